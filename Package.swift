@@ -1,0 +1,73 @@
+// swift-tools-version:6.0
+//
+// Lamina: Core Animation's layer model for Linux servers.
+//
+// Modules, left to right (arrows point one way; see docs/architecture.md):
+//
+//   LaminaGeometry  transforms, paths, flattening: pure math
+//   LaminaCore      layers, colours, images, CGContext's API
+//   LaminaPNG       PNG decoding and encoding through libpng
+//   LaminaScene     the scene JSON codec and its limits
+//   LaminaRender    the render plan and the `Renderer` protocol
+//   LaminaGL        EGL + OpenGL ES 3 backend
+//   LaminaCPU       pure Swift rasterizer and compositor
+//   Lamina          re-exports the public API
+//   lamina          the command line tool
+import PackageDescription
+
+let package = Package(
+    name: "Lamina",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "Lamina", targets: ["Lamina"]),
+        .executable(name: "lamina", targets: ["lamina"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C shims over the Debian headers.
+        .systemLibrary(
+            name: "CEGL", path: "Sources/CEGL", pkgConfig: "egl",
+            providers: [.apt(["libegl-dev", "libgles-dev", "libgbm-dev"])]),
+        .systemLibrary(
+            name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(
+            name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfontconfig-dev"])]),
+
+        // The model.
+        .target(name: "LaminaGeometry"),
+        .target(name: "LaminaCore", dependencies: ["LaminaGeometry"]),
+        .target(name: "LaminaPNG", dependencies: ["LaminaCore", "CPNG"]),
+
+        // Scene codec, render plan, backends.
+        .target(name: "LaminaScene", dependencies: ["LaminaCore", "LaminaPNG"]),
+        .target(name: "LaminaRender", dependencies: ["LaminaCore"]),
+        .target(name: "LaminaGL", dependencies: ["LaminaRender", "CEGL"]),
+        .target(name: "LaminaCPU", dependencies: ["LaminaRender"]),
+
+        // The public face.
+        .target(
+            name: "Lamina",
+            dependencies: [
+                "LaminaGeometry", "LaminaCore", "LaminaPNG", "LaminaScene",
+                "LaminaRender", "LaminaGL", "LaminaCPU",
+            ]),
+        .executableTarget(
+            name: "lamina",
+            dependencies: [
+                "Lamina",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        .testTarget(name: "LaminaGeometryTests", dependencies: ["LaminaGeometry"]),
+        .testTarget(name: "LaminaCoreTests", dependencies: ["LaminaCore"]),
+        .testTarget(name: "LaminaPNGTests", dependencies: ["LaminaPNG"]),
+        .testTarget(name: "LaminaSceneTests", dependencies: ["LaminaScene"]),
+        .testTarget(name: "LaminaRenderTests", dependencies: ["LaminaRender"]),
+        .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL"]),
+        .testTarget(name: "LaminaCPUTests", dependencies: ["LaminaCPU"]),
+    ]
+)

@@ -1,0 +1,3 @@
+// LaminaCPU: the software backend: an anti-aliased coverage rasterizer, the
+// CGContext behind draw(in:), and a compositor for the render plan.
+import LaminaRender

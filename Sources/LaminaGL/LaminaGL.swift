@@ -1,0 +1,2 @@
+// LaminaGL: the GPU backend, headless through EGL and OpenGL ES 3.
+import LaminaRender

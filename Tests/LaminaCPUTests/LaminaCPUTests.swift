@@ -1,0 +1,3 @@
+// Tests of LaminaCPU.
+import Testing
+@testable import LaminaCPU

@@ -1,0 +1,3 @@
+// Tests of LaminaCore.
+import Testing
+@testable import LaminaCore

@@ -1,0 +1,3 @@
+// Tests of LaminaGL.
+import Testing
+@testable import LaminaGL

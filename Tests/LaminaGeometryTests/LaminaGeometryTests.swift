@@ -1,0 +1,3 @@
+// Tests of LaminaGeometry.
+import Testing
+@testable import LaminaGeometry

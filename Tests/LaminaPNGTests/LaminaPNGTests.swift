@@ -1,0 +1,3 @@
+// Tests of LaminaPNG.
+import Testing
+@testable import LaminaPNG

@@ -1,0 +1,3 @@
+// Tests of LaminaRender.
+import Testing
+@testable import LaminaRender

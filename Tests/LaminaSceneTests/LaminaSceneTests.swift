@@ -1,0 +1,3 @@
+// Tests of LaminaScene.
+import Testing
+@testable import LaminaScene

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Quick start, step one: install what is missing, build, render the examples.
+#
+#   scripts/setup.sh
+#
+# Safe to run again: packages already present are not reinstalled, and an
+# up-to-date build costs seconds.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+# System packages: EGL + GLES 3 + GBM (the GPU backend and Mesa's llvmpipe for
+# machines without a GPU), libpng, FreeType/HarfBuzz/fontconfig and a font for
+# text, Python with Pillow/NumPy for the conformance comparison.
+packages=(
+  libegl-dev libgles-dev libgbm-dev libegl-mesa0 libgl1-mesa-dri
+  libpng-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core
+  python3 python3-venv pkg-config
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+swift build -c release --product lamina
