@@ -1,3 +1,0 @@
-// Tests of LaminaCore.
-import Testing
-@testable import LaminaCore

@@ -1,3 +1,0 @@
-// Tests of LaminaGeometry.
-import Testing
-@testable import LaminaGeometry
