@@ -1,0 +1,122 @@
+import Foundation
+
+/// A plane `normal · p + offset >= 0` (its front side) in a scene's projected
+/// space.
+struct ScenePlane {
+    var normal: SIMD3<Double>
+    var offset: Double
+
+    func distance(_ p: SIMD3<Double>) -> Double {
+        normal.x * p.x + normal.y * p.y + normal.z * p.z + offset
+    }
+
+    var flipped: ScenePlane { ScenePlane(normal: -normal, offset: -offset) }
+}
+
+/// A convex polygon of a 3D scene: the projected outline of one scene item,
+/// or a piece of it after splitting.
+struct ScenePolygon {
+    var points: [SIMD3<Double>]
+    /// Index of the item it belongs to.
+    var item: Int
+    /// The half-spaces that cut this piece out of the whole item.
+    var cuts: [ScenePlane] = []
+
+    /// The polygon's plane by Newell's method, or nil when it has no area.
+    var plane: ScenePlane? {
+        var n = SIMD3<Double>(repeating: 0)
+        var centroid = SIMD3<Double>(repeating: 0)
+        for i in points.indices {
+            let a = points[i], b = points[(i + 1) % points.count]
+            n.x += (a.y - b.y) * (a.z + b.z)
+            n.y += (a.z - b.z) * (a.x + b.x)
+            n.z += (a.x - b.x) * (a.y + b.y)
+            centroid += a
+        }
+        let length = (n * n).sum().squareRoot()
+        guard length > 1e-12 else { return nil }
+        n /= length
+        centroid /= Double(points.count)
+        return ScenePlane(normal: n, offset: -(n * centroid).sum())
+    }
+}
+
+/// Orders the polygons of one 3D scene back to front for a viewer looking
+/// down the -z axis from far away (the projected space after perspective
+/// division, where Core Animation's larger z is nearer).
+///
+/// A BSP tree, as Chromium's compositor builds one: polygons that cut
+/// through each other are split, so any arrangement, including cyclic
+/// overlaps and intersecting planes, comes out right. Polygons in one plane
+/// keep their input (sublayer) order.
+enum DepthSorter {
+    static func backToFront(_ polygons: [ScenePolygon]) -> [ScenePolygon] {
+        guard polygons.count > 1 else { return polygons }
+        var scale = 1.0
+        for p in polygons { for v in p.points { scale = max(scale, abs(v.x), abs(v.y), abs(v.z)) } }
+        var out: [ScenePolygon] = []
+        out.reserveCapacity(polygons.count)
+        sort(polygons, epsilon: 1e-7 * scale, into: &out)
+        return out
+    }
+
+    private static func sort(_ polygons: [ScenePolygon], epsilon: Double, into out: inout [ScenePolygon]) {
+        guard polygons.count > 1 else { out.append(contentsOf: polygons); return }
+        guard let splitterIndex = polygons.firstIndex(where: { $0.plane != nil }),
+              let plane = polygons[splitterIndex].plane
+        else {
+            // Nothing has area: all are seen edge-on and invisible; keep order.
+            out.append(contentsOf: polygons)
+            return
+        }
+        var front: [ScenePolygon] = [], back: [ScenePolygon] = [], coplanar: [ScenePolygon] = []
+        for polygon in polygons {
+            let d = polygon.points.map(plane.distance)
+            let hasFront = d.contains { $0 > epsilon }, hasBack = d.contains { $0 < -epsilon }
+            switch (hasFront, hasBack) {
+            case (false, false): coplanar.append(polygon)
+            case (true, false): front.append(polygon)
+            case (false, true): back.append(polygon)
+            case (true, true):
+                let (f, b) = split(polygon, distances: d, plane: plane)
+                if let f { front.append(f) }
+                if let b { back.append(b) }
+            }
+        }
+        if plane.normal.z >= 0 {
+            sort(back, epsilon: epsilon, into: &out)
+            out.append(contentsOf: coplanar)
+            sort(front, epsilon: epsilon, into: &out)
+        } else {
+            sort(front, epsilon: epsilon, into: &out)
+            out.append(contentsOf: coplanar)
+            sort(back, epsilon: epsilon, into: &out)
+        }
+    }
+
+    /// The parts of a polygon on the front and back of a plane.
+    private static func split(_ polygon: ScenePolygon, distances d: [Double], plane: ScenePlane) -> (ScenePolygon?, ScenePolygon?) {
+        var front: [SIMD3<Double>] = [], back: [SIMD3<Double>] = []
+        let n = polygon.points.count
+        for i in 0..<n {
+            let j = (i + 1) % n
+            let a = polygon.points[i], b = polygon.points[j]
+            if d[i] >= 0 { front.append(a) }
+            if d[i] <= 0 { back.append(a) }
+            if (d[i] > 0 && d[j] < 0) || (d[i] < 0 && d[j] > 0) {
+                let t = d[i] / (d[i] - d[j])
+                let p = a + (b - a) * t
+                front.append(p)
+                back.append(p)
+            }
+        }
+        var f: ScenePolygon?, b: ScenePolygon?
+        if front.count >= 3 {
+            f = ScenePolygon(points: front, item: polygon.item, cuts: polygon.cuts + [plane])
+        }
+        if back.count >= 3 {
+            b = ScenePolygon(points: back, item: polygon.item, cuts: polygon.cuts + [plane.flipped])
+        }
+        return (f, b)
+    }
+}

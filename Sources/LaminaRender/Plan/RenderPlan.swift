@@ -1,0 +1,180 @@
+import Foundation
+import LaminaCore
+
+/// What a backend draws: a list of passes over pixel surfaces, each a list of
+/// draw commands in painter's order. Everything Core Animation decides
+/// (matrices, flattening, depth order, plane splitting, near-plane clipping,
+/// culling, offscreen groups) has been decided already; a backend needs to know
+/// nothing about layers.
+///
+/// Coordinates: every draw gives its geometry in a 2D *local* space and a
+/// matrix in Core Animation's row-vector convention (`[x y 0 1] * matrix`)
+/// that maps it to the target surface's pixel space, homogeneously. Pixel
+/// space has its origin at the top-left corner and y growing down. The plan
+/// guarantees `w > 0` at every vertex of every polygon it emits.
+public struct RenderPlan: Sendable {
+    /// The output picture's size in pixels.
+    public var width: Int
+    public var height: Int
+    /// Offscreen surfaces, indexed by `SurfaceID.index`. The output is not in
+    /// this list.
+    public var surfaces: [SurfaceDescription]
+    /// Images the draws sample from, indexed by `ImageID.index`.
+    public var images: [CGImage]
+    /// Passes in execution order: a surface's pass always comes before any
+    /// pass that samples it. The last pass targets the output.
+    public var passes: [RenderPass]
+
+    public init(width: Int, height: Int, surfaces: [SurfaceDescription] = [], images: [CGImage] = [], passes: [RenderPass] = []) {
+        self.width = width; self.height = height
+        self.surfaces = surfaces; self.images = images; self.passes = passes
+    }
+
+    /// The number of draw commands in all passes.
+    public var commandCount: Int { passes.reduce(0) { $0 + $1.commands.count } }
+}
+
+/// A surface a pass draws into.
+public enum SurfaceID: Hashable, Sendable {
+    /// The picture the plan produces.
+    case output
+    /// An offscreen surface of the plan.
+    case offscreen(Int)
+}
+
+/// An offscreen surface: a transparent RGBA8 premultiplied picture.
+public struct SurfaceDescription: Hashable, Sendable {
+    public var width: Int
+    public var height: Int
+    public init(width: Int, height: Int) { self.width = width; self.height = height }
+}
+
+/// An image of `RenderPlan.images`.
+public struct ImageID: Hashable, Sendable {
+    public var index: Int
+    public init(_ index: Int) { self.index = index }
+}
+
+/// One pass: clear the target to transparent, then run its commands.
+public struct RenderPass: Sendable {
+    public var target: SurfaceID
+    public var commands: [DrawCommand]
+    public init(target: SurfaceID, commands: [DrawCommand] = []) {
+        self.target = target; self.commands = commands
+    }
+}
+
+/// A drawing operation of a pass.
+public enum DrawCommand: Sendable {
+    /// Fill a convex polygon.
+    case polygon(PolygonDraw)
+    /// Fill a path's polygons with a colour under a fill rule.
+    case path(PathFillDraw)
+    /// Replace the target's pixels with a Gaussian blur of `source`, which has
+    /// the same size as the target.
+    case blur(source: SurfaceID, sigma: Double)
+}
+
+/// A straight (not premultiplied) sRGB colour with components 0...1.
+public struct RGBA: Hashable, Sendable {
+    public var red: Double, green: Double, blue: Double, alpha: Double
+    public init(red: Double, green: Double, blue: Double, alpha: Double) {
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+    public init(_ color: CGColor) {
+        self.init(red: Double(color.red), green: Double(color.green), blue: Double(color.blue), alpha: Double(color.alpha))
+    }
+    public static let white = RGBA(red: 1, green: 1, blue: 1, alpha: 1)
+    public static let black = RGBA(red: 0, green: 0, blue: 0, alpha: 1)
+    /// Component-wise product (a tint, as `CAReplicatorLayer.instanceColor`).
+    public func multiplied(by o: RGBA) -> RGBA {
+        RGBA(red: red * o.red, green: green * o.green, blue: blue * o.blue, alpha: alpha * o.alpha)
+    }
+    public func withAlpha(times k: Double) -> RGBA { RGBA(red: red, green: green, blue: blue, alpha: alpha * k) }
+    /// Premultiplied components `(r*a, g*a, b*a, a)`.
+    public var premultiplied: (Double, Double, Double, Double) { (red * alpha, green * alpha, blue * alpha, alpha) }
+}
+
+/// A half-plane `a*x + b*y + c >= 0` in a draw's local coordinates.
+public struct HalfPlane: Hashable, Sendable {
+    public var a: Double, b: Double, c: Double
+    public init(a: Double, b: Double, c: Double) { self.a = a; self.b = b; self.c = c }
+    public func value(at p: CGPoint) -> Double { a * Double(p.x) + b * Double(p.y) + c }
+}
+
+/// How texels are filtered.
+public enum TextureFilter: String, Hashable, Sendable {
+    case linear, nearest, trilinear
+}
+
+/// What fills a polygon.
+public enum PolygonFill: Sendable {
+    /// A solid colour.
+    case color(RGBA)
+    /// A texture mapped so that `localRect` shows the texture's `uvRect`
+    /// (unit coordinates, v growing down the picture), multiplied by `tint`
+    /// (white leaves it as it is).
+    case texture(TextureSource, localRect: CGRect, uvRect: CGRect, filter: TextureFilter, tint: RGBA)
+    /// A texture whose alpha alone is used, painted with `color` (shadows).
+    case alphaTint(TextureSource, localRect: CGRect, color: RGBA)
+    /// `source` multiplied by the alpha of `mask`; both cover `localRect`.
+    case masked(source: TextureSource, mask: TextureSource, localRect: CGRect)
+}
+
+/// A texture a draw samples.
+public enum TextureSource: Hashable, Sendable {
+    case image(ImageID)
+    case surface(SurfaceID)
+}
+
+/// Coverage of a rounded rectangle, optionally only a ring inside it.
+public struct RoundedRectCoverage: Hashable, Sendable {
+    /// The rectangle in local coordinates.
+    public var rect: CGRect
+    /// Corner radii: minX-minY, maxX-minY, maxX-maxY, minX-maxY.
+    public var radii: [Double]
+    /// When set, only the ring of this width inside the rectangle is covered
+    /// (a border).
+    public var borderWidth: Double?
+    public init(rect: CGRect, radii: [Double], borderWidth: Double? = nil) {
+        self.rect = rect; self.radii = radii; self.borderWidth = borderWidth
+    }
+}
+
+/// A convex polygon fill.
+public struct PolygonDraw: Sendable {
+    /// Local space to target pixels (row-vector convention).
+    public var matrix: CATransform3D
+    /// A convex polygon in local coordinates, already clipped at the near
+    /// plane and by every clip of the plan.
+    public var polygon: [CGPoint]
+    public var fill: PolygonFill
+    /// Extra coverage: a rounded rectangle or a border ring.
+    public var coverage: RoundedRectCoverage?
+    /// Multiplies the fill's alpha (and premultiplied colour).
+    public var opacity: Double
+
+    public init(matrix: CATransform3D, polygon: [CGPoint], fill: PolygonFill, coverage: RoundedRectCoverage? = nil, opacity: Double = 1) {
+        self.matrix = matrix; self.polygon = polygon; self.fill = fill
+        self.coverage = coverage; self.opacity = opacity
+    }
+}
+
+/// Closed polygons (flattened path outlines, stroke outlines) filled with
+/// one colour under a fill rule: a backend may stencil them or rasterise
+/// their coverage, but never draws an overlap twice.
+public struct PathFillDraw: Sendable {
+    public var matrix: CATransform3D
+    /// Closed contours in local coordinates.
+    public var contours: [[CGPoint]]
+    /// True for the even-odd rule, false for non-zero winding.
+    public var evenOdd: Bool
+    public var color: RGBA
+    /// Half-planes in local coordinates that clip the fill (near plane,
+    /// plane splits).
+    public var clipPlanes: [HalfPlane]
+    public init(matrix: CATransform3D, contours: [[CGPoint]], evenOdd: Bool, color: RGBA, clipPlanes: [HalfPlane] = []) {
+        self.matrix = matrix; self.contours = contours; self.evenOdd = evenOdd
+        self.color = color; self.clipPlanes = clipPlanes
+    }
+}

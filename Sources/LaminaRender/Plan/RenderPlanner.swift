@@ -1,0 +1,370 @@
+import Foundation
+import LaminaCore
+
+/// The picture a plan is for.
+public struct RenderCanvas: Hashable, Sendable {
+    /// The canvas in points.
+    public var width: Double
+    public var height: Double
+    /// Pixels per point.
+    public var scale: Double
+    /// True for macOS coordinates (y grows up from the bottom-left corner).
+    public var originBottomLeft: Bool
+
+    public init(width: Double, height: Double, scale: Double = 1, originBottomLeft: Bool = false) {
+        self.width = width; self.height = height; self.scale = scale; self.originBottomLeft = originBottomLeft
+    }
+
+    public var pixelWidth: Int { Int((width * scale).rounded(.up)) }
+    public var pixelHeight: Int { Int((height * scale).rounded(.up)) }
+
+    /// Canvas points to output pixels.
+    public var pointsToPixels: CATransform3D {
+        var m = CATransform3D(scaleX: scale, y: scale, z: 1)
+        if originBottomLeft {
+            m = CATransform3D(scaleX: 1, y: -1, z: 1).concatenating(CATransform3D(translationX: 0, y: height, z: 0)).concatenating(m)
+        }
+        return m
+    }
+}
+
+/// Limits that keep offscreen work bounded whatever the scene.
+public struct RenderPlannerOptions: Hashable, Sendable {
+    /// The largest side of an offscreen surface, in pixels.
+    public var maxSurfaceSide = 8192
+    /// Curves are flattened to within this many pixels of the true curve.
+    public var curveTolerance = 0.2
+    public init() {}
+}
+
+/// Turns a frozen layer tree into a `RenderPlan`: Core Animation's semantics
+/// in one place, for every backend.
+///
+/// Every ordinary layer composites its sublayers as one 3D scene, depth
+/// sorted (with planes split where they cut each other), and flattens it into
+/// its own plane: a sublayer's matrix to the target is
+/// `sublayer→layer (3D) * flatten * layer→target`. Transform layers add
+/// nothing of their own: their sublayers join the enclosing scene. Group
+/// opacity, masks, `masksToBounds` and shadows draw the layer into an
+/// offscreen surface first, in its own 2D coordinates, and then draw that
+/// surface as one textured polygon.
+public struct RenderPlanner: Sendable {
+    public var options: RenderPlannerOptions
+
+    public init(options: RenderPlannerOptions = RenderPlannerOptions()) { self.options = options }
+
+    public func plan(_ root: RenderLayer, canvas: RenderCanvas) -> RenderPlan {
+        let builder = PlanBuilder(options: options)
+        var commands: [DrawCommand] = []
+        let matrix = root.transformToSuperlayer.concatenating(canvas.pointsToPixels)
+        builder.emitPlane(root, matrix: matrix, clips: [], opacity: 1, tint: nil, into: &commands)
+        var plan = RenderPlan(width: canvas.pixelWidth, height: canvas.pixelHeight)
+        plan.surfaces = builder.surfaces
+        plan.images = builder.images
+        plan.passes = builder.passes + [RenderPass(target: .output, commands: commands)]
+        return plan
+    }
+}
+
+/// One member of a 3D scene: an ordinary layer with its matrix into the
+/// scene's (the flattening layer's) local space.
+struct SceneItem {
+    var layer: RenderLayer
+    var matrix: CATransform3D
+    var opacity: Double
+    var tint: RGBA?
+}
+
+final class PlanBuilder {
+    let options: RenderPlannerOptions
+    var surfaces: [SurfaceDescription] = []
+    var images: [CGImage] = []
+    var passes: [RenderPass] = []
+    private var imageIndex: [ObjectIdentifier: Int] = [:]
+
+    init(options: RenderPlannerOptions) { self.options = options }
+
+    // MARK: Layers as planes
+
+    /// Draws an ordinary layer, its content and its flattened sublayers, with
+    /// `matrix` from its local space to the target.
+    func emitPlane(_ layer: RenderLayer, matrix: CATransform3D, clips: [HalfPlane], opacity: Double, tint: RGBA?, into commands: inout [DrawCommand]) {
+        guard !layer.isHidden, layer.kind == .ordinary else { return }
+        let alpha = opacity * layer.opacity
+        guard alpha > 0 else { return }
+        let tint = combine(tint, layer.tint)
+        let clipsWithNear = clips + [nearPlane(matrix)]
+
+        let hasShadow = (layer.shadow?.opacity ?? 0) > 0
+        let clipsContent = layer.masksToBounds && (!layer.sublayers.isEmpty || !layer.content.isEmpty)
+        let groupOpacity = layer.opacity < 1 && ownDrawCount(layer) > 1
+        guard hasShadow || clipsContent || layer.mask != nil || groupOpacity else {
+            emitContent(layer, matrix: matrix, clips: clipsWithNear, opacity: alpha, tint: tint, into: &commands)
+            return
+        }
+
+        // Offscreen: the layer in its own 2D coordinates, at the resolution
+        // the target sees it.
+        let extent = layer.masksToBounds ? layer.bounds : contentExtent(layer)
+        guard extent.width > 0, extent.height > 0 else { return }
+        let scale = surfaceScale(matrix: matrix, extent: extent)
+        var content = renderToSurface(extent: extent, scale: scale) { m, cmds in
+            self.emitContent(layer, matrix: m, clips: [], opacity: 1, tint: nil, into: &cmds)
+        }
+        if layer.masksToBounds && layer.isRounded {
+            let rounded = renderToSurface(extent: extent, scale: scale) { m, cmds in
+                cmds.append(.polygon(PolygonDraw(
+                    matrix: m, polygon: layer.bounds.cornerPolygon,
+                    fill: .color(.white), coverage: RoundedRectCoverage(rect: layer.bounds, radii: layer.cornerRadii))))
+            }
+            content = maskSurface(content, by: rounded, extent: extent, scale: scale)
+        }
+        if let mask = layer.mask?.value {
+            let maskSurfaceID = renderToSurface(extent: extent, scale: scale) { m, cmds in
+                self.emitPlane(mask, matrix: mask.transformToSuperlayer.concatenating(m), clips: [], opacity: 1, tint: nil, into: &cmds)
+            }
+            content = maskSurface(content, by: maskSurfaceID, extent: extent, scale: scale)
+        }
+        if hasShadow, let shadow = layer.shadow {
+            emitShadow(shadow, of: layer, content: content, extent: extent, scale: scale,
+                       matrix: matrix, clips: clipsWithNear, opacity: alpha, tint: tint, into: &commands)
+        }
+        let polygon = PolygonClipper.clip(extent.cornerPolygon, to: clipsWithNear)
+        guard !polygon.isEmpty else { return }
+        commands.append(.polygon(PolygonDraw(
+            matrix: matrix, polygon: polygon,
+            fill: .texture(.surface(content), localRect: extent, uvRect: CGRect(x: 0, y: 0, width: 1, height: 1),
+                           filter: .linear, tint: tint ?? .white),
+            opacity: alpha)))
+    }
+
+    /// Background, contents, sublayers, border: the layer drawn straight into
+    /// the target.
+    private func emitContent(_ layer: RenderLayer, matrix: CATransform3D, clips: [HalfPlane], opacity: Double, tint: RGBA?, into commands: inout [DrawCommand]) {
+        let rounded = layer.isRounded ? RoundedRectCoverage(rect: layer.bounds, radii: layer.cornerRadii) : nil
+        if let background = layer.backgroundColor, background.alpha > 0 {
+            emitPolygon(layer.bounds.cornerPolygon, matrix: matrix, clips: clips, fill: .color(tinted(background, tint)),
+                        coverage: rounded, opacity: opacity, into: &commands)
+        }
+        for piece in layer.content {
+            switch piece {
+            case .image(let content):
+                let id = imageID(content.image)
+                let magnifies = matrix.maxPixelScale(over: layer.bounds) * content.contentsScale >= 1
+                let filter = magnifies ? content.magnificationFilter : content.minificationFilter
+                for quad in ContentsLayout.quads(for: content, in: layer.bounds) {
+                    let visible = layer.masksToBounds ? quad.local.intersection(layer.bounds) : quad.local
+                    guard !visible.isNull, visible.width > 0, visible.height > 0 else { continue }
+                    emitPolygon(visible.cornerPolygon, matrix: matrix, clips: clips,
+                                fill: .texture(.image(id), localRect: quad.local, uvRect: quad.uv, filter: filter, tint: tint ?? .white),
+                                coverage: nil, opacity: opacity, into: &commands)
+                }
+            case .fill(let fill):
+                let pixelsPerUnit = max(matrix.maxPixelScale(over: fill.bounds), 1e-6)
+                let contours = fill.contours(options.curveTolerance / pixelsPerUnit)
+                guard !contours.isEmpty else { continue }
+                commands.append(.path(PathFillDraw(
+                    matrix: matrix, contours: contours, evenOdd: fill.evenOdd,
+                    color: tinted(fill.color, tint).withAlpha(times: opacity), clipPlanes: clips)))
+            }
+        }
+        emitScene(of: layer, matrix: matrix, clips: clips, opacity: opacity, tint: tint, into: &commands)
+        if layer.borderWidth > 0, layer.borderColor.alpha > 0 {
+            emitPolygon(layer.bounds.cornerPolygon, matrix: matrix, clips: clips, fill: .color(tinted(layer.borderColor, tint)),
+                        coverage: RoundedRectCoverage(rect: layer.bounds, radii: layer.cornerRadii, borderWidth: layer.borderWidth),
+                        opacity: opacity, into: &commands)
+        }
+    }
+
+    private func emitPolygon(_ polygon: [CGPoint], matrix: CATransform3D, clips: [HalfPlane], fill: PolygonFill, coverage: RoundedRectCoverage?, opacity: Double, into commands: inout [DrawCommand]) {
+        let clipped = PolygonClipper.clip(polygon, to: clips)
+        guard !clipped.isEmpty else { return }
+        commands.append(.polygon(PolygonDraw(matrix: matrix, polygon: clipped, fill: fill, coverage: coverage, opacity: opacity)))
+    }
+
+    // MARK: The 3D scene of a layer's sublayers
+
+    /// The ordinary layers that a layer's sublayers contribute to its 3D
+    /// scene, in sublayer order, through transform layers.
+    func sceneItems(of layer: RenderLayer) -> [SceneItem] {
+        var items: [SceneItem] = []
+        func gather(_ sublayers: [RenderLayer], into parent: CATransform3D, opacity: Double, tint: RGBA?) {
+            for sub in sublayers where !sub.isHidden {
+                let m = sub.transformToSuperlayer.concatenating(parent)
+                switch sub.kind {
+                case .ordinary:
+                    items.append(SceneItem(layer: sub, matrix: m, opacity: opacity, tint: tint))
+                case .transform:
+                    // No group: the opacity reaches each sublayer separately.
+                    gather(sub.sublayers, into: m, opacity: opacity * sub.opacity, tint: combine(tint, sub.tint))
+                }
+            }
+        }
+        gather(layer.sublayers, into: .identity, opacity: 1, tint: nil)
+        return items
+    }
+
+    private func emitScene(of layer: RenderLayer, matrix: CATransform3D, clips: [HalfPlane], opacity: Double, tint: RGBA?, into commands: inout [DrawCommand]) {
+        let items = sceneItems(of: layer)
+        guard !items.isEmpty else { return }
+        var polygons: [ScenePolygon] = []
+        for (index, item) in items.enumerated() {
+            if !item.layer.isDoubleSided && item.matrix.planeHomography.determinant < 0 { continue }
+            let outline = projectedOutline(of: item)
+            if outline.count >= 3 { polygons.append(ScenePolygon(points: outline, item: index)) }
+        }
+        for piece in DepthSorter.backToFront(polygons) {
+            let item = items[piece.item]
+            let homography = item.matrix.planeHomography
+            var itemClips = clips.map { homography.pullBack($0) }
+            for cut in piece.cuts { itemClips.append(pullBack(cut, through: item.matrix)) }
+            emitPlane(item.layer, matrix: item.matrix.concatenating(flatteningMatrix).concatenating(matrix),
+                      clips: itemClips, opacity: opacity * item.opacity, tint: combine(tint, item.tint), into: &commands)
+        }
+    }
+
+    /// The item's extent in the scene's projected space: cut at the near
+    /// plane, divided by w.
+    private func projectedOutline(of item: SceneItem) -> [SIMD3<Double>] {
+        let local = PolygonClipper.clip(contentExtent(item.layer).cornerPolygon, to: nearPlane(item.matrix))
+        return local.map { p in
+            let h = item.matrix.apply(x: p.x, y: p.y)
+            let w = Double(h.w)
+            return SIMD3(Double(h.x) / w, Double(h.y) / w, Double(h.z) / w)
+        }
+    }
+
+    /// A cut in projected scene space as a half-plane of the item's local
+    /// space (exact where w > 0).
+    private func pullBack(_ plane: ScenePlane, through m: CATransform3D) -> HalfPlane {
+        let n = plane.normal, d = plane.offset
+        return HalfPlane(
+            a: n.x * Double(m.m11) + n.y * Double(m.m12) + n.z * Double(m.m13) + d * Double(m.m14),
+            b: n.x * Double(m.m21) + n.y * Double(m.m22) + n.z * Double(m.m23) + d * Double(m.m24),
+            c: n.x * Double(m.m41) + n.y * Double(m.m42) + n.z * Double(m.m43) + d * Double(m.m44))
+    }
+
+    /// Local points whose image has w at least `nearPlaneW`.
+    private func nearPlane(_ m: CATransform3D) -> HalfPlane {
+        HalfPlane(a: Double(m.m14), b: Double(m.m24), c: Double(m.m44) - nearPlaneW)
+    }
+
+    // MARK: Extents
+
+    /// Everything a layer draws in its own plane (bounds, contents,
+    /// flattened sublayers; not the shadow), limited to a finite box.
+    func contentExtent(_ layer: RenderLayer) -> CGRect {
+        var extent = layer.bounds
+        for piece in layer.content {
+            switch piece {
+            case .image(let content):
+                for quad in ContentsLayout.quads(for: content, in: layer.bounds) { extent = extent.union(quad.local) }
+            case .fill(let fill):
+                extent = extent.union(fill.bounds)
+            }
+        }
+        if layer.masksToBounds { return layer.bounds }
+        let limit = layer.bounds.insetBy(dx: -16384, dy: -16384)
+        for item in sceneItems(of: layer) where item.layer.kind == .ordinary {
+            let local = PolygonClipper.clip(contentExtent(item.layer).cornerPolygon, to: nearPlane(item.matrix))
+            let projected = local.map { item.matrix.apply(to: $0) }
+            if let box = CGRect.bounding(projected) { extent = extent.union(box.intersection(limit)) }
+        }
+        return extent
+    }
+
+    private func ownDrawCount(_ layer: RenderLayer) -> Int {
+        var n = layer.content.count + layer.sublayers.count
+        if layer.backgroundColor != nil { n += 1 }
+        if layer.borderWidth > 0 { n += 1 }
+        return n
+    }
+
+    // MARK: Offscreen surfaces
+
+    private func surfaceScale(matrix: CATransform3D, extent: CGRect) -> Double {
+        var scale = max(matrix.maxPixelScale(over: extent), 1e-3)
+        let longest = Double(max(extent.width, extent.height))
+        if longest * scale > Double(options.maxSurfaceSide) { scale = Double(options.maxSurfaceSide) / longest }
+        return scale
+    }
+
+    /// A new surface covering `extent` (local units) at `scale` pixels per
+    /// unit, filled by `draw` with the local-to-surface matrix.
+    private func renderToSurface(extent: CGRect, scale: Double, draw: (CATransform3D, inout [DrawCommand]) -> Void) -> SurfaceID {
+        let id = SurfaceID.offscreen(surfaces.count)
+        surfaces.append(SurfaceDescription(
+            width: max(1, Int((Double(extent.width) * scale).rounded(.up))),
+            height: max(1, Int((Double(extent.height) * scale).rounded(.up)))))
+        let m = CATransform3D(translationX: -extent.minX, y: -extent.minY, z: 0)
+            .concatenating(CATransform3D(scaleX: scale, y: scale, z: 1))
+        var commands: [DrawCommand] = []
+        draw(m, &commands)
+        passes.append(RenderPass(target: id, commands: commands))
+        return id
+    }
+
+    private func maskSurface(_ source: SurfaceID, by mask: SurfaceID, extent: CGRect, scale: Double) -> SurfaceID {
+        renderToSurface(extent: extent, scale: scale) { m, cmds in
+            cmds.append(.polygon(PolygonDraw(
+                matrix: m, polygon: extent.cornerPolygon,
+                fill: .masked(source: .surface(source), mask: .surface(mask), localRect: extent))))
+        }
+    }
+
+    /// The shadow: the layer's alpha (or its `shadowPath`) blurred, moved by
+    /// the offset, painted in the shadow colour, below the layer.
+    private func emitShadow(_ shadow: RenderShadow, of layer: RenderLayer, content: SurfaceID, extent: CGRect, scale: Double,
+                            matrix: CATransform3D, clips: [HalfPlane], opacity: Double, tint: RGBA?, into commands: inout [DrawCommand]) {
+        let pad = 3 * shadow.radius
+        var shape = extent
+        if let path = shadow.path, let box = CGRect.bounding(path.flatMap { $0 }) { shape = box }
+        let area = shape.insetBy(dx: -pad, dy: -pad)
+        let alpha = renderToSurface(extent: area, scale: scale) { m, cmds in
+            if let path = shadow.path {
+                cmds.append(.path(PathFillDraw(matrix: m, contours: path, evenOdd: false, color: .white)))
+            } else {
+                cmds.append(.polygon(PolygonDraw(matrix: m, polygon: extent.cornerPolygon,
+                                                 fill: .alphaTint(.surface(content), localRect: extent, color: .white))))
+            }
+        }
+        let blurred: SurfaceID
+        if shadow.radius > 0 {
+            blurred = .offscreen(surfaces.count)
+            surfaces.append(surfaces[surfaceIndex(alpha)])
+            passes.append(RenderPass(target: blurred, commands: [.blur(source: alpha, sigma: shadow.radius * scale)]))
+        } else {
+            blurred = alpha
+        }
+        let placed = area.offsetBy(dx: shadow.offset.width, dy: shadow.offset.height)
+        let color = tinted(shadow.color, tint).withAlpha(times: shadow.opacity)
+        emitPolygon(placed.cornerPolygon, matrix: matrix, clips: clips,
+                    fill: .alphaTint(.surface(blurred), localRect: placed, color: color),
+                    coverage: nil, opacity: opacity, into: &commands)
+    }
+
+    private func surfaceIndex(_ id: SurfaceID) -> Int {
+        if case .offscreen(let i) = id { return i }
+        return 0
+    }
+
+    private func imageID(_ image: CGImage) -> ImageID {
+        let key = ObjectIdentifier(image)
+        if let i = imageIndex[key] { return ImageID(i) }
+        images.append(image)
+        imageIndex[key] = images.count - 1
+        return ImageID(images.count - 1)
+    }
+}
+
+private func combine(_ a: RGBA?, _ b: RGBA?) -> RGBA? {
+    switch (a, b) {
+    case (nil, nil): return nil
+    case (let x?, nil), (nil, let x?): return x
+    case (let x?, let y?): return x.multiplied(by: y)
+    }
+}
+
+private func tinted(_ color: RGBA, _ tint: RGBA?) -> RGBA {
+    tint.map { color.multiplied(by: $0) } ?? color
+}

@@ -1,0 +1,119 @@
+import Foundation
+import LaminaCore
+
+/// A frozen, `Sendable` copy of one layer with everything the renderer needs,
+/// resolved: presentation values at the frame's time, colours as `RGBA`,
+/// the matrix to the superlayer, replicator instances expanded.
+///
+/// Layer trees are built and mutated on one task; a `RenderLayer` tree is
+/// what crosses into rendering, so a renderer never sees a layer change under
+/// it.
+public struct RenderLayer: Sendable {
+    /// Ordinary layers draw themselves and flatten their sublayers into their
+    /// plane; transform layers draw nothing and pass their sublayers into the
+    /// enclosing 3D scene.
+    public enum Kind: Sendable { case ordinary, transform }
+
+    public var name: String?
+    public var kind: Kind = .ordinary
+    /// The layer's own coordinate space: `bounds.origin` is its top-left.
+    public var bounds: CGRect = .zero
+    /// Local (bounds) coordinates to the superlayer's local coordinates in
+    /// 3D, including the superlayer's `sublayerTransform` and
+    /// `geometryFlipped` (row-vector convention).
+    public var transformToSuperlayer: CATransform3D = .identity
+    public var isHidden = false
+    public var opacity: Double = 1
+    public var isDoubleSided = true
+
+    public var backgroundColor: RGBA?
+    /// Corner radii in order minX-minY, maxX-minY, maxX-maxY, minX-maxY
+    /// (`cornerRadius` with `maskedCorners` applied).
+    public var cornerRadii: [Double] = [0, 0, 0, 0]
+    public var borderWidth: Double = 0
+    public var borderColor: RGBA = .black
+    public var masksToBounds = false
+    /// The mask layer, in this layer's coordinates.
+    public var mask: Indirect<RenderLayer>?
+    public var shadow: RenderShadow?
+
+    /// What the layer draws between its background and its sublayers.
+    public var content: [RenderContent] = []
+    /// A colour multiplied into everything this layer and its sublayers draw
+    /// (replicator instance colours).
+    public var tint: RGBA?
+
+    public var sublayers: [RenderLayer] = []
+
+    public init() {}
+
+    /// Whether any corner is rounded.
+    public var isRounded: Bool { cornerRadii.contains { $0 > 0 } }
+}
+
+/// A shadow as Core Animation draws it: the layer's composited alpha (or
+/// `path`), blurred with a Gaussian of standard deviation `radius`, moved by
+/// `offset` in the layer's own coordinates, painted in `color` times
+/// `opacity`.
+public struct RenderShadow: Sendable {
+    public var color: RGBA
+    public var opacity: Double
+    public var offset: CGSize
+    public var radius: Double
+    /// Closed contours of `shadowPath`, in local coordinates (non-zero rule).
+    public var path: [[CGPoint]]?
+    public init(color: RGBA, opacity: Double, offset: CGSize, radius: Double, path: [[CGPoint]]? = nil) {
+        self.color = color; self.opacity = opacity; self.offset = offset; self.radius = radius; self.path = path
+    }
+}
+
+/// One piece of a layer's own content.
+public enum RenderContent: Sendable {
+    /// `contents`: an image placed by gravity, rect and centre.
+    case image(ImageContent)
+    /// A filled region (shape fills, stroke outlines, glyphs): closed contours
+    /// in local coordinates, flattened finely enough for `flatteningScale`
+    /// pixels per point, or re-flattened by the planner.
+    case fill(FillContent)
+}
+
+/// `contents` with its placement properties.
+public struct ImageContent: Sendable {
+    public var image: CGImage
+    public var gravity: ContentsGravity
+    public var contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    public var contentsCenter: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    /// Pixels of the image per point.
+    public var contentsScale: Double = 1
+    public var minificationFilter: TextureFilter = .linear
+    public var magnificationFilter: TextureFilter = .linear
+    public init(image: CGImage, gravity: ContentsGravity) { self.image = image; self.gravity = gravity }
+}
+
+/// A region filled with one colour.
+public struct FillContent: Sendable {
+    /// Builds the contours for a given tolerance in local units, so curves are
+    /// flattened for the scale at which they are finally seen.
+    public var contours: @Sendable (_ tolerance: Double) -> [[CGPoint]]
+    public var evenOdd: Bool
+    public var color: RGBA
+    /// A conservative bounding box of the region, in local coordinates.
+    public var bounds: CGRect
+    public init(contours: @escaping @Sendable (Double) -> [[CGPoint]], evenOdd: Bool, color: RGBA, bounds: CGRect) {
+        self.contours = contours; self.evenOdd = evenOdd; self.color = color; self.bounds = bounds
+    }
+}
+
+/// `contentsGravity`. `top` and `bottom` name the max-Y and min-Y edges, as in
+/// Core Animation: with y growing down (iOS), `top` pins the image to the
+/// visual bottom.
+public enum ContentsGravity: String, CaseIterable, Sendable {
+    case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
+    case resize, resizeAspect, resizeAspectFill
+}
+
+/// A box that lets a value type hold a value of its own type.
+public final class Indirect<Value: Sendable>: Sendable {
+    public let value: Value
+    public init(_ value: Value) { self.value = value }
+}

@@ -1,3 +1,0 @@
-// Tests of LaminaRender.
-import Testing
-@testable import LaminaRender

@@ -1,0 +1,217 @@
+import Foundation
+import Testing
+@testable import LaminaRender
+
+/// A plain layer of the given size placed with its centre at `center` in its
+/// superlayer (identity anchor maths: anchor 0.5).
+func makeLayer(_ size: CGSize, center: CGPoint, transform: CATransform3D = .identity, color: RGBA? = .black) -> RenderLayer {
+    var layer = RenderLayer()
+    layer.bounds = CGRect(origin: .zero, size: size)
+    // Local -> superlayer: move the anchor (centre) to the origin, transform, move to the position.
+    layer.transformToSuperlayer = CATransform3D(translationX: -size.width / 2, y: -size.height / 2, z: 0)
+        .concatenating(transform)
+        .concatenating(CATransform3D(translationX: center.x, y: center.y, z: 0))
+    layer.backgroundColor = color
+    return layer
+}
+
+func canvasRoot(_ width: Double, _ height: Double, sublayers: [RenderLayer]) -> RenderLayer {
+    var root = makeLayer(CGSize(width: width, height: height), center: CGPoint(x: width / 2, y: height / 2), color: nil)
+    root.sublayers = sublayers
+    return root
+}
+
+/// The pixel positions of a polygon draw's vertices.
+func pixelPolygon(_ draw: PolygonDraw) -> [CGPoint] { draw.polygon.map { draw.matrix.apply(to: $0) } }
+
+func polygons(_ pass: RenderPass) -> [PolygonDraw] {
+    pass.commands.compactMap { if case .polygon(let p) = $0 { return p } else { return nil } }
+}
+
+func solidColor(_ draw: PolygonDraw) -> RGBA? {
+    if case .color(let c) = draw.fill { return c }
+    return nil
+}
+
+@Suite("Render plan")
+struct PlannerTests {
+    let planner = RenderPlanner()
+
+    @Test func flatLayerLandsWhereItsFrameIs() throws {
+        let root = canvasRoot(200, 100, sublayers: [makeLayer(CGSize(width: 50, height: 20), center: CGPoint(x: 100, y: 50))])
+        let plan = planner.plan(root, canvas: RenderCanvas(width: 200, height: 100, scale: 2))
+        #expect(plan.width == 400 && plan.height == 200)
+        let draws = polygons(try #require(plan.passes.last))
+        #expect(draws.count == 1)
+        let box = try #require(CGRect.bounding(pixelPolygon(draws[0])))
+        #expect(box == CGRect(x: 150, y: 80, width: 100, height: 40))
+    }
+
+    @Test func bottomLeftOriginFlipsY() throws {
+        let root = canvasRoot(100, 100, sublayers: [makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 5, y: 5))])
+        let plan = planner.plan(root, canvas: RenderCanvas(width: 100, height: 100, originBottomLeft: true))
+        let box = try #require(CGRect.bounding(pixelPolygon(polygons(plan.passes.last!)[0])))
+        #expect(box == CGRect(x: 0, y: 90, width: 10, height: 10))
+    }
+
+    @Test func innerAndOuterYRotationsDoNotCancelWhenFlattened() throws {
+        // Listing 5.8: the outer layer turns 45° about y, the inner -45°; with
+        // perspective on both, flattening keeps the inner one foreshortened.
+        var perspective = CATransform3D.identity
+        perspective.m34 = -1.0 / 500
+        var inner = makeLayer(CGSize(width: 100, height: 100), center: CGPoint(x: 50, y: 50),
+                              transform: CATransform3DRotate(perspective, -.pi / 4, 0, 1, 0), color: RGBA(red: 1, green: 0, blue: 0, alpha: 1))
+        inner.sublayers = []
+        var outer = makeLayer(CGSize(width: 100, height: 100), center: CGPoint(x: 150, y: 150),
+                              transform: CATransform3DRotate(perspective, .pi / 4, 0, 1, 0), color: nil)
+        outer.sublayers = [inner]
+        let plan = planner.plan(canvasRoot(300, 300, sublayers: [outer]), canvas: RenderCanvas(width: 300, height: 300))
+        let draw = try #require(polygons(plan.passes.last!).first)
+        let box = try #require(CGRect.bounding(pixelPolygon(draw)))
+        // Not restored to a 100-wide square: narrower than it.
+        #expect(box.width < 95)
+        // Without flattening (a transform layer) the rotations cancel exactly... in shape, width 100.
+        var transformOuter = outer
+        transformOuter.kind = .transform
+        let plan3D = planner.plan(canvasRoot(300, 300, sublayers: [transformOuter]), canvas: RenderCanvas(width: 300, height: 300))
+        let box3D = try #require(CGRect.bounding(pixelPolygon(polygons(plan3D.passes.last!)[0])))
+        #expect(box3D.width > box.width)
+    }
+
+    @Test func zPositionOrdersSiblings() throws {
+        var back = makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 5, y: 5), color: RGBA(red: 1, green: 0, blue: 0, alpha: 1))
+        back.transformToSuperlayer = back.transformToSuperlayer.concatenating(CATransform3D(translationX: 0, y: 0, z: 5))
+        let front = makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 5, y: 5), color: RGBA(red: 0, green: 0, blue: 1, alpha: 1))
+        // `back` comes first in the array but is nearer (z = 5): drawn last.
+        let plan = planner.plan(canvasRoot(10, 10, sublayers: [back, front]), canvas: RenderCanvas(width: 10, height: 10))
+        let colors = polygons(plan.passes.last!).compactMap(solidColor)
+        #expect(colors.map(\.red) == [0, 1])
+    }
+
+    @Test func intersectingPlanesAreSplit() throws {
+        // Two squares crossing at right angles through the same centre line:
+        // each must be cut in two, so four pieces are drawn.
+        let a = makeLayer(CGSize(width: 100, height: 100), center: CGPoint(x: 100, y: 100),
+                          transform: CATransform3DMakeRotation(.pi / 4, 0, 1, 0), color: RGBA(red: 1, green: 0, blue: 0, alpha: 1))
+        let b = makeLayer(CGSize(width: 100, height: 100), center: CGPoint(x: 100, y: 100),
+                          transform: CATransform3DMakeRotation(-.pi / 4, 0, 1, 0), color: RGBA(red: 0, green: 0, blue: 1, alpha: 1))
+        let plan = planner.plan(canvasRoot(200, 200, sublayers: [a, b]), canvas: RenderCanvas(width: 200, height: 200))
+        let draws = polygons(plan.passes.last!)
+        #expect(draws.count == 3 || draws.count == 4)
+        // Every piece is drawn back to front: along the draw order, the pieces'
+        // centres do not get farther from the viewer.
+        #expect(draws.count >= 3)
+        // The pieces of each square together cover the whole square.
+        let redArea = draws.filter { solidColor($0)?.red == 1 }.map { area($0.polygon) }.reduce(0, +)
+        #expect(abs(redArea - 10000) < 1e-6)
+    }
+
+    @Test func geometryBehindTheEyeIsClippedNotMirrored() throws {
+        // A floor tilted towards the viewer, with the eye 100 points away and
+        // the layer reaching 200 points towards it.
+        var t = CATransform3D.identity
+        t.m34 = -1.0 / 100
+        t = CATransform3DRotate(t, .pi / 2 * 0.9, 1, 0, 0)
+        let floor = makeLayer(CGSize(width: 100, height: 400), center: CGPoint(x: 100, y: 100), transform: t)
+        let plan = planner.plan(canvasRoot(200, 200, sublayers: [floor]), canvas: RenderCanvas(width: 200, height: 200))
+        let draw = try #require(polygons(plan.passes.last!).first)
+        for p in draw.polygon {
+            #expect(draw.matrix.apply(x: p.x, y: p.y).w > 0)
+        }
+        #expect(area(draw.polygon) < 100 * 400)
+    }
+
+    @Test func backFacesAreCulledWhenNotDoubleSided() throws {
+        var culled = makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 5, y: 5), transform: CATransform3DMakeRotation(.pi, 0, 1, 0))
+        culled.isDoubleSided = false
+        var shown = culled
+        shown.isDoubleSided = true
+        #expect(polygons(planner.plan(canvasRoot(10, 10, sublayers: [culled]), canvas: RenderCanvas(width: 10, height: 10)).passes.last!).isEmpty)
+        #expect(polygons(planner.plan(canvasRoot(10, 10, sublayers: [shown]), canvas: RenderCanvas(width: 10, height: 10)).passes.last!).count == 1)
+    }
+
+    @Test func hiddenAndTransparentLayersDrawNothing() {
+        var hidden = makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 5, y: 5))
+        hidden.isHidden = true
+        var clear = makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 5, y: 5))
+        clear.opacity = 0
+        let plan = planner.plan(canvasRoot(10, 10, sublayers: [hidden, clear]), canvas: RenderCanvas(width: 10, height: 10))
+        #expect(plan.commandCount == 0)
+    }
+
+    @Test func groupOpacityGoesOffscreenOnlyWhenDrawsOverlap() throws {
+        var single = makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 5, y: 5))
+        single.opacity = 0.5
+        let direct = planner.plan(canvasRoot(10, 10, sublayers: [single]), canvas: RenderCanvas(width: 10, height: 10))
+        #expect(direct.surfaces.isEmpty)
+        #expect(polygons(direct.passes.last!).first?.opacity == 0.5)
+
+        var parent = single
+        parent.sublayers = [makeLayer(CGSize(width: 4, height: 4), center: CGPoint(x: 5, y: 5))]
+        let group = planner.plan(canvasRoot(10, 10, sublayers: [parent]), canvas: RenderCanvas(width: 10, height: 10))
+        #expect(group.surfaces.count == 1)
+        #expect(group.passes.count == 2)
+        let composite = try #require(polygons(group.passes.last!).first)
+        #expect(composite.opacity == 0.5)
+        // Inside the group everything is opaque.
+        #expect(polygons(group.passes[0]).allSatisfy { $0.opacity == 1 })
+    }
+
+    @Test func transformLayerOpacityReachesEachSublayerSeparately() {
+        var container = RenderLayer()
+        container.kind = .transform
+        container.opacity = 0.5
+        container.sublayers = [
+            makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 5, y: 5)),
+            makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 5, y: 5)),
+        ]
+        let plan = planner.plan(canvasRoot(10, 10, sublayers: [container]), canvas: RenderCanvas(width: 10, height: 10))
+        #expect(plan.surfaces.isEmpty)
+        #expect(polygons(plan.passes.last!).map(\.opacity) == [0.5, 0.5])
+    }
+
+    @Test func borderIsDrawnAboveSublayers() {
+        var parent = makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 5, y: 5), color: RGBA(red: 0, green: 1, blue: 0, alpha: 1))
+        parent.borderWidth = 2
+        parent.sublayers = [makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 5, y: 5))]
+        let draws = polygons(planner.plan(canvasRoot(10, 10, sublayers: [parent]), canvas: RenderCanvas(width: 10, height: 10)).passes.last!)
+        #expect(draws.count == 3)
+        #expect(draws.last?.coverage?.borderWidth == 2)
+        #expect(draws.first?.coverage == nil)
+    }
+
+    @Test func shadowsAndMasksUseOffscreenPasses() throws {
+        var layer = makeLayer(CGSize(width: 20, height: 20), center: CGPoint(x: 50, y: 50))
+        layer.shadow = RenderShadow(color: .black, opacity: 0.5, offset: CGSize(width: 0, height: -3), radius: 3)
+        let plan = planner.plan(canvasRoot(100, 100, sublayers: [layer]), canvas: RenderCanvas(width: 100, height: 100))
+        // content, shadow alpha, blurred shadow.
+        #expect(plan.surfaces.count == 3)
+        let blurs = plan.passes.flatMap(\.commands).filter { if case .blur = $0 { return true } else { return false } }
+        #expect(blurs.count == 1)
+        let final = polygons(plan.passes.last!)
+        #expect(final.count == 2)
+        if case .alphaTint(_, let rect, let color) = final[0].fill {
+            #expect(rect.minY == 20 - 9 - 3)
+            #expect(color.alpha == 0.5)
+        } else {
+            Issue.record("the shadow comes first")
+        }
+    }
+
+    @Test func offscreenSurfacesFollowTheScaleTheyAreSeenAt() throws {
+        var layer = makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 50, y: 50), transform: CATransform3DMakeScale(4, 4, 1))
+        layer.masksToBounds = true
+        layer.sublayers = [makeLayer(CGSize(width: 20, height: 20), center: CGPoint(x: 5, y: 5))]
+        let plan = planner.plan(canvasRoot(100, 100, sublayers: [layer]), canvas: RenderCanvas(width: 100, height: 100, scale: 2))
+        #expect(plan.surfaces.first == SurfaceDescription(width: 80, height: 80))
+    }
+}
+
+func area(_ polygon: [CGPoint]) -> Double {
+    var sum = 0.0
+    for i in polygon.indices {
+        let a = polygon[i], b = polygon[(i + 1) % polygon.count]
+        sum += Double(a.x * b.y - b.x * a.y)
+    }
+    return abs(sum) / 2
+}
