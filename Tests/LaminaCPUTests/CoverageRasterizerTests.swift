@@ -72,6 +72,26 @@ import Testing
         }
     }
 
+    @Test func tallShapesAreSeamlessAcrossBands() throws {
+        // A slanted strip 3 px wide over 200 rows (many accumulation bands):
+        // every row must hold exactly 3 px of coverage, and the strip must move
+        // by the same sub-pixel amount from each row to the next.
+        let r = try CoverageRasterizer(width: 100, height: 200)
+        let strip = points([(10.25, 0), (13.25, 0), (63.25, 200), (60.25, 200)])
+        let mask = try r.rasterize(contours: [strip], fillRule: .nonZero)
+        #expect(mask.bounds == PixelRect(x: 10, y: 0, width: 54, height: 200))
+        for y in 0..<200 {
+            let row = (mask.bounds.minX..<mask.bounds.maxX).reduce(0.0) { $0 + fraction(mask, $1, y) }
+            #expect(abs(row - 3) <= 4.0 / 255, "row \(y)")
+        }
+        // Rows 4 apart are the same picture moved one pixel right.
+        for y in 0..<196 {
+            for x in 10..<62 {
+                #expect(mask.coverage(x: x, y: y) == mask.coverage(x: x + 1, y: y + 4), "pixel \(x), \(y)")
+            }
+        }
+    }
+
     @Test func pentagramCentreDependsOnFillRule() throws {
         // A five-pointed star drawn as one self-intersecting contour: its centre
         // pentagon has winding number 2.

@@ -15,29 +15,41 @@
 // evenOdd, and holes behave as both rules say. Only pixels where two edges'
 // covered parts overlap are approximated (as in FreeType and AGG).
 //
-// We keep the accumulation buffer dense over the shape's bounds clipped to the
-// target rather than sparse: the mask we produce is dense over that area
-// anyway, and a dense buffer needs no sorting. Clipping keeps it bounded by the
-// target: edge parts above or below are cut off; parts right of the target are
-// dropped (a running sum only carries area rightwards, so they cannot affect a
-// visible pixel); parts left of it are moved onto its left border as vertical
-// edges, which carry exactly the same winding into the visible pixels.
+// The accumulation buffer is dense over one band of rows of the shape's bounds
+// clipped to the target, rather than sparse per cell: the mask we produce is
+// dense over that area anyway, a dense buffer needs no sorting of cells, and
+// banding keeps the float buffer small. Clipping keeps everything bounded by
+// the target: edge parts above or below are cut off; parts right of the
+// target are dropped (a running sum only carries area rightwards, so they
+// cannot affect a visible pixel); parts left of it are moved onto its left
+// border as vertical edges, which carry exactly the same winding into the
+// visible pixels.
 
-/// The accumulation buffer for one shape over a `width` × `height` area whose
-/// top-left pixel is the origin of the coordinates passed in.
+/// The accumulation buffer for one band of rows of a shape: `width` columns
+/// and `height` rows whose top-left pixel is the origin of the coordinates
+/// passed in. The rasterizer walks the shape band by band, so the float
+/// buffer stays a few dozen rows tall whatever the size of the mask.
 struct CoverageAccumulator {
     let width: Int
-    let height: Int
+    /// Rows in the current band (at most the capacity given at creation).
+    private(set) var height: Int
     /// Cells per row: one past the right border for the spill of the last
     /// column, one more for the spill of an edge lying on that border.
     let stride: Int
     private var cells: [Float]
 
-    init(width: Int, height: Int) {
+    init(width: Int, maximumHeight: Int) {
         self.width = width
-        self.height = height
+        height = maximumHeight
         stride = width + 2
-        cells = [Float](repeating: 0, count: stride * height)
+        cells = [Float](repeating: 0, count: stride * maximumHeight)
+    }
+
+    /// Clears the buffer for a band of `rows` rows.
+    mutating func startBand(rows: Int) {
+        height = min(rows, cells.count / stride)
+        let count = stride * height
+        cells.withUnsafeMutableBufferPointer { $0.baseAddress?.update(repeating: 0, count: count) }
     }
 
     /// Adds the directed edge (x0, y0) → (x1, y1), clipping it to the area.
@@ -141,33 +153,31 @@ struct CoverageAccumulator {
         row[i1 + 1] += Float(d * (1 - previous))
     }
 
-    /// The coverage of every pixel, rows top to bottom, as bytes 0...255.
-    func resolve(_ rule: FillRule) -> [UInt8] {
-        let w = width, h = height, s = stride
-        return [UInt8](unsafeUninitializedCapacity: w * h) { out, count in
-            cells.withUnsafeBufferPointer { cellBuffer in
-                guard let cells = cellBuffer.baseAddress, let dst = out.baseAddress else { return }
-                for row in 0..<h {
-                    let src = cells + row * s
-                    let o = dst + row * w
-                    var winding: Float = 0
-                    switch rule {
-                    case .nonZero:
-                        for x in 0..<w {
-                            winding += src[x]
-                            o[x] = UInt8(min(abs(winding), 1) * 255 + 0.5)
-                        }
-                    case .evenOdd:
-                        for x in 0..<w {
-                            winding += src[x]
-                            let v = abs(winding)
-                            let folded = v - 2 * (v * 0.5).rounded(.down)  // v mod 2, in [0, 2)
-                            o[x] = UInt8(min(folded > 1 ? 2 - folded : folded, 1) * 255 + 0.5)
-                        }
+    /// Writes the coverage of the band's pixels, rows top to bottom, as bytes
+    /// 0...255, to `out` (`width` bytes per row).
+    func resolve(_ rule: FillRule, into out: UnsafeMutablePointer<UInt8>) {
+        let w = width, s = stride
+        cells.withUnsafeBufferPointer { cellBuffer in
+            guard let cells = cellBuffer.baseAddress else { return }
+            for row in 0..<height {
+                let src = cells + row * s
+                let o = out + row * w
+                var winding: Float = 0
+                switch rule {
+                case .nonZero:
+                    for x in 0..<w {
+                        winding += src[x]
+                        o[x] = UInt8(min(abs(winding), 1) * 255 + 0.5)
+                    }
+                case .evenOdd:
+                    for x in 0..<w {
+                        winding += src[x]
+                        let v = abs(winding)
+                        let folded = v - 2 * (v * 0.5).rounded(.down)  // v mod 2, in [0, 2)
+                        o[x] = UInt8(min(folded > 1 ? 2 - folded : folded, 1) * 255 + 0.5)
                     }
                 }
             }
-            count = w * h
         }
     }
 }

@@ -27,16 +27,23 @@ public struct CoverageRasterizer: Sendable {
         self.clip = clip
     }
 
+    /// Rows per band of the accumulation buffer: small enough to stay in
+    /// cache, tall enough that re-clipping long edges per band costs little.
+    static let bandRows = 32
+
     /// The coverage of the outline formed by `segments` under `fillRule`.
     ///
     /// The segments should form closed loops (each point where one ends, another
     /// starts); open outlines give coverage that leaks to the right of them.
     public func rasterize(_ segments: [LineSegment], fillRule: FillRule) throws -> CoverageMask {
+        let limit = Self.coordinateLimit
         var minX = Double.infinity, minY = Double.infinity
         var maxX = -Double.infinity, maxY = -Double.infinity
         for (index, s) in segments.enumerated() {
-            for v in [s.x0, s.y0, s.x1, s.y1] where !(abs(v) <= Self.coordinateLimit) {
-                throw CPURenderError.nonFinite(what: "segment \(index) coordinate \(v)")
+            // Written so that NaN fails too.
+            guard abs(s.x0) <= limit, abs(s.y0) <= limit, abs(s.x1) <= limit, abs(s.y1) <= limit else {
+                throw CPURenderError.nonFinite(
+                    what: "segment \(index) (\(s.x0), \(s.y0)) → (\(s.x1), \(s.y1)), limit ±\(limit)")
             }
             minX = min(minX, s.x0, s.x1); maxX = max(maxX, s.x0, s.x1)
             minY = min(minY, s.y0, s.y1); maxY = max(maxY, s.y0, s.y1)
@@ -51,11 +58,22 @@ public struct CoverageRasterizer: Sendable {
         guard left < right, top < bottom else { return .empty }
         let bounds = PixelRect(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
 
-        var accumulator = CoverageAccumulator(width: bounds.width, height: bounds.height)
-        for s in segments {
-            accumulator.addLine(s.x0 - left, s.y0 - top, s.x1 - left, s.y1 - top)
+        let bands = EdgeBands(segments, left: left, top: top, height: bounds.height, bandRows: Self.bandRows)
+        var accumulator = CoverageAccumulator(
+            width: bounds.width, maximumHeight: min(Self.bandRows, bounds.height))
+        let values = [UInt8](unsafeUninitializedCapacity: bounds.width * bounds.height) { out, count in
+            guard let base = out.baseAddress else { return }
+            bands.forEachBand { bandTop, rows, active in
+                accumulator.startBand(rows: rows)
+                let offset = Double(bandTop)
+                for s in active {
+                    accumulator.addLine(s.x0, s.y0 - offset, s.x1, s.y1 - offset)
+                }
+                accumulator.resolve(fillRule, into: base + bandTop * bounds.width)
+            }
+            count = bounds.width * bounds.height
         }
-        return CoverageMask(uncheckedBounds: bounds, values: accumulator.resolve(fillRule))
+        return CoverageMask(uncheckedBounds: bounds, values: values)
     }
 
     /// The coverage of closed contours (each joined back to its first point).
