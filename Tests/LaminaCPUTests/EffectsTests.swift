@@ -46,10 +46,14 @@ import Testing
         }
     }
 
-    @Test func zeroSigmaLeavesThePictureAlone() throws {
+    @Test func zeroOrVanishingSigmaLeavesThePictureAlone() throws {
         var p = try Pixmap(width: 3, height: 3)
         try p.setPixel(.white, x: 1, y: 0)
         #expect(try GaussianBlur(sigma: 0).apply(to: p) == p)
+        // A subnormal sigma still has a one-pixel kernel, all weight in the centre.
+        let tiny = try GaussianBlur(sigma: .leastNonzeroMagnitude)
+        #expect(tiny.weights == [0, 1, 0])
+        #expect(try tiny.apply(to: p).cropped(to: PixelRect(x: 1, y: 1, width: 3, height: 3)) == p)
     }
 
     @Test func tintKeepsOnlyAlpha() throws {

@@ -121,6 +121,16 @@ import Testing
         let area = Double(stride(from: 3, to: p.data.count, by: 4).reduce(0) { $0 + Int(p.data[$1]) }) / 255
         #expect(abs(area - Double.pi * 100) < 1)
 
+        // Through a 2x scale the shape's anti-aliasing is still one pixel wide,
+        // so the area is the scaled disc's: the local → pixel footprint at work.
+        var scaled = try Pixmap(width: 40, height: 40)
+        var big = d
+        big.transform = translation(0, 0, scale: 2)
+        try scaled.draw(big)
+        let scaledArea = Double(stride(from: 3, to: scaled.data.count, by: 4).reduce(0) { $0 + Int(scaled.data[$1]) }) / 255
+        #expect(abs(scaledArea - Double.pi * 400) < 2)
+        #expect(try scaled.pixel(x: 20, y: 0).a > 200 && scaled.pixel(x: 3, y: 3) == .clear)
+
         // A radius larger than fits is limited to half the side; unequal corners.
         var q = try Pixmap(width: 20, height: 20)
         d.roundedRect = RoundedRectShape(
@@ -206,6 +216,10 @@ import Testing
         let empty = TextureSource(pixmap: try Pixmap(width: 0, height: 0), localRect: CGRect(x: 0, y: 0, width: 1, height: 1))
         #expect(throws: CPURenderError.self) {
             try p.draw(PolygonDraw(rect: CGRect(x: 0, y: 0, width: 1, height: 1), transform: .identity, source: .texture(empty)))
+        }
+        let overflowing = TextureSource(pixmap: try gradientTexture(), localRect: CGRect(x: 0, y: 0, width: CGFloat.leastNonzeroMagnitude, height: 1))
+        #expect(throws: CPURenderError.self) {
+            try p.draw(PolygonDraw(rect: CGRect(x: 0, y: 0, width: 1, height: 1), transform: .identity, source: .texture(overflowing)))
         }
         #expect(throws: CPURenderError.self) { try Matrix4x4(rowMajor: [1, 2, 3]) }
         // Seen edge-on (a singular map): nothing drawn, no error.

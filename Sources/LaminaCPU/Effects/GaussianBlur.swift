@@ -28,7 +28,8 @@ public struct GaussianBlur: Sendable {
             weights = [1]
             return
         }
-        let raw = (-radius...radius).map { i in exp(-Double(i * i) / (2 * sigma * sigma)) }
+        // The centre is 1 outright: for a vanishing sigma, 0/0 would make it NaN.
+        let raw = (-radius...radius).map { i in i == 0 ? 1 : exp(-Double(i * i) / (2 * sigma * sigma)) }
         let total = raw.reduce(0, +)
         weights = raw.map { Float($0 / total) }
     }

@@ -73,6 +73,10 @@ struct TextureSampler {
         scaleY = Double(uv.size.height) / Double(local.size.height) * th
         offsetX = Double(uv.origin.x) * tw - Double(local.origin.x) * scaleX
         offsetY = Double(uv.origin.y) * th - Double(local.origin.y) * scaleY
+        guard scaleX.isFinite, scaleY.isFinite, offsetX.isFinite, offsetY.isFinite else {
+            throw CPURenderError.invalidArgument(
+                what: "texture mapping", reason: "localRect \(local) → uvRect \(uv) overflows")
+        }
     }
 
     /// The premultiplied texel value at local point (x, y), channels 0...255.
@@ -86,8 +90,8 @@ struct TextureSampler {
             return (UInt32(p[0]), UInt32(p[1]), UInt32(p[2]), UInt32(p[3]))
         case .bilinear:
             // Texel centres sit at half-integers; clamp to the outermost ones.
-            let fx = min(max(tx - 0.5, 0), Double(width - 1))
-            let fy = min(max(ty - 0.5, 0), Double(height - 1))
+            let fx = Self.clamp(tx - 0.5, Double(width - 1))
+            let fy = Self.clamp(ty - 0.5, Double(height - 1))
             let x0 = Int(fx), y0 = Int(fy)
             let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
             // 8-bit weights: the four products sum to 65536 exactly, so a
@@ -105,9 +109,16 @@ struct TextureSampler {
         }
     }
 
+    /// The texel index containing coordinate `t`, edge-clamped. Compared in
+    /// floating point first so that a far-away (or NaN) t never reaches Int().
     @inline(__always)
     private static func clampIndex(_ t: Double, _ size: Int) -> Int {
-        // Compare in floating point first: a far-away t must not reach Int().
-        t < 1 ? 0 : (t >= Double(size - 1) ? size - 1 : Int(t))
+        t >= 1 ? (t < Double(size - 1) ? Int(t) : size - 1) : 0
+    }
+
+    /// `t` limited to 0...upper, NaN reading as 0.
+    @inline(__always)
+    private static func clamp(_ t: Double, _ upper: Double) -> Double {
+        t > 0 ? (t < upper ? t : upper) : 0
     }
 }
