@@ -1,0 +1,168 @@
+import Foundation
+
+// The polygon painting stage: project → rasterize edges → per pixel, map back
+// to local coordinates (perspective-correct), evaluate the shape limits,
+// sample the source, blend.
+
+extension Pixmap {
+    /// Paints `command` over the pixmap (source-over).
+    ///
+    /// The polygon's edges are anti-aliased by the coverage rasterizer after
+    /// projection; each covered pixel's centre is mapped back through the
+    /// inverse projective map to the local point seen there, which places the
+    /// texture, the rounded rectangle and the clip planes exactly under
+    /// perspective.
+    public mutating func draw(_ command: PolygonDraw) throws {
+        let opacity = try opacityByte(command.alpha, "polygon alpha")
+        let projected = try Self.project(command.polygon, command.transform)
+        let area = command.clipMask.map { $0.bounds.intersection(bounds) } ?? bounds
+        guard projected.count >= 3, opacity > 0, !area.isEmpty else { return }
+
+        let shape = try command.roundedRect.map(RoundedRectCoverage.init)
+        let planes = try command.clipPlanes.enumerated().map { try $1.validated($0) }
+        var sampler: TextureSampler?
+        var texels: [UInt8] = []
+        var color = PremultipliedColor.clear
+        switch command.source {
+        case .solid(let c): color = c
+        case .texture(let t):
+            sampler = try TextureSampler(t)
+            texels = t.pixmap.data
+        }
+        if sampler == nil, color.a == 0 { return }
+
+        let mask = try CoverageRasterizer(clip: area).rasterize(contours: [projected], fillRule: .nonZero)
+        // A singular map means the plane is seen edge-on: it has no area.
+        guard !mask.bounds.isEmpty, let inverse = ProjectiveMap(command.transform).inverted() else { return }
+
+        let stage = PolygonStage(inverse: inverse, shape: shape, planes: planes, opacity: Double(opacity) / 255)
+        let clip = command.clipMask
+        let w = width
+        data.withUnsafeMutableBufferPointer { pixels in
+            mask.values.withUnsafeBufferPointer { maskValues in
+                texels.withUnsafeBufferPointer { texelBuffer in
+                    (clip?.values ?? []).withUnsafeBufferPointer { clipValues in
+                        guard let dst = pixels.baseAddress, let coverage = maskValues.baseAddress else { return }
+                        let mb = mask.bounds
+                        // Choose the source once, so each row loop is specialised for it.
+                        func paint<Shader: PixelShader>(_ shader: Shader) {
+                            for y in mb.minY..<mb.maxY {
+                                let clipRow: UnsafePointer<UInt8>? = clip.flatMap { clip in
+                                    clipValues.baseAddress.map {
+                                        $0 + (y - clip.bounds.minY) * clip.bounds.width - clip.bounds.minX
+                                    }
+                                }
+                                stage.paintRow(
+                                    y: y, from: mb.minX, to: mb.maxX,
+                                    coverage: coverage + (y - mb.minY) * mb.width - mb.minX,
+                                    clipRow: clipRow, shader: shader, destination: dst + (y * w) * 4)
+                            }
+                        }
+                        if let sampler, let t = texelBuffer.baseAddress {
+                            paint(TextureShader(sampler: sampler, texels: t))
+                        } else {
+                            paint(SolidShader(color: color))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The polygon's vertices in pixel coordinates.
+    private static func project(_ polygon: [CGPoint], _ m: Matrix4x4) throws -> [CGPoint] {
+        for (i, v) in m.rowMajor.enumerated() { try requireFinite(v, "matrix entry \(i)") }
+        return try polygon.enumerated().map { i, p in
+            try requireFinite(Double(p.x), "polygon vertex \(i) x")
+            try requireFinite(Double(p.y), "polygon vertex \(i) y")
+            let h = m.project(x: Double(p.x), y: Double(p.y))
+            guard h.w > 0 else {
+                throw CPURenderError.invalidArgument(
+                    what: "polygon vertex \(i)", reason: "maps to W = \(h.w); it must lie in front of the camera")
+            }
+            return CGPoint(x: h.x / h.w, y: h.y / h.w)
+        }
+    }
+}
+
+/// Where a polygon draw's colour comes from, per local point.
+private protocol PixelShader {
+    /// The premultiplied colour at local point (x, y), channels 0...255.
+    func shade(x: Double, y: Double) -> (UInt32, UInt32, UInt32, UInt32)
+}
+
+private struct SolidShader: PixelShader {
+    let color: PremultipliedColor
+    @inline(__always)
+    func shade(x: Double, y: Double) -> (UInt32, UInt32, UInt32, UInt32) {
+        (UInt32(color.r), UInt32(color.g), UInt32(color.b), UInt32(color.a))
+    }
+}
+
+private struct TextureShader: PixelShader {
+    let sampler: TextureSampler
+    let texels: UnsafePointer<UInt8>
+    @inline(__always)
+    func shade(x: Double, y: Double) -> (UInt32, UInt32, UInt32, UInt32) {
+        sampler.sample(texels, x: x, y: y)
+    }
+}
+
+/// The per-pixel work of a polygon draw, with everything hoisted out of the loop.
+private struct PolygonStage {
+    let inverse: ProjectiveMap
+    let shape: RoundedRectCoverage?
+    let planes: [HalfPlane]
+    let opacity: Double
+
+    /// Paints columns `from ..< to` of row `y`. `coverage`, `clipRow` and
+    /// `destination` point at the (possibly virtual) column 0 of the row.
+    @inline(__always)
+    func paintRow<Shader: PixelShader>(
+        y: Int, from: Int, to: Int, coverage: UnsafePointer<UInt8>, clipRow: UnsafePointer<UInt8>?,
+        shader: Shader, destination: UnsafeMutablePointer<UInt8>
+    ) {
+        let (i00, i01, i02, i10, i11, i12, i20, i21, i22) = inverse.h
+        let py = Double(y) + 0.5
+        let needsFootprint = shape != nil || !planes.isEmpty
+        for x in from..<to {
+            let m = coverage[x]
+            if m == 0 { continue }
+            let px = Double(x) + 0.5
+            // [px py 1] · H⁻¹ = [x y 1] / W: the local point at the pixel centre.
+            let u = px * i00 + py * i10 + i20, v = px * i01 + py * i11 + i21, w = px * i02 + py * i12 + i22
+            // Anti-aliased border pixels of a plane near the horizon can have
+            // centres beyond it; they show nothing of the plane.
+            guard w > 0 else { continue }
+            let invW = 1 / w
+            let lx = u * invW, ly = v * invW
+            guard lx.isFinite, ly.isFinite else { continue }
+
+            var cover = Double(m) * (1.0 / 255)
+            if needsFootprint {
+                let fp = LocalFootprint(
+                    xPerPx: (i00 - lx * i02) * invW, yPerPx: (i01 - ly * i02) * invW,
+                    xPerPy: (i10 - lx * i12) * invW, yPerPy: (i11 - ly * i12) * invW)
+                // The polygon is usually the very rectangle the rounded shape
+                // rounds, so their straight edges coincide: multiplying would
+                // count the edge twice (½·½ = ¼); the minimum is exact there and
+                // for nested shapes. Clip planes are independent lines, so
+                // their coverages multiply.
+                if let shape { cover = min(cover, shape.coverage(x: lx, y: ly, footprint: fp)) }
+                for plane in planes { cover *= plane.coverage(x: lx, y: ly, footprint: fp) }
+            }
+            cover *= opacity
+            if let clipRow { cover *= Double(clipRow[x]) * (1.0 / 255) }
+            let k = UInt32(cover * 255 + 0.5)
+            if k == 0 { continue }
+
+            let (r, g, b, a) = shader.shade(x: lx, y: ly)
+            let p = destination + x * 4
+            if k == 255 {
+                blendScaled(p, r, g, b, a)
+            } else {
+                blendScaled(p, div255(r &* k), div255(g &* k), div255(b &* k), div255(a &* k))
+            }
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+
+/// The four corner radii of a rectangle, named by the corner as Core
+/// Animation's `maskedCorners` names them (y grows downwards, so `minY` is
+/// the top edge in pixels when the layer is not flipped).
+public struct CornerRadii: Hashable, Sendable {
+    public var minXMinY: Double
+    public var maxXMinY: Double
+    public var minXMaxY: Double
+    public var maxXMaxY: Double
+
+    public init(minXMinY: Double, maxXMinY: Double, minXMaxY: Double, maxXMaxY: Double) {
+        self.minXMinY = minXMinY; self.maxXMinY = maxXMinY
+        self.minXMaxY = minXMaxY; self.maxXMaxY = maxXMaxY
+    }
+
+    /// The same radius at every corner (`cornerRadius`).
+    public init(uniform r: Double) {
+        self.init(minXMinY: r, maxXMinY: r, minXMaxY: r, maxXMaxY: r)
+    }
+}
+
+/// A rounded rectangle in local coordinates, limiting where a polygon draw
+/// paints: the whole rounded rectangle, or only a ring of `ringWidth` along
+/// the inside of its edge (a border, whose inner corners have radius
+/// `max(0, r − ringWidth)` as Core Animation draws them).
+///
+/// Radii that do not fit are scaled down together until adjacent ones fit
+/// along every side (so a uniform radius is limited to half the shorter side,
+/// as Core Animation limits `cornerRadius`).
+public struct RoundedRectShape: Hashable, Sendable {
+    public var rect: CGRect
+    public var radii: CornerRadii
+    /// The border width, or nil to fill the whole shape.
+    public var ringWidth: Double?
+
+    public init(rect: CGRect, radii: CornerRadii, ringWidth: Double? = nil) {
+        self.rect = rect
+        self.radii = radii
+        self.ringWidth = ringWidth
+    }
+}
+
+/// A rounded rectangle's signed distance in local units (negative inside),
+/// with fitted radii; the machinery behind `RoundedRectShape`.
+struct RoundedRectDistance {
+    let minX, minY, maxX, maxY: Double
+    let centreX, centreY, halfWidth, halfHeight: Double
+    /// minXMinY, maxXMinY, minXMaxY, maxXMaxY.
+    let radii: (Double, Double, Double, Double)
+    let unequalRadii: Bool
+
+    init(minX: Double, minY: Double, maxX: Double, maxY: Double, radii r: (Double, Double, Double, Double)) {
+        self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY
+        centreX = (minX + maxX) / 2; centreY = (minY + maxY) / 2
+        halfWidth = (maxX - minX) / 2; halfHeight = (maxY - minY) / 2
+        let w = maxX - minX, h = maxY - minY
+        // The largest common factor keeping each side's two radii within it.
+        var f = 1.0
+        for (side, sum) in [(w, r.0 + r.1), (w, r.2 + r.3), (h, r.0 + r.2), (h, r.1 + r.3)] where sum > side {
+            f = min(f, side / sum)
+        }
+        radii = (r.0 * f, r.1 * f, r.2 * f, r.3 * f)
+        unequalRadii = !(r.0 == r.1 && r.1 == r.2 && r.2 == r.3)
+    }
+
+    /// The signed distance at (x, y) and its gradient.
+    ///
+    /// A point lies in a corner's zone when it is beyond that corner's arc
+    /// centre on both axes; there the distance is to the arc. Fitted radii keep
+    /// the zones apart, so at most one applies; elsewhere the distance is the
+    /// rectangle's (to the nearer side).
+    @inline(__always)
+    func evaluate(x: Double, y: Double) -> (distance: Double, gx: Double, gy: Double) {
+        let left = x < centreX, top = y < centreY
+        if unequalRadii {
+            // A large corner can reach across the midline into another
+            // quadrant, so every corner is a candidate.
+            if let d = corner(x, y, left: true, top: true, radii.0) { return d }
+            if let d = corner(x, y, left: false, top: true, radii.1) { return d }
+            if let d = corner(x, y, left: true, top: false, radii.2) { return d }
+            if let d = corner(x, y, left: false, top: false, radii.3) { return d }
+        } else if let d = corner(x, y, left: left, top: top, radii.0) {
+            return d
+        }
+        let dx = abs(x - centreX) - halfWidth, dy = abs(y - centreY) - halfHeight
+        return dx > dy ? (dx, left ? -1 : 1, 0) : (dy, 0, top ? -1 : 1)
+    }
+
+    /// The distance to one corner's arc, if (x, y) lies in that corner's zone.
+    @inline(__always)
+    private func corner(
+        _ x: Double, _ y: Double, left: Bool, top: Bool, _ r: Double
+    ) -> (distance: Double, gx: Double, gy: Double)? {
+        guard r > 0 else { return nil }
+        // Offsets from the arc centre, positive towards the corner.
+        let qx = left ? (minX + r) - x : x - (maxX - r)
+        let qy = top ? (minY + r) - y : y - (maxY - r)
+        guard qx > 0, qy > 0 else { return nil }
+        let length = (qx * qx + qy * qy).squareRoot()
+        return (length - r, (left ? -qx : qx) / length, (top ? -qy : qy) / length)
+    }
+}
+
+/// The coverage evaluator for a `RoundedRectShape`: the outer rounded
+/// rectangle, minus the inner one for a ring.
+struct RoundedRectCoverage {
+    let outer: RoundedRectDistance
+    let inner: RoundedRectDistance?
+    /// Validates `shape` and prepares its distance functions.
+    init(_ shape: RoundedRectShape) throws {
+        let rect = shape.rect.standardized
+        for (name, v) in [
+            ("x", rect.origin.x), ("y", rect.origin.y), ("width", rect.size.width), ("height", rect.size.height),
+        ] {
+            try requireFinite(Double(v), "rounded rect \(name)")
+        }
+        let r = shape.radii
+        for (name, v) in [
+            ("minXMinY", r.minXMinY), ("maxXMinY", r.maxXMinY), ("minXMaxY", r.minXMaxY), ("maxXMaxY", r.maxXMaxY),
+        ] {
+            try requireFinite(v, "corner radius \(name)")
+            guard v >= 0 else {
+                throw CPURenderError.invalidArgument(what: "corner radius \(name)", reason: "is negative (\(v))")
+            }
+        }
+        let (x0, y0) = (Double(rect.minX), Double(rect.minY))
+        let (x1, y1) = (Double(rect.maxX), Double(rect.maxY))
+        outer = RoundedRectDistance(
+            minX: x0, minY: y0, maxX: x1, maxY: y1, radii: (r.minXMinY, r.maxXMinY, r.minXMaxY, r.maxXMaxY))
+        guard let ring = shape.ringWidth else {
+            inner = nil
+            return
+        }
+        try requireFinite(ring, "ring width")
+        guard ring > 0 else {
+            throw CPURenderError.invalidArgument(what: "ring width", reason: "must be positive (got \(ring))")
+        }
+        guard 2 * ring < x1 - x0, 2 * ring < y1 - y0 else {
+            inner = nil  // the border covers the whole shape
+            return
+        }
+        let o = outer.radii
+        inner = RoundedRectDistance(
+            minX: x0 + ring, minY: y0 + ring, maxX: x1 - ring, maxY: y1 - ring,
+            radii: (max(0, o.0 - ring), max(0, o.1 - ring), max(0, o.2 - ring), max(0, o.3 - ring)))
+    }
+
+    /// The anti-aliased coverage, 0...1, of the pixel whose centre maps to (x, y).
+    @inline(__always)
+    func coverage(x: Double, y: Double, footprint: LocalFootprint) -> Double {
+        let o = outer.evaluate(x: x, y: y)
+        let outerCoverage = footprint.coverage(distance: o.distance, gradientX: o.gx, gradientY: o.gy)
+        guard let inner, outerCoverage > 0 else { return outerCoverage }
+        let i = inner.evaluate(x: x, y: y)
+        return max(0, outerCoverage - footprint.coverage(distance: i.distance, gradientX: i.gx, gradientY: i.gy))
+    }
+}

@@ -1,0 +1,46 @@
+/// Per-pixel coverage, 0 (outside) ... 255 (fully inside), over a rectangle
+/// of a target pixmap.
+///
+/// The rasterizer returns one sized to the shape's pixel bounds clipped to its
+/// target, so memory follows what is visible, not the geometry. The painting
+/// stages also take one as a clip mask; pixels outside `bounds` count as 0.
+public struct CoverageMask: Equatable, Sendable {
+    /// The pixels the mask describes, in target pixel coordinates.
+    public let bounds: PixelRect
+    /// `bounds.width * bounds.height` values, rows top to bottom.
+    public let values: [UInt8]
+
+    /// A mask over `bounds` with the given values.
+    public init(bounds: PixelRect, values: [UInt8]) throws {
+        guard bounds.width >= 0, bounds.height >= 0,
+            bounds.width <= Pixmap.maximumDimension, bounds.height <= Pixmap.maximumDimension
+        else {
+            throw CPURenderError.invalidDimensions(what: "coverage mask", width: bounds.width, height: bounds.height)
+        }
+        guard values.count == bounds.width * bounds.height else {
+            throw CPURenderError.pixelDataSize(expected: bounds.width * bounds.height, actual: values.count)
+        }
+        self.bounds = bounds
+        self.values = values
+    }
+
+    /// Trusted construction by the rasterizer, whose sizes are right by construction.
+    init(uncheckedBounds bounds: PixelRect, values: [UInt8]) {
+        self.bounds = bounds
+        self.values = values
+    }
+
+    /// A mask covering nothing.
+    public static let empty = CoverageMask(uncheckedBounds: .zero, values: [])
+
+    /// The coverage of target pixel `(x, y)`: 0 outside `bounds`.
+    public func coverage(x: Int, y: Int) -> UInt8 {
+        guard bounds.contains(x: x, y: y) else { return 0 }
+        return values[(y - bounds.minY) * bounds.width + (x - bounds.minX)]
+    }
+
+    /// The sum of all coverage as a pixel area (each value / 255).
+    public var totalCoverage: Double {
+        Double(values.reduce(0) { $0 + Int($1) }) / 255
+    }
+}

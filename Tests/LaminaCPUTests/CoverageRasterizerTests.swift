@@ -1,0 +1,175 @@
+// Coverage of known shapes, area conservation, fill rules and clipping.
+import Foundation
+import Testing
+@testable import LaminaCPU
+
+@Suite struct CoverageRasterizerTests {
+    let tolerance = 1.0 / 255
+
+    @Test func unitSquareOnAPixelIsFullyCovered() throws {
+        let r = try CoverageRasterizer(width: 4, height: 4)
+        let mask = try r.rasterize(contours: [points([(1, 1), (2, 1), (2, 2), (1, 2)])], fillRule: .nonZero)
+        #expect(mask.bounds == PixelRect(x: 1, y: 1, width: 1, height: 1))
+        #expect(mask.coverage(x: 1, y: 1) == 255)
+        #expect(mask.coverage(x: 0, y: 1) == 0)
+        #expect(mask.coverage(x: 2, y: 1) == 0)
+    }
+
+    @Test func axisAlignedEdgeThroughPixelMiddleGivesHalf() throws {
+        let r = try CoverageRasterizer(width: 4, height: 4)
+        // Left edge at x = 1.5: pixel column 1 is half covered.
+        let mask = try r.rasterize(contours: [points([(1.5, 0), (3, 0), (3, 3), (1.5, 3)])], fillRule: .nonZero)
+        for y in 0..<3 {
+            #expect(abs(fraction(mask, 1, y) - 0.5) <= tolerance)
+            #expect(mask.coverage(x: 2, y: y) == 255)
+        }
+        // Both orientations, and a horizontal edge.
+        let reversed = try r.rasterize(contours: [points([(1.5, 3), (3, 3), (3, 0), (1.5, 0)]).reversed()], fillRule: .nonZero)
+        #expect(abs(fraction(reversed, 1, 1) - 0.5) <= tolerance)
+        let horizontal = try r.rasterize(contours: [points([(0, 2.5), (3, 2.5), (3, 4), (0, 4)])], fillRule: .evenOdd)
+        #expect(abs(fraction(horizontal, 1, 2) - 0.5) <= tolerance)
+        #expect(horizontal.coverage(x: 1, y: 3) == 255)
+    }
+
+    @Test func diagonalThroughPixelCornersGivesHalf() throws {
+        let r = try CoverageRasterizer(width: 4, height: 4)
+        // A right triangle whose hypotenuse is the 45° line y = x.
+        let mask = try r.rasterize(contours: [points([(0, 0), (4, 0), (4, 4)])], fillRule: .nonZero)
+        for i in 0..<4 {
+            #expect(abs(fraction(mask, i, i) - 0.5) <= tolerance)
+            if i > 0 { #expect(mask.coverage(x: i, y: i - 1) == 255) }
+            if i < 3 { #expect(mask.coverage(x: i, y: i + 1) == 0) }
+        }
+        // A shallow edge crossing several pixels of one row: y = x / 4 over [0, 4].
+        let shallow = try r.rasterize(contours: [points([(0, 0), (4, 1), (0, 1)])], fillRule: .nonZero)
+        for i in 0..<4 {
+            // The part below the line in column i is 1 − (i + 0.5) / 4.
+            #expect(abs(fraction(shallow, i, 0) - (1 - (Double(i) + 0.5) / 4)) <= tolerance)
+        }
+    }
+
+    @Test(arguments: 0..<40)
+    func totalCoverageEqualsPolygonArea(seed: Int) throws {
+        var rng = SplitMix64(state: UInt64(seed))
+        // A random polygon that is star-shaped around a random centre, hence
+        // simple: one vertex per equal angular sector, so no gap reaches π (n ≥ 4;
+        // every triangle is simple anyway).
+        let cx = Double.random(in: 20...44, using: &rng), cy = Double.random(in: 20...44, using: &rng)
+        let n = Int.random(in: 3...12, using: &rng)
+        let sector = 2 * Double.pi / Double(n)
+        let angles = (0..<n).map { Double($0) * sector + Double.random(in: 0..<sector, using: &rng) }
+        let polygon = angles.map { a -> CGPoint in
+            let radius = Double.random(in: 2...18, using: &rng)
+            return CGPoint(x: cx + radius * cos(a), y: cy + radius * sin(a))
+        }
+        let area = abs(shoelaceArea(polygon))
+        let r = try CoverageRasterizer(width: 64, height: 64)
+        for rule in [FillRule.nonZero, .evenOdd] {
+            let mask = try r.rasterize(contours: [polygon], fillRule: rule)
+            // Rounding to bytes costs at most 1/510 per touched pixel.
+            let edgePixels = Double(mask.values.filter { $0 > 0 && $0 < 255 }.count)
+            #expect(abs(mask.totalCoverage - area) <= max(0.01, edgePixels / 510 + 1e-3))
+        }
+    }
+
+    @Test func tallShapesAreSeamlessAcrossBands() throws {
+        // A slanted strip 3 px wide over 200 rows (many accumulation bands):
+        // every row must hold exactly 3 px of coverage, and the strip must move
+        // by the same sub-pixel amount from each row to the next.
+        let r = try CoverageRasterizer(width: 100, height: 200)
+        let strip = points([(10.25, 0), (13.25, 0), (63.25, 200), (60.25, 200)])
+        let mask = try r.rasterize(contours: [strip], fillRule: .nonZero)
+        #expect(mask.bounds == PixelRect(x: 10, y: 0, width: 54, height: 200))
+        for y in 0..<200 {
+            let row = (mask.bounds.minX..<mask.bounds.maxX).reduce(0.0) { $0 + fraction(mask, $1, y) }
+            #expect(abs(row - 3) <= 4.0 / 255, "row \(y)")
+        }
+        // Rows 4 apart are the same picture moved one pixel right.
+        for y in 0..<196 {
+            for x in 10..<62 {
+                #expect(mask.coverage(x: x, y: y) == mask.coverage(x: x + 1, y: y + 4), "pixel \(x), \(y)")
+            }
+        }
+    }
+
+    @Test func pentagramCentreDependsOnFillRule() throws {
+        // A five-pointed star drawn as one self-intersecting contour: its centre
+        // pentagon has winding number 2.
+        let star = (0..<5).map { k -> CGPoint in
+            let a = -Double.pi / 2 + Double(k) * 4 * .pi / 5
+            return CGPoint(x: 50 + 40 * cos(a), y: 50 + 40 * sin(a))
+        }
+        let r = try CoverageRasterizer(width: 100, height: 100)
+        let nonZero = try r.rasterize(contours: [star], fillRule: .nonZero)
+        let evenOdd = try r.rasterize(contours: [star], fillRule: .evenOdd)
+        #expect(nonZero.coverage(x: 50, y: 50) == 255)
+        #expect(evenOdd.coverage(x: 50, y: 50) == 0)
+        // A point arm (winding 1) is covered under both.
+        #expect(nonZero.coverage(x: 50, y: 20) == 255)
+        #expect(evenOdd.coverage(x: 50, y: 20) == 255)
+    }
+
+    @Test func innerSquareIsAHoleAccordingToDirectionAndRule() throws {
+        let outer = points([(0, 0), (10, 0), (10, 10), (0, 10)])
+        let sameDirection = points([(3, 3), (7, 3), (7, 7), (3, 7)])
+        let reversedInner = Array(sameDirection.reversed())
+        let r = try CoverageRasterizer(width: 10, height: 10)
+        for rule in [FillRule.nonZero, .evenOdd] {
+            let mask = try r.rasterize(contours: [outer, reversedInner], fillRule: rule)
+            #expect(mask.coverage(x: 5, y: 5) == 0, "reversed inner square is a hole under \(rule)")
+            #expect(mask.coverage(x: 1, y: 5) == 255)
+        }
+        let nonZero = try r.rasterize(contours: [outer, sameDirection], fillRule: .nonZero)
+        let evenOdd = try r.rasterize(contours: [outer, sameDirection], fillRule: .evenOdd)
+        #expect(nonZero.coverage(x: 5, y: 5) == 255)
+        #expect(evenOdd.coverage(x: 5, y: 5) == 0)
+        #expect(abs(nonZero.totalCoverage - 100) < 1e-9)
+        #expect(abs(evenOdd.totalCoverage - 84) < 1e-9)
+    }
+
+    @Test func hugePolygonCostsOnlyTheTarget() throws {
+        let r = try CoverageRasterizer(width: 100, height: 100)
+        // A 10,000 x 10,000 square around the target, and a huge triangle whose
+        // diagonal cuts through it.
+        let square = points([(-5000, -5000), (5000, -5000), (5000, 5000), (-5000, 5000)])
+        let mask = try r.rasterize(contours: [square], fillRule: .nonZero)
+        #expect(mask.bounds == PixelRect(width: 100, height: 100))
+        #expect(mask.values.count == 100 * 100)
+        #expect(mask.values.allSatisfy { $0 == 255 })
+
+        // The line from (-10000, 10050) to (10000, -9950) is x + y = 50.
+        let triangle = points([(-10000, -10000), (10000, -9950), (-10000, 10050)])
+        let cut = try r.rasterize(contours: [triangle], fillRule: .evenOdd)
+        #expect(cut.values.count <= 100 * 100)
+        #expect(cut.coverage(x: 10, y: 10) == 255)
+        #expect(cut.coverage(x: 40, y: 40) == 0)
+        #expect(abs(fraction(cut, 20, 29) - 0.5) <= tolerance)  // the diagonal crosses its corners
+        #expect(abs(cut.totalCoverage - 50 * 50 / 2.0) < 0.5)
+    }
+
+    @Test func partlyOffTargetShapesKeepTheirVisiblePart() throws {
+        let r = try CoverageRasterizer(width: 10, height: 10)
+        // Crosses the left border with a slanted edge: x from -4 to 6 across y 0...10.
+        let mask = try r.rasterize(contours: [points([(-4, 0), (20, 0), (20, 10), (6, 10)])], fillRule: .nonZero)
+        #expect(mask.bounds == PixelRect(width: 10, height: 10))
+        // Visible area right of the edge x = y − 4: all 10 columns for y < 4,
+        // then 14 − y: 40 + ∫₄¹⁰ (14 − y) dy = 82.
+        #expect(abs(mask.totalCoverage - 82) < 0.05)
+        #expect(mask.coverage(x: 0, y: 0) == 255)
+        #expect(abs(fraction(mask, 2, 6) - 0.5) <= tolerance)
+        // Entirely outside: an empty mask.
+        let outside = try r.rasterize(contours: [points([(20, 20), (30, 20), (30, 30)])], fillRule: .nonZero)
+        #expect(outside.bounds.isEmpty && outside.values.isEmpty)
+    }
+
+    @Test func badCoordinatesThrow() throws {
+        let r = try CoverageRasterizer(width: 10, height: 10)
+        #expect(throws: CPURenderError.self) {
+            try r.rasterize([LineSegment(x0: 0, y0: 0, x1: Double.nan, y1: 3)], fillRule: .nonZero)
+        }
+        #expect(throws: CPURenderError.self) {
+            try r.rasterize([LineSegment(x0: 0, y0: 0, x1: 1e300, y1: 3)], fillRule: .nonZero)
+        }
+        #expect(throws: CPURenderError.self) { try CoverageRasterizer(width: -1, height: 3) }
+    }
+}

@@ -1,3 +1,0 @@
-// Tests of LaminaCPU.
-import Testing
-@testable import LaminaCPU

@@ -1,0 +1,60 @@
+// Source-over arithmetic and the solid mask fill stage.
+import Foundation
+import Testing
+@testable import LaminaCPU
+
+@Suite struct PaintTests {
+    let blue = PremultipliedColor(r: 0, g: 0, b: 255, a: 255)
+    let halfRed = PremultipliedColor(r: 128, g: 0, b: 0, a: 128)
+
+    @Test func sourceOverMatchesTheFormula() {
+        // s + d·(1 − sa), per channel, on premultiplied bytes.
+        #expect(PremultipliedColor.sourceOver(halfRed, onto: blue) == PremultipliedColor(r: 128, g: 0, b: 127, a: 255))
+        // Coverage scales the source first: 128·128/255 = 64.25 → 64; 255·191/255 = 191.
+        #expect(PremultipliedColor.sourceOver(halfRed, onto: blue, coverage: 128) == PremultipliedColor(r: 64, g: 0, b: 191, a: 255))
+        #expect(PremultipliedColor.sourceOver(blue, onto: halfRed) == blue)
+        #expect(PremultipliedColor.sourceOver(halfRed, onto: .clear) == halfRed)
+        #expect(PremultipliedColor.sourceOver(.clear, onto: halfRed) == halfRed)
+        #expect(PremultipliedColor.sourceOver(blue, onto: halfRed, coverage: 0) == halfRed)
+    }
+
+    @Test func sourceOverNeverBreaksPremultiplication() {
+        var rng = SplitMix64(state: 7)
+        for _ in 0..<2000 {
+            func colour() -> PremultipliedColor {
+                let a = UInt8.random(in: 0...255, using: &rng)
+                return PremultipliedColor(
+                    r: .random(in: 0...a, using: &rng), g: .random(in: 0...a, using: &rng),
+                    b: .random(in: 0...a, using: &rng), a: a)
+            }
+            let s = colour(), d = colour(), k = UInt8.random(in: 0...255, using: &rng)
+            let o = PremultipliedColor.sourceOver(s, onto: d, coverage: k)
+            // Unclamped construction: no channel may exceed alpha.
+            #expect(o.r <= o.a && o.g <= o.a && o.b <= o.a)
+            // Against the real-valued formula, within rounding.
+            let kf = Double(k) / 255, sa = Double(s.a) * kf / 255
+            let expectedA = Double(s.a) * kf + Double(d.a) * (1 - sa)
+            #expect(abs(Double(o.a) - expectedA) <= 1.01)
+        }
+    }
+
+    @Test func fillPaintsCoverageTimesAlphaTimesClip() throws {
+        var p = try Pixmap(width: 8, height: 4, filledWith: blue)
+        let r = try CoverageRasterizer(width: 8, height: 4)
+        // Columns 0...3 fully, column 4 half.
+        let mask = try r.rasterize(contours: [points([(0, 0), (4.5, 0), (4.5, 4), (0, 4)])], fillRule: .nonZero)
+        let clip = try CoverageMask(bounds: PixelRect(x: 2, y: 0, width: 6, height: 4), values: [UInt8](repeating: 255, count: 24))
+        let red = PremultipliedColor(r: 255, g: 0, b: 0, a: 255)
+        try p.fill(mask, with: red, alpha: 1, clip: clip)
+        #expect(try p.pixel(x: 1, y: 1) == blue)  // clipped away
+        #expect(try p.pixel(x: 2, y: 1) == red)
+        #expect(try p.pixel(x: 4, y: 1) == PremultipliedColor(r: 128, g: 0, b: 127, a: 255))
+        #expect(try p.pixel(x: 5, y: 1) == blue)
+
+        var q = try Pixmap(width: 8, height: 4)
+        try q.fill(mask, with: red, alpha: 0.5)
+        #expect(try q.pixel(x: 0, y: 0) == PremultipliedColor(r: 128, g: 0, b: 0, a: 128))
+        #expect(try q.pixel(x: 4, y: 0).a == 64)
+        #expect(throws: CPURenderError.self) { try q.fill(mask, with: red, alpha: .nan) }
+    }
+}

@@ -1,0 +1,87 @@
+// Pixmap storage, pixel access and rectangle operations.
+import Testing
+@testable import LaminaCPU
+
+@Suite struct PixmapTests {
+    let red = PremultipliedColor(r: 255, g: 0, b: 0, a: 255)
+    let halfGreen = PremultipliedColor(r: 0, g: 128, b: 0, a: 128)
+
+    @Test func newPixmapIsTransparentAndSized() throws {
+        let p = try Pixmap(width: 3, height: 2)
+        #expect(p.data.count == 3 * 2 * 4)
+        #expect(p.data.allSatisfy { $0 == 0 })
+        #expect(p.bounds == PixelRect(width: 3, height: 2))
+        let empty = try Pixmap(width: 0, height: 5)
+        #expect(empty.data.isEmpty)
+    }
+
+    @Test func pixelsAreStoredRowMajorRGBA() throws {
+        var p = try Pixmap(width: 3, height: 2)
+        try p.setPixel(halfGreen, x: 2, y: 1)
+        #expect(try p.pixel(x: 2, y: 1) == halfGreen)
+        let i = (1 * 3 + 2) * 4
+        #expect(Array(p.data[i..<i + 4]) == [0, 128, 0, 128])
+        p.fill(red)
+        #expect(try p.pixel(x: 0, y: 0) == red)
+        let filled = try Pixmap(width: 2, height: 1, filledWith: halfGreen)
+        #expect(filled.data == [0, 128, 0, 128, 0, 128, 0, 128])
+    }
+
+    @Test func badSizesAndDataThrow() throws {
+        #expect(throws: CPURenderError.self) { try Pixmap(width: -1, height: 2) }
+        #expect(throws: CPURenderError.self) { try Pixmap(width: Pixmap.maximumDimension + 1, height: 1) }
+        #expect(throws: CPURenderError.pixelDataSize(expected: 8, actual: 4)) {
+            try Pixmap(width: 2, height: 1, premultipliedRGBA: [0, 0, 0, 0])
+        }
+        #expect(throws: CPURenderError.notPremultiplied(x: 1, y: 0)) {
+            try Pixmap(width: 2, height: 1, premultipliedRGBA: [0, 0, 0, 0, 200, 0, 0, 100])
+        }
+        let p = try Pixmap(width: 2, height: 2)
+        #expect(throws: CPURenderError.self) { try p.pixel(x: 2, y: 0) }
+        #expect(throws: CPURenderError.self) { try p.pixel(x: 0, y: -1) }
+    }
+
+    @Test func colourConstructionKeepsPremultiplication() {
+        // A channel above alpha is lowered to it.
+        #expect(PremultipliedColor(r: 200, g: 10, b: 0, a: 100) == PremultipliedColor(r: 100, g: 10, b: 0, a: 100))
+        // Straight components are multiplied by alpha and rounded.
+        #expect(PremultipliedColor(red: 1, green: 0.5, blue: 0, alpha: 0.5) == PremultipliedColor(r: 128, g: 64, b: 0, a: 128))
+        #expect(PremultipliedColor(red: .nan, green: 2, blue: -1, alpha: 1) == PremultipliedColor(r: 0, g: 255, b: 0, a: 255))
+    }
+
+    @Test func fillRectClipsToTheBounds() throws {
+        var p = try Pixmap(width: 4, height: 4)
+        p.fill(red, in: PixelRect(x: 2, y: -1, width: 10, height: 2))
+        #expect(try p.pixel(x: 2, y: 0) == red)
+        #expect(try p.pixel(x: 3, y: 0) == red)
+        #expect(try p.pixel(x: 1, y: 0) == .clear)
+        #expect(try p.pixel(x: 2, y: 1) == .clear)
+    }
+
+    @Test func croppingCopiesASubRectangle() throws {
+        var p = try Pixmap(width: 4, height: 3)
+        try p.setPixel(red, x: 1, y: 1)
+        try p.setPixel(halfGreen, x: 2, y: 2)
+        let c = try p.cropped(to: PixelRect(x: 1, y: 1, width: 2, height: 2))
+        #expect(c.width == 2 && c.height == 2)
+        #expect(try c.pixel(x: 0, y: 0) == red)
+        #expect(try c.pixel(x: 1, y: 1) == halfGreen)
+        #expect(try c.pixel(x: 1, y: 0) == .clear)
+        #expect(throws: CPURenderError.self) { try p.cropped(to: PixelRect(x: 3, y: 0, width: 2, height: 1)) }
+    }
+
+    @Test func replacingAndCompositingClipAtTheEdges() throws {
+        var target = try Pixmap(width: 3, height: 3, filledWith: PremultipliedColor(r: 0, g: 0, b: 255, a: 255))
+        let patch = try Pixmap(width: 2, height: 2, filledWith: halfGreen)
+        target.replacePixels(with: patch, atX: 2, y: -1)
+        #expect(try target.pixel(x: 2, y: 0) == halfGreen)
+        #expect(try target.pixel(x: 1, y: 0) == PremultipliedColor(r: 0, g: 0, b: 255, a: 255))
+
+        var over = try Pixmap(width: 3, height: 3, filledWith: PremultipliedColor(r: 0, g: 0, b: 255, a: 255))
+        try over.composite(patch, atX: -1, y: -1)
+        // Half green over blue: g = 128, b = 255·127/255 = 127, a = 255.
+        #expect(try over.pixel(x: 0, y: 0) == PremultipliedColor(r: 0, g: 128, b: 127, a: 255))
+        #expect(try over.pixel(x: 1, y: 1) == PremultipliedColor(r: 0, g: 0, b: 255, a: 255))
+        #expect(throws: CPURenderError.self) { try over.composite(patch, atX: 0, y: 0, alpha: .nan) }
+    }
+}
