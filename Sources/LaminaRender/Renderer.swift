@@ -1,5 +1,5 @@
 import Foundation
-import LaminaCore
+@_exported import LaminaCore
 
 /// A backend: executes a `RenderPlan` and returns the picture.
 ///
