@@ -1,0 +1,185 @@
+import Foundation
+import LaminaRender
+
+/// The software backend: executes a `RenderPlan` with the pure-Swift
+/// rasterizer and pixel pipeline of this module.
+///
+/// Runs anywhere, needs no EGL; the same plan gives the same picture as the
+/// GL backend (the conformance check holds both to the same references).
+public final class CPURenderer: Renderer {
+    public let name = "cpu"
+
+    public init() {}
+
+    public func render(_ plan: RenderPlan) throws -> CGImage {
+        var execution = PlanExecution(plan: plan)
+        for pass in plan.passes {
+            try execution.run(pass)
+        }
+        guard let output = execution.output else {
+            throw CPURenderError.invalidArgument(what: "render plan", reason: "has no pass that targets the output")
+        }
+        return try CGImage(width: output.width, height: output.height, premultipliedRGBA: output.data)
+    }
+}
+
+/// The state of one plan's execution: the pixmaps of finished surfaces and
+/// the plan's images as pixmaps.
+private struct PlanExecution {
+    let plan: RenderPlan
+    var surfaces: [Int: Pixmap] = [:]
+    var images: [Int: Pixmap] = [:]
+    var output: Pixmap?
+
+    init(plan: RenderPlan) { self.plan = plan }
+
+    mutating func run(_ pass: RenderPass) throws {
+        let size: (Int, Int)
+        switch pass.target {
+        case .output: size = (plan.width, plan.height)
+        case .offscreen(let i):
+            guard plan.surfaces.indices.contains(i) else {
+                throw CPURenderError.invalidArgument(what: "render pass", reason: "targets unknown surface \(i)")
+            }
+            size = (plan.surfaces[i].width, plan.surfaces[i].height)
+        }
+        var target = try Pixmap(width: size.0, height: size.1)
+        for command in pass.commands {
+            switch command {
+            case .polygon(let draw): try drawPolygon(draw, into: &target)
+            case .path(let draw): try fillPath(draw, into: &target)
+            case .blur(let source, let sigma): target = try blurred(try pixmap(for: .surface(source)), sigma: sigma, size: size)
+            }
+        }
+        switch pass.target {
+        case .output: output = target
+        case .offscreen(let i): surfaces[i] = target
+        }
+    }
+
+    private mutating func drawPolygon(_ draw: LaminaRender.PolygonDraw, into target: inout Pixmap) throws {
+        let source: PaintSource
+        var alpha = draw.opacity
+        switch draw.fill {
+        case .color(let c):
+            let (r, g, b, a) = c.premultiplied
+            source = .solid(PremultipliedColor(r: byte(r), g: byte(g), b: byte(b), a: byte(a)))
+        case .texture(let texture, let localRect, let uvRect, let filter, let tint):
+            var pixels = try pixmap(for: texture)
+            if tint != .white { pixels = multiplied(pixels, by: tint) }
+            source = .texture(TextureSource(pixmap: pixels, localRect: localRect, uvRect: uvRect, filter: filter == .nearest ? .nearest : .bilinear))
+        case .alphaTint(let texture, let localRect, let color):
+            let (r, g, b, a) = color.premultiplied
+            let tinted = try pixmap(for: texture).tinted(with: PremultipliedColor(r: byte(r), g: byte(g), b: byte(b), a: byte(a)))
+            source = .texture(TextureSource(pixmap: tinted, localRect: localRect))
+        case .masked(let texture, let mask, let localRect):
+            var pixels = try pixmap(for: texture)
+            pixels.multiplyAlpha(by: try pixmap(for: mask), atX: 0, y: 0)
+            source = .texture(TextureSource(pixmap: pixels, localRect: localRect))
+        }
+        alpha = min(1, max(0, alpha))
+        let rounded = draw.coverage.map { c in
+            RoundedRectShape(
+                rect: c.rect,
+                radii: CornerRadii(minXMinY: c.radii[0], maxXMinY: c.radii[1], minXMaxY: c.radii[3], maxXMaxY: c.radii[2]),
+                ringWidth: c.borderWidth)
+        }
+        try target.draw(PolygonDraw(
+            polygon: draw.polygon, transform: Matrix4x4(draw.matrix), source: source,
+            roundedRect: rounded, alpha: alpha))
+    }
+
+    private func fillPath(_ draw: PathFillDraw, into target: inout Pixmap) throws {
+        let m = draw.matrix
+        var projected: [[CGPoint]] = []
+        for contour in draw.contours {
+            var local = contour
+            for plane in draw.clipPlanes where !local.isEmpty {
+                local = clipContour(local, to: plane)
+            }
+            guard local.count >= 3 else { continue }
+            projected.append(local.map { m.apply(to: $0) })
+        }
+        guard !projected.isEmpty else { return }
+        let mask = try CoverageRasterizer(width: target.width, height: target.height)
+            .rasterize(contours: projected, fillRule: draw.evenOdd ? .evenOdd : .nonZero)
+        let (r, g, b, a) = draw.color.premultiplied
+        try target.fill(mask, with: PremultipliedColor(r: byte(r), g: byte(g), b: byte(b), a: byte(a)))
+    }
+
+    private func blurred(_ source: Pixmap, sigma: Double, size: (Int, Int)) throws -> Pixmap {
+        guard sigma > 0 else { return source }
+        let blur = try GaussianBlur(sigma: sigma)
+        let grown = try blur.apply(to: source)
+        // The blur grows the picture by its radius on every side; the plan
+        // already padded the surface, so keep the middle.
+        return try grown.cropped(to: PixelRect(x: blur.radius, y: blur.radius, width: size.0, height: size.1))
+    }
+
+    private mutating func pixmap(for source: LaminaRender.TextureSource) throws -> Pixmap {
+        switch source {
+        case .surface(.output):
+            throw CPURenderError.invalidArgument(what: "render plan", reason: "samples the output while drawing it")
+        case .surface(.offscreen(let i)):
+            guard let p = surfaces[i] else {
+                throw CPURenderError.invalidArgument(what: "render plan", reason: "samples surface \(i) before its pass")
+            }
+            return p
+        case .image(let id):
+            if let p = images[id.index] { return p }
+            guard plan.images.indices.contains(id.index) else {
+                throw CPURenderError.invalidArgument(what: "render plan", reason: "names unknown image \(id.index)")
+            }
+            let image = plan.images[id.index]
+            let p = try Pixmap(width: image.width, height: image.height, premultipliedRGBA: image.pixelBytes)
+            images[id.index] = p
+            return p
+        }
+    }
+}
+
+/// One contour cut by a half-plane (Sutherland–Hodgman). A concave contour
+/// may come out with edges running both ways along the cut line; they cancel
+/// in the winding sum, so the fill is exact.
+private func clipContour(_ contour: [CGPoint], to plane: LaminaRender.HalfPlane) -> [CGPoint] {
+    var out: [CGPoint] = []
+    guard var previous = contour.last else { return out }
+    var previousValue = plane.value(at: previous)
+    for current in contour {
+        let value = plane.value(at: current)
+        if (value >= 0) != (previousValue >= 0) {
+            let t = previousValue / (previousValue - value)
+            out.append(CGPoint(x: Double(previous.x) + (Double(current.x) - Double(previous.x)) * t,
+                               y: Double(previous.y) + (Double(current.y) - Double(previous.y)) * t))
+        }
+        if value >= 0 { out.append(current) }
+        previous = current
+        previousValue = value
+    }
+    return out
+}
+
+/// A pixmap with every premultiplied channel multiplied by a colour.
+private func multiplied(_ pixmap: Pixmap, by tint: RGBA) -> Pixmap {
+    var copy = pixmap
+    let k = [tint.red * tint.alpha, tint.green * tint.alpha, tint.blue * tint.alpha, tint.alpha]
+    copy.data.withUnsafeMutableBufferPointer { pixels in
+        for i in pixels.indices {
+            pixels[i] = UInt8((Double(pixels[i]) * k[i & 3]).rounded())
+        }
+    }
+    return copy
+}
+
+private func byte(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
+
+extension Matrix4x4 {
+    /// The same matrix as a Core Animation transform, field for field.
+    init(_ t: CATransform3D) {
+        self.init(
+            m11: Double(t.m11), m12: Double(t.m12), m13: Double(t.m13), m14: Double(t.m14),
+            m21: Double(t.m21), m22: Double(t.m22), m23: Double(t.m23), m24: Double(t.m24),
+            m31: Double(t.m31), m32: Double(t.m32), m33: Double(t.m33), m34: Double(t.m34),
+            m41: Double(t.m41), m42: Double(t.m42), m43: Double(t.m43), m44: Double(t.m44))
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import LaminaRender
+@testable import LaminaCPU
+
+/// A layer of `size` centred at `center` in its superlayer.
+private func layer(_ size: CGSize, at center: CGPoint, color: RGBA?, transform: CATransform3D = .identity) -> RenderLayer {
+    var l = RenderLayer()
+    l.bounds = CGRect(origin: .zero, size: size)
+    l.transformToSuperlayer = CATransform3D(translationX: -size.width / 2, y: -size.height / 2, z: 0)
+        .concatenating(transform)
+        .concatenating(CATransform3D(translationX: center.x, y: center.y, z: 0))
+    l.backgroundColor = color
+    return l
+}
+
+private func render(_ sublayers: [RenderLayer], size: Int = 40, background: RGBA? = .white) throws -> CGImage {
+    var root = layer(CGSize(width: size, height: size), at: CGPoint(x: size / 2, y: size / 2), color: background)
+    root.sublayers = sublayers
+    let plan = RenderPlanner().plan(root, canvas: RenderCanvas(width: Double(size), height: Double(size)))
+    return try CPURenderer().render(plan)
+}
+
+private func rgba(_ image: CGImage, _ x: Int, _ y: Int) -> [UInt8] {
+    let i = (y * image.width + x) * 4
+    return Array(image.pixelBytes[i..<i + 4])
+}
+
+@Suite("CPU renderer")
+struct CPURendererTests {
+    @Test func drawsAFlatLayerWhereItBelongs() throws {
+        let image = try render([layer(CGSize(width: 10, height: 10), at: CGPoint(x: 20, y: 20), color: RGBA(red: 1, green: 0, blue: 0, alpha: 1))])
+        #expect(rgba(image, 20, 20) == [255, 0, 0, 255])
+        #expect(rgba(image, 15, 15) == [255, 0, 0, 255])
+        #expect(rgba(image, 14, 14) == [255, 255, 255, 255])
+        #expect(rgba(image, 25, 25) == [255, 255, 255, 255])
+    }
+
+    @Test func groupOpacityDoesNotShowTheOverlap() throws {
+        var parent = layer(CGSize(width: 20, height: 20), at: CGPoint(x: 20, y: 20), color: RGBA(red: 0, green: 0, blue: 1, alpha: 1))
+        parent.opacity = 0.5
+        parent.sublayers = [layer(CGSize(width: 10, height: 10), at: CGPoint(x: 10, y: 10), color: RGBA(red: 1, green: 0, blue: 0, alpha: 1))]
+        let image = try render([parent], background: nil)
+        // The red sublayer hides the blue background inside the group; the
+        // group is then half transparent: premultiplied red at half alpha.
+        let centre = rgba(image, 20, 20)
+        #expect(abs(Int(centre[0]) - 128) <= 1 && centre[2] == 0 && abs(Int(centre[3]) - 128) <= 1)
+        let edge = rgba(image, 12, 12)
+        #expect(edge[0] == 0 && abs(Int(edge[2]) - 128) <= 1)
+    }
+
+    @Test func roundedMasksToBoundsClipsSublayers() throws {
+        var parent = layer(CGSize(width: 30, height: 30), at: CGPoint(x: 20, y: 20), color: nil)
+        parent.masksToBounds = true
+        parent.cornerRadii = [10, 10, 10, 10]
+        parent.sublayers = [layer(CGSize(width: 40, height: 40), at: CGPoint(x: 15, y: 15), color: RGBA(red: 0, green: 1, blue: 0, alpha: 1))]
+        let image = try render([parent], background: nil)
+        #expect(rgba(image, 20, 20) == [0, 255, 0, 255])
+        // Outside the bounds and inside a rounded corner: nothing.
+        #expect(rgba(image, 2, 20)[3] == 0)
+        #expect(rgba(image, 6, 6)[3] == 0)
+    }
+
+    @Test func perspectiveShrinksTheFarEdge() throws {
+        var t = CATransform3D.identity
+        t.m34 = -1.0 / 50
+        t = CATransform3DRotate(t, .pi / 4, 0, 1, 0)
+        let image = try render([layer(CGSize(width: 20, height: 20), at: CGPoint(x: 20, y: 20), color: .black, transform: t)])
+        // Column heights: the edge that turned away (+x) is shorter than the near one.
+        func height(_ x: Int) -> Int { (0..<40).filter { rgba(image, x, $0)[0] < 128 }.count }
+        let xs = (0..<40).filter { height($0) > 0 }
+        let near = height(xs.first!), far = height(xs.last!)
+        #expect(near > far)
+    }
+
+    @Test func shadowFallsBelowTheLayer() throws {
+        var l = layer(CGSize(width: 10, height: 10), at: CGPoint(x: 20, y: 20), color: RGBA(red: 1, green: 1, blue: 1, alpha: 1))
+        l.shadow = RenderShadow(color: .black, opacity: 1, offset: CGSize(width: 0, height: 8), radius: 1)
+        let image = try render([l], background: nil)
+        #expect(rgba(image, 20, 20) == [255, 255, 255, 255])
+        #expect(rgba(image, 20, 31)[3] > 200 && rgba(image, 20, 31)[0] == 0)
+        #expect(rgba(image, 20, 9)[3] < 10)
+    }
+}
