@@ -12,11 +12,16 @@ public enum ShaderLocator {
     /// The environment variable naming a shader folder to use first.
     public static let environmentVariable = "LAMINA_SHADER_DIR"
 
+    /// This file's path when the module was built; a default argument of
+    /// `#filePath` would give the caller's file instead.
+    private static let thisFile = #filePath
+
     /// The folders to try, in order, each with where it came from.
+    /// `sourceFile` stands in for this file's path (for tests).
     public static func candidates(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         executable: URL? = Bundle.main.executableURL,
-        sourceFile: String = #filePath
+        sourceFile: String? = nil
     ) -> [(folder: URL, origin: String)] {
         var result: [(URL, String)] = []
         if let value = environment[environmentVariable], !value.isEmpty {
@@ -34,7 +39,7 @@ public enum ShaderLocator {
             }
         }
         // Sources/LaminaGL/Shaders/ShaderLocator.swift -> the package root.
-        let root = URL(fileURLWithPath: sourceFile)
+        let root = URL(fileURLWithPath: sourceFile ?? Self.thisFile)
             .deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         result.append((root.appendingPathComponent("Shaders", isDirectory: true), "source tree"))
@@ -47,7 +52,7 @@ public enum ShaderLocator {
     public static func locate(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         executable: URL? = Bundle.main.executableURL,
-        sourceFile: String = #filePath
+        sourceFile: String? = nil
     ) throws -> URL {
         var searched: [String] = []
         for (folder, origin) in candidates(environment: environment, executable: executable, sourceFile: sourceFile) {
