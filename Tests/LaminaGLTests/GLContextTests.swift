@@ -77,6 +77,31 @@ struct GLContextTests {
         #expect(try target.readPixels() == [UInt8](repeating: 255, count: 16))
     }
 
+    @Test("two contexts take turns on one thread, and keep their objects apart")
+    func twoContextsOneThread() throws {
+        let first = try GLFixture()
+        let second = try GLFixture()
+        let texture = try GLTexture(
+            context: first.context, width: 2, height: 2, premultipliedRGBA: [UInt8](repeating: 255, count: 16))
+        let rect = CGRect.square(0, 0, 2)
+        let input = GLTextureInput(
+            texture, mapping: GLTextureMapping(localRect: rect),
+            sampling: GLSampling(minification: .trilinear, magnification: .linear))
+        let target = try first.target(2, 2)
+        let otherTarget = try second.target(2, 2)
+        try second.painter.fillPolygon(rect.polygon, transform: .identity, paint: .color(.red), into: otherTarget)
+        // The second context is current: drawing in the first must switch
+        // before it builds the texture's mipmaps.
+        try first.painter.fillPolygon(rect.polygon, transform: .identity, paint: .texture(input), into: target)
+        #expect(try target.readPixels() == [UInt8](repeating: 255, count: 16))
+        #expect(try otherTarget.readPixels() == Array([[UInt8]](repeating: [255, 0, 0, 255], count: 4).joined()))
+        #expect(throws: GLError.self) {
+            try second.painter.fillPolygon(rect.polygon, transform: .identity, paint: .texture(input), into: otherTarget)
+        }
+        try first.context.checkErrors("first context")
+        try second.context.checkErrors("second context")
+    }
+
     @Test("a worker thread keeps its context and runs jobs on it")
     func workerThread() async throws {
         let worker = try GLWorkerThread { try GLContext() }

@@ -23,6 +23,7 @@ extension GLPainter {
         guard source !== destination else {
             throw GLError.invalidArgument("a blur cannot write into its own source")
         }
+        try context.makeCurrent(for: "blurring")
         var borrowed: [GLRenderTarget] = []
         defer { for target in borrowed { try? targets.recycle(target) } }
 

@@ -118,6 +118,7 @@ public final class GLPainter {
         options: GLDrawOptions, target: GLRenderTarget
     ) throws {
         try options.validate()
+        try context.makeCurrent(for: "drawing")
         guard target.context === context else {
             throw GLError.invalidArgument("a render target from another GL context cannot be drawn into here")
         }

@@ -126,6 +126,7 @@ public final class GLRenderTarget: GLTextureSource {
     public func textureForSampling(mipmaps: Bool) throws -> GLuint {
         try resolve()
         if mipmaps && !hasMipmaps {
+            try context.makeCurrent(for: "building mipmaps")
             glBindTexture(GLenum(GL_TEXTURE_2D), texture)
             glGenerateMipmap(GLenum(GL_TEXTURE_2D))
             hasMipmaps = true

@@ -63,6 +63,7 @@ public final class GLTexture: GLTextureSource {
 
     public func textureForSampling(mipmaps: Bool) throws -> GLuint {
         if mipmaps && !hasMipmaps {
+            try context.makeCurrent(for: "building mipmaps")
             glBindTexture(GLenum(GL_TEXTURE_2D), name)
             glGenerateMipmap(GLenum(GL_TEXTURE_2D))
             hasMipmaps = true

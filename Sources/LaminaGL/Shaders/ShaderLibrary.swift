@@ -23,9 +23,14 @@ public final class ShaderLibrary: Sendable {
 
     /// The text of `file` with includes expanded, ready for `glShaderSource`.
     public func prepare(_ file: ShaderFile) throws -> PreparedShader {
-        var sources: [String] = [file.rawValue]
-        let text = try expand(file.rawValue, into: &sources, including: [])
-        return PreparedShader(file: file.rawValue, text: text, sources: sources)
+        try expand(file: file.rawValue)
+    }
+
+    /// The text of any file in the folder, includes expanded.
+    public func expand(file name: String) throws -> PreparedShader {
+        var sources: [String] = [name]
+        let text = try expand(name, into: &sources, including: [])
+        return PreparedShader(file: name, text: text, sources: sources)
     }
 
     private func read(_ name: String) throws -> String {
