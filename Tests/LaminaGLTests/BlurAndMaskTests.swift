@@ -100,6 +100,38 @@ struct BlurAndMaskTests {
         #expect(gl.painter.targets.checkedOutCount == 0, "blur steps go back to the pool")
     }
 
+    @Test("a blur wide enough to run at half size stays close to the exact one")
+    func halvedBlur() throws {
+        let gl = try GLFixture()
+        let size = 80
+        let source = try square(gl, size: size, side: 20)
+        let blurred = try gl.target(size, size)
+        try gl.painter.blur(source, into: blurred, sigma: 9)
+        let pixels = try Pixels(blurred)
+        var input = [Double](repeating: 0, count: size * size)
+        for y in 30..<50 { for x in 30..<50 { input[y * size + x] = 255 } }
+        let expected = referenceBlur(input, size: size, sigma: 9)
+        var worst = 0.0
+        for index in 0..<size * size {
+            worst = max(worst, abs(Double(pixels.bytes[index * 4 + 3]) - expected[index]))
+        }
+        #expect(worst <= 2, "largest difference from the CPU reference: \(worst)")
+    }
+
+    @Test("a blur into a target of another size scales the result to fit")
+    func scaledBlur() throws {
+        let gl = try GLFixture()
+        let source = try square(gl, size: 40, side: 8)
+        let small = try gl.target(20, 20)
+        try gl.painter.blur(source, into: small, sigma: 2)
+        let pixels = try Pixels(small)
+        #expect(pixels.alpha(9, 9) == pixels.alpha(10, 10))
+        #expect(pixels.alpha(9, 9) > 200)
+        #expect(pixels.alpha(1, 10) == 0)
+        #expect(pixels.alpha(6, 10) > 0 && pixels.alpha(6, 10) < pixels.alpha(7, 10))
+        #expect(gl.painter.targets.checkedOutCount == 0)
+    }
+
     @Test("zero sigma copies, bad sigma is an error")
     func blurEdgeCases() throws {
         let gl = try GLFixture()
