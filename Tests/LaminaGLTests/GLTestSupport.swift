@@ -17,6 +17,14 @@ enum GLTestSupport {
     }()
 
     static var isAvailable: Bool { unavailableReason == nil }
+
+    /// Whether this run insists on a context (LAMINA_REQUIRE_GL=1).
+    static var isRequired: Bool { ProcessInfo.processInfo.environment["LAMINA_REQUIRE_GL"] == "1" }
+}
+
+@Test("an EGL context can be made where LAMINA_REQUIRE_GL=1 says one must", .enabled(if: GLTestSupport.isRequired))
+func contextRequired() {
+    #expect(GLTestSupport.unavailableReason == nil, "\(GLTestSupport.unavailableReason ?? "")")
 }
 
 /// A context and a painter, made on the calling test's thread.

@@ -57,7 +57,7 @@ public struct GLInfo: Sendable, Equatable {
     /// Reads everything from the context current on the calling thread.
     static func query(lease: EGLDisplayLease, resetNotification: Bool) -> GLInfo {
         func string(_ name: Int32) -> String {
-            glGetString(GLenum(name)).map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) } ?? ""
+            glGetString(GLenum(name)).map { String(cString: $0) } ?? ""
         }
         func integer(_ name: Int32) -> Int {
             var value: GLint = 0
@@ -66,9 +66,7 @@ public struct GLInfo: Sendable, Equatable {
         }
         let extensionCount = integer(GL_NUM_EXTENSIONS)
         let extensions = (0..<extensionCount).compactMap { index in
-            glGetStringi(GLenum(GL_EXTENSIONS), GLuint(index)).map {
-                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-            }
+            glGetStringi(GLenum(GL_EXTENSIONS), GLuint(index)).map { String(cString: $0) }
         }
         let eglExtensions = lease.string(EGL_EXTENSIONS).split(separator: " ").map(String.init)
         return GLInfo(

@@ -123,7 +123,6 @@ public final class GLPainter {
             throw GLError.invalidArgument("a render target from another GL context cannot be drawn into here")
         }
         let opacity = Float(options.opacity)
-        if opacity == 0 { return }
 
         // Textures are made ready (resolved, mipmapped) before the target is
         // bound: resolving rebinds framebuffers.
@@ -147,6 +146,8 @@ public final class GLPainter {
             program = try programs.program(.localVertex, .mask)
             inputs = [try prepare(input, for: target), try prepare(mask, for: target)]
         }
+        // Nothing to add: skip, now that the input is known to be valid.
+        if opacity == 0 { return }
         if let color, color.alpha == 0, color.red == 0, color.green == 0, color.blue == 0 { return }
 
         try target.bindForDrawing()

@@ -165,11 +165,11 @@ enum EGLDisplayCandidates {
     ) throws -> OpenedEGLDisplay {
         let descriptor = Glibc.open(path, O_RDWR | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw GLError.egl(step: "open \(path): \(String(cString: strerror(errno)))", code: EGL_BAD_DISPLAY)
+            throw GLError.unsupported("cannot open \(path): \(String(cString: strerror(errno)))")
         }
         guard let device = gbm_create_device(descriptor) else {
             close(descriptor)
-            throw GLError.egl(step: "gbm_create_device on \(path)", code: EGL_BAD_DISPLAY)
+            throw GLError.unsupported("gbm_create_device failed on \(path)")
         }
         guard let display = getPlatformDisplay(EGLenum(EGL_PLATFORM_GBM_KHR), UnsafeMutableRawPointer(device), nil)
         else {
