@@ -1,2 +1,17 @@
 // LaminaGL: the GPU backend, headless through EGL and OpenGL ES 3.
+//
+// The layers, bottom up:
+//   EGL/        choosing and opening an EGL display (device, GBM, surfaceless),
+//               shared between contexts by a process-wide registry
+//   Context/    GLContext (one thread's OpenGL ES 3 context), GLInfo,
+//               GLWorkerThread (a context pinned to a dedicated thread)
+//   Shaders/    finding the top-level Shaders/ folder, #include expansion,
+//               compiling and caching programs
+//   Resources/  textures, render targets (with MSAA resolve), their pool,
+//               samplers
+//   Draw/       GLPainter: polygons and meshes through a 4x4 matrix with
+//               rounded-rect coverage and clip half-planes, textures, tints,
+//               masks and separable Gaussian blur
+//
+// The render-plan executor drives GLPainter; nothing here knows what a layer is.
 import LaminaRender

@@ -1,0 +1,22 @@
+#version 300 es
+// Mask: texture A (premultiplied) times the alpha of texture B, each addressed
+// through its own local-to-uv mapping, times opacity and coverage (a layer's
+// content under its mask layer).
+precision highp float;
+
+#include "coverage.glsl"
+
+uniform sampler2D u_texture;
+uniform vec4 u_uvFromLocal; // xy: scale, zw: offset
+uniform sampler2D u_mask;
+uniform vec4 u_maskUVFromLocal;
+uniform float u_opacity;
+
+in vec2 v_local;
+out vec4 o_color;
+
+void main() {
+    vec4 content = texture(u_texture, v_local * u_uvFromLocal.xy + u_uvFromLocal.zw);
+    float maskAlpha = texture(u_mask, v_local * u_maskUVFromLocal.xy + u_maskUVFromLocal.zw).a;
+    o_color = content * (maskAlpha * u_opacity * laminaCoverage(v_local));
+}

@@ -1,0 +1,166 @@
+import Foundation
+
+/// A half-plane in a draw's local coordinates: points with
+/// a·x + b·y + c ≥ 0 are kept, the others are not drawn.
+public struct GLHalfPlane: Sendable, Hashable {
+    public var a: Double
+    public var b: Double
+    public var c: Double
+
+    public init(a: Double, b: Double, c: Double) {
+        self.a = a
+        self.b = b
+        self.c = c
+    }
+
+    /// The same line, keeping the other side.
+    public var flipped: GLHalfPlane { GLHalfPlane(a: -a, b: -b, c: -c) }
+}
+
+/// Corner radii of a rounded rect, in local units. "Top" is the side of
+/// minimum y (local y points down, as in a layer's bounds).
+public struct GLCornerRadii: Sendable, Hashable {
+    public var topLeft: Double
+    public var topRight: Double
+    public var bottomRight: Double
+    public var bottomLeft: Double
+
+    public init(topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double) {
+        self.topLeft = topLeft
+        self.topRight = topRight
+        self.bottomRight = bottomRight
+        self.bottomLeft = bottomLeft
+    }
+
+    /// The same radius on every corner.
+    public init(all radius: Double) {
+        self.init(topLeft: radius, topRight: radius, bottomRight: radius, bottomLeft: radius)
+    }
+
+    public static let zero = GLCornerRadii(all: 0)
+}
+
+/// Restricts a draw to a rounded rect, or to a ring inside it, with an
+/// anti-aliased edge about one pixel wide under any transform.
+///
+/// Used for `cornerRadius` backgrounds, borders and `masksToBounds`. Each
+/// radius is clamped to half the rect's shorter side. Fragments outside the
+/// drawn polygon are never shaded, so give a polygon a little larger than the
+/// rect (a pixel's worth in local units) to keep the outer half of the edge's
+/// ramp; on a multisampled target that also keeps the polygon's own edge from
+/// anti-aliasing the same edge a second time.
+public struct GLRoundedRectCoverage: Sendable, Hashable {
+    /// The rect in local units.
+    public var rect: CGRect
+    public var radii: GLCornerRadii
+    /// When positive, only a ring of this width inside the rect is covered
+    /// (a border); its inner corners have radius max(r - borderWidth, 0).
+    public var borderWidth: Double
+
+    public init(rect: CGRect, radii: GLCornerRadii = .zero, borderWidth: Double = 0) {
+        self.rect = rect
+        self.radii = radii
+        self.borderWidth = borderWidth
+    }
+
+    func validate() throws {
+        let values = [rect.minX, rect.minY, rect.maxX, rect.maxY, radii.topLeft, radii.topRight,
+                      radii.bottomRight, radii.bottomLeft, borderWidth]
+        guard values.allSatisfy({ $0.isFinite }) else {
+            throw GLError.invalidArgument("a rounded-rect coverage has a value that is not finite: \(self)")
+        }
+        guard [radii.topLeft, radii.topRight, radii.bottomRight, radii.bottomLeft, borderWidth]
+            .allSatisfy({ $0 >= 0 })
+        else {
+            throw GLError.invalidArgument("a rounded-rect coverage has a negative radius or border width: \(self)")
+        }
+    }
+}
+
+/// How local coordinates address a texture: the local rect `localRect` shows
+/// the part `uvRect` of the texture, in normalized coordinates with (0, 0) at
+/// the texture's top-left and (1, 1) at its bottom-right. The mapping is
+/// affine (scale and offset per axis) and extends past the rect.
+public struct GLTextureMapping: Sendable, Hashable {
+    public var localRect: CGRect
+    public var uvRect: CGRect
+
+    public init(localRect: CGRect, uvRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)) {
+        self.localRect = localRect
+        self.uvRect = uvRect
+    }
+
+    /// (scaleX, scaleY, offsetX, offsetY) with uv = local * scale + offset.
+    func uvFromLocal() throws -> (Float, Float, Float, Float) {
+        let values = [localRect.minX, localRect.minY, localRect.width, localRect.height,
+                      uvRect.minX, uvRect.minY, uvRect.width, uvRect.height]
+        guard values.allSatisfy({ $0.isFinite }), localRect.width != 0, localRect.height != 0 else {
+            throw GLError.invalidArgument(
+                "a texture mapping needs a finite local rect of non-zero size, got \(localRect) -> \(uvRect)")
+        }
+        let scaleX = uvRect.width / localRect.width
+        let scaleY = uvRect.height / localRect.height
+        return (Float(scaleX), Float(scaleY),
+                Float(uvRect.minX - localRect.minX * scaleX), Float(uvRect.minY - localRect.minY * scaleY))
+    }
+}
+
+/// One texture read of a paint: which texture, how local points address it,
+/// how it is filtered.
+public struct GLTextureInput {
+    public var source: any GLTextureSource
+    public var mapping: GLTextureMapping
+    public var sampling: GLSampling
+
+    public init(_ source: any GLTextureSource, mapping: GLTextureMapping, sampling: GLSampling = .linear) {
+        self.source = source
+        self.mapping = mapping
+        self.sampling = sampling
+    }
+}
+
+/// What fills a polygon or a mesh.
+public enum GLPaint {
+    /// A premultiplied colour.
+    case color(GLColor)
+    /// A premultiplied texture (an image or a render target).
+    case texture(GLTextureInput)
+    /// `color` times the texture's alpha: a shadow from a blurred silhouette.
+    case alphaTint(GLTextureInput, color: GLColor)
+    /// The texture times the alpha of `mask`: a layer's content under its mask.
+    case masked(GLTextureInput, mask: GLTextureInput)
+}
+
+/// What a draw may add to its paint: an overall opacity, a rounded-rect
+/// coverage, and up to four clip half-planes.
+public struct GLDrawOptions {
+    /// Multiplies the paint (0...1).
+    public var opacity: Double
+    /// Restricts the draw to a rounded rect or a ring.
+    public var coverage: GLRoundedRectCoverage?
+    /// Up to `GLDrawOptions.maximumClipPlanes` half-planes the draw is kept inside.
+    public var clipPlanes: [GLHalfPlane]
+
+    /// The most clip half-planes one draw takes.
+    public static let maximumClipPlanes = 4
+
+    public init(opacity: Double = 1, coverage: GLRoundedRectCoverage? = nil, clipPlanes: [GLHalfPlane] = []) {
+        self.opacity = opacity
+        self.coverage = coverage
+        self.clipPlanes = clipPlanes
+    }
+
+    func validate() throws {
+        guard opacity.isFinite, (0...1).contains(opacity) else {
+            throw GLError.invalidArgument("opacity must be in 0...1, got \(opacity)")
+        }
+        guard clipPlanes.count <= Self.maximumClipPlanes else {
+            throw GLError.invalidArgument(
+                "a draw takes at most \(Self.maximumClipPlanes) clip half-planes, got \(clipPlanes.count)")
+        }
+        for plane in clipPlanes where !(plane.a.isFinite && plane.b.isFinite && plane.c.isFinite) {
+            throw GLError.invalidArgument("a clip half-plane has a value that is not finite: \(plane)")
+        }
+        try coverage?.validate()
+    }
+}

@@ -1,0 +1,212 @@
+import CEGL
+import Foundation
+
+/// The draw primitives the render-plan executor drives: polygons and meshes
+/// in painter's order with premultiplied source-over blending, and blurs.
+///
+/// Every draw gives its vertices in a local 2D space and a `GLMatrix4` from
+/// local to the target's pixels (top-left origin, y down). No depth buffer is
+/// used: what is drawn later covers what was drawn before. A painter owns the
+/// programs, samplers, vertex buffers and a pool of render targets for its
+/// context; keep one per context for its whole life.
+///
+/// GL errors are not checked after each draw (that would slow the hot loop);
+/// call `context.checkErrors(_:)` at the end of a frame. Reading back or
+/// resolving a target checks them too.
+public final class GLPainter {
+    public let context: GLContext
+    /// Compiled programs.
+    public let programs: GLProgramCache
+    /// Render targets reused across frames (offscreen passes, blur steps).
+    public let targets: GLRenderTargetPool
+    let samplers: GLSamplerCache
+    let stream: GLVertexStream
+
+    /// Prepares a painter for `context`, compiling every program now so that
+    /// a shader problem shows up here rather than in the middle of a frame.
+    /// - Parameter shaders: where the shader files are read; `nil` finds them
+    ///   with `ShaderLocator`.
+    public init(context: GLContext, shaders: ShaderLibrary? = nil) throws {
+        self.context = context
+        programs = GLProgramCache(context: context, library: try shaders ?? ShaderLibrary())
+        targets = GLRenderTargetPool(context: context)
+        samplers = GLSamplerCache(context: context)
+        stream = try GLVertexStream(context: context)
+        try programs.compileAll()
+    }
+
+    // MARK: - Polygons and meshes
+
+    /// Fills the convex polygon `points` (local coordinates, in order around
+    /// the outline) with `paint`.
+    /// - Throws: `GLError.invalidArgument` for fewer than 3 points, a value
+    ///   that is not finite, bad options, a texture of another context or the
+    ///   target sampling itself.
+    public func fillPolygon(
+        _ points: [CGPoint], transform: GLMatrix4, paint: GLPaint,
+        options: GLDrawOptions = GLDrawOptions(), into target: GLRenderTarget
+    ) throws {
+        guard points.count >= 3 else {
+            throw GLError.invalidArgument("a polygon needs at least 3 points, got \(points.count)")
+        }
+        try draw(
+            mode: GL_TRIANGLE_FAN, positions: try Self.positions(points, "polygon"), indices: nil,
+            transform: transform, paint: paint, options: options, target: target)
+    }
+
+    /// Fills triangles (local coordinates): consecutive triples of `vertices`,
+    /// or of `indices` into `vertices` when given. Meant for tessellated
+    /// paths; draw into a multisampled target for anti-aliased edges.
+    public func fillTriangles(
+        _ vertices: [CGPoint], indices: [UInt32]? = nil, transform: GLMatrix4, paint: GLPaint,
+        options: GLDrawOptions = GLDrawOptions(), into target: GLRenderTarget
+    ) throws {
+        if let indices {
+            guard indices.count % 3 == 0 else {
+                throw GLError.invalidArgument("a triangle mesh needs a multiple of 3 indices, got \(indices.count)")
+            }
+            if let bad = indices.first(where: { Int($0) >= vertices.count }) {
+                throw GLError.invalidArgument("a triangle mesh index \(bad) is past its \(vertices.count) vertices")
+            }
+            if indices.isEmpty { return }
+        } else {
+            guard vertices.count % 3 == 0 else {
+                throw GLError.invalidArgument(
+                    "a triangle mesh needs a multiple of 3 vertices, got \(vertices.count)")
+            }
+            if vertices.isEmpty { return }
+        }
+        try draw(
+            mode: GL_TRIANGLES, positions: try Self.positions(vertices, "triangle mesh"), indices: indices,
+            transform: transform, paint: paint, options: options, target: target)
+    }
+
+    private static func positions(_ points: [CGPoint], _ what: String) throws -> [Float] {
+        var result: [Float] = []
+        result.reserveCapacity(points.count * 2)
+        for point in points {
+            guard point.x.isFinite, point.y.isFinite else {
+                throw GLError.invalidArgument("a \(what) has a point that is not finite: \(point)")
+            }
+            result.append(Float(point.x))
+            result.append(Float(point.y))
+        }
+        return result
+    }
+
+    /// A texture read made ready: its name, sampler and uv mapping.
+    private struct BoundInput {
+        var texture: GLuint
+        var sampler: GLuint
+        var uvFromLocal: (Float, Float, Float, Float)
+    }
+
+    private func prepare(_ input: GLTextureInput, for target: GLRenderTarget) throws -> BoundInput {
+        guard input.source.context === context else {
+            throw GLError.invalidArgument("a texture from another GL context cannot be drawn here")
+        }
+        guard input.source !== target else {
+            throw GLError.invalidArgument("a render target cannot be sampled while drawing into it")
+        }
+        let uv = try input.mapping.uvFromLocal()
+        let texture = try input.source.textureForSampling(mipmaps: input.sampling.needsMipmaps)
+        return BoundInput(texture: texture, sampler: samplers.sampler(input.sampling), uvFromLocal: uv)
+    }
+
+    private func draw(
+        mode: Int32, positions: [Float], indices: [UInt32]?, transform: GLMatrix4, paint: GLPaint,
+        options: GLDrawOptions, target: GLRenderTarget
+    ) throws {
+        try options.validate()
+        try context.makeCurrent(for: "drawing")
+        guard target.context === context else {
+            throw GLError.invalidArgument("a render target from another GL context cannot be drawn into here")
+        }
+        let opacity = Float(options.opacity)
+
+        // Textures are made ready (resolved, mipmapped) before the target is
+        // bound: resolving rebinds framebuffers.
+        let program: GLProgram
+        var inputs: [BoundInput] = []
+        var color: GLColor?
+        switch paint {
+        case let .color(paintColor):
+            try paintColor.validate("a fill colour")
+            program = try programs.program(.localVertex, .fillSolid)
+            color = paintColor.scaled(by: opacity)
+        case let .texture(input):
+            program = try programs.program(.localVertex, .fillTexture)
+            inputs = [try prepare(input, for: target)]
+        case let .alphaTint(input, tint):
+            try tint.validate("a tint colour")
+            program = try programs.program(.localVertex, .tintAlpha)
+            inputs = [try prepare(input, for: target)]
+            color = tint.scaled(by: opacity)
+        case let .masked(input, mask):
+            program = try programs.program(.localVertex, .mask)
+            inputs = [try prepare(input, for: target), try prepare(mask, for: target)]
+        }
+        // Nothing to add: skip, now that the input is known to be valid.
+        if opacity == 0 { return }
+        if let color, color.alpha == 0, color.red == 0, color.green == 0, color.blue == 0 { return }
+
+        try target.bindForDrawing()
+        applyFixedState(blending: true)
+        glUseProgram(program.name)
+        program.set(
+            "u_clipFromLocal",
+            matrix: transform.concatenating(.pixelToClip(width: target.width, height: target.height)).uniformValues)
+        setCoverage(options, on: program)
+        if let color {
+            program.set("u_color", color.red, color.green, color.blue, color.alpha)
+        }
+        program.set("u_opacity", opacity)
+        for (unit, (input, names)) in zip(inputs, [("u_texture", "u_uvFromLocal"), ("u_mask", "u_maskUVFromLocal")])
+            .enumerated() {
+            glActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
+            glBindTexture(GLenum(GL_TEXTURE_2D), input.texture)
+            glBindSampler(GLuint(unit), input.sampler)
+            program.set(names.0, unit)
+            let uv = input.uvFromLocal
+            program.set(names.1, uv.0, uv.1, uv.2, uv.3)
+        }
+        stream.draw(mode: mode, positions: positions, indices: indices)
+    }
+
+    private func setCoverage(_ options: GLDrawOptions, on program: GLProgram) {
+        program.set("u_clipPlaneCount", options.clipPlanes.count)
+        if !options.clipPlanes.isEmpty {
+            program.set("u_clipPlanes", vec3Array: options.clipPlanes.flatMap { [Float($0.a), Float($0.b), Float($0.c)] })
+        }
+        guard let shape = options.coverage else {
+            program.set("u_shapeEnabled", false)
+            return
+        }
+        program.set("u_shapeEnabled", true)
+        program.set(
+            "u_shapeRect", Float(shape.rect.minX), Float(shape.rect.minY), Float(shape.rect.maxX),
+            Float(shape.rect.maxY))
+        program.set(
+            "u_shapeRadii", Float(shape.radii.topLeft), Float(shape.radii.topRight), Float(shape.radii.bottomRight),
+            Float(shape.radii.bottomLeft))
+        program.set("u_shapeBorder", Float(shape.borderWidth))
+    }
+
+    /// The state every LaminaGL draw assumes: no depth, stencil, culling,
+    /// scissor or dithering; premultiplied source-over when blending.
+    func applyFixedState(blending: Bool) {
+        glDisable(GLenum(GL_DEPTH_TEST))
+        glDisable(GLenum(GL_STENCIL_TEST))
+        glDisable(GLenum(GL_CULL_FACE))
+        glDisable(GLenum(GL_SCISSOR_TEST))
+        glDisable(GLenum(GL_DITHER))
+        glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
+        if blending {
+            glEnable(GLenum(GL_BLEND))
+            glBlendEquation(GLenum(GL_FUNC_ADD))
+            glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        } else {
+            glDisable(GLenum(GL_BLEND))
+        }
+    }
+}

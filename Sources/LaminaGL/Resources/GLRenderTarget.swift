@@ -1,0 +1,152 @@
+import CEGL
+
+/// An offscreen picture to draw into and then sample or read back: a
+/// framebuffer with an RGBA8 texture, and optionally a multisampled
+/// renderbuffer drawn into instead and resolved into the texture by a blit.
+///
+/// Contents are premultiplied RGBA, top row first (see `local.vert`). A
+/// multisampled target resolves itself when it is next sampled or read after
+/// drawing; `resolve()` does it explicitly.
+public final class GLRenderTarget: GLTextureSource {
+    public let context: GLContext
+    public let width: Int
+    public let height: Int
+    /// Samples per pixel of the drawing buffer; 0 when drawing goes straight
+    /// into the texture.
+    public let samples: Int
+    /// The GL texture holding the (resolved) picture.
+    public let texture: GLuint
+
+    /// Framebuffer with `texture` attached: sampled and read from.
+    private let textureFramebuffer: GLuint
+    /// Framebuffer with the multisampled renderbuffer, when there is one.
+    private let multisampleFramebuffer: GLuint
+    private let multisampleBuffer: GLuint
+    private var needsResolve = false
+    private var hasMipmaps = false
+
+    /// Creates a target of `width` x `height` pixels, cleared to transparent.
+    /// - Parameter multisampled: draw into a `info.multisampleCount`-sample
+    ///   buffer (4 where the GPU allows); ignored where it allows none.
+    public init(context: GLContext, width: Int, height: Int, multisampled: Bool = false) throws {
+        let limit = min(context.info.maxTextureSize, context.info.maxRenderbufferSize)
+        try GLTexture.validate(width: width, height: height, limit: limit, what: "render target")
+        try context.makeCurrent(for: "creating a render target")
+        self.context = context
+        self.width = width
+        self.height = height
+        samples = multisampled ? context.info.multisampleCount : 0
+
+        var names: GLuint = 0
+        glGenTextures(1, &names)
+        texture = names
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        glTexImage2D(
+            GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0,
+            GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+        glGenFramebuffers(1, &names)
+        textureFramebuffer = names
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), textureFramebuffer)
+        glFramebufferTexture2D(
+            GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
+
+        if samples > 0 {
+            glGenRenderbuffers(1, &names)
+            multisampleBuffer = names
+            glBindRenderbuffer(GLenum(GL_RENDERBUFFER), multisampleBuffer)
+            glRenderbufferStorageMultisample(
+                GLenum(GL_RENDERBUFFER), GLsizei(samples), GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
+            glGenFramebuffers(1, &names)
+            multisampleFramebuffer = names
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), multisampleFramebuffer)
+            glFramebufferRenderbuffer(
+                GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), multisampleBuffer)
+        } else {
+            multisampleBuffer = 0
+            multisampleFramebuffer = 0
+        }
+        // Checked once here: a target that is complete now stays complete.
+        for framebuffer in [textureFramebuffer, multisampleFramebuffer] where framebuffer != 0 {
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+            let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+            guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+                throw GLError.incompleteFramebuffer(
+                    step: "creating a \(width)x\(height) render target (\(samples) samples)", status: status)
+            }
+        }
+        try context.checkErrors("creating a \(width)x\(height) render target")
+        try clear()
+    }
+
+    deinit {
+        guard (try? context.makeCurrent(for: "deleting a render target")) != nil else { return }
+        let framebuffers = [textureFramebuffer, multisampleFramebuffer].filter { $0 != 0 }
+        glDeleteFramebuffers(GLsizei(framebuffers.count), framebuffers)
+        if multisampleBuffer != 0 {
+            withUnsafePointer(to: multisampleBuffer) { glDeleteRenderbuffers(1, $0) }
+        }
+        withUnsafePointer(to: texture) { glDeleteTextures(1, $0) }
+    }
+
+    /// Whether drawing goes to a multisampled buffer.
+    public var isMultisampled: Bool { samples > 0 }
+
+    /// Clears the whole target to `color` (transparent by default).
+    public func clear(to color: GLColor = .clear) throws {
+        try bindForDrawing()
+        glClearColor(color.red, color.green, color.blue, color.alpha)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+    }
+
+    /// Binds the drawing framebuffer and viewport, and notes that the texture
+    /// is now out of date (to be resolved, its mipmaps rebuilt).
+    func bindForDrawing() throws {
+        try context.makeCurrent(for: "drawing into a render target")
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), isMultisampled ? multisampleFramebuffer : textureFramebuffer)
+        glViewport(0, 0, GLsizei(width), GLsizei(height))
+        needsResolve = isMultisampled
+        hasMipmaps = false
+    }
+
+    /// Resolves the multisampled buffer into the texture (a blit), if drawing
+    /// happened since the last resolve. Single-sampled targets need nothing.
+    public func resolve() throws {
+        guard needsResolve else { return }
+        try context.makeCurrent(for: "resolving a render target")
+        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), multisampleFramebuffer)
+        glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), textureFramebuffer)
+        glBlitFramebuffer(
+            0, 0, GLint(width), GLint(height), 0, 0, GLint(width), GLint(height),
+            GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        needsResolve = false
+        try context.checkErrors("resolving a \(width)x\(height) render target")
+    }
+
+    public func textureForSampling(mipmaps: Bool) throws -> GLuint {
+        try resolve()
+        if mipmaps && !hasMipmaps {
+            try context.makeCurrent(for: "building mipmaps")
+            glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+            glGenerateMipmap(GLenum(GL_TEXTURE_2D))
+            hasMipmaps = true
+        }
+        return texture
+    }
+
+    /// The picture as premultiplied RGBA8 bytes, top row first, rows packed.
+    public func readPixels() throws -> [UInt8] {
+        try resolve()
+        try context.makeCurrent(for: "reading a render target")
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), textureFramebuffer)
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        pixels.withUnsafeMutableBytes { buffer in
+            glReadPixels(
+                0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buffer.baseAddress)
+        }
+        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), 0)
+        try context.checkErrors("reading back a \(width)x\(height) render target")
+        return pixels
+    }
+}

@@ -1,0 +1,20 @@
+/// The GLSL ES 3.00 files LaminaGL loads from the `Shaders` folder: one small
+/// file per job, plus `coverage.glsl`, which the fragment shaders include.
+public enum ShaderFile: String, Sendable, CaseIterable {
+    /// Local 2D vertices through a 4x4 matrix into clip space.
+    case localVertex = "local.vert"
+    /// A viewport-covering triangle with uv coordinates.
+    case fullscreenVertex = "fullscreen.vert"
+    /// Clip half-planes and rounded-rect coverage (included).
+    case coverage = "coverage.glsl"
+    /// Solid premultiplied colour.
+    case fillSolid = "fill_solid.frag"
+    /// Premultiplied texture times opacity.
+    case fillTexture = "fill_texture.frag"
+    /// Colour times a texture's alpha (shadows).
+    case tintAlpha = "tint_alpha.frag"
+    /// Texture times another texture's alpha (masks).
+    case mask = "mask.frag"
+    /// One direction of a separable Gaussian blur.
+    case blur = "blur.frag"
+}

@@ -1,3 +1,0 @@
-// Tests of LaminaGL.
-import Testing
-@testable import LaminaGL
