@@ -3,8 +3,6 @@
 // time through eglGetProcAddress, so nothing here needs a particular driver.
 #ifndef LAMINA_CEGL_SHIM_H
 #define LAMINA_CEGL_SHIM_H
-#define EGL_EGLEXT_PROTOTYPES 0
-#define GL_GLEXT_PROTOTYPES 0
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <GLES3/gl3.h>
