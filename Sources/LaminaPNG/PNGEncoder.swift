@@ -13,12 +13,13 @@ import Foundation
 /// How libpng is used safely: the simplified `png_image` writer cannot set a
 /// compression level or filter (only its "fast" flag: level 3, no filtering),
 /// so this encoder drives libpng's row-by-row writer, whose errors would
-/// normally `longjmp` to a `setjmp` in the caller. We never arm one (never call
-/// `png_jmpbuf`), so libpng has nowhere to jump: an error ends in `abort()`
-/// inside libpng and can never unwind Swift frames. And no input can cause an
-/// error: a `CGImage` is always a valid 8-bit RGBA picture, the sides are
-/// checked against PNG's limit here, and the output goes to memory through a
-/// callback that cannot fail. What is left is libpng or zlib running out of
+/// normally `longjmp` to a `setjmp` in the caller (which Swift cannot call).
+/// We never arm one (never call `png_jmpbuf`), so libpng has nowhere to jump:
+/// an error reaches `LibPNGWriter`'s error callback, which stops the process
+/// with libpng's message, and no Swift frame is ever unwound. And no input can
+/// cause an error: a `CGImage` is always a valid 8-bit RGBA picture, the sides
+/// are checked against PNG's limit here, and the output goes to memory through
+/// a callback that cannot fail. What is left is libpng or zlib running out of
 /// memory for their small working buffers, where Swift itself would trap.
 public struct PNGEncoder: Sendable {
     /// The per-row filter libpng applies before compression. Filters turn
