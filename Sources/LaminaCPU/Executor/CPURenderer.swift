@@ -92,13 +92,8 @@ private struct PlanExecution {
     private func fillPath(_ draw: PathFillDraw, into target: inout Pixmap) throws {
         let m = draw.matrix
         var projected: [[CGPoint]] = []
-        for contour in draw.contours {
-            var local = contour
-            for plane in draw.clipPlanes where !local.isEmpty {
-                local = clipContour(local, to: plane)
-            }
-            guard local.count >= 3 else { continue }
-            projected.append(local.map { m.apply(to: $0) })
+        for contour in draw.clippedContours {
+            projected.append(contour.map { m.apply(to: $0) })
         }
         guard !projected.isEmpty else { return }
         let mask = try CoverageRasterizer(width: target.width, height: target.height)
@@ -136,27 +131,6 @@ private struct PlanExecution {
             return p
         }
     }
-}
-
-/// One contour cut by a half-plane (Sutherland–Hodgman). A concave contour
-/// may come out with edges running both ways along the cut line; they cancel
-/// in the winding sum, so the fill is exact.
-private func clipContour(_ contour: [CGPoint], to plane: LaminaRender.HalfPlane) -> [CGPoint] {
-    var out: [CGPoint] = []
-    guard var previous = contour.last else { return out }
-    var previousValue = plane.value(at: previous)
-    for current in contour {
-        let value = plane.value(at: current)
-        if (value >= 0) != (previousValue >= 0) {
-            let t = previousValue / (previousValue - value)
-            out.append(CGPoint(x: Double(previous.x) + (Double(current.x) - Double(previous.x)) * t,
-                               y: Double(previous.y) + (Double(current.y) - Double(previous.y)) * t))
-        }
-        if value >= 0 { out.append(current) }
-        previous = current
-        previousValue = value
-    }
-    return out
 }
 
 /// A pixmap with every premultiplied channel multiplied by a colour.

@@ -178,3 +178,37 @@ public struct PathFillDraw: Sendable {
         self.color = color; self.clipPlanes = clipPlanes
     }
 }
+
+extension PathFillDraw {
+    /// The contours cut by `clipPlanes`, in local coordinates, so a backend
+    /// needs no per-pixel clipping. A concave contour may come out with edges
+    /// running both ways along a cut; they cancel in the winding sum (and
+    /// enclose no area under even-odd), so the fill stays exact.
+    public var clippedContours: [[CGPoint]] {
+        guard !clipPlanes.isEmpty else { return contours }
+        return contours.compactMap { contour in
+            var c = contour
+            for plane in clipPlanes where c.count >= 3 { c = Self.clip(c, to: plane) }
+            return c.count >= 3 ? c : nil
+        }
+    }
+
+    /// One contour cut by a half-plane (Sutherland–Hodgman).
+    static func clip(_ contour: [CGPoint], to plane: HalfPlane) -> [CGPoint] {
+        var out: [CGPoint] = []
+        guard var previous = contour.last else { return out }
+        var previousValue = plane.value(at: previous)
+        for current in contour {
+            let value = plane.value(at: current)
+            if (value >= 0) != (previousValue >= 0) {
+                let t = previousValue / (previousValue - value)
+                out.append(CGPoint(x: Double(previous.x) + (Double(current.x) - Double(previous.x)) * t,
+                                   y: Double(previous.y) + (Double(current.y) - Double(previous.y)) * t))
+            }
+            if value >= 0 { out.append(current) }
+            previous = current
+            previousValue = value
+        }
+        return out
+    }
+}

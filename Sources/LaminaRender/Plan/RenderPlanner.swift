@@ -114,7 +114,7 @@ final class PlanBuilder {
         if layer.masksToBounds && layer.isRounded {
             let rounded = renderToSurface(extent: extent, scale: scale) { m, cmds in
                 cmds.append(.polygon(PolygonDraw(
-                    matrix: m, polygon: layer.bounds.cornerPolygon,
+                    matrix: m, polygon: PolygonClipper.clip(self.paddedForCoverage(layer.bounds, matrix: m), to: [self.nearPlane(m)]),
                     fill: .color(.white), coverage: RoundedRectCoverage(rect: layer.bounds, radii: layer.cornerRadii))))
             }
             content = maskSurface(content, by: rounded, extent: extent, scale: scale)
@@ -177,6 +177,13 @@ final class PlanBuilder {
     }
 
     private func emitPolygon(_ polygon: [CGPoint], matrix: CATransform3D, clips: [HalfPlane], fill: PolygonFill, coverage: RoundedRectCoverage?, opacity: Double, into commands: inout [DrawCommand]) {
+        var polygon = polygon
+        if let coverage {
+            // The coverage function anti-aliases the rect's edges itself; a
+            // polygon one pixel larger lets it, instead of cutting the soft
+            // edge off with a hard (or multisampled) polygon edge.
+            polygon = paddedForCoverage(coverage.rect, matrix: matrix)
+        }
         let clipped = PolygonClipper.clip(polygon, to: clips)
         guard !clipped.isEmpty else { return }
         commands.append(.polygon(PolygonDraw(matrix: matrix, polygon: clipped, fill: fill, coverage: coverage, opacity: opacity)))
@@ -244,8 +251,15 @@ final class PlanBuilder {
             c: n.x * Double(m.m41) + n.y * Double(m.m42) + n.z * Double(m.m43) + d * Double(m.m44))
     }
 
+    /// A rect grown by about one target pixel, for drawing with coverage.
+    func paddedForCoverage(_ rect: CGRect, matrix: CATransform3D) -> [CGPoint] {
+        let scale = matrix.maxPixelScale(over: rect)
+        let pad = scale > 0 ? min(1 / scale, Double(max(rect.width, rect.height))) : 0
+        return rect.insetBy(dx: -pad, dy: -pad).cornerPolygon
+    }
+
     /// Local points whose image has w at least `nearPlaneW`.
-    private func nearPlane(_ m: CATransform3D) -> HalfPlane {
+    func nearPlane(_ m: CATransform3D) -> HalfPlane {
         HalfPlane(a: Double(m.m14), b: Double(m.m24), c: Double(m.m44) - nearPlaneW)
     }
 
