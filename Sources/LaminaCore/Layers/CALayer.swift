@@ -299,6 +299,9 @@ open class CALayer {
     /// For a presentation copy, the layer it was copied from.
     var modelLayerReference: CALayer?
 
+    /// The attached animations, in the order they apply.
+    var animationEntries: [(key: String?, animation: CAAnimation)] = []
+
     // MARK: Creation
 
     /// A layer with Core Animation's defaults, or with the defaults that the
