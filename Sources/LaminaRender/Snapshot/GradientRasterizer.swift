@@ -1,0 +1,92 @@
+import Foundation
+import LaminaCore
+
+/// Draws a `CAGradientLayer`'s gradient into an image of the layer's bounds,
+/// at the pixel density it will be seen at.
+///
+/// Axial gradients vary along the line from `startPoint` to `endPoint`
+/// (unit coordinates of the bounds, measured in points so that the lines of
+/// equal colour are perpendicular on screen); radial ones over the ellipse
+/// centred on `startPoint` whose radii reach `endPoint`; conic ones with the
+/// angle around `startPoint`, starting towards `endPoint`. Colours are
+/// interpolated premultiplied, so a fade to `clear` does not darken.
+struct GradientRasterizer {
+    /// The largest side of a generated image, in pixels.
+    static let maximumSide = 4096
+
+    let stops: [(location: Double, color: (Double, Double, Double, Double))]
+    let type: CAGradientLayerType
+    let start: CGPoint
+    let end: CGPoint
+    let size: CGSize
+    let pixelsPerPoint: Double
+
+    init(_ layer: CAGradientLayer, pixelsPerPoint: Double) {
+        let colors = (layer.colors ?? []).compactMap { $0 as? CGColor }.map { RGBA($0).premultiplied }
+        let given = (layer.locations ?? []).map { $0.doubleValue }
+        var stops: [(Double, (Double, Double, Double, Double))] = []
+        for (i, color) in colors.enumerated() {
+            let location = given.count == colors.count ? given[i] : (colors.count > 1 ? Double(i) / Double(colors.count - 1) : 0)
+            stops.append((location, color))
+        }
+        self.stops = stops.sorted { $0.0 < $1.0 }
+        type = layer.type
+        start = layer.startPoint
+        end = layer.endPoint
+        size = layer.bounds.size
+        let longest = Double(max(size.width, size.height))
+        self.pixelsPerPoint = longest * pixelsPerPoint > Double(Self.maximumSide) ? Double(Self.maximumSide) / longest : pixelsPerPoint
+    }
+
+    func image() -> CGImage? {
+        guard !stops.isEmpty, size.width > 0, size.height > 0, pixelsPerPoint > 0 else { return nil }
+        let w = max(1, Int((Double(size.width) * pixelsPerPoint).rounded(.up)))
+        let h = max(1, Int((Double(size.height) * pixelsPerPoint).rounded(.up)))
+        var bytes = [UInt8](repeating: 0, count: w * h * 4)
+        let sx = Double(start.x * size.width), sy = Double(start.y * size.height)
+        let ex = Double(end.x * size.width), ey = Double(end.y * size.height)
+        let dx = ex - sx, dy = ey - sy
+        let lengthSquared = dx * dx + dy * dy
+        let rx = abs(dx), ry = abs(dy)
+        let baseAngle = atan2(dy, dx)
+        for j in 0..<h {
+            let y = (Double(j) + 0.5) / pixelsPerPoint
+            for i in 0..<w {
+                let x = (Double(i) + 0.5) / pixelsPerPoint
+                let t: Double
+                switch type {
+                case .radial:
+                    let u = rx > 0 ? (x - sx) / rx : 0, v = ry > 0 ? (y - sy) / ry : 0
+                    t = (rx > 0 || ry > 0) ? (u * u + v * v).squareRoot() : 1
+                case .conic:
+                    var a = atan2(y - sy, x - sx) - baseAngle
+                    a = a.truncatingRemainder(dividingBy: 2 * .pi)
+                    if a < 0 { a += 2 * .pi }
+                    t = a / (2 * .pi)
+                default:
+                    t = lengthSquared > 0 ? ((x - sx) * dx + (y - sy) * dy) / lengthSquared : 0
+                }
+                let c = color(at: t)
+                let o = (j * w + i) * 4
+                bytes[o] = byte(c.0); bytes[o + 1] = byte(c.1); bytes[o + 2] = byte(c.2); bytes[o + 3] = byte(c.3)
+            }
+        }
+        return try? CGImage(width: w, height: h, premultipliedRGBA: bytes)
+    }
+
+    private func color(at t: Double) -> (Double, Double, Double, Double) {
+        guard let first = stops.first, let last = stops.last else { return (0, 0, 0, 0) }
+        if t <= first.location { return first.color }
+        if t >= last.location { return last.color }
+        for k in 1..<stops.count where t <= stops[k].location {
+            let a = stops[k - 1], b = stops[k]
+            let span = b.location - a.location
+            let f = span > 0 ? (t - a.location) / span : 1
+            return (a.color.0 + (b.color.0 - a.color.0) * f, a.color.1 + (b.color.1 - a.color.1) * f,
+                    a.color.2 + (b.color.2 - a.color.2) * f, a.color.3 + (b.color.3 - a.color.3) * f)
+        }
+        return last.color
+    }
+
+    private func byte(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
+}

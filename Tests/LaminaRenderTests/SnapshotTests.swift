@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import LaminaRender
+
+@Suite("Snapshot")
+struct SnapshotTests {
+    @Test func readsGeometryAndAppearance() throws {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 200, height: 100)
+        root.position = CGPoint(x: 100, y: 50)
+        let child = CALayer()
+        child.bounds = CGRect(x: 0, y: 0, width: 50, height: 20)
+        child.position = CGPoint(x: 100, y: 50)
+        child.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        child.cornerRadius = 40 // more than half the height: limited to 10
+        child.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMaxYCorner]
+        child.borderWidth = 2
+        child.opacity = 0.5
+        child.isDoubleSided = false
+        root.addSublayer(child)
+
+        let snapshot = RenderLayer(snapshotOf: root)
+        let c = try #require(snapshot.sublayers.first)
+        #expect(c.bounds == child.bounds)
+        #expect(c.transformToSuperlayer == child.transformToSuperlayer)
+        #expect(c.transformToSuperlayer.apply(to: .zero) == CGPoint(x: 75, y: 40))
+        #expect(c.backgroundColor == RGBA(red: 1, green: 0, blue: 0, alpha: 1))
+        #expect(c.cornerRadii == [10, 0, 10, 0])
+        #expect(c.borderWidth == 2 && c.borderColor == .black)
+        #expect(c.opacity == 0.5 && !c.isDoubleSided)
+    }
+
+    @Test func transformLayersAreMarked() {
+        let root = CALayer()
+        root.addSublayer(CATransformLayer())
+        #expect(RenderLayer(snapshotOf: root).sublayers.first?.kind == .transform)
+    }
+
+    @Test func shapeLayersBecomeFillsThatFlattenOnDemand() throws {
+        let shape = CAShapeLayer()
+        shape.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 100, height: 100), transform: nil)
+        shape.strokeColor = CGColor.black
+        shape.lineWidth = 4
+        let snapshot = RenderLayer(snapshotOf: shape)
+        #expect(snapshot.content.count == 2)
+        guard case .fill(let fill) = snapshot.content[0], case .fill(let stroke) = snapshot.content[1] else {
+            Issue.record("expected a fill and a stroke"); return
+        }
+        #expect(!fill.evenOdd && fill.color == .black)
+        // Finer tolerance, more points.
+        let coarse = fill.contours(1).flatMap { $0 }.count, fine = fill.contours(0.01).flatMap { $0 }.count
+        #expect(fine > coarse)
+        #expect(stroke.bounds.contains(CGRect(x: -2, y: -2, width: 104, height: 104)))
+        #expect(!stroke.contours(0.1).isEmpty)
+    }
+
+    @Test func replicatorInstancesAreExpanded() throws {
+        let replicator = CAReplicatorLayer()
+        replicator.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        replicator.instanceCount = 3
+        replicator.instanceTransform = CATransform3DMakeTranslation(10, 0, 0)
+        replicator.instanceColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        replicator.instanceRedOffset = -0.5
+        let dot = CALayer()
+        dot.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+        dot.position = CGPoint(x: 5, y: 5)
+        replicator.addSublayer(dot)
+        let instances = RenderLayer(snapshotOf: replicator).sublayers
+        #expect(instances.count == 3)
+        #expect(instances.map { $0.transformToSuperlayer.apply(to: .zero).x } == [0, 10, 20])
+        #expect(instances[0].tint == nil)
+        #expect(instances[2].tint?.red == 0)
+    }
+
+    @Test func gradientsBecomeImagesAtThePictureDensity() throws {
+        let gradient = CAGradientLayer()
+        gradient.bounds = CGRect(x: 0, y: 0, width: 40, height: 20)
+        gradient.colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1)]
+        let snapshot = RenderLayer(snapshotOf: gradient, options: SnapshotOptions(rasterScale: 2))
+        guard case .image(let content) = try #require(snapshot.content.first) else { Issue.record("expected an image"); return }
+        #expect(content.image.width == 80 && content.image.height == 40)
+        // Top row red, bottom row blue (startPoint (0.5, 0) to endPoint (0.5, 1)).
+        let top = try #require(content.image.pixel(x: 40, y: 0)), bottom = try #require(content.image.pixel(x: 40, y: 39))
+        #expect(top.red > 240 && top.blue < 15 && bottom.blue > 240 && bottom.red < 15)
+    }
+}
