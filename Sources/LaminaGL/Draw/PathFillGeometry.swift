@@ -32,19 +32,9 @@ struct PathFillGeometry: Equatable {
     /// - Throws: `GLError.invalidArgument` naming the contour and point that
     ///   is not finite.
     init?(contours: [[CGPoint]]) throws {
-        var vertexCount = 0
-        var triangleCount = 0
-        for (index, contour) in contours.enumerated() {
-            for (pointIndex, point) in contour.enumerated() where !(point.x.isFinite && point.y.isFinite) {
-                throw GLError.invalidArgument(
-                    "a path's contour \(index) has a point that is not finite at index \(pointIndex): \(point)")
-            }
-            if contour.count >= 3 {
-                vertexCount += contour.count
-                triangleCount += contour.count - 2
-            }
-        }
-        guard triangleCount > 0 else { return nil }
+        let drawn = contours.lazy.filter { $0.count >= 3 }
+        let vertexCount = drawn.reduce(0) { $0 + $1.count }
+        let triangleCount = vertexCount - 2 * drawn.count
         guard vertexCount + 4 <= Int(UInt32.max) else {
             throw GLError.invalidArgument("a path has \(vertexCount) points, more than one draw can index")
         }
@@ -55,23 +45,34 @@ struct PathFillGeometry: Equatable {
         indices.reserveCapacity(triangleCount * 3)
         var minX = Double.infinity, minY = Double.infinity
         var maxX = -Double.infinity, maxY = -Double.infinity
-        for contour in contours where contour.count >= 3 {
-            let first = UInt32(positions.count / 2)
-            for point in contour {
-                positions.append(Float(point.x))
-                positions.append(Float(point.y))
-                let x = Double(point.x), y = Double(point.y)
+        // One pass checks every point (short contours included: their data
+        // is wrong all the same) and lays out those that are drawn.
+        for (contourIndex, contour) in contours.enumerated() {
+            let isDrawn = contour.count >= 3
+            for pointIndex in contour.indices {
+                let x = Double(contour[pointIndex].x), y = Double(contour[pointIndex].y)
+                guard x.isFinite, y.isFinite else {
+                    throw GLError.invalidArgument(
+                        "a path's contour \(contourIndex) has a point that is not finite at index \(pointIndex): "
+                            + "\(contour[pointIndex])")
+                }
+                guard isDrawn else { continue }
+                positions.append(Float(x))
+                positions.append(Float(y))
                 minX = min(minX, x)
                 minY = min(minY, y)
                 maxX = max(maxX, x)
                 maxY = max(maxY, y)
             }
+            guard isDrawn else { continue }
+            let first = UInt32(positions.count / 2 - contour.count)
             for corner in 1..<UInt32(contour.count - 1) {
                 indices.append(first)
                 indices.append(first + corner)
                 indices.append(first + corner + 1)
             }
         }
+        guard triangleCount > 0 else { return nil }
         let margin = max(maxX - minX, maxY - minY) * Self.coverMargin
         let cover = [(minX - margin, minY - margin), (maxX + margin, minY - margin),
                      (maxX + margin, maxY + margin), (minX - margin, maxY + margin)]
