@@ -7,11 +7,12 @@
 //               GLWorkerThread (a context pinned to a dedicated thread)
 //   Shaders/    finding the top-level Shaders/ folder, #include expansion,
 //               compiling and caching programs
-//   Resources/  textures, render targets (with MSAA resolve), their pool,
-//               samplers
+//   Resources/  textures, render targets (with MSAA resolve, and a stencil
+//               once a path is filled into them), their pool, samplers
 //   Draw/       GLPainter: polygons and meshes through a 4x4 matrix with
 //               rounded-rect coverage and clip half-planes, textures, tints,
-//               masks and separable Gaussian blur
+//               masks, stencil-then-cover path fills (nonzero and even-odd)
+//               and separable Gaussian blur
 //
 // The render-plan executor drives GLPainter; nothing here knows what a layer is.
 import LaminaRender

@@ -1,8 +1,9 @@
 import CEGL
 import Foundation
 
-/// The draw primitives the render-plan executor drives: polygons and meshes
-/// in painter's order with premultiplied source-over blending, and blurs.
+/// The draw primitives the render-plan executor drives: polygons, meshes and
+/// stencilled paths (`fillPath`) in painter's order with premultiplied
+/// source-over blending, and blurs.
 ///
 /// Every draw gives its vertices in a local 2D space and a `GLMatrix4` from
 /// local to the target's pixels (top-left origin, y down). No depth buffer is
@@ -174,10 +175,7 @@ public final class GLPainter {
     }
 
     private func setCoverage(_ options: GLDrawOptions, on program: GLProgram) {
-        program.set("u_clipPlaneCount", options.clipPlanes.count)
-        if !options.clipPlanes.isEmpty {
-            program.set("u_clipPlanes", vec3Array: options.clipPlanes.flatMap { [Float($0.a), Float($0.b), Float($0.c)] })
-        }
+        setClipPlanes(options.clipPlanes, on: program)
         guard let shape = options.coverage else {
             program.set("u_shapeEnabled", false)
             return
@@ -192,8 +190,17 @@ public final class GLPainter {
         program.set("u_shapeBorder", Float(shape.borderWidth))
     }
 
+    /// Sets the clip half-planes of `coverage.glsl` (already validated).
+    func setClipPlanes(_ planes: [GLHalfPlane], on program: GLProgram) {
+        program.set("u_clipPlaneCount", planes.count)
+        if !planes.isEmpty {
+            program.set("u_clipPlanes", vec3Array: planes.flatMap { [Float($0.a), Float($0.b), Float($0.c)] })
+        }
+    }
+
     /// The state every LaminaGL draw assumes: no depth, stencil, culling,
-    /// scissor or dithering; premultiplied source-over when blending.
+    /// scissor or dithering; premultiplied source-over when blending. Path
+    /// fills turn the stencil test on for their own two passes only.
     func applyFixedState(blending: Bool) {
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_STENCIL_TEST))

@@ -40,6 +40,18 @@ final class GLVertexStream {
 
     /// Uploads `positions` (x, y pairs) and `indices`, then draws.
     func draw(mode: Int32, positions: [Float], indices: [UInt32]?) {
+        upload(positions: positions, indices: indices)
+        if let indices {
+            glDrawElements(GLenum(mode), GLsizei(indices.count), GLenum(GL_UNSIGNED_INT), nil)
+        } else {
+            glDrawArrays(GLenum(mode), 0, GLsizei(positions.count / 2))
+        }
+        glBindVertexArray(0)
+    }
+
+    /// Uploads `positions` (x, y pairs) and `indices` and leaves the vertex
+    /// array bound, for several draws from one upload (`drawUploaded`).
+    func upload(positions: [Float], indices: [UInt32]?) {
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
         glBufferData(
@@ -49,10 +61,23 @@ final class GLVertexStream {
             glBufferData(
                 GLenum(GL_ELEMENT_ARRAY_BUFFER), indices.count * MemoryLayout<UInt32>.stride, indices,
                 GLenum(GL_STREAM_DRAW))
-            glDrawElements(GLenum(mode), GLsizei(indices.count), GLenum(GL_UNSIGNED_INT), nil)
-        } else {
-            glDrawArrays(GLenum(mode), 0, GLsizei(positions.count / 2))
         }
+    }
+
+    /// Draws `count` uploaded indices from the first.
+    func drawUploaded(mode: Int32, indexCount count: Int) {
+        glBindVertexArray(vertexArray)
+        glDrawElements(GLenum(mode), GLsizei(count), GLenum(GL_UNSIGNED_INT), nil)
+    }
+
+    /// Draws `count` uploaded vertices from `first`, without indices.
+    func drawUploaded(mode: Int32, firstVertex first: Int, vertexCount count: Int) {
+        glBindVertexArray(vertexArray)
+        glDrawArrays(GLenum(mode), GLint(first), GLsizei(count))
+    }
+
+    /// Unbinds the vertex array after `drawUploaded` calls.
+    func finishUploadedDraws() {
         glBindVertexArray(0)
     }
 

@@ -4,6 +4,11 @@ import CEGL
 /// framebuffer with an RGBA8 texture, and optionally a multisampled
 /// renderbuffer drawn into instead and resolved into the texture by a blit.
 ///
+/// A stencil buffer (packed depth 24 / stencil 8, with as many samples as the
+/// drawing buffer) is attached the first time a path is filled into the
+/// target, so that targets only ever blurred or composited cost no more. It is
+/// all zero between draws: path fills leave it so, and `clear` clears it.
+///
 /// Contents are premultiplied RGBA, top row first (see `local.vert`). A
 /// multisampled target resolves itself when it is next sampled or read after
 /// drawing; `resolve()` does it explicitly.
@@ -22,6 +27,9 @@ public final class GLRenderTarget: GLTextureSource {
     /// Framebuffer with the multisampled renderbuffer, when there is one.
     private let multisampleFramebuffer: GLuint
     private let multisampleBuffer: GLuint
+    /// Depth-stencil renderbuffer on the drawing framebuffer; 0 until a path
+    /// fill asks for one.
+    private var stencilBuffer: GLuint = 0
     private var needsResolve = false
     private var hasMipmaps = false
 
@@ -82,20 +90,36 @@ public final class GLRenderTarget: GLTextureSource {
         guard (try? context.makeCurrent(for: "deleting a render target")) != nil else { return }
         let framebuffers = [textureFramebuffer, multisampleFramebuffer].filter { $0 != 0 }
         glDeleteFramebuffers(GLsizei(framebuffers.count), framebuffers)
-        if multisampleBuffer != 0 {
-            withUnsafePointer(to: multisampleBuffer) { glDeleteRenderbuffers(1, $0) }
-        }
+        let renderbuffers = [multisampleBuffer, stencilBuffer].filter { $0 != 0 }
+        glDeleteRenderbuffers(GLsizei(renderbuffers.count), renderbuffers)
         withUnsafePointer(to: texture) { glDeleteTextures(1, $0) }
     }
 
     /// Whether drawing goes to a multisampled buffer.
     public var isMultisampled: Bool { samples > 0 }
 
-    /// Clears the whole target to `color` (transparent by default).
+    /// Whether a stencil buffer is attached (after the first path fill).
+    public var hasStencil: Bool { stencilBuffer != 0 }
+
+    /// Clears the whole target to `color` (transparent by default), and its
+    /// stencil, when it has one, to 0.
     public func clear(to color: GLColor = .clear) throws {
         try bindForDrawing()
+        // glClear honours the write masks and the scissor: open them all.
+        glDisable(GLenum(GL_SCISSOR_TEST))
+        glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
         glClearColor(color.red, color.green, color.blue, color.alpha)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        var buffers = GLbitfield(GL_COLOR_BUFFER_BIT)
+        if hasStencil {
+            glStencilMask(0xFF)
+            glDepthMask(GLboolean(GL_TRUE))
+            glClearStencil(0)
+            glClearDepthf(1)
+            // Depth is cleared with stencil although it is never used: on
+            // most GPUs a packed depth-stencil clears fastest as a whole.
+            buffers |= GLbitfield(GL_STENCIL_BUFFER_BIT | GL_DEPTH_BUFFER_BIT)
+        }
+        glClear(buffers)
     }
 
     /// Binds the drawing framebuffer and viewport, and notes that the texture
@@ -106,6 +130,52 @@ public final class GLRenderTarget: GLTextureSource {
         glViewport(0, 0, GLsizei(width), GLsizei(height))
         needsResolve = isMultisampled
         hasMipmaps = false
+    }
+
+    /// Like `bindForDrawing`, attaching a cleared stencil buffer first if the
+    /// target has none yet.
+    func bindForDrawingWithStencil() throws {
+        if !hasStencil {
+            try attachStencil()
+        }
+        try bindForDrawing()
+    }
+
+    private func attachStencil() throws {
+        try context.makeCurrent(for: "adding a stencil buffer to a render target")
+        var name: GLuint = 0
+        glGenRenderbuffers(1, &name)
+        glBindRenderbuffer(GLenum(GL_RENDERBUFFER), name)
+        if isMultisampled {
+            // Per-sample stencil is what anti-aliases stencilled paths.
+            glRenderbufferStorageMultisample(
+                GLenum(GL_RENDERBUFFER), GLsizei(samples), GLenum(GL_DEPTH24_STENCIL8), GLsizei(width),
+                GLsizei(height))
+        } else {
+            glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_DEPTH24_STENCIL8), GLsizei(width), GLsizei(height))
+        }
+        let framebuffer = isMultisampled ? multisampleFramebuffer : textureFramebuffer
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glFramebufferRenderbuffer(
+            GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_STENCIL_ATTACHMENT), GLenum(GL_RENDERBUFFER), name)
+        let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+            glFramebufferRenderbuffer(
+                GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_STENCIL_ATTACHMENT), GLenum(GL_RENDERBUFFER), 0)
+            withUnsafePointer(to: name) { glDeleteRenderbuffers(1, $0) }
+            throw GLError.incompleteFramebuffer(
+                step: "adding a stencil buffer to a \(width)x\(height) render target (\(samples) samples)",
+                status: status)
+        }
+        stencilBuffer = name
+        try context.checkErrors("adding a stencil buffer to a \(width)x\(height) render target")
+        // Only the stencil and depth are new: clearing them leaves the
+        // picture alone.
+        glStencilMask(0xFF)
+        glDepthMask(GLboolean(GL_TRUE))
+        glClearStencil(0)
+        glClearDepthf(1)
+        glClear(GLbitfield(GL_STENCIL_BUFFER_BIT | GL_DEPTH_BUFFER_BIT))
     }
 
     /// Resolves the multisampled buffer into the texture (a blit), if drawing

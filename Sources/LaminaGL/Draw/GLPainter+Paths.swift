@@ -1,0 +1,92 @@
+import CEGL
+import Foundation
+
+extension GLPainter {
+    /// Fills a path, given as closed polygons, with a premultiplied colour
+    /// under the nonzero or the even-odd rule, by stencil-then-cover.
+    ///
+    /// The contours may be concave, self-intersecting, nested or overlapping:
+    /// a point is filled when its winding number over all contours is not 0
+    /// (nonzero) or is odd (`evenOdd`), and every filled pixel is blended
+    /// once however many contours cover it, so a stroke's outline or a
+    /// translucent shape made of overlapping pieces shows no darker seams.
+    ///
+    /// Two passes share one upload of every contour:
+    /// 1. stencil: colour writes off, each contour drawn as a triangle fan
+    ///    from its first point; nonzero counts front faces up and back faces
+    ///    down (`GL_INCR_WRAP` / `GL_DECR_WRAP`), even-odd flips the bits
+    ///    (`GL_INVERT`), leaving the winding per sample;
+    /// 2. cover: the contours' bounding box, drawn in the colour where the
+    ///    stencil passes (nonzero: != 0, even-odd: bit 0 set) and setting the
+    ///    stencil back to 0 everywhere it touches, so the next path starts
+    ///    from a clean stencil.
+    ///
+    /// Edges are anti-aliased when `target` is multisampled (the stencil is
+    /// kept per sample); on a single-sampled target they are hard.
+    ///
+    /// - Parameters:
+    ///   - contours: closed polygons in local coordinates, each implicitly
+    ///     closed from its last point back to its first. Contours of fewer
+    ///     than 3 points enclose nothing and are skipped.
+    ///   - transform: local to the target's pixels, as for every draw. It may
+    ///     be projective, but W must stay positive over the contours (and
+    ///     their bounding box, which the cover pass draws).
+    ///   - color: premultiplied.
+    ///   - clipPlanes: up to `GLDrawOptions.maximumClipPlanes` half-planes
+    ///     a·x + b·y + c ≥ 0 in local coordinates; the fill is cut hard along
+    ///     them (tested per pixel, as in `fillPolygon`).
+    /// - Throws: `GLError.invalidArgument` for a point that is not finite, a
+    ///   colour outside 0...1, bad clip planes or a target of another context.
+    public func fillPath(
+        _ contours: [[CGPoint]], evenOdd: Bool, transform: GLMatrix4, color: GLColor,
+        clipPlanes: [GLHalfPlane] = [], into target: GLRenderTarget
+    ) throws {
+        try color.validate("a path colour")
+        try GLDrawOptions(clipPlanes: clipPlanes).validate()
+        try context.makeCurrent(for: "filling a path")
+        guard target.context === context else {
+            throw GLError.invalidArgument("a render target from another GL context cannot be drawn into here")
+        }
+        guard let geometry = try PathFillGeometry(contours: contours) else { return }
+        if color.alpha == 0, color.red == 0, color.green == 0, color.blue == 0 { return }
+
+        let program = try programs.program(.localVertex, .fillSolid)
+        try target.bindForDrawingWithStencil()
+        applyFixedState(blending: true)
+        glUseProgram(program.name)
+        program.set(
+            "u_clipFromLocal",
+            matrix: transform.concatenating(.pixelToClip(width: target.width, height: target.height)).uniformValues)
+        program.set("u_shapeEnabled", false)
+        program.set("u_color", color.red, color.green, color.blue, color.alpha)
+        stream.upload(positions: geometry.positions, indices: geometry.fanIndices)
+
+        // Stencil pass. The clip planes apply here, not in the cover pass: a
+        // fragment discarded while covering would keep its stencil value and
+        // leak it into the next path, whereas one discarded here is never
+        // counted at all.
+        glEnable(GLenum(GL_STENCIL_TEST))
+        glStencilMask(0xFF)
+        glStencilFunc(GLenum(GL_ALWAYS), 0, 0xFF)
+        if evenOdd {
+            glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_INVERT))
+        } else {
+            glStencilOpSeparate(GLenum(GL_FRONT), GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_INCR_WRAP))
+            glStencilOpSeparate(GLenum(GL_BACK), GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_DECR_WRAP))
+        }
+        glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
+        setClipPlanes(clipPlanes, on: program)
+        stream.drawUploaded(mode: GL_TRIANGLES, indexCount: geometry.fanIndices.count)
+
+        // Cover pass. Even-odd leaves 0 or 0xFF (inverted an odd number of
+        // times), so bit 0 tells odd from even. Every sample under the quad
+        // is zeroed whether it passes or not.
+        glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
+        glStencilFunc(GLenum(GL_NOTEQUAL), 0, evenOdd ? 0x01 : 0xFF)
+        glStencilOp(GLenum(GL_ZERO), GLenum(GL_ZERO), GLenum(GL_ZERO))
+        setClipPlanes([], on: program)
+        stream.drawUploaded(mode: GL_TRIANGLE_FAN, firstVertex: geometry.coverFirstVertex, vertexCount: 4)
+        stream.finishUploadedDraws()
+        glDisable(GLenum(GL_STENCIL_TEST))
+    }
+}
