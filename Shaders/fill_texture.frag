@@ -1,12 +1,14 @@
 #version 300 es
 // Textured fill: a premultiplied texture, addressed through a local-to-uv
-// mapping (uv = local * scale + offset), times opacity and coverage.
+// mapping (uv = local * scale + offset), times a premultiplied tint (white
+// for none; replicator instance colours), opacity and coverage.
 precision highp float;
 
 #include "coverage.glsl"
 
 uniform sampler2D u_texture;
 uniform vec4 u_uvFromLocal; // xy: scale, zw: offset
+uniform vec4 u_tint;
 uniform float u_opacity;
 
 in vec2 v_local;
@@ -15,5 +17,5 @@ out vec4 o_color;
 void main() {
     // Sample before any discard so implicit derivatives (mipmaps) are defined.
     vec4 texel = texture(u_texture, v_local * u_uvFromLocal.xy + u_uvFromLocal.zw);
-    o_color = texel * (u_opacity * laminaCoverage(v_local));
+    o_color = texel * u_tint * (u_opacity * laminaCoverage(v_local));
 }

@@ -125,6 +125,8 @@ public enum GLPaint {
     case color(GLColor)
     /// A premultiplied texture (an image or a render target).
     case texture(GLTextureInput)
+    /// A texture multiplied by a premultiplied colour (each channel).
+    case tintedTexture(GLTextureInput, tint: GLColor)
     /// `color` times the texture's alpha: a shadow from a blurred silhouette.
     case alphaTint(GLTextureInput, color: GLColor)
     /// The texture times the alpha of `mask`: a layer's content under its mask.

@@ -130,6 +130,7 @@ public final class GLPainter {
         let program: GLProgram
         var inputs: [BoundInput] = []
         var color: GLColor?
+        var tint: GLColor?
         switch paint {
         case let .color(paintColor):
             try paintColor.validate("a fill colour")
@@ -138,6 +139,12 @@ public final class GLPainter {
         case let .texture(input):
             program = try programs.program(.localVertex, .fillTexture)
             inputs = [try prepare(input, for: target)]
+            tint = .white
+        case let .tintedTexture(input, tintColor):
+            try tintColor.validate("a texture tint")
+            program = try programs.program(.localVertex, .fillTexture)
+            inputs = [try prepare(input, for: target)]
+            tint = tintColor
         case let .alphaTint(input, tint):
             try tint.validate("a tint colour")
             program = try programs.program(.localVertex, .tintAlpha)
@@ -160,6 +167,9 @@ public final class GLPainter {
         setCoverage(options, on: program)
         if let color {
             program.set("u_color", color.red, color.green, color.blue, color.alpha)
+        }
+        if let tint {
+            program.set("u_tint", tint.red, tint.green, tint.blue, tint.alpha)
         }
         program.set("u_opacity", opacity)
         for (unit, (input, names)) in zip(inputs, [("u_texture", "u_uvFromLocal"), ("u_mask", "u_maskUVFromLocal")])
