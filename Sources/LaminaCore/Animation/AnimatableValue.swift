@@ -1,0 +1,148 @@
+import Foundation
+
+/// A value an animation computes with, read from the `Any` that Core
+/// Animation's API passes around (`fromValue`, `values`, the model value).
+///
+/// Numbers (`CGFloat`, `Double`, `Float`, any integer, `NSNumber`), points,
+/// sizes, rectangles and colours are vectors of doubles, interpolated and
+/// added component by component. Transforms interpolate through their
+/// decomposition (see `TransformInterpolation`) and add by concatenation.
+/// Arrays of such values work element by element. Anything else (`Bool`,
+/// strings, images) is opaque: it can be shown by a discrete keyframe
+/// animation but not interpolated or added.
+enum AnimatableValue {
+    /// The shape of a vector value, which decides the type it is written back as.
+    enum VectorKind: Hashable {
+        case number, point, size, rect, color
+    }
+
+    case vector(VectorKind, [Double])
+    case transform(CATransform3D)
+    case affine(CGAffineTransform)
+    case array([AnimatableValue])
+    case opaque(Any)
+
+    static func number(_ v: Double) -> AnimatableValue { .vector(.number, [v]) }
+
+    /// Reads `value`; never fails (unknown types are opaque).
+    init(_ value: Any) {
+        // Bool bridges to NSNumber, and NSNumber to Bool: only an exact Bool
+        // is a flag rather than a number.
+        if type(of: value) == Bool.self {
+            self = .opaque(value)
+            return
+        }
+        switch value {
+        case let v as CGFloat: self = .number(Double(v))
+        case let v as Double: self = .number(v)
+        case let v as Float: self = .number(Double(v))
+        case let v as Int: self = .number(Double(v))
+        case let v as NSNumber: self = .number(v.doubleValue)
+        case let p as CGPoint: self = .vector(.point, [Double(p.x), Double(p.y)])
+        case let s as CGSize: self = .vector(.size, [Double(s.width), Double(s.height)])
+        case let r as CGRect:
+            self = .vector(.rect, [Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height)])
+        case let c as CGColor:
+            self = .vector(.color, [Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha)])
+        case let t as CATransform3D: self = .transform(t)
+        case let a as CGAffineTransform: self = .affine(a)
+        case let items as [Any]: self = .array(items.map(AnimatableValue.init))
+        default: self = .opaque(value)
+        }
+    }
+
+    /// Whether two values have the same shape (kind, and length for arrays),
+    /// so that they can be interpolated or added.
+    func isCompatible(with other: AnimatableValue) -> Bool {
+        switch (self, other) {
+        case let (.vector(k1, c1), .vector(k2, c2)): return k1 == k2 && c1.count == c2.count
+        case (.transform, .transform), (.affine, .affine): return true
+        case let (.array(a), .array(b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.isCompatible(with: $1) }
+        default: return false
+        }
+    }
+
+    /// What the value is, for error messages: "number", "CGPoint", "array of 3".
+    var typeName: String {
+        switch self {
+        case let .vector(kind, _):
+            switch kind {
+            case .number: return "number"
+            case .point: return "CGPoint"
+            case .size: return "CGSize"
+            case .rect: return "CGRect"
+            case .color: return "CGColor"
+            }
+        case .transform: return "CATransform3D"
+        case .affine: return "CGAffineTransform"
+        case let .array(items): return "array of \(items.count)"
+        case let .opaque(v): return "\(type(of: v))"
+        }
+    }
+
+    /// Whether the value can be interpolated at all (it is not, and holds
+    /// nothing, opaque).
+    var isInterpolable: Bool {
+        switch self {
+        case .vector, .transform, .affine: return true
+        case let .array(items): return items.allSatisfy(\.isInterpolable)
+        case .opaque: return false
+        }
+    }
+
+    /// The value as the Swift type an animation returns. Numbers take the
+    /// type of `template` when it is a `Double`, `Float` or `NSNumber`, and
+    /// are `CGFloat` otherwise; arrays take the element type of `template`
+    /// where every element has it, else they are `[Any]`.
+    func toAny(like template: Any?) -> Any {
+        switch self {
+        case let .vector(kind, c):
+            switch kind {
+            case .number: return Self.number(c[0], like: template)
+            case .point: return CGPoint(x: CGFloat(c[0]), y: CGFloat(c[1]))
+            case .size: return CGSize(width: CGFloat(c[0]), height: CGFloat(c[1]))
+            case .rect: return CGRect(x: CGFloat(c[0]), y: CGFloat(c[1]), width: CGFloat(c[2]), height: CGFloat(c[3]))
+            case .color: return CGColor(red: CGFloat(c[0]), green: CGFloat(c[1]), blue: CGFloat(c[2]), alpha: CGFloat(c[3]))
+            }
+        case let .transform(t): return t
+        case let .affine(a): return a
+        case let .opaque(v): return v
+        case let .array(items):
+            let templates = template as? [Any]
+            let elements = items.enumerated().map { index, item in
+                let elementTemplate = templates.flatMap { index < $0.count ? $0[index] : $0.first }
+                return item.toAny(like: elementTemplate)
+            }
+            return Self.typedArray(elements, like: template)
+        }
+    }
+
+    private static func number(_ v: Double, like template: Any?) -> Any {
+        // Exact types: casts with `is` would bridge Double and NSNumber both ways.
+        guard let template else { return CGFloat(v) }
+        let type = type(of: template)
+        if type == Double.self { return v }
+        if type == Float.self { return Float(v) }
+        if type is NSNumber.Type { return NSNumber(value: v) }
+        return CGFloat(v)
+    }
+
+    /// `elements` as `[CGFloat]`, `[Double]`, ... when the template array has
+    /// that type and every element does, so that a caller's `as? [CGFloat]` works.
+    private static func typedArray(_ elements: [Any], like template: Any?) -> Any {
+        func all<T>(_: T.Type) -> [T]? {
+            let typed = elements.compactMap { $0 as? T }
+            return typed.count == elements.count ? typed : nil
+        }
+        guard let template else { return elements }
+        let type = type(of: template)
+        if type == [CGFloat].self, let a = all(CGFloat.self) { return a }
+        if type == [Double].self, let a = all(Double.self) { return a }
+        if type == [Float].self, let a = all(Float.self) { return a }
+        if type == [NSNumber].self, let a = all(NSNumber.self) { return a }
+        if type == [CGColor].self, let a = all(CGColor.self) { return a }
+        if type == [CGPoint].self, let a = all(CGPoint.self) { return a }
+        return elements
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+/// The root of Core Animation's animation classes (`CAAnimation`): timing
+/// (`CAMediaTiming`), a timing function and a delegate.
+///
+/// Lamina does not run animations on a clock. An animation attached to a
+/// layer is *sampled*: the render plan asks what it shows at one time (see
+/// `CAPropertyAnimation.presentationValue(atTime:modelValue:)`), and a driver
+/// that plays frames over time uses `isFinished(atTime:)` and
+/// `notifyDelegate(from:to:)` for what Core Animation does as time passes.
+open class CAAnimation: CAMediaTiming {
+    // MARK: CAMediaTiming
+
+    open var beginTime: CFTimeInterval = 0
+    /// 0 (the default) plays for 0.25 s, as Core Animation does.
+    open var duration: CFTimeInterval = 0
+    open var speed: Float = 1
+    open var timeOffset: CFTimeInterval = 0
+    open var repeatCount: Float = 0
+    open var repeatDuration: CFTimeInterval = 0
+    open var autoreverses = false
+    open var fillMode: CAMediaTimingFillMode = .removed
+
+    // MARK: Animation
+
+    /// The pacing of each simple iteration; nil is linear.
+    open var timingFunction: CAMediaTimingFunction?
+
+    /// Whether Core Animation removes the animation from its layer once it
+    /// has finished (true by default). Sampling ignores it: a sample at time
+    /// `t` is what the presentation layer shows at `t` with the animation
+    /// still attached, so a `forwards` fill holds its end value after the
+    /// end even when this is true. A driver that plays frames in order
+    /// removes finished animations for which this is true; after that they
+    /// have no effect at all.
+    open var isRemovedOnCompletion = true
+
+    /// Told when the animation starts and stops, by a driver calling
+    /// `notifyDelegate(from:to:)`. Held strongly, as Core Animation does.
+    open var delegate: CAAnimationDelegate?
+
+    /// An animation with Core Animation's defaults.
+    public required init() {}
+
+    /// A copy with the same settings: Core Animation copies an animation when
+    /// it is added to a layer, so that later changes to the original do not
+    /// reach the layer. The delegate and timing function are shared.
+    open func copy() -> Any {
+        let copy = type(of: self).init()
+        copy.copyState(from: self)
+        return copy
+    }
+
+    /// Copies this class's settings from `other`; subclasses add theirs.
+    func copyState(from other: CAAnimation) {
+        beginTime = other.beginTime
+        duration = other.duration
+        speed = other.speed
+        timeOffset = other.timeOffset
+        repeatCount = other.repeatCount
+        repeatDuration = other.repeatDuration
+        autoreverses = other.autoreverses
+        fillMode = other.fillMode
+        timingFunction = other.timingFunction
+        isRemovedOnCompletion = other.isRemovedOnCompletion
+        delegate = other.delegate
+    }
+
+    // MARK: Timing
+
+    /// The timing fields as they are now, with Core Animation's arithmetic.
+    public var timingModel: AnimationTimingModel { AnimationTimingModel(self) }
+
+    /// Where the animation stands at `t`, a time of the layer it is attached
+    /// to; nil when it has no effect there.
+    public func timingSample(atTime t: CFTimeInterval) -> AnimationTimingSample? {
+        timingModel.sample(atTime: t)
+    }
+
+    /// Whether the animation has played to its end by `t`.
+    public func isFinished(atTime t: CFTimeInterval) -> Bool {
+        timingModel.isFinished(atTime: t)
+    }
+
+    /// The eased progress through the simple duration for a sample: the
+    /// sample's fraction through the timing function.
+    func easedFraction(_ sample: AnimationTimingSample) -> Double {
+        timingFunction?.solve(forInput: sample.fraction) ?? sample.fraction
+    }
+
+    // MARK: Checking and events
+
+    /// Throws the first setting that makes the animation unplayable: timing
+    /// values out of range here, and each subclass's own rules. Sampling an
+    /// invalid animation gives no effect rather than an error.
+    open func validate() throws(AnimationValidationError) {
+        if let error = timingModel.validationError { throw error }
+    }
+
+    /// Tells the delegate what happened as the layer's time went from
+    /// `previousTime` to `time`: `animationDidStart` if the animation began
+    /// in between, then `animationDidStop(_:finished: true)` if it ended.
+    /// A driver calls this once per frame with the previous frame's time.
+    public func notifyDelegate(from previousTime: CFTimeInterval, to time: CFTimeInterval) {
+        guard let delegate else { return }
+        let model = timingModel
+        func started(_ t: CFTimeInterval) -> Bool { (t - model.beginTime) * model.speed >= 0 }
+        if !started(previousTime) && started(time) {
+            delegate.animationDidStart(self)
+        }
+        if !model.isFinished(atTime: previousTime) && model.isFinished(atTime: time) {
+            delegate.animationDidStop(self, finished: true)
+        }
+    }
+}
+
+/// What an animation tells its delegate (`CAAnimationDelegate`). Both methods
+/// have empty default implementations, as they are optional in Core Animation.
+public protocol CAAnimationDelegate: AnyObject {
+    /// The animation's active time has begun.
+    func animationDidStart(_ anim: CAAnimation)
+    /// The animation's active time has ended (`finished` true) or it was
+    /// removed before its end (`finished` false).
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool)
+}
+
+extension CAAnimationDelegate {
+    public func animationDidStart(_ anim: CAAnimation) {}
+    public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// An animation through a list of values (`CAKeyframeAnimation`).
+///
+/// `keyTimes` place the values on the 0...1 progress of each iteration
+/// (after the animation's `timingFunction`); without them the values are
+/// evenly spaced. `timingFunctions` pace each segment between two values
+/// (segment `i` uses entry `i`; missing entries are linear). In `discrete`
+/// mode each value is held until the next key time: `keyTimes` may have one
+/// entry per value, or one more as Core Animation documents, and without them
+/// each of `n` values shows for `1/n` of the duration.
+///
+/// Invalid `keyTimes` (a wrong count, out of 0...1, or decreasing) are
+/// ignored and the values evenly spaced; `validate()` reports them. Values
+/// of types that cannot be interpolated (a `Bool`, a string) work in
+/// `discrete` mode only. A keyframe animation along a `path` is not supported.
+open class CAKeyframeAnimation: CAPropertyAnimation {
+    /// The keyframe values, all of the animated property's type.
+    open var values: [Any]?
+    /// Where each value falls, as fractions 0...1 of the simple duration.
+    open var keyTimes: [NSNumber]?
+    /// The pacing of each segment between two values.
+    open var timingFunctions: [CAMediaTimingFunction]?
+    /// How the values are joined; defaults to `linear`.
+    open var calculationMode: CAAnimationCalculationMode = .linear
+    /// Per value, for the cubic modes: how tight the curve is (-1...1; 1 is
+    /// straight lines, -1 rounder).
+    open var tensionValues: [NSNumber]?
+    /// Per value, for the cubic modes: how sharp the corner is (-1...1).
+    open var continuityValues: [NSNumber]?
+    /// Per value, for the cubic modes: where the curve overshoots (-1...1;
+    /// positive before the value, negative after).
+    open var biasValues: [NSNumber]?
+
+    override func copyState(from other: CAAnimation) {
+        super.copyState(from: other)
+        guard let other = other as? CAKeyframeAnimation else { return }
+        values = other.values
+        keyTimes = other.keyTimes
+        timingFunctions = other.timingFunctions
+        calculationMode = other.calculationMode
+        tensionValues = other.tensionValues
+        continuityValues = other.continuityValues
+        biasValues = other.biasValues
+    }
+
+    /// The values laid out for sampling.
+    var track: KeyframeTrack {
+        func doubles(_ numbers: [NSNumber]?) -> [Double] { numbers?.map(\.doubleValue) ?? [] }
+        return KeyframeTrack(
+            values: (values ?? []).map(AnimatableValue.init),
+            keyTimes: keyTimes.map { $0.map(\.doubleValue) },
+            mode: calculationMode,
+            timingFunctions: timingFunctions ?? [],
+            tension: doubles(tensionValues), continuity: doubles(continuityValues), bias: doubles(biasValues))
+    }
+
+    override func animatedValue(at sample: AnimationTimingSample, base: AnimatableValue?) -> AnimatableValue? {
+        track.value(at: easedFraction(sample))
+    }
+
+    override func cycleEndpoints(base: AnimatableValue?) -> (AnimatableValue, AnimatableValue)? {
+        guard let first = values?.first, let last = values?.last else { return nil }
+        return (AnimatableValue(first), AnimatableValue(last))
+    }
+
+    override var templateValue: Any? { values?.first }
+
+    /// Adds to the timing checks: usable `keyTimes`, and values of one
+    /// interpolable type unless the mode is discrete.
+    open override func validate() throws(AnimationValidationError) {
+        try super.validate()
+        let converted = (values ?? []).map(AnimatableValue.init)
+        if let keyTimes, !calculationMode.isPaced,
+           let problem = KeyframeTrack.keyTimesProblem(
+               keyTimes.map(\.doubleValue), valueCount: converted.count, mode: calculationMode)
+        {
+            throw problem
+        }
+        guard calculationMode != .discrete, let first = converted.first else { return }
+        for (i, value) in converted.enumerated() {
+            guard value.isInterpolable else {
+                throw AnimationValidationError(
+                    property: "values[\(i)]",
+                    problem: "a \(value.typeName) cannot be interpolated; use the discrete calculation mode")
+            }
+            guard value.isCompatible(with: first) else {
+                throw AnimationValidationError(
+                    property: "values[\(i)]", problem: "a \(value.typeName) does not match values[0], a \(first.typeName)")
+            }
+        }
+    }
+}

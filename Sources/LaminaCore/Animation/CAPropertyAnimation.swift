@@ -1,0 +1,115 @@
+import Foundation
+
+/// An animation of one layer property, named by key path
+/// (`CAPropertyAnimation`): the parent of basic, keyframe and spring
+/// animations, and the class the layer code talks to through
+/// `presentationValue(atTime:modelValue:)`.
+open class CAPropertyAnimation: CAAnimation {
+    /// The animated property: `opacity`, `position`, `position.x`,
+    /// `transform.rotation.z`, `bounds.size.width`... The animation itself
+    /// only computes values; the layer reads and writes them through this path.
+    open var keyPath: String?
+
+    /// Whether the animated value is added to the model value rather than
+    /// replacing it. Numbers, points, sizes, rectangles and colours add
+    /// component by component (colours are clamped to 0...1 at the end);
+    /// transforms concatenate, the animated one applied first:
+    /// `CATransform3DConcat(animated, model)`.
+    open var isAdditive = false
+
+    /// Whether each repeat cycle builds on the previous one: cycle `n` adds
+    /// `n` times the change of one cycle (end value minus start value). An
+    /// autoreversing cycle ends where it began, so it accumulates nothing.
+    open var isCumulative = false
+
+    /// Turns the interpolated numbers into a transform (see
+    /// `CAValueFunction`); nil animates the property's own values.
+    open var valueFunction: CAValueFunction?
+
+    public required init() {
+        super.init()
+    }
+
+    /// An animation of the property at `path` (`animationWithKeyPath:`).
+    public convenience init(keyPath path: String?) {
+        self.init()
+        keyPath = path
+    }
+
+    override func copyState(from other: CAAnimation) {
+        super.copyState(from: other)
+        guard let other = other as? CAPropertyAnimation else { return }
+        keyPath = other.keyPath
+        isAdditive = other.isAdditive
+        isCumulative = other.isCumulative
+        valueFunction = other.valueFunction
+    }
+
+    /// The value the animated property shows at time `t`, or nil when the
+    /// animation has no effect there. This is the call the layer makes.
+    ///
+    /// - Parameters:
+    ///   - t: a time of the layer the animation is attached to (its local
+    ///     time; for a layer with default timing under a root with default
+    ///     timing, the scene's media time). Sampling at `t` is Core
+    ///     Animation's presentation layer at `t` with the animation still
+    ///     attached: fills before and after the active time apply, whatever
+    ///     `isRemovedOnCompletion` says.
+    ///   - modelValue: the property's model value, read through `keyPath`
+    ///     (for `transform.rotation.z`, the model transform's z rotation, a
+    ///     number). It is the start or end of a relative animation (only
+    ///     `toValue`, say), the base of an additive one, and the template for
+    ///     the type of the result.
+    /// - Returns: nil when the animation has no effect: outside its active
+    ///   time without a fill, with invalid timing, or when a value it needs
+    ///   is missing or of the wrong type (a `CGPoint` against a number, arrays
+    ///   of different lengths, no model value for a relative animation,
+    ///   values that cannot be interpolated). Otherwise a value of the
+    ///   property's type: numbers as the model value's type (`Double`,
+    ///   `Float`, `NSNumber`, else `CGFloat`), `CGPoint`, `CGSize`, `CGRect`,
+    ///   `CGColor`, `CATransform3D` (always, with a value function),
+    ///   `CGAffineTransform`, or an array of these.
+    open func presentationValue(atTime t: CFTimeInterval, modelValue: Any?) -> Any? {
+        guard let sample = timingSample(atTime: t) else { return nil }
+        let model = modelValue.map(AnimatableValue.init)
+        // Relative values start from the model value, except through a value
+        // function, whose inputs are numbers while the model is a transform.
+        let base = valueFunction.map(\.identityInput) ?? model
+        guard var value = animatedValue(at: sample, base: base) else { return nil }
+
+        if isCumulative && sample.iteration > 0 && !autoreverses {
+            guard let (start, end) = cycleEndpoints(base: base),
+                  let step = end.difference(from: start)?.repeated(sample.iteration),
+                  let accumulated = step.combined(onto: value)
+            else { return nil }
+            value = accumulated
+        }
+        if let valueFunction {
+            guard let transform = valueFunction.transform(for: value) else { return nil }
+            value = .transform(transform)
+        }
+        if isAdditive {
+            guard let model, let sum = value.combined(onto: model) else { return nil }
+            value = sum
+        }
+        return value.toAny(like: modelValue ?? templateValue)
+    }
+
+    // MARK: Subclass hooks
+
+    /// The value within one cycle for `sample`, before accumulation, the
+    /// value function and addition. A bare property animation has no values.
+    func animatedValue(at sample: AnimationTimingSample, base: AnimatableValue?) -> AnimatableValue? {
+        nil
+    }
+
+    /// The values at the start and end of one cycle, whose difference a
+    /// cumulative animation adds per cycle.
+    func cycleEndpoints(base: AnimatableValue?) -> (AnimatableValue, AnimatableValue)? {
+        nil
+    }
+
+    /// An animation value whose Swift type the result takes when there is no
+    /// model value.
+    var templateValue: Any? { nil }
+}

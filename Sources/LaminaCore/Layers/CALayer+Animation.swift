@@ -1,0 +1,92 @@
+import Foundation
+
+/// Attached animations and the presentation copy they produce.
+///
+/// Lamina samples animations rather than running them on a clock:
+/// `presentation(atTime:)` copies the layer tree and writes into the copy
+/// what each animation shows at that time. Every layer of the tree is
+/// sampled at the same time (layers have no timing of their own here).
+extension CALayer {
+
+    /// Attaches a copy of `animation` (later changes to `animation` do not
+    /// reach the layer, as in Core Animation). An animation already attached
+    /// under `key` is removed first; the new one applies after all others.
+    /// A nil key attaches it without a name: it is not in `animationKeys()`.
+    public func add(_ animation: CAAnimation, forKey key: String?) {
+        let copy = animation.copy() as? CAAnimation ?? animation
+        if let key { animationEntries.removeAll { $0.key == key } }
+        animationEntries.append((key, copy))
+    }
+
+    /// The animation attached under `key`, or nil.
+    public func animation(forKey key: String) -> CAAnimation? {
+        animationEntries.first { $0.key == key }?.animation
+    }
+
+    /// The keys of the attached animations, in the order they apply; nil
+    /// when there are none.
+    public func animationKeys() -> [String]? {
+        let keys = animationEntries.compactMap(\.key)
+        return keys.isEmpty ? nil : keys
+    }
+
+    /// Detaches the animation attached under `key`.
+    public func removeAnimation(forKey key: String) {
+        animationEntries.removeAll { $0.key == key }
+    }
+
+    /// Detaches every animation.
+    public func removeAllAnimations() {
+        animationEntries.removeAll()
+    }
+
+    /// The presentation tree at time `t`: a copy of this layer and everything
+    /// below it (sublayers and masks, each made with `init(layer:)`), with
+    /// the animations applied.
+    ///
+    /// For each layer, each attached `CAPropertyAnimation` in turn (the order
+    /// of `animationKeys()`) is asked for
+    /// `presentationValue(atTime: t, modelValue:)`, the model value being the
+    /// copy's current value at the animation's `keyPath` (so an animation
+    /// builds on the ones before it); the result is written to the copy with
+    /// `setValue(_:forKeyPath:)`. An animation without a key path, without an
+    /// effect at `t`, or whose value does not fit the property changes
+    /// nothing. A write of a key for which `needsDisplay(forKey:)` is true
+    /// marks the copy for display, so that a renderer calling
+    /// `displayIfNeededRecursively()` on the copy redraws it with the
+    /// animated values (call it on the model tree first for content that does
+    /// not depend on animations: copies share the model's `contents`).
+    ///
+    /// The copy's layers answer `model()` with the layer they copy.
+    public func presentation(atTime t: CFTimeInterval) -> Self {
+        let copy = type(of: self).init(layer: self)
+        copy.modelLayerReference = model()
+        for sublayer in sublayerStorage {
+            copy.insert(sublayer.presentation(atTime: t), at: Int.max)
+        }
+        if let mask = maskStorage {
+            copy.setMask(mask.presentation(atTime: t))
+        }
+        for entry in animationEntries {
+            guard let animation = entry.animation as? CAPropertyAnimation,
+                  let keyPath = animation.keyPath,
+                  let value = animation.presentationValue(atTime: t, modelValue: copy.value(forKeyPath: keyPath))
+            else { continue }
+            copy.setValue(value, forKeyPath: keyPath)
+        }
+        return copy
+    }
+
+    /// The presentation tree at time 0 (Core Animation returns the copy
+    /// currently on screen; a sampled model has no "now", and 0 is the
+    /// scene format's default time). Never nil.
+    public func presentation() -> Self? {
+        presentation(atTime: 0)
+    }
+
+    /// For a presentation copy, the layer it was copied from; for any other
+    /// layer, the layer itself.
+    public func model() -> Self {
+        modelLayerReference as? Self ?? self
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// A key-value write that cannot be done: the key path and why.
+public struct LayerKeyValueError: Error, Equatable, CustomStringConvertible {
+    /// The key path as given.
+    public let keyPath: String
+    /// What was wrong, e.g. "expects a CGPoint, got String".
+    public let reason: String
+
+    public init(keyPath: String, reason: String) {
+        self.keyPath = keyPath
+        self.reason = reason
+    }
+
+    public var description: String { "\(keyPath): \(reason)" }
+}
+
+/// Key-value coding, as Core Animation layers answer it.
+///
+/// - Every property is reachable by its Core Animation key (the Objective-C
+///   property name: `"hidden"`, `"doubleSided"`, `"geometryFlipped"`).
+///   Reads return the property's Swift type (`Float` for `opacity`, `CGFloat`,
+///   `Bool`, `CGPoint`, `CATransform3D`, `CGColor?`...), not `NSNumber` or
+///   `NSValue` (see `LayerValueType`). Writes accept any numeric type for
+///   numbers and a `UIColor` for colours.
+/// - Any other key is stored on the layer as it is, as Core Animation does,
+///   and read back; a custom key that was never set reads as
+///   `defaultValue(forKey:)` of the layer's class.
+/// - Key paths go into structs (`position.x`, `bounds.size.width`,
+///   `bounds.origin`, `transform.rotation.z`, `transform.scale`,
+///   `transform.translation`, `sublayerTransform.rotation.y`...) and through
+///   layers (`mask.opacity`). Writing part of a struct writes the whole
+///   property back, so property observers run.
+/// - A write of the wrong type is ignored by the Apple-named setters (Core
+///   Animation raises an exception there); `setCheckedValue` throws a
+///   `LayerKeyValueError` instead.
+/// - A write through key-value coding of a key for which the class's
+///   `needsDisplay(forKey:)` is true calls `setNeedsDisplay()`.
+extension CALayer {
+
+    /// The keys of the built-in properties of this class, in declaration
+    /// order, superclass first.
+    public class var layerPropertyKeys: [String] { keyTable.keys.map(\.name) }
+
+    /// Sets `value` for `key`, or throws why it cannot.
+    public func setCheckedValue(_ value: Any?, forKey key: String) throws(LayerKeyValueError) {
+        try writeValue(value, forKey: key)
+    }
+
+    /// Sets `value` at `keyPath`, or throws why it cannot.
+    public func setCheckedValue(_ value: Any?, forKeyPath keyPath: String) throws(LayerKeyValueError) {
+        try writeValue(value, forKeyPath: keyPath)
+    }
+
+    func readValue(forKey key: String) -> Any? {
+        let cls = type(of: self)
+        if let property = cls.keyTable[key] { return property.read(self) }
+        if let custom = customValues[key] { return custom }
+        return cls.defaultValue(forKey: key)
+    }
+
+    func writeValue(_ value: Any?, forKey key: String) throws(LayerKeyValueError) {
+        let cls = type(of: self)
+        if let property = cls.keyTable[key] {
+            guard property.write(self, value) else {
+                throw LayerKeyValueError(keyPath: key, reason: "expects \(property.expected), got \(describe(value))")
+            }
+        } else {
+            customValues[key] = value
+        }
+        if cls.needsDisplay(forKey: key) { setNeedsDisplay() }
+    }
+
+    func readValue(forKeyPath keyPath: String) -> Any? {
+        guard let dot = keyPath.firstIndex(of: ".") else { return value(forKey: keyPath) }
+        let head = String(keyPath[..<dot])
+        let rest = keyPath[keyPath.index(after: dot)...]
+        let headValue = value(forKey: head)
+        if let layer = headValue as? CALayer { return layer.value(forKeyPath: String(rest)) }
+        return StructuredKeyPath.value(at: rest, in: headValue)
+    }
+
+    func writeValue(_ value: Any?, forKeyPath keyPath: String) throws(LayerKeyValueError) {
+        guard let dot = keyPath.firstIndex(of: ".") else {
+            try writeValue(value, forKey: keyPath)
+            return
+        }
+        let head = String(keyPath[..<dot])
+        let rest = keyPath[keyPath.index(after: dot)...]
+        let headValue = self.value(forKey: head)
+        if let layer = headValue as? CALayer {
+            do {
+                try layer.writeValue(value, forKeyPath: String(rest))
+            } catch {
+                throw LayerKeyValueError(keyPath: keyPath, reason: error.reason)
+            }
+            return
+        }
+        switch StructuredKeyPath.setting(value, at: rest, in: headValue) {
+        case let .success(newValue):
+            do {
+                try writeValue(newValue, forKey: head)
+            } catch {
+                throw LayerKeyValueError(keyPath: keyPath, reason: error.reason)
+            }
+        case let .failure(failure):
+            throw LayerKeyValueError(keyPath: keyPath, reason: failure.reason)
+        }
+    }
+}

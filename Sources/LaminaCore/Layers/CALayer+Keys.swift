@@ -1,0 +1,91 @@
+import Foundation
+
+/// The key-value coding table of `CALayer`: every property by its Core
+/// Animation key, with Core Animation's default.
+extension CALayer {
+
+    /// The keys of `CALayer` itself; `keyTable` returns it.
+    static let baseKeyTable = LayerKeyTable([
+        // Geometry
+        .property("bounds", LayerValue.rect, default: { .zero },
+                  get: { (l: CALayer) in l.bounds }, set: { $0.bounds = $1 }),
+        .property("position", LayerValue.point, default: { .zero },
+                  get: { (l: CALayer) in l.position }, set: { $0.position = $1 }),
+        .property("frame", LayerValue.rect, default: { .zero },
+                  get: { (l: CALayer) in l.frame }, set: { $0.frame = $1 }),
+        .property("zPosition", LayerValue.cgFloat, default: { 0 },
+                  get: { (l: CALayer) in l.zPosition }, set: { $0.zPosition = $1 }),
+        .property("anchorPoint", LayerValue.point, default: { CGPoint(x: 0.5, y: 0.5) },
+                  get: { (l: CALayer) in l.anchorPoint }, set: { $0.anchorPoint = $1 }),
+        .property("anchorPointZ", LayerValue.cgFloat, default: { 0 },
+                  get: { (l: CALayer) in l.anchorPointZ }, set: { $0.anchorPointZ = $1 }),
+        .property("transform", LayerValue.transform, default: { .identity },
+                  get: { (l: CALayer) in l.transform }, set: { $0.transform = $1 }),
+        .property("sublayerTransform", LayerValue.transform, default: { .identity },
+                  get: { (l: CALayer) in l.sublayerTransform }, set: { $0.sublayerTransform = $1 }),
+        .property("geometryFlipped", LayerValue.bool, default: { false },
+                  get: { (l: CALayer) in l.isGeometryFlipped }, set: { $0.isGeometryFlipped = $1 }),
+        // Tree
+        .property("sublayers", LayerValue.layers, default: { nil },
+                  get: { (l: CALayer) in l.sublayers }, set: { $0.sublayers = $1 }),
+        .property("mask", LayerValue.layer, default: { nil },
+                  get: { (l: CALayer) in l.mask }, set: { $0.mask = $1 }),
+        // Visibility and compositing
+        .property("hidden", LayerValue.bool, default: { false },
+                  get: { (l: CALayer) in l.isHidden }, set: { $0.isHidden = $1 }),
+        .property("doubleSided", LayerValue.bool, default: { true },
+                  get: { (l: CALayer) in l.isDoubleSided }, set: { $0.isDoubleSided = $1 }),
+        .property("opacity", LayerValue.float, default: { 1 },
+                  get: { (l: CALayer) in l.opacity }, set: { $0.opacity = $1 }),
+        .property("allowsGroupOpacity", LayerValue.bool, default: { true },
+                  get: { (l: CALayer) in l.allowsGroupOpacity }, set: { $0.allowsGroupOpacity = $1 }),
+        .property("opaque", LayerValue.bool, default: { false },
+                  get: { (l: CALayer) in l.isOpaque }, set: { $0.isOpaque = $1 }),
+        // Background and border
+        .property("backgroundColor", LayerValue.color, default: { nil },
+                  get: { (l: CALayer) in l.backgroundColor }, set: { $0.backgroundColor = $1 }),
+        .property("cornerRadius", LayerValue.cgFloat, default: { 0 },
+                  get: { (l: CALayer) in l.cornerRadius }, set: { $0.cornerRadius = $1 }),
+        .property("maskedCorners", LayerValue.cornerMask, default: { .allCorners },
+                  get: { (l: CALayer) in l.maskedCorners }, set: { $0.maskedCorners = $1 }),
+        .property("borderWidth", LayerValue.cgFloat, default: { 0 },
+                  get: { (l: CALayer) in l.borderWidth }, set: { $0.borderWidth = $1 }),
+        .property("borderColor", LayerValue.color, default: { CGColor.black },
+                  get: { (l: CALayer) in l.borderColor }, set: { $0.borderColor = $1 }),
+        .property("masksToBounds", LayerValue.bool, default: { false },
+                  get: { (l: CALayer) in l.masksToBounds }, set: { $0.masksToBounds = $1 }),
+        // Shadow
+        .property("shadowColor", LayerValue.color, default: { CGColor.black },
+                  get: { (l: CALayer) in l.shadowColor }, set: { $0.shadowColor = $1 }),
+        .property("shadowOpacity", LayerValue.float, default: { 0 },
+                  get: { (l: CALayer) in l.shadowOpacity }, set: { $0.shadowOpacity = $1 }),
+        .property("shadowOffset", LayerValue.size, default: { CGSize(width: 0, height: -3) },
+                  get: { (l: CALayer) in l.shadowOffset }, set: { $0.shadowOffset = $1 }),
+        .property("shadowRadius", LayerValue.cgFloat, default: { 3 },
+                  get: { (l: CALayer) in l.shadowRadius }, set: { $0.shadowRadius = $1 }),
+        .property("shadowPath", LayerValue.path, default: { nil },
+                  get: { (l: CALayer) in l.shadowPath }, set: { $0.shadowPath = $1 }),
+        // Contents
+        .property("contents", LayerValue.any, default: { nil },
+                  get: { (l: CALayer) in l.contents }, set: { $0.contents = $1 }),
+        .property("contentsGravity", LayerValue.constant(CALayerContentsGravity.self), default: { .resize },
+                  get: { (l: CALayer) in l.contentsGravity }, set: { $0.contentsGravity = $1 }),
+        .property("contentsScale", LayerValue.cgFloat, default: { 1 },
+                  get: { (l: CALayer) in l.contentsScale }, set: { $0.contentsScale = $1 }),
+        .property("contentsRect", LayerValue.rect, default: { CGRect(x: 0, y: 0, width: 1, height: 1) },
+                  get: { (l: CALayer) in l.contentsRect }, set: { $0.contentsRect = $1 }),
+        .property("contentsCenter", LayerValue.rect, default: { CGRect(x: 0, y: 0, width: 1, height: 1) },
+                  get: { (l: CALayer) in l.contentsCenter }, set: { $0.contentsCenter = $1 }),
+        .property("minificationFilter", LayerValue.constant(CALayerContentsFilter.self), default: { .linear },
+                  get: { (l: CALayer) in l.minificationFilter }, set: { $0.minificationFilter = $1 }),
+        .property("magnificationFilter", LayerValue.constant(CALayerContentsFilter.self), default: { .linear },
+                  get: { (l: CALayer) in l.magnificationFilter }, set: { $0.magnificationFilter = $1 }),
+        .property("minificationFilterBias", LayerValue.float, default: { 0 },
+                  get: { (l: CALayer) in l.minificationFilterBias }, set: { $0.minificationFilterBias = $1 }),
+        // Identity and drawing
+        .property("name", LayerValue.string, default: { nil },
+                  get: { (l: CALayer) in l.name }, set: { $0.name = $1 }),
+        .property("needsDisplayOnBoundsChange", LayerValue.bool, default: { false },
+                  get: { (l: CALayer) in l.needsDisplayOnBoundsChange }, set: { $0.needsDisplayOnBoundsChange = $1 }),
+    ])
+}

@@ -1,0 +1,360 @@
+import Foundation
+
+/// A layer of Core Animation's model: a rectangle in 3D space with a
+/// background, border, shadow, contents and sublayers.
+///
+/// `CALayer` follows QuartzCore's names, defaults and behaviour so that code
+/// written for iOS ports line by line. It is a plain class and not `Sendable`:
+/// a layer tree is built and changed on one task; rendering works on a copy.
+/// The extensions in this folder add the layer tree (`addSublayer` and kin),
+/// geometry (`frame`, `convert`, `hitTest`), key-value coding, drawing
+/// (`display()`, `draw(in:)`) and animations.
+///
+/// Subclasses override `init()` and `init(layer:)`; both are `required`, so
+/// that `UIView.layerClass` and presentation copies can create any subclass
+/// (Swift asks for `required` where Objective-C code wrote `override`).
+open class CALayer {
+
+    // MARK: Geometry
+
+    /// The layer's own coordinate space: its origin and size. Default zero.
+    open var bounds: CGRect = .zero {
+        didSet {
+            if needsDisplayOnBoundsChange && bounds != oldValue { setNeedsDisplay() }
+        }
+    }
+
+    /// Where the anchor point lands in the superlayer's sublayer space.
+    open var position: CGPoint = .zero
+
+    /// The z component of `position`. Default 0.
+    open var zPosition: CGFloat = 0
+
+    /// The point of the bounds, in unit coordinates, that `position` places
+    /// and that `transform` turns about. Default (0.5, 0.5).
+    open var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+
+    /// The z component of the anchor point, in points. Default 0.
+    open var anchorPointZ: CGFloat = 0
+
+    /// The transform applied to the layer about its anchor point. Default identity.
+    open var transform: CATransform3D = .identity
+
+    /// The transform applied to the sublayers, about this layer's anchor
+    /// point (typically a perspective). Default identity.
+    open var sublayerTransform: CATransform3D = .identity
+
+    /// Whether this layer's sublayers and drawn content use a vertically
+    /// flipped coordinate system (y grows up on iOS). Images in `contents`
+    /// keep their orientation. Default false.
+    open var isGeometryFlipped = false
+
+    // MARK: Visibility and compositing
+
+    /// Hides the layer and its sublayers (they are not hit either). Default false.
+    open var isHidden = false
+
+    /// Whether the back of the layer is drawn when it faces away. Default true.
+    open var isDoubleSided = true
+
+    /// The opacity, 0...1. Default 1.
+    open var opacity: Float = 1
+
+    /// Whether `opacity` applies to the layer and its sublayers as one group
+    /// (true, the default on iOS) or to each separately.
+    open var allowsGroupOpacity = true
+
+    /// A hint that `draw(in:)` fills the whole bounds opaquely. Default false.
+    open var isOpaque = false
+
+    // MARK: Background and border
+
+    /// The background fill. Default nil (none).
+    open var backgroundColor: CGColor?
+
+    /// The radius of the rounded corners of the background, border and (with
+    /// `masksToBounds`) the clip. Default 0.
+    open var cornerRadius: CGFloat = 0
+
+    /// Which corners `cornerRadius` rounds. Default all four.
+    open var maskedCorners: CACornerMask = .allCorners
+
+    /// The width of the border, drawn inside the bounds above the contents
+    /// and sublayers. Default 0.
+    open var borderWidth: CGFloat = 0
+
+    /// The border colour. Default opaque black.
+    open var borderColor: CGColor? = CGColor.black
+
+    /// Whether sublayers and contents are clipped to the (rounded) bounds. Default false.
+    open var masksToBounds = false
+
+    // MARK: Shadow
+
+    /// The shadow colour. Default opaque black.
+    open var shadowColor: CGColor? = CGColor.black
+
+    /// The shadow opacity; a shadow is drawn only when it is above 0. Default 0.
+    open var shadowOpacity: Float = 0
+
+    /// The shadow offset. Default (0, -3): on iOS the shadow is cast upward.
+    open var shadowOffset = CGSize(width: 0, height: -3)
+
+    /// The shadow's blur radius. Default 3.
+    open var shadowRadius: CGFloat = 3
+
+    /// The outline of the shadow, in the layer's own space, filled with the
+    /// non-zero rule; nil (the default) makes the shadow follow the layer's
+    /// composited alpha. A mutable path is copied on assignment, as in Core
+    /// Animation.
+    open var shadowPath: CGPath? {
+        didSet { if let path = shadowPath as? CGMutablePath { shadowPath = path.copy() } }
+    }
+
+    // MARK: Contents
+
+    /// The layer's image: a `CGImage`, or a `CABackingStore` after `display()`
+    /// drew the layer. Default nil.
+    open var contents: Any?
+
+    /// How `contents` is laid out in the bounds. Default `.resize`.
+    open var contentsGravity: CALayerContentsGravity = .resize
+
+    /// Pixels per point of `contents` and of the backing store that
+    /// `display()` draws into. Default 1.
+    open var contentsScale: CGFloat = 1
+
+    /// The part of `contents` shown, in unit coordinates. Default (0, 0, 1, 1).
+    open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+
+    /// The stretchable centre of `contents` for nine-part scaling, in unit
+    /// coordinates. Default (0, 0, 1, 1): everything stretches.
+    open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+
+    /// The filter used when `contents` is drawn smaller. Default `.linear`.
+    open var minificationFilter: CALayerContentsFilter = .linear
+
+    /// The filter used when `contents` is drawn larger. Default `.linear`.
+    open var magnificationFilter: CALayerContentsFilter = .linear
+
+    /// The level-of-detail bias of trilinear minification. Default 0.
+    open var minificationFilterBias: Float = 0
+
+    // MARK: Identity and drawing
+
+    /// A name for the layer, used in errors, hit-test reports and animation
+    /// targets. Default nil.
+    open var name: String?
+
+    /// Whether a change of `bounds` calls `setNeedsDisplay()`. Default false.
+    open var needsDisplayOnBoundsChange = false
+
+    /// The object that draws the layer's content, if any. Not retained.
+    open weak var delegate: (any CALayerDelegate)?
+
+    // MARK: Overridable behaviour
+    //
+    // Swift lets subclasses override only what the class body declares, so
+    // the members that Core Animation subclasses override live here and
+    // delegate to the extensions of this folder, where the documentation of
+    // each topic is.
+
+    /// The layer's rectangle in its superlayer's sublayer space; see
+    /// `LayerGeometry.frame` and `LayerGeometry.setFrame(_:)`. Setting it sets
+    /// `position` and `bounds.size`.
+    open var frame: CGRect {
+        get { geometry.frame }
+        set { applyFrame(newValue) }
+    }
+
+    /// The sublayers, back to front; nil when there are none. Setting it
+    /// replaces them (see `CALayer+Hierarchy.swift`).
+    open var sublayers: [CALayer]? {
+        get { sublayerStorage.isEmpty ? nil : sublayerStorage }
+        set { replaceSublayers(with: newValue ?? []) }
+    }
+
+    /// The layer whose alpha masks this layer and its sublayers, in this
+    /// layer's own coordinates. Its `superlayer` is this layer. A layer that
+    /// would make a cycle (this layer or an ancestor) is ignored.
+    open var mask: CALayer? {
+        get { maskStorage }
+        set { setMask(newValue) }
+    }
+
+    /// The farthest descendant containing `point`, given in the space of the
+    /// nearest ancestor that is not a transform layer; see
+    /// `CALayer+HitTesting.swift` for the rules.
+    open func hitTest(_ point: CGPoint) -> CALayer? {
+        defaultHitTest(point)
+    }
+
+    /// Whether `point`, in the layer's own space, is inside `bounds`
+    /// (minimum edges included, maximum edges excluded).
+    open func contains(_ point: CGPoint) -> Bool {
+        bounds.contains(point)
+    }
+
+    /// The default value of a property: Core Animation's default for the
+    /// class's own keys, nil for other keys. A subclass may override it to
+    /// change the defaults of new instances (new layers take the overridden
+    /// defaults of built-in keys) or to give custom keys a value before one
+    /// is set.
+    open class func defaultValue(forKey key: String) -> Any? {
+        keyTable[key]?.defaultValue()
+    }
+
+    /// Whether a change of `key` through key-value coding (which is how
+    /// animations and dynamic properties reach a layer) calls
+    /// `setNeedsDisplay()`. False for every key unless a subclass says so.
+    open class func needsDisplay(forKey key: String) -> Bool {
+        false
+    }
+
+    /// The value of a property by its Core Animation key (`"opacity"`,
+    /// `"hidden"`), or of a custom key. See `CALayer+KeyValueCoding.swift`.
+    open func value(forKey key: String) -> Any? {
+        readValue(forKey: key)
+    }
+
+    /// Sets a property by its key, or stores a custom key. A value of the
+    /// wrong type for a property leaves it unchanged; `setCheckedValue(_:forKey:)`
+    /// reports why.
+    open func setValue(_ value: Any?, forKey key: String) {
+        try? writeValue(value, forKey: key)
+    }
+
+    /// The value at a key path such as `"position.x"` or
+    /// `"transform.rotation.z"`, or nil when the path leads nowhere.
+    open func value(forKeyPath keyPath: String) -> Any? {
+        readValue(forKeyPath: keyPath)
+    }
+
+    /// Sets the value at a key path such as `"bounds.size.width"` or
+    /// `"sublayerTransform.rotation.y"`. A value that does not fit leaves the
+    /// layer unchanged; `setCheckedValue(_:forKeyPath:)` reports why.
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        try? writeValue(value, forKeyPath: keyPath)
+    }
+
+    /// Updates the layer's content. The default calls the delegate's
+    /// `display(_:)` when there is a delegate (whose default draws), and
+    /// otherwise draws into a new backing store through `draw(in:)`; see
+    /// `CALayer+Display.swift`. Subclasses may override it to set `contents`
+    /// directly.
+    open func display() {
+        performDisplay()
+    }
+
+    /// Draws the layer's content into `ctx`, in the layer's own space. The
+    /// default calls the delegate's `draw(_:in:)`.
+    open func draw(in ctx: CGContext) {
+        delegate?.draw(self, in: ctx)
+    }
+
+    /// Marks the layer for `display()` at the next `displayIfNeeded()`.
+    open func setNeedsDisplay() {
+        needsDisplayFlag = true
+    }
+
+    /// Marks the layer for `display()`. Lamina redraws the whole layer (Core
+    /// Animation may redraw more than `rect` too); an empty or null `rect`
+    /// marks nothing.
+    open func setNeedsDisplay(_ rect: CGRect) {
+        if !rect.isNull && !rect.isEmpty { needsDisplayFlag = true }
+    }
+
+    /// Whether the layer is marked for `display()`.
+    open func needsDisplay() -> Bool {
+        needsDisplayFlag
+    }
+
+    /// Calls `display()` if the layer is marked, and clears the mark.
+    open func displayIfNeeded() {
+        guard needsDisplayFlag else { return }
+        needsDisplayFlag = false
+        display()
+    }
+
+    /// The key-value table of this class (its keys and its superclass's).
+    class var keyTable: LayerKeyTable { CALayer.baseKeyTable }
+
+    // MARK: Storage behind the extensions
+
+    /// The sublayers, back to front.
+    var sublayerStorage: [CALayer] = []
+
+    /// The layer that holds this one in its sublayers or as its mask.
+    weak var superlayerStorage: CALayer?
+
+    /// The mask layer; its `superlayerStorage` is this layer.
+    var maskStorage: CALayer?
+
+    /// Values of keys that are not properties, set through key-value coding.
+    var customValues: [String: Any] = [:]
+
+    /// Whether `display()` is due.
+    var needsDisplayFlag = false
+
+    /// For a presentation copy, the layer it was copied from.
+    var modelLayerReference: CALayer?
+
+    /// The attached animations, in the order they apply.
+    var animationEntries: [(key: String?, animation: CAAnimation)] = []
+
+    // MARK: Creation
+
+    /// A layer with Core Animation's defaults, or with the defaults that the
+    /// class's `defaultValue(forKey:)` returns where a subclass overrides it.
+    public required init() {
+        applyClassDefaults()
+    }
+
+    /// A copy of `layer`'s properties, used for presentation copies as in
+    /// Core Animation. Subclasses copy their own properties, then call
+    /// `super.init(layer:)`. The copy has no superlayer, sublayers, mask,
+    /// animations or delegate, and does not need display; `contents` and the
+    /// values of custom keys are shared. Anything but a `CALayer` gives a
+    /// layer with the defaults.
+    public required init(layer: Any) {
+        guard let other = layer as? CALayer else {
+            applyClassDefaults()
+            return
+        }
+        bounds = other.bounds
+        position = other.position
+        zPosition = other.zPosition
+        anchorPoint = other.anchorPoint
+        anchorPointZ = other.anchorPointZ
+        transform = other.transform
+        sublayerTransform = other.sublayerTransform
+        isGeometryFlipped = other.isGeometryFlipped
+        isHidden = other.isHidden
+        isDoubleSided = other.isDoubleSided
+        opacity = other.opacity
+        allowsGroupOpacity = other.allowsGroupOpacity
+        isOpaque = other.isOpaque
+        backgroundColor = other.backgroundColor
+        cornerRadius = other.cornerRadius
+        maskedCorners = other.maskedCorners
+        borderWidth = other.borderWidth
+        borderColor = other.borderColor
+        masksToBounds = other.masksToBounds
+        shadowColor = other.shadowColor
+        shadowOpacity = other.shadowOpacity
+        shadowOffset = other.shadowOffset
+        shadowRadius = other.shadowRadius
+        shadowPath = other.shadowPath
+        contents = other.contents
+        contentsGravity = other.contentsGravity
+        contentsScale = other.contentsScale
+        contentsRect = other.contentsRect
+        contentsCenter = other.contentsCenter
+        minificationFilter = other.minificationFilter
+        magnificationFilter = other.magnificationFilter
+        minificationFilterBias = other.minificationFilterBias
+        name = other.name
+        needsDisplayOnBoundsChange = other.needsDisplayOnBoundsChange
+        customValues = other.customValues
+    }
+}

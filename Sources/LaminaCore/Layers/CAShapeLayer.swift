@@ -1,0 +1,99 @@
+import Foundation
+
+/// A layer that draws a path (`CAShapeLayer`): filled, then stroked, above
+/// the background and below the sublayers.
+///
+/// The path is in the layer's own space and is not clipped to the bounds
+/// (unless `masksToBounds`). Hit testing still uses the bounds, as in Core
+/// Animation: override `contains(_:)` to test the path instead.
+open class CAShapeLayer: CALayer {
+    /// The shape, in the layer's own space. A mutable path is copied on
+    /// assignment, as in Core Animation. Default nil.
+    open var path: CGPath? {
+        didSet { if let mutable = path as? CGMutablePath { path = mutable.copy() } }
+    }
+
+    /// The fill colour; nil for no fill. Default opaque black.
+    open var fillColor: CGColor? = CGColor.black
+
+    /// Which points of the path are filled. Default `.nonZero`.
+    open var fillRule: CAShapeLayerFillRule = .nonZero
+
+    /// The stroke colour; nil (the default) for no stroke.
+    open var strokeColor: CGColor?
+
+    /// The stroke width. Default 1.
+    open var lineWidth: CGFloat = 1
+
+    /// The stroke's end caps. Default `.butt`.
+    open var lineCap: CAShapeLayerLineCap = .butt
+
+    /// The stroke's corners. Default `.miter`.
+    open var lineJoin: CAShapeLayerLineJoin = .miter
+
+    /// The longest miter, as a multiple of the line width. Default 10.
+    open var miterLimit: CGFloat = 10
+
+    /// Alternating dash and gap lengths; nil (the default) for a solid line.
+    open var lineDashPattern: [NSNumber]?
+
+    /// How far into the dash pattern the stroke starts. Default 0.
+    open var lineDashPhase: CGFloat = 0
+
+    /// Where the stroke starts along the path, 0...1. Default 0.
+    open var strokeStart: CGFloat = 0
+
+    /// Where the stroke ends along the path, 0...1. Default 1.
+    open var strokeEnd: CGFloat = 1
+
+    public required init() {
+        super.init()
+    }
+
+    public required init(layer: Any) {
+        if let other = layer as? CAShapeLayer {
+            path = other.path
+            fillColor = other.fillColor
+            fillRule = other.fillRule
+            strokeColor = other.strokeColor
+            lineWidth = other.lineWidth
+            lineCap = other.lineCap
+            lineJoin = other.lineJoin
+            miterLimit = other.miterLimit
+            lineDashPattern = other.lineDashPattern
+            lineDashPhase = other.lineDashPhase
+            strokeStart = other.strokeStart
+            strokeEnd = other.strokeEnd
+        }
+        super.init(layer: layer)
+    }
+
+    override class var keyTable: LayerKeyTable { CAShapeLayer.shapeKeyTable }
+
+    private static let shapeKeyTable = LayerKeyTable(inheriting: CALayer.baseKeyTable, adding: [
+        .property("path", LayerValue.path, default: { nil },
+                  get: { (l: CAShapeLayer) in l.path }, set: { $0.path = $1 }),
+        .property("fillColor", LayerValue.color, default: { CGColor.black },
+                  get: { (l: CAShapeLayer) in l.fillColor }, set: { $0.fillColor = $1 }),
+        .property("fillRule", LayerValue.constant(CAShapeLayerFillRule.self), default: { .nonZero },
+                  get: { (l: CAShapeLayer) in l.fillRule }, set: { $0.fillRule = $1 }),
+        .property("strokeColor", LayerValue.color, default: { nil },
+                  get: { (l: CAShapeLayer) in l.strokeColor }, set: { $0.strokeColor = $1 }),
+        .property("lineWidth", LayerValue.cgFloat, default: { 1 },
+                  get: { (l: CAShapeLayer) in l.lineWidth }, set: { $0.lineWidth = $1 }),
+        .property("lineCap", LayerValue.constant(CAShapeLayerLineCap.self), default: { .butt },
+                  get: { (l: CAShapeLayer) in l.lineCap }, set: { $0.lineCap = $1 }),
+        .property("lineJoin", LayerValue.constant(CAShapeLayerLineJoin.self), default: { .miter },
+                  get: { (l: CAShapeLayer) in l.lineJoin }, set: { $0.lineJoin = $1 }),
+        .property("miterLimit", LayerValue.cgFloat, default: { 10 },
+                  get: { (l: CAShapeLayer) in l.miterLimit }, set: { $0.miterLimit = $1 }),
+        .property("lineDashPattern", LayerValue.numbers, default: { nil },
+                  get: { (l: CAShapeLayer) in l.lineDashPattern }, set: { $0.lineDashPattern = $1 }),
+        .property("lineDashPhase", LayerValue.cgFloat, default: { 0 },
+                  get: { (l: CAShapeLayer) in l.lineDashPhase }, set: { $0.lineDashPhase = $1 }),
+        .property("strokeStart", LayerValue.cgFloat, default: { 0 },
+                  get: { (l: CAShapeLayer) in l.strokeStart }, set: { $0.strokeStart = $1 }),
+        .property("strokeEnd", LayerValue.cgFloat, default: { 1 },
+                  get: { (l: CAShapeLayer) in l.strokeEnd }, set: { $0.strokeEnd = $1 }),
+    ])
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// How a text layer shortens a line that does not fit
+/// (`CATextLayerTruncationMode`).
+public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    /// No truncation (the default): the text is clipped.
+    public static let none = CATextLayerTruncationMode("none")
+    /// An ellipsis at the start.
+    public static let start = CATextLayerTruncationMode("start")
+    /// An ellipsis at the end.
+    public static let end = CATextLayerTruncationMode("end")
+    /// An ellipsis in the middle.
+    public static let middle = CATextLayerTruncationMode("middle")
+}
+
+/// How a text layer aligns its lines (`CATextLayerAlignmentMode`).
+public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    /// The script's natural alignment (the default): left for left-to-right text.
+    public static let natural = CATextLayerAlignmentMode("natural")
+    public static let left = CATextLayerAlignmentMode("left")
+    public static let right = CATextLayerAlignmentMode("right")
+    public static let center = CATextLayerAlignmentMode("center")
+    /// Lines stretched to both edges, except the last.
+    public static let justified = CATextLayerAlignmentMode("justified")
+}
+
+/// A layer that draws text (`CATextLayer`), laid out in its bounds from the
+/// top-left corner on iOS.
+open class CATextLayer: CALayer {
+    /// The text: a `String` or an `NSAttributedString` (whose attributes
+    /// override `font`, `fontSize` and `foregroundColor` where they are
+    /// given). Default nil.
+    open var string: Any?
+
+    /// The font: a family name or fontconfig pattern as a `String`. Default
+    /// nil, which means the system sans-serif face (Core Animation's default
+    /// is Helvetica). The size comes from `fontSize`.
+    open var font: Any?
+
+    /// The font size in points. Default 36.
+    open var fontSize: CGFloat = 36
+
+    /// The text colour. Default opaque white.
+    open var foregroundColor: CGColor? = CGColor.white
+
+    /// Whether lines wrap at the bounds' width. Default false.
+    open var isWrapped = false
+
+    /// How a line that does not fit is shortened. Default `.none`.
+    open var truncationMode: CATextLayerTruncationMode = .none
+
+    /// How lines are aligned. Default `.natural`.
+    open var alignmentMode: CATextLayerAlignmentMode = .natural
+
+    public required init() {
+        super.init()
+    }
+
+    public required init(layer: Any) {
+        if let other = layer as? CATextLayer {
+            string = other.string
+            font = other.font
+            fontSize = other.fontSize
+            foregroundColor = other.foregroundColor
+            isWrapped = other.isWrapped
+            truncationMode = other.truncationMode
+            alignmentMode = other.alignmentMode
+        }
+        super.init(layer: layer)
+    }
+
+    override class var keyTable: LayerKeyTable { CATextLayer.textKeyTable }
+
+    private static let textKeyTable = LayerKeyTable(inheriting: CALayer.baseKeyTable, adding: [
+        .property("string", LayerValue.any, default: { nil },
+                  get: { (l: CATextLayer) in l.string }, set: { $0.string = $1 }),
+        .property("font", LayerValue.any, default: { nil },
+                  get: { (l: CATextLayer) in l.font }, set: { $0.font = $1 }),
+        .property("fontSize", LayerValue.cgFloat, default: { 36 },
+                  get: { (l: CATextLayer) in l.fontSize }, set: { $0.fontSize = $1 }),
+        .property("foregroundColor", LayerValue.color, default: { CGColor.white },
+                  get: { (l: CATextLayer) in l.foregroundColor }, set: { $0.foregroundColor = $1 }),
+        .property("wrapped", LayerValue.bool, default: { false },
+                  get: { (l: CATextLayer) in l.isWrapped }, set: { $0.isWrapped = $1 }),
+        .property("truncationMode", LayerValue.constant(CATextLayerTruncationMode.self), default: { .none },
+                  get: { (l: CATextLayer) in l.truncationMode }, set: { $0.truncationMode = $1 }),
+        .property("alignmentMode", LayerValue.constant(CATextLayerAlignmentMode.self), default: { .natural },
+                  get: { (l: CATextLayer) in l.alignmentMode }, set: { $0.alignmentMode = $1 }),
+    ])
+}

@@ -1,0 +1,204 @@
+import Foundation
+
+/// The geometric properties of one layer and the transforms Core Animation
+/// derives from them: the one place where Lamina turns `bounds`, `position`,
+/// `anchorPoint`, `transform`, `sublayerTransform` and `isGeometryFlipped`
+/// into matrices. Hit testing, point conversion, `frame` and the renderer all
+/// use these functions, so what is drawn is where a point converts to.
+///
+/// ## Convention
+///
+/// Matrices are `CATransform3D`s in Core Animation's row-vector convention:
+/// a point is the row `[x y z 1]` multiplied on the left, so `a.concatenating(b)`
+/// applies `a` first. Each layer has three spaces:
+///
+/// - its **own space** (bounds space): the coordinates of `bounds`, of its
+///   contents, its path (shape layers) and of `draw(in:)`; the layer's plane
+///   is z = 0 of this space;
+/// - its **sublayer space**: the coordinates in which its sublayers' `position`
+///   and `zPosition` are given. It is the own space, vertically flipped about
+///   the bounds' middle when `isGeometryFlipped`, and seen through
+///   `sublayerTransform` about the anchor point;
+/// - its superlayer's sublayer space, where its own `position` lives.
+///
+/// The two building blocks:
+///
+///     placementTransform      (own space -> superlayer's sublayer space)
+///       = T(-anchor.x, -anchor.y, -anchorPointZ) * transform * T(position.x, position.y, zPosition)
+///
+///     sublayerSpaceTransform  (sublayer space -> own space)
+///       = F * T(-anchor.x, -anchor.y, -anchorPointZ) * sublayerTransform * T(anchor.x, anchor.y, anchorPointZ)
+///
+/// where `anchor = bounds.origin + anchorPoint * bounds.size` is the anchor
+/// point in own-space coordinates, `T` a translation, and `F` the flip
+/// `y -> bounds.minY + bounds.maxY - y` when `isGeometryFlipped` (identity
+/// otherwise). `anchorPointZ` is the reference for `zPosition` exactly as the
+/// 2D anchor point is for `position`: with an identity transform the layer's
+/// plane lies at `zPosition - anchorPointZ` (Core Animation's header calls it
+/// "the reference point for position and transform").
+///
+/// The transform from a sublayer's own space to its superlayer's own space is
+/// `child.placementTransform * parent.sublayerSpaceTransform`
+/// (`transformToSuperlayer(of:in:isMask:)`). A mask layer is placed in its
+/// owner's own space: neither the owner's flip nor its `sublayerTransform`
+/// applies to it.
+///
+/// ## Flattening
+///
+/// Every layer except a `CATransformLayer` flattens its sublayers into its own
+/// plane: after a sublayer's points reach the layer's own space, their z is
+/// dropped (an orthographic projection). From a layer's plane to an
+/// ancestor's plane the map is therefore a `ProjectiveTransform` (rows and
+/// columns 1, 2, 4 of each 4x4), composed across flattening layers; through a
+/// transform layer the full 4x4 product is kept and reduced only at the next
+/// flattening layer.
+public struct LayerGeometry: Hashable, Sendable {
+    public var bounds: CGRect
+    public var position: CGPoint
+    public var zPosition: CGFloat
+    public var anchorPoint: CGPoint
+    public var anchorPointZ: CGFloat
+    public var transform: CATransform3D
+    public var sublayerTransform: CATransform3D
+    public var isGeometryFlipped: Bool
+
+    /// A geometry with Core Animation's defaults unless given.
+    public init(
+        bounds: CGRect = .zero,
+        position: CGPoint = .zero,
+        zPosition: CGFloat = 0,
+        anchorPoint: CGPoint = CGPoint(x: 0.5, y: 0.5),
+        anchorPointZ: CGFloat = 0,
+        transform: CATransform3D = .identity,
+        sublayerTransform: CATransform3D = .identity,
+        isGeometryFlipped: Bool = false
+    ) {
+        self.bounds = bounds
+        self.position = position
+        self.zPosition = zPosition
+        self.anchorPoint = anchorPoint
+        self.anchorPointZ = anchorPointZ
+        self.transform = transform
+        self.sublayerTransform = sublayerTransform
+        self.isGeometryFlipped = isGeometryFlipped
+    }
+
+    /// The anchor point in own-space coordinates.
+    public var anchorInBounds: CGPoint {
+        CGPoint(
+            x: bounds.minX + anchorPoint.x * bounds.width,
+            y: bounds.minY + anchorPoint.y * bounds.height)
+    }
+
+    /// Own space to the superlayer's sublayer space:
+    /// `T(-anchor, -anchorPointZ) * transform * T(position, zPosition)`.
+    public var placementTransform: CATransform3D {
+        let a = anchorInBounds
+        let toAnchor = CATransform3D(translationX: -a.x, y: -a.y, z: -anchorPointZ)
+        let toPosition = CATransform3D(translationX: position.x, y: position.y, z: zPosition)
+        if transform.isIdentity {
+            return CATransform3D(translationX: position.x - a.x, y: position.y - a.y, z: zPosition - anchorPointZ)
+        }
+        return toAnchor.concatenating(transform).concatenating(toPosition)
+    }
+
+    /// Sublayer space to own space: the flip of `isGeometryFlipped` (about
+    /// the bounds' horizontal middle line), then `sublayerTransform` about the
+    /// anchor point (x, y and `anchorPointZ`).
+    public var sublayerSpaceTransform: CATransform3D {
+        var m = CATransform3D.identity
+        if isGeometryFlipped {
+            m.m22 = -1
+            m.m42 = bounds.minY + bounds.maxY
+        }
+        if !sublayerTransform.isIdentity {
+            let a = anchorInBounds
+            m = m.concatenating(CATransform3D(translationX: -a.x, y: -a.y, z: -anchorPointZ))
+                .concatenating(sublayerTransform)
+                .concatenating(CATransform3D(translationX: a.x, y: a.y, z: anchorPointZ))
+        }
+        return m
+    }
+
+    /// The transform from `child`'s own space to its superlayer's own space
+    /// (before the superlayer flattens): `child.placementTransform`, followed
+    /// by `parent.sublayerSpaceTransform` unless `child` is the parent's mask
+    /// or has no parent.
+    public static func transformToSuperlayer(
+        of child: LayerGeometry, in parent: LayerGeometry?, isMask: Bool = false
+    ) -> CATransform3D {
+        let placement = child.placementTransform
+        guard let parent, !isMask else { return placement }
+        let sublayerSpace = parent.sublayerSpaceTransform
+        return sublayerSpace.isIdentity ? placement : placement.concatenating(sublayerSpace)
+    }
+
+    // MARK: - Frame
+
+    /// The frame as Core Animation computes it: the bounding box, in the
+    /// superlayer's sublayer space, of the bounds' four corners mapped by
+    /// `placementTransform` and projected (divided by w) when the transform
+    /// has perspective. When a corner lands at or behind the eye (w <= 0),
+    /// the projected layer is unbounded and the frame is `CGRect.infinite`.
+    public var frame: CGRect {
+        let size = bounds.size
+        let origin = CGPoint(x: -anchorPoint.x * size.width, y: -anchorPoint.y * size.height)
+        if transform.isIdentity {
+            return CGRect(x: position.x + origin.x, y: position.y + origin.y, width: size.width, height: size.height)
+        }
+        if transform.isAffine {
+            return CGRect(origin: origin, size: size)
+                .applying(transform.affineTransform)
+                .offsetBy(dx: position.x, dy: position.y)
+        }
+        let corners = [
+            (origin.x, origin.y), (origin.x + size.width, origin.y),
+            (origin.x, origin.y + size.height), (origin.x + size.width, origin.y + size.height),
+        ]
+        var minX = CGFloat.infinity, minY = CGFloat.infinity
+        var maxX = -CGFloat.infinity, maxY = -CGFloat.infinity
+        for (x, y) in corners {
+            let h = transform.apply(x: x, y: y, z: -anchorPointZ)
+            guard h.w > 0 else { return .infinite }
+            let p = h.projected
+            minX = min(minX, p.x); maxX = max(maxX, p.x)
+            minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
+        return CGRect(x: minX + position.x, y: minY + position.y, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// Sets `position` and `bounds.size` so that the layer covers `frame`,
+    /// as `CALayer.frame`'s setter does; `bounds.origin` is kept.
+    ///
+    /// With an identity transform, `bounds.size = frame.size` and the anchor
+    /// point lands at its place in `frame`. Otherwise the transform's 2D
+    /// affine part defines the result (perspective and z are ignored, as
+    /// Core Animation leaves the frame of such layers undefined):
+    /// `bounds.size` is the size of the bounding box of `frame` mapped back by
+    /// the inverse of the linear part, and `position` puts the transformed
+    /// bounds' centre at `frame`'s centre. For scales and translations the
+    /// getter then returns `frame` again; for rotations it returns the
+    /// (larger) bounding box of the rotated bounds. When the linear part is
+    /// singular the transform is ignored, as if it were the identity.
+    public mutating func setFrame(_ frame: CGRect) {
+        let f = frame.standardized
+        var linear = transform.affineTransform
+        let translation = CGPoint(x: linear.tx, y: linear.ty)
+        linear.tx = 0; linear.ty = 0
+        let det = linear.determinant
+        guard !transform.isIdentity, det != 0, det.isFinite else {
+            bounds.size = f.size
+            position = CGPoint(x: f.minX + anchorPoint.x * f.width, y: f.minY + anchorPoint.y * f.height)
+            return
+        }
+        let size = CGRect(origin: .zero, size: f.size).applying(linear.inverted()).size
+        bounds.size = size
+        let centreOffset = CGSize(
+            width: (0.5 - anchorPoint.x) * size.width,
+            height: (0.5 - anchorPoint.y) * size.height
+        ).applying(linear)
+        position = CGPoint(
+            x: f.midX - translation.x - centreOffset.width,
+            y: f.midY - translation.y - centreOffset.height)
+    }
+}

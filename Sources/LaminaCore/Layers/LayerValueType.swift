@@ -1,0 +1,182 @@
+import Foundation
+
+/// How values of one Swift type travel through key-value coding: boxed as
+/// `Any?` on the way out, checked and converted on the way in.
+///
+/// Reads return the property's own Swift type (`CGFloat`, `Float`, `Bool`,
+/// `CGPoint`, `CATransform3D`, `CGColor`...), where Core Animation on Apple
+/// platforms wraps scalars and structs in `NSNumber` and `NSValue`: on Linux
+/// `NSNumber` does not cast to `CGFloat`, so native values are the ones that
+/// `as? CGFloat` can read. Writes are lenient about numbers: any Swift
+/// integer or floating-point type or an `NSNumber` sets a numeric property.
+struct LayerValueType<Value>: Sendable {
+    let expected: String
+    let box: @Sendable (Value) -> Any?
+    let unbox: @Sendable (Any?) -> Value?
+    let equal: @Sendable (Value, Value) -> Bool
+}
+
+/// The value types of the layer classes' properties.
+enum LayerValue {
+
+    // MARK: Numbers and flags
+
+    static let cgFloat = LayerValueType<CGFloat>(
+        expected: "a number", box: { $0 }, unbox: { number($0).map { CGFloat($0) } }, equal: { $0 == $1 })
+
+    static let float = LayerValueType<Float>(
+        expected: "a number", box: { $0 }, unbox: { number($0).map { Float($0) } }, equal: { $0 == $1 })
+
+    static let double = LayerValueType<Double>(
+        expected: "a number", box: { $0 }, unbox: { number($0) }, equal: { $0 == $1 })
+
+    static let int = LayerValueType<Int>(
+        expected: "an integer", box: { $0 },
+        unbox: { value in number(value).flatMap { Int(exactly: $0) } }, equal: { $0 == $1 })
+
+    static let bool = LayerValueType<Bool>(
+        expected: "a Bool", box: { $0 },
+        unbox: { value in
+            if let b = value as? Bool { return b }
+            return number(value).map { $0 != 0 }
+        },
+        equal: { $0 == $1 })
+
+    // MARK: Geometry
+
+    static let point = LayerValueType<CGPoint>(
+        expected: "a CGPoint", box: { $0 }, unbox: { $0 as? CGPoint }, equal: { $0 == $1 })
+
+    static let size = LayerValueType<CGSize>(
+        expected: "a CGSize", box: { $0 }, unbox: { $0 as? CGSize }, equal: { $0 == $1 })
+
+    static let rect = LayerValueType<CGRect>(
+        expected: "a CGRect", box: { $0 }, unbox: { $0 as? CGRect }, equal: { $0 == $1 })
+
+    static let transform = LayerValueType<CATransform3D>(
+        expected: "a CATransform3D", box: { $0 }, unbox: { $0 as? CATransform3D }, equal: { $0 == $1 })
+
+    static let cornerMask = LayerValueType<CACornerMask>(
+        expected: "a CACornerMask", box: { $0 },
+        unbox: { value in
+            if let mask = value as? CACornerMask { return mask }
+            return number(value).flatMap { UInt(exactly: $0) }.map { CACornerMask(rawValue: $0) }
+        },
+        equal: { $0 == $1 })
+
+    // MARK: Objects
+
+    /// A colour or nil; a `UIColor` is taken as its `cgColor`.
+    static let color = LayerValueType<CGColor?>(
+        expected: "a CGColor or nil", box: { $0 },
+        unbox: { value in
+            guard let value else { return .some(nil) }
+            if let color = value as? CGColor { return color }
+            if let color = value as? UIColor { return color.cgColor }
+            return nil
+        },
+        equal: { $0 == $1 })
+
+    /// A path or nil; a `UIBezierPath` is taken as its `cgPath`.
+    static let path = LayerValueType<CGPath?>(
+        expected: "a CGPath or nil", box: { $0 },
+        unbox: { value in
+            guard let value else { return .some(nil) }
+            if let path = value as? CGPath { return path }
+            if let path = value as? UIBezierPath { return path.cgPath }
+            return nil
+        },
+        equal: { $0 == $1 })
+
+    static let string = LayerValueType<String?>(
+        expected: "a String or nil", box: { $0 },
+        unbox: { value in
+            guard let value else { return .some(nil) }
+            return (value as? String).map { .some($0) }
+        },
+        equal: { $0 == $1 })
+
+    static let layer = LayerValueType<CALayer?>(
+        expected: "a CALayer or nil", box: { $0 },
+        unbox: { value in
+            guard let value else { return .some(nil) }
+            return (value as? CALayer).map { .some($0) }
+        },
+        equal: { $0 === $1 })
+
+    static let layers = LayerValueType<[CALayer]?>(
+        expected: "an array of CALayer or nil", box: { $0 },
+        unbox: { value in
+            guard let value else { return .some(nil) }
+            if let layers = value as? [CALayer] { return layers }
+            guard let array = value as? [Any] else { return nil }
+            let layers = array.compactMap { $0 as? CALayer }
+            return layers.count == array.count ? layers : nil
+        },
+        equal: { lhs, rhs in
+            (lhs ?? []).count == (rhs ?? []).count && zip(lhs ?? [], rhs ?? []).allSatisfy { $0 === $1 }
+        })
+
+    /// Anything, nil included (`contents`, `string`, `font`).
+    static let any = LayerValueType<Any?>(
+        expected: "any value", box: { $0 }, unbox: { .some($0) }, equal: { $0 == nil && $1 == nil })
+
+    /// An array of anything, or nil (`colors`).
+    static let array = LayerValueType<[Any]?>(
+        expected: "an array or nil", box: { $0 },
+        unbox: { value in
+            guard let value else { return .some(nil) }
+            return (value as? [Any]).map { .some($0) }
+        },
+        equal: { $0 == nil && $1 == nil })
+
+    /// An array of numbers or nil, stored as `[NSNumber]` as Core Animation
+    /// does (`lineDashPattern`, `locations`).
+    static let numbers = LayerValueType<[NSNumber]?>(
+        expected: "an array of numbers or nil", box: { $0 },
+        unbox: { value in
+            guard let value else { return .some(nil) }
+            guard let array = value as? [Any] else { return nil }
+            var numbers: [NSNumber] = []
+            for element in array {
+                guard let d = number(element) else { return nil }
+                numbers.append(NSNumber(value: d))
+            }
+            return numbers
+        },
+        equal: { lhs, rhs in
+            lhs?.map(\.doubleValue) == rhs?.map(\.doubleValue)
+        })
+
+    /// A string-backed constant such as `CALayerContentsGravity`; a plain
+    /// `String` is accepted as its raw value.
+    static func constant<T: RawRepresentable & Hashable & Sendable>(
+        _ type: T.Type
+    ) -> LayerValueType<T> where T.RawValue == String {
+        LayerValueType<T>(
+            expected: "a \(T.self) or String", box: { $0 },
+            unbox: { value in
+                if let constant = value as? T { return constant }
+                return (value as? String).flatMap { T(rawValue: $0) }
+            },
+            equal: { $0 == $1 })
+    }
+
+    // MARK: Conversions
+
+    /// The value of any Swift number or `NSNumber`, or nil. A `Bool` is not
+    /// a number here, so that a flag given for a number is reported.
+    static func number(_ value: Any?) -> Double? {
+        guard let value, type(of: value) != Bool.self else { return nil }
+        return switch value {
+        case let v as CGFloat: Double(v)
+        case let v as Double: v
+        case let v as Float: Double(v)
+        case let v as Int: Double(v)
+        case let v as NSNumber: v.doubleValue
+        case let v as any BinaryInteger: Double(v)
+        case let v as any BinaryFloatingPoint: Double(v)
+        default: nil
+        }
+    }
+}

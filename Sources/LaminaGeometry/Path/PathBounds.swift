@@ -1,0 +1,61 @@
+import Foundation
+
+extension PathData {
+    /// The smallest rectangle that holds every point of the path, control
+    /// points included (`CGPath.boundingBox`); `CGRect.null` when empty.
+    public var boundingBox: CGRect {
+        var box = BoxAccumulator()
+        for element in elements {
+            for p in element.points { box.add(p) }
+        }
+        return box.rect
+    }
+
+    /// The smallest rectangle that holds the path itself: the end points of
+    /// every element and the extreme points of every curve, but not control
+    /// points that the curve does not reach (`CGPath.boundingBoxOfPath`);
+    /// `CGRect.null` when empty.
+    public var boundingBoxOfPath: CGRect {
+        var box = BoxAccumulator()
+        var current = CGPoint.zero
+        for element in elements {
+            switch element {
+            case .moveTo(let p), .lineTo(let p):
+                box.add(p)
+                current = p
+            case .quadCurveTo(let c, let p):
+                box.add(p)
+                for t in Bezier.quadExtrema(current.x, c.x, p.x) + Bezier.quadExtrema(current.y, c.y, p.y) {
+                    box.add(Bezier.point(current, c, p, at: t))
+                }
+                current = p
+            case .curveTo(let c1, let c2, let p):
+                box.add(p)
+                let ts = Bezier.cubicExtrema(current.x, c1.x, c2.x, p.x)
+                    + Bezier.cubicExtrema(current.y, c1.y, c2.y, p.y)
+                for t in ts { box.add(Bezier.point(current, c1, c2, p, at: t)) }
+                current = p
+            case .closeSubpath:
+                break  // the closing segment ends at a point already counted
+            }
+        }
+        return box.rect
+    }
+}
+
+/// A running min/max over points.
+struct BoxAccumulator {
+    private var minX = CGFloat.infinity, minY = CGFloat.infinity
+    private var maxX = -CGFloat.infinity, maxY = -CGFloat.infinity
+
+    mutating func add(_ p: CGPoint) {
+        minX = min(minX, p.x); maxX = max(maxX, p.x)
+        minY = min(minY, p.y); maxY = max(maxY, p.y)
+    }
+
+    /// The box, or `CGRect.null` when no point was added.
+    var rect: CGRect {
+        guard minX <= maxX, minY <= maxY else { return .null }
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+}

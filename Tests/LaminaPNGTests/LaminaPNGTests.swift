@@ -1,3 +1,0 @@
-// Tests of LaminaPNG.
-import Testing
-@testable import LaminaPNG
