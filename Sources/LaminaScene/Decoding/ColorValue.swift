@@ -8,7 +8,7 @@ extension DecodingContext {
         case .string(let s):
             if s == "clear" { return CGColor.clear }
             guard let color = ColorValue.hex(s) else {
-                let hint = s.hasPrefix("#") ? "" : Suggestion.didYouMean(s, in: ["clear"])
+                let hint = s.hasPrefix("#") ? "" : Suggestion.didYouMean(s, in: ["clear"], asValue: true)
                 try report(.invalidValue, value, at: path,
                            "\(JSONWriter.quoted(String(s.prefix(40)))) is not a colour; expected \"#rgb\", \"#rrggbb\", "
                             + "\"#rrggbbaa\", \"clear\" or [r, g, b(, a)]" + hint)

@@ -36,7 +36,7 @@ final class DecodingContext {
     ) throws(SceneError) {
         issues.append(SceneError.Issue(kind: kind, location: path.description, position: position, message: message))
         if issues.count >= Self.maxIssues {
-            throw SceneError(issues: issues)
+            throw Self.error(issues)
         }
     }
 
@@ -49,13 +49,26 @@ final class DecodingContext {
     func fatal(
         _ kind: SceneError.Kind, at path: JSONPath, _ position: SourcePosition?, _ message: String
     ) -> SceneError {
-        SceneError(issues: issues + [SceneError.Issue(
-            kind: kind, location: path.description, position: position, message: message)])
+        Self.error(issues + [SceneError.Issue(kind: kind, location: path.description, position: position, message: message)])
     }
 
     /// Throws every issue found, if any.
     func throwIfIssues() throws(SceneError) {
-        if !issues.isEmpty { throw SceneError(issues: issues) }
+        if !issues.isEmpty { throw Self.error(issues) }
+    }
+
+    /// The error for `issues` in document order (the decoder does not walk
+    /// keys strictly in that order), issues without a place last.
+    private static func error(_ issues: [SceneError.Issue]) -> SceneError {
+        let ordered = issues.enumerated().sorted { a, b in
+            switch (a.element.position, b.element.position) {
+            case let (p?, q?) where p != q: (p.line, p.column) < (q.line, q.column)
+            case (.some, nil): true
+            case (nil, .some): false
+            default: a.offset < b.offset
+            }
+        }
+        return SceneError(issues: ordered.map(\.element))
     }
 
     /// Reports `"expected <what>, found <a string>"`.

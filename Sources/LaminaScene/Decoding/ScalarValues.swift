@@ -1,7 +1,7 @@
 import Foundation
 
 /// The ranges the scene format puts on numbers.
-enum NumberRange {
+enum NumberRange: Equatable, Sendable {
     case any
     /// ≥ 0: sizes, radii, widths.
     case nonNegative
@@ -88,7 +88,7 @@ extension DecodingContext {
         guard names.contains(s) else {
             try report(.unknownName, value, at: path,
                        "unknown value \(JSONWriter.quoted(s)); expected one of \(Self.list(names))"
-                        + Suggestion.didYouMean(s, in: names))
+                        + Suggestion.didYouMean(s, in: names, asValue: true))
             return nil
         }
         return s

@@ -17,8 +17,12 @@ enum Suggestion {
     }
 
     /// `" (did you mean 'cornerRadius'?)"`, or `""` when nothing is near.
-    static func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String {
-        nearest(to: word, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
+    /// Values (as opposed to keys) are quoted as JSON strings:
+    /// `" (did you mean "round"?)"`.
+    static func didYouMean(_ word: String, in candidates: some Sequence<String>, asValue: Bool = false) -> String {
+        nearest(to: word, in: candidates).map {
+            " (did you mean \(asValue ? JSONWriter.quoted($0) : "'\($0)'")?)"
+        } ?? ""
     }
 
     /// Damerau-Levenshtein (optimal string alignment) distance, in half

@@ -127,6 +127,14 @@ extension JSONValue {
     static func array(_ a: [JSONValue]) -> JSONValue { JSONValue(.array(a)) }
     static var null: JSONValue { JSONValue(.null) }
 
+    /// A number of any floating-point type. A `Float` is written in its own
+    /// shortest form (0.4, not 0.4000000059604645), which reads back to the
+    /// same `Float`.
+    static func number<V: BinaryFloatingPoint>(floatingPoint v: V) -> JSONValue {
+        if let f = v as? Float, let d = Double(f.description) { return .number(d) }
+        return .number(Double(v))
+    }
+
     static func numbers(_ values: [CGFloat]) -> JSONValue {
         .array(values.map { .number(Double($0)) })
     }
