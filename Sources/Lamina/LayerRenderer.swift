@@ -1,0 +1,68 @@
+import Foundation
+import LaminaCore
+import LaminaRender
+import LaminaGL
+import LaminaCPU
+import LaminaScene
+
+/// Which backend draws.
+public enum RenderBackend: String, Sendable, CaseIterable {
+    /// OpenGL ES 3 through EGL: a GPU, or Mesa's llvmpipe on the CPU.
+    case gl
+    /// The pure-Swift rasterizer and compositor.
+    case cpu
+}
+
+/// Renders layer trees and scenes to pictures: snapshot, plan, backend.
+///
+/// Keeps its backend (and a GL context with its resources) between frames.
+/// Use it from one thread at a time, the thread that created it for `gl`.
+public final class LayerRenderer {
+    /// The backend that draws: the one asked for, or `cpu` when `gl` was
+    /// asked for and no EGL context could be made.
+    public let backend: RenderBackend
+    public let renderer: any Renderer
+    public var planner = RenderPlanner()
+
+    /// Prepares `backend`. When `gl` is asked for and no EGL context can be
+    /// made, falls back to `cpu` and says why through `warn` (unless
+    /// `fallBack` is false, then the error is thrown).
+    public init(backend: RenderBackend = .gl, eglPlatform: EGLPlatformChoice? = nil, fallBack: Bool = true,
+                warn: (String) -> Void = { FileHandle.standardError.write(Data(("lamina: " + $0 + "\n").utf8)) }) throws {
+        switch backend {
+        case .cpu:
+            self.backend = .cpu
+            renderer = CPURenderer()
+        case .gl:
+            do {
+                renderer = try GLRenderer(platform: eglPlatform)
+                self.backend = .gl
+            } catch {
+                guard fallBack else { throw error }
+                warn("no EGL context (\(Self.firstLine(of: error))); rendering on the CPU instead")
+                renderer = CPURenderer()
+                self.backend = .cpu
+            }
+        }
+    }
+
+    /// Draws `layer` (the root of its tree) on a canvas, with animations
+    /// sampled at `time`.
+    public func render(_ layer: CALayer, canvas: RenderCanvas, time: CFTimeInterval = 0) throws -> CGImage {
+        let presentation = layer.presentation(atTime: time)
+        let snapshot = RenderLayer(snapshotOf: presentation, options: SnapshotOptions(rasterScale: canvas.scale))
+        return try renderer.render(planner.plan(snapshot, canvas: canvas))
+    }
+
+    /// Draws a decoded scene. `scale` and `time` override the scene's own.
+    public func render(_ scene: Scene, scale: Double? = nil, time: CFTimeInterval? = nil) throws -> CGImage {
+        let canvas = RenderCanvas(
+            width: Double(scene.width), height: Double(scene.height), scale: scale ?? Double(scene.scale),
+            originBottomLeft: scene.origin == .bottomLeft)
+        return try render(scene.rootLayer, canvas: canvas, time: time ?? scene.time)
+    }
+
+    private static func firstLine(of error: any Error) -> String {
+        String(describing: error).split(separator: "\n").first.map(String.init) ?? "unknown error"
+    }
+}

@@ -1,0 +1,255 @@
+import Foundation
+
+// The `animations` of a layer: each entry a CABasicAnimation,
+// CAKeyframeAnimation or CASpringAnimation whose values are typed by the
+// property its key path names.
+extension DecodingContext {
+    static let animationTypes = ["basic", "keyframe", "spring"]
+    static let timingKeys = [
+        "beginTime", "duration", "speed", "timeOffset", "repeatCount", "autoreverses", "fillMode", "timingFunction",
+    ]
+    static let basicKeys = ["fromValue", "toValue", "byValue"]
+    static let keyframeKeys = ["values", "keyTimes"]
+    static let springKeys = ["mass", "stiffness", "damping", "initialVelocity"]
+    static let fillModes: [(String, CAMediaTimingFillMode)] = [
+        ("removed", .removed), ("forwards", .forwards), ("backwards", .backwards), ("both", .both),
+    ]
+    static let timingFunctionNames: [(String, CAMediaTimingFunctionName)] = [
+        ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut),
+        ("easeInEaseOut", .easeInEaseOut), ("default", .default),
+    ]
+
+    /// The keys an animation of `type` may have.
+    static func animationKeys(for type: String) -> [String] {
+        let own = switch type {
+        case "keyframe": keyframeKeys
+        case "spring": basicKeys + springKeys
+        default: basicKeys
+        }
+        return ["keyPath", "type"] + own + timingKeys
+    }
+
+    /// Reads `animations` and attaches them to `layer` under keys made from
+    /// their key paths (the format has no key names): the key path itself,
+    /// or `keyPath#n` for the n-th animation of a key path already used.
+    func animations(_ value: JSONValue, at path: JSONPath, to layer: CALayer, type: LayerType) throws(SceneError) {
+        guard let entries = try array(value, at: path, of: "animations") else { return }
+        var used: [String: Int] = [:]
+        for (k, entry) in entries.enumerated() {
+            animationCount += 1
+            guard animationCount <= limits.animationCount else {
+                throw fatal(.limitExceeded, at: path / k, entry.position,
+                            "the scene has more than \(limits.animationCount) animations (the limit)")
+            }
+            guard let animation = try animation(entry, at: path / k, layerType: type),
+                  let keyPath = animation.keyPath
+            else { continue }
+            let n = used[keyPath, default: 0]
+            used[keyPath] = n + 1
+            layer.add(animation, forKey: n == 0 ? keyPath : "\(keyPath)#\(n + 1)")
+        }
+    }
+
+    private func animation(
+        _ value: JSONValue, at path: JSONPath, layerType: LayerType
+    ) throws(SceneError) -> CAPropertyAnimation? {
+        guard let object = try object(value, at: path, "an animation {\"keyPath\", ...}") else { return nil }
+        var typeName = "basic"
+        if let t = object["type"] {
+            guard let n = try name(t, at: path / "type", from: Self.animationTypes) else { return nil }
+            typeName = n
+        }
+        let allowed = Self.animationKeys(for: typeName)
+        for member in object.members where !allowed.contains(member.key) {
+            let owner = Self.keyframeKeys.contains(member.key) ? "keyframe"
+                : Self.springKeys.contains(member.key) ? "spring"
+                : Self.basicKeys.contains(member.key) ? "basic and spring" : nil
+            let message = owner.map { "'\(member.key)' is a key of \($0) animations, not of \(typeName) animations" }
+                ?? "unknown key '\(member.key)' in an animation" + Suggestion.didYouMean(member.key, in: allowed)
+            try report(.unknownKey, at: path / member.key, member.keyPosition, message)
+        }
+        guard let keyPathValue = object["keyPath"] else {
+            try report(.missingKey, value, at: path, "'keyPath' is required")
+            return nil
+        }
+        guard let keyPath = try string(keyPathValue, at: path / "keyPath") else { return nil }
+        guard let kind = AnimatableProperty.kind(of: keyPath, on: layerType) else {
+            let owners = AnimatableProperty.types(animating: keyPath)
+            let message = owners.isEmpty
+                ? "\(JSONWriter.quoted(keyPath)) is not an animatable key path of a \(layerType.className)"
+                    + Suggestion.didYouMean(keyPath, in: AnimatableProperty.keyPaths(on: layerType), asValue: true)
+                : "\(JSONWriter.quoted(keyPath)) is a property of \(owners.map(\.className).joined(separator: ", ")), "
+                    + "not of a \(layerType.className)"
+            try report(.unknownName, keyPathValue, at: path / "keyPath", message)
+            return nil
+        }
+
+        let animation: CAPropertyAnimation
+        var ok = true
+        switch typeName {
+        case "keyframe":
+            let keyframe = CAKeyframeAnimation(keyPath: keyPath)
+            ok = try keyframeValues(object, value, at: path, kind: kind, into: keyframe)
+            animation = keyframe
+        default:
+            let basic = typeName == "spring" ? CASpringAnimation(keyPath: keyPath) : CABasicAnimation(keyPath: keyPath)
+            for key in Self.basicKeys {
+                guard let v = object[key] else { continue }
+                // byValue is a change, not a value of the property: any sign.
+                guard let typed = try animationValue(v, at: path / key, kind: kind, isChange: key == "byValue")
+                else { ok = false; continue }
+                switch key {
+                case "fromValue": basic.fromValue = typed
+                case "toValue": basic.toValue = typed
+                default: basic.byValue = typed
+                }
+            }
+            if let spring = basic as? CASpringAnimation {
+                ok = try springParameters(object, at: path, into: spring) && ok
+            }
+            animation = basic
+        }
+        ok = try timing(object, at: path, into: animation) && ok
+        guard ok else { return nil }
+        do {
+            try animation.validate()
+        } catch {
+            try report(.invalidValue, value, at: path, "the animation cannot play: \(error)")
+            return nil
+        }
+        return animation
+    }
+
+    private func keyframeValues(
+        _ object: JSONObject, _ value: JSONValue, at path: JSONPath, kind: AnimatedValueKind,
+        into animation: CAKeyframeAnimation
+    ) throws(SceneError) -> Bool {
+        guard let valuesValue = object["values"] else {
+            try report(.missingKey, value, at: path, "a keyframe animation needs 'values'")
+            return false
+        }
+        guard let items = try array(valuesValue, at: path / "values", of: kind.description) else { return false }
+        guard !items.isEmpty else {
+            try report(.invalidValue, valuesValue, at: path / "values", "a keyframe animation needs at least one value")
+            return false
+        }
+        guard items.count <= limits.keyframeCount else {
+            throw fatal(.limitExceeded, at: path / "values", valuesValue.position,
+                        "the animation has \(items.count) values, over the limit of \(limits.keyframeCount)")
+        }
+        var values: [Any] = []
+        var ok = true
+        for (k, item) in items.enumerated() {
+            if let v = try animationValue(item, at: path / "values" / k, kind: kind) {
+                values.append(v)
+            } else {
+                ok = false
+            }
+        }
+        animation.values = values
+        if let timesValue = object["keyTimes"] {
+            let p = path / "keyTimes"
+            if let times = try numberList(timesValue, at: p, .unit) {
+                if times.count != items.count {
+                    try report(.invalidValue, timesValue, at: p,
+                               "expected one key time per value (\(items.count)), found \(times.count)")
+                    ok = false
+                } else if let k = times.indices.dropFirst().first(where: { times[$0] < times[$0 - 1] }),
+                          let bad = timesValue.array?[k] {
+                    try report(.invalidValue, bad, at: p / k, "key times must not decrease")
+                    ok = false
+                } else {
+                    animation.keyTimes = times.map { NSNumber(value: Double($0)) }
+                }
+            } else {
+                ok = false
+            }
+        }
+        return ok
+    }
+
+    private func springParameters(
+        _ object: JSONObject, at path: JSONPath, into spring: CASpringAnimation
+    ) throws(SceneError) -> Bool {
+        var ok = true
+        let fields: [(String, NumberRange, ReferenceWritableKeyPath<CASpringAnimation, CGFloat>)] = [
+            ("mass", .positive, \.mass), ("stiffness", .positive, \.stiffness),
+            ("damping", .nonNegative, \.damping), ("initialVelocity", .any, \.initialVelocity),
+        ]
+        for (key, range, field) in fields {
+            guard let v = object[key] else { continue }
+            if let n = try number(v, at: path / key, range) { spring[keyPath: field] = CGFloat(n) } else { ok = false }
+        }
+        return ok
+    }
+
+    private func timing(_ object: JSONObject, at path: JSONPath, into animation: CAAnimation) throws(SceneError) -> Bool {
+        var ok = true
+        func read(_ key: String, _ range: NumberRange, _ set: (Double) -> Void) throws(SceneError) {
+            guard let v = object[key] else { return }
+            if let n = try number(v, at: path / key, range) { set(n) } else { ok = false }
+        }
+        try read("beginTime", .any) { animation.beginTime = $0 }
+        try read("duration", .nonNegative) { animation.duration = $0 }
+        try read("speed", .any) { animation.speed = Float($0) }
+        try read("timeOffset", .any) { animation.timeOffset = $0 }
+        try read("repeatCount", .nonNegative) { animation.repeatCount = Float($0) }
+        if let v = object["autoreverses"] {
+            if let b = try bool(v, at: path / "autoreverses") { animation.autoreverses = b } else { ok = false }
+        }
+        if let v = object["fillMode"] {
+            if let n = try name(v, at: path / "fillMode", from: Self.fillModes.map(\.0)),
+               let mode = Self.fillModes.first(where: { $0.0 == n })?.1 {
+                animation.fillMode = mode
+            } else { ok = false }
+        }
+        if let v = object["timingFunction"] {
+            if let f = try timingFunction(v, at: path / "timingFunction") { animation.timingFunction = f } else { ok = false }
+        }
+        return ok
+    }
+
+    /// A named curve or the control points `[c1x, c1y, c2x, c2y]` (x in 0...1).
+    private func timingFunction(_ value: JSONValue, at path: JSONPath) throws(SceneError) -> CAMediaTimingFunction? {
+        if value.string != nil {
+            let names = Self.timingFunctionNames.map(\.0)
+            guard let n = try name(value, at: path, from: names),
+                  let named = Self.timingFunctionNames.first(where: { $0.0 == n })?.1
+            else { return nil }
+            return CAMediaTimingFunction(name: named)
+        }
+        guard value.array != nil else {
+            try wrongType(value, at: path, expected: "a timing function name or [c1x, c1y, c2x, c2y]")
+            return nil
+        }
+        guard let c = try numbers(value, at: path, count: 4, form: "control points [c1x, c1y, c2x, c2y]",
+                                  ranges: [.unit, .any, .unit, .any])
+        else { return nil }
+        return CAMediaTimingFunction(controlPoints: Float(c[0]), Float(c[1]), Float(c[2]), Float(c[3]))
+    }
+
+    /// One value of the animated property, as the Swift type the layer's
+    /// property has. A change (`byValue`) is not held to the property's
+    /// range: it may be negative where the property may not.
+    func animationValue(
+        _ value: JSONValue, at path: JSONPath, kind: AnimatedValueKind, isChange: Bool = false
+    ) throws(SceneError) -> Any? {
+        switch kind {
+        case .number(let range): return try number(value, at: path, isChange ? .any : range).map { CGFloat($0) }
+        case .point: return try point(value, at: path)
+        case .size: return try offset(value, at: path)
+        case .rect where isChange:
+            return try numbers(value, at: path, count: 4, form: "a rectangle [x, y, width, height]")
+                .map { CGRect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
+        case .rect: return try rect(value, at: path)
+        case .color: return try color(value, at: path)
+        case .transform: return try transform(value, at: path)
+        case .path: return try self.path(value, at: path)
+        case .image: return try image(value, at: path)
+        case .bool: return try bool(value, at: path)
+        case .numbers(let range):
+            return try numberList(value, at: path, isChange ? .any : range).map { $0.map { NSNumber(value: Double($0)) } }
+        case .colors: return try colorList(value, at: path)
+        }
+    }
+}

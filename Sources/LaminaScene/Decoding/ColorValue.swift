@@ -1,0 +1,91 @@
+import Foundation
+
+// Colours: "#rgb", "#rrggbb", "#rrggbbaa", [r, g, b], [r, g, b, a] with
+// components 0...1, or "clear".
+extension DecodingContext {
+    func color(_ value: JSONValue, at path: JSONPath) throws(SceneError) -> CGColor? {
+        switch value.kind {
+        case .string(let s):
+            if s == "clear" { return CGColor.clear }
+            guard let color = ColorValue.hex(s) else {
+                let hint = s.hasPrefix("#") ? "" : Suggestion.didYouMean(s, in: ["clear"], asValue: true)
+                try report(.invalidValue, value, at: path,
+                           "\(JSONWriter.quoted(String(s.prefix(40)))) is not a colour; expected \"#rgb\", \"#rrggbb\", "
+                            + "\"#rrggbbaa\", \"clear\" or [r, g, b(, a)]" + hint)
+                return nil
+            }
+            return color
+        case .array(let a):
+            guard a.count == 3 || a.count == 4 else {
+                try report(.wrongType, value, at: path,
+                           "expected a colour [r, g, b] or [r, g, b, a], found an array of \(a.count)")
+                return nil
+            }
+            guard let c = try numbers(
+                value, at: path, count: a.count, form: a.count == 3 ? "[r, g, b]" : "[r, g, b, a]",
+                ranges: Array(repeating: .unit, count: a.count))
+            else { return nil }
+            return CGColor(red: c[0], green: c[1], blue: c[2], alpha: c.count == 4 ? c[3] : 1)
+        default:
+            try wrongType(value, at: path, expected: "a colour (\"#rrggbb\", [r, g, b] or \"clear\")")
+            return nil
+        }
+    }
+
+    /// A colour or `null` (no colour), for `fillColor` and `strokeColor`.
+    func optionalColor(_ value: JSONValue, at path: JSONPath) throws(SceneError) -> CGColor?? {
+        if value.isNull { return .some(nil) }
+        guard let c = try color(value, at: path) else { return nil }
+        return .some(c)
+    }
+}
+
+/// The JSON forms of colours.
+enum ColorValue {
+    /// Parses `#rgb`, `#rrggbb` and `#rrggbbaa` (either case).
+    static func hex(_ s: String) -> CGColor? {
+        guard s.hasPrefix("#") else { return nil }
+        let digits = Array(s.utf8.dropFirst())
+        guard digits.count == 3 || digits.count == 6 || digits.count == 8 else { return nil }
+        var values: [Int] = []
+        for d in digits {
+            switch d {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): values.append(Int(d - UInt8(ascii: "0")))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): values.append(Int(d - UInt8(ascii: "a")) + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): values.append(Int(d - UInt8(ascii: "A")) + 10)
+            default: return nil
+            }
+        }
+        let bytes: [Int] = digits.count == 3
+            ? values.map { $0 * 17 }
+            : stride(from: 0, to: values.count, by: 2).map { values[$0] * 16 + values[$0 + 1] }
+        let c = bytes.map { CGFloat($0) / 255 }
+        return CGColor(red: c[0], green: c[1], blue: c[2], alpha: c.count == 4 ? c[3] : 1)
+    }
+
+    /// The canonical form: `"clear"` for transparent black, `"#rrggbb"` or
+    /// `"#rrggbbaa"` when every component is a whole number of 255ths (so
+    /// that it reads back exactly), `[r, g, b(, a)]` otherwise.
+    static func encode(_ color: CGColor) -> JSONValue {
+        let c = [color.red, color.green, color.blue, color.alpha]
+        if c == [0, 0, 0, 0] { return .string("clear") }
+        let bytes = c.map { ($0 * 255).rounded() }
+        if zip(bytes, c).allSatisfy({ $0 / 255 == $1 }) {
+            let shown = color.alpha == 1 ? bytes.dropLast() : bytes[...]
+            return .string("#" + shown.map { hexByte(Int($0)) }.joined())
+        }
+        return .numbers(color.alpha == 1 ? Array(c.dropLast()) : c)
+    }
+
+    /// The RGBA bytes a test image made from this colour holds (as the
+    /// reference renderer rounds them).
+    static func bytes(_ color: CGColor) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        func byte(_ v: CGFloat) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
+        return (byte(color.red), byte(color.green), byte(color.blue), byte(color.alpha))
+    }
+
+    private static func hexByte(_ v: Int) -> String {
+        let s = String(v, radix: 16)
+        return s.count == 1 ? "0" + s : s
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+
+// Paths: SVG path data, or an array of operations each named by its first
+// element, built exactly as the matching CGPath / UIBezierPath call.
+extension DecodingContext {
+    /// The operations of the array form, with their arguments (for messages).
+    static let pathOperations: [(name: String, form: String)] = [
+        ("moveTo", "x, y"), ("lineTo", "x, y"), ("quadTo", "cx, cy, x, y"),
+        ("curveTo", "c1x, c1y, c2x, c2y, x, y"), ("arc", "cx, cy, r, start, end, clockwise"),
+        ("close", ""), ("rect", "x, y, w, h"), ("ellipse", "x, y, w, h"),
+        ("roundedRect", "x, y, w, h, radius"), ("roundedRectCorners", "x, y, w, h, rx, ry, corners"),
+    ]
+
+    static let cornerNames = ["topLeft", "topRight", "bottomLeft", "bottomRight"]
+
+    func path(_ value: JSONValue, at path: JSONPath) throws(SceneError) -> CGPath? {
+        let data: PathData
+        switch value.kind {
+        case .string(let svg):
+            do {
+                data = try PathData(svgPathData: svg)
+            } catch let error as SVGPathError {
+                try report(.invalidValue, value, at: path,
+                           "invalid SVG path data at character \(error.offset): \(error.message)")
+                return nil
+            } catch {
+                try report(.invalidValue, value, at: path, "invalid SVG path data: \(error)")
+                return nil
+            }
+        case .array(let operations):
+            guard operations.count <= limits.pathElements else {
+                throw fatal(.limitExceeded, at: path, value.position,
+                            "the path has \(operations.count) operations, over the limit of \(limits.pathElements) elements")
+            }
+            guard let built = try pathFromOperations(operations, at: path) else { return nil }
+            data = built
+        default:
+            try wrongType(value, at: path, expected: "a path (SVG path data or an array of operations)")
+            return nil
+        }
+        try countPathElements(data.elements.count, value, at: path)
+        return CGPath(data)
+    }
+
+    private func countPathElements(_ count: Int, _ value: JSONValue, at path: JSONPath) throws(SceneError) {
+        guard count <= limits.pathElements else {
+            throw fatal(.limitExceeded, at: path, value.position,
+                        "the path has \(count) elements, over the limit of \(limits.pathElements)")
+        }
+        pathElementCount += count
+        guard pathElementCount <= limits.totalPathElements else {
+            throw fatal(.limitExceeded, at: path, value.position,
+                        "the scene's paths have more than \(limits.totalPathElements) elements in all (the limit)")
+        }
+    }
+
+    private func pathFromOperations(_ operations: [JSONValue], at path: JSONPath) throws(SceneError) -> PathData? {
+        let bezier = UIBezierPath()
+        var ok = true
+        for (k, operation) in operations.enumerated() {
+            if try !appendOperation(operation, at: path / k, to: bezier) { ok = false }
+        }
+        return ok ? bezier.pathData : nil
+    }
+
+    /// Appends one operation; false (after reporting) when it is wrong.
+    private func appendOperation(
+        _ operation: JSONValue, at path: JSONPath, to bezier: UIBezierPath
+    ) throws(SceneError) -> Bool {
+        let names = Self.pathOperations.map(\.name)
+        guard let items = operation.array, let first = items.first else {
+            try wrongType(operation, at: path, expected: "a path operation such as [\"lineTo\", x, y]")
+            return false
+        }
+        guard let name = first.string else {
+            try report(.wrongType, first, at: path / 0,
+                       "expected the name of a path operation (\(Self.list(names))), found \(first.typeDescription)")
+            return false
+        }
+        guard let form = Self.pathOperations.first(where: { $0.name == name })?.form else {
+            try report(.unknownName, first, at: path / 0,
+                       "unknown path operation \(JSONWriter.quoted(name)); expected one of \(Self.list(names))"
+                        + Suggestion.didYouMean(name, in: names, asValue: true))
+            return false
+        }
+        let arguments = Array(items.dropFirst())
+        let expectedCount = form.isEmpty ? 0 : form.split(separator: ",").count
+        guard arguments.count == expectedCount else {
+            let shape = "[" + ([JSONWriter.quoted(name)] + (form.isEmpty ? [] : [form])).joined(separator: ", ") + "]"
+            try report(.wrongType, operation, at: path,
+                       "expected \(shape) (\(expectedCount + 1) elements), found \(items.count)")
+            return false
+        }
+        // The leading numbers, each checked.
+        let numberCount = name == "arc" ? 5 : name == "roundedRectCorners" ? 6 : expectedCount
+        var n: [CGFloat] = []
+        for k in 0..<numberCount {
+            let range: NumberRange = Self.pathArgumentRange(name, k)
+            guard let x = try number(arguments[k], at: path / (k + 1), range) else { return false }
+            n.append(CGFloat(x))
+        }
+        let hasCurrentPoint = !bezier.isEmpty
+        switch name {
+        case "moveTo":
+            bezier.move(to: CGPoint(x: n[0], y: n[1]))
+        case "lineTo", "quadTo", "curveTo", "close":
+            guard hasCurrentPoint else {
+                try report(.invalidValue, operation, at: path,
+                           "\(JSONWriter.quoted(name)) needs a current point; start the path with \"moveTo\"")
+                return false
+            }
+            switch name {
+            case "lineTo": bezier.addLine(to: CGPoint(x: n[0], y: n[1]))
+            case "quadTo": bezier.addQuadCurve(to: CGPoint(x: n[2], y: n[3]), controlPoint: CGPoint(x: n[0], y: n[1]))
+            case "curveTo":
+                bezier.addCurve(to: CGPoint(x: n[4], y: n[5]),
+                                controlPoint1: CGPoint(x: n[0], y: n[1]), controlPoint2: CGPoint(x: n[2], y: n[3]))
+            default: bezier.close()
+            }
+        case "arc":
+            guard let clockwise = try bool(arguments[5], at: path / 6) else { return false }
+            bezier.addArc(withCenter: CGPoint(x: n[0], y: n[1]), radius: n[2],
+                          startAngle: n[3], endAngle: n[4], clockwise: clockwise)
+        case "rect":
+            bezier.append(UIBezierPath(rect: CGRect(x: n[0], y: n[1], width: n[2], height: n[3])))
+        case "ellipse":
+            bezier.append(UIBezierPath(ovalIn: CGRect(x: n[0], y: n[1], width: n[2], height: n[3])))
+        case "roundedRect":
+            bezier.append(UIBezierPath(
+                roundedRect: CGRect(x: n[0], y: n[1], width: n[2], height: n[3]), cornerRadius: n[4]))
+        default:  // roundedRectCorners
+            guard let corners = try rectCorners(arguments[6], at: path / 7) else { return false }
+            bezier.append(UIBezierPath(
+                roundedRect: CGRect(x: n[0], y: n[1], width: n[2], height: n[3]),
+                byRoundingCorners: corners, cornerRadii: CGSize(width: n[4], height: n[5])))
+        }
+        return true
+    }
+
+    /// Sizes and radii must not be negative; coordinates and angles may be anything.
+    private static func pathArgumentRange(_ operation: String, _ index: Int) -> NumberRange {
+        switch operation {
+        case "arc": index == 2 ? .nonNegative : .any
+        case "rect", "ellipse", "roundedRect", "roundedRectCorners": index >= 2 ? .nonNegative : .any
+        default: .any
+        }
+    }
+
+    private func rectCorners(_ value: JSONValue, at path: JSONPath) throws(SceneError) -> UIRectCorner? {
+        guard let names = try array(value, at: path, of: "corner names (\(Self.list(Self.cornerNames)))") else {
+            return nil
+        }
+        var corners: UIRectCorner = []
+        var ok = true
+        for (k, element) in names.enumerated() {
+            guard let n = try name(element, at: path / k, from: Self.cornerNames) else { ok = false; continue }
+            switch n {
+            case "topLeft": corners.insert(.topLeft)
+            case "topRight": corners.insert(.topRight)
+            case "bottomLeft": corners.insert(.bottomLeft)
+            default: corners.insert(.bottomRight)
+            }
+        }
+        return ok ? corners : nil
+    }
+}
+
+/// The JSON form of paths: SVG path data with absolute `M L Q C Z`
+/// commands, which reads back to exactly the same elements.
+enum PathValue {
+    static func encode(_ path: CGPath) -> JSONValue { .string(path.svgPathData) }
+}

@@ -1,0 +1,156 @@
+import Foundation
+
+/// The ranges the scene format puts on numbers.
+enum NumberRange: Equatable, Sendable {
+    case any
+    /// ≥ 0: sizes, radii, widths.
+    case nonNegative
+    /// > 0: scales, font sizes.
+    case positive
+    /// 0...1: opacities, stroke ends, gradient locations.
+    case unit
+
+    func contains(_ x: Double) -> Bool {
+        switch self {
+        case .any: true
+        case .nonNegative: x >= 0
+        case .positive: x > 0
+        case .unit: x >= 0 && x <= 1
+        }
+    }
+
+    /// "a number ≥ 0" and kin, for messages.
+    var expectation: String {
+        switch self {
+        case .any: "a number"
+        case .nonNegative: "a number ≥ 0"
+        case .positive: "a number > 0"
+        case .unit: "a number from 0 to 1"
+        }
+    }
+}
+
+// Readers of the scalar values. Each reports a problem at the value's place
+// and returns nil, so that decoding goes on.
+extension DecodingContext {
+    func number(_ value: JSONValue, at path: JSONPath, _ range: NumberRange = .any) throws(SceneError) -> Double? {
+        guard let n = value.number else {
+            try wrongType(value, at: path, expected: range.expectation)
+            return nil
+        }
+        guard range.contains(n) else {
+            try report(.outOfRange, value, at: path, "expected \(range.expectation), found \(JSONWriter.number(n))")
+            return nil
+        }
+        return n
+    }
+
+    /// A whole number no smaller than `minimum`.
+    func integer(_ value: JSONValue, at path: JSONPath, minimum: Int) throws(SceneError) -> Int? {
+        let what = minimum == 0 ? "a whole number ≥ 0" : "a whole number ≥ \(minimum)"
+        guard let n = value.number else {
+            try wrongType(value, at: path, expected: what)
+            return nil
+        }
+        guard n == n.rounded(), abs(n) < 1e15 else {
+            try report(.wrongType, value, at: path, "expected \(what), found \(JSONWriter.number(n))")
+            return nil
+        }
+        guard n >= Double(minimum) else {
+            try report(.outOfRange, value, at: path, "expected \(what), found \(JSONWriter.number(n))")
+            return nil
+        }
+        return Int(n)
+    }
+
+    func bool(_ value: JSONValue, at path: JSONPath) throws(SceneError) -> Bool? {
+        guard case .bool(let b) = value.kind else {
+            try wrongType(value, at: path, expected: "true or false")
+            return nil
+        }
+        return b
+    }
+
+    func string(_ value: JSONValue, at path: JSONPath) throws(SceneError) -> String? {
+        guard let s = value.string else {
+            try wrongType(value, at: path, expected: "a string")
+            return nil
+        }
+        return s
+    }
+
+    /// One of a fixed set of names, such as a line cap.
+    func name(_ value: JSONValue, at path: JSONPath, from names: [String]) throws(SceneError) -> String? {
+        guard let s = value.string else {
+            try wrongType(value, at: path, expected: "one of " + Self.list(names))
+            return nil
+        }
+        guard names.contains(s) else {
+            try report(.unknownName, value, at: path,
+                       "unknown value \(JSONWriter.quoted(s)); expected one of \(Self.list(names))"
+                        + Suggestion.didYouMean(s, in: names, asValue: true))
+            return nil
+        }
+        return s
+    }
+
+    /// `"a", "b" or "c"`.
+    static func list(_ names: [String]) -> String {
+        let quoted = names.map { JSONWriter.quoted($0) }
+        guard quoted.count > 1 else { return quoted.first ?? "" }
+        return quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
+    }
+
+    /// An array, whatever it holds.
+    func array(_ value: JSONValue, at path: JSONPath, of what: String) throws(SceneError) -> [JSONValue]? {
+        guard let a = value.array else {
+            try wrongType(value, at: path, expected: "an array of \(what)")
+            return nil
+        }
+        return a
+    }
+
+    /// An object, whatever it holds.
+    func object(_ value: JSONValue, at path: JSONPath, _ what: String) throws(SceneError) -> JSONObject? {
+        guard let o = value.object else {
+            try wrongType(value, at: path, expected: what)
+            return nil
+        }
+        return o
+    }
+
+    /// Exactly `count` numbers, such as `[x, y]`; `form` names them for the
+    /// message. Each number is checked against its range.
+    func numbers(
+        _ value: JSONValue, at path: JSONPath, count: Int, form: String, ranges: [NumberRange]? = nil
+    ) throws(SceneError) -> [CGFloat]? {
+        guard let a = value.array else {
+            try wrongType(value, at: path, expected: "\(form) (\(count) numbers)")
+            return nil
+        }
+        guard a.count == count else {
+            try report(.wrongType, value, at: path,
+                       "expected \(form) (\(count) numbers), found an array of \(a.count)")
+            return nil
+        }
+        var out: [CGFloat] = []
+        out.reserveCapacity(count)
+        for (k, element) in a.enumerated() {
+            guard let n = try number(element, at: path / k, ranges?[k] ?? .any) else { return nil }
+            out.append(CGFloat(n))
+        }
+        return out
+    }
+
+    /// Any number of numbers, each in `range`.
+    func numberList(_ value: JSONValue, at path: JSONPath, _ range: NumberRange = .any) throws(SceneError) -> [CGFloat]? {
+        guard let a = try array(value, at: path, of: "numbers") else { return nil }
+        var out: [CGFloat] = []
+        out.reserveCapacity(a.count)
+        var ok = true
+        for (k, element) in a.enumerated() {
+            if let n = try number(element, at: path / k, range) { out.append(CGFloat(n)) } else { ok = false }
+        }
+        return ok ? out : nil
+    }
+}

@@ -1,0 +1,98 @@
+/// Why a scene was refused: one or more issues, each naming the JSON location
+/// (`$.sublayers[2].lineCap`), the source position where there is one, and
+/// what was expected.
+///
+/// A refused scene is refused as a whole; nothing of it should be drawn. The
+/// first issue is the one found first in document order of the decoder's
+/// walk and is always reported precisely; the decoder goes on collecting
+/// further issues where that is cheap and safe (not after bad JSON or a
+/// limit, which stop it at once).
+public struct SceneError: Error, Sendable, CustomStringConvertible {
+    /// What kind of problem an issue is.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// The text is not valid JSON.
+        case syntax
+        /// The same key twice in one object.
+        case duplicateKey
+        /// A key that the object's type does not have.
+        case unknownKey
+        /// A name (layer type, enum value, operation) that is not known.
+        case unknownName
+        /// A value of the wrong JSON type, or an array of the wrong length.
+        case wrongType
+        /// A required key is absent.
+        case missingKey
+        /// NaN, an infinity, or a number too large for a double.
+        case nonFinite
+        /// A number outside the range the key allows (negative sizes too).
+        case outOfRange
+        /// Two keys that cannot be given together.
+        case conflict
+        /// A value of the right type that has no meaning (a singular
+        /// perspective, an image that is not a PNG, a broken path string).
+        case invalidValue
+        /// A `format` other than `lamina.scene/1`.
+        case unsupportedFormat
+        /// The scene is larger than the configured `SceneLimits`.
+        case limitExceeded
+        /// A file reference where files are not allowed, or a file that
+        /// cannot be read.
+        case fileAccess
+    }
+
+    /// One problem, with where it is and what was expected.
+    public struct Issue: Sendable, Hashable, CustomStringConvertible {
+        public var kind: Kind
+        /// The JSON location, such as `$.sublayers[2].transform[5]`.
+        public var location: String
+        /// Where in the text the offending value (or key) starts, when the
+        /// problem has a place in the text.
+        public var position: SourcePosition?
+        /// What is wrong, as a sentence fragment without the location.
+        public var message: String
+
+        public init(kind: Kind, location: String, position: SourcePosition?, message: String) {
+            self.kind = kind
+            self.location = location
+            self.position = position
+            self.message = message
+        }
+
+        /// `$.path: message (line L, column C)`.
+        public var description: String {
+            var out = location + ": " + message
+            if let position { out += " (\(position))" }
+            return out
+        }
+    }
+
+    /// Every issue found, the first one first. Never empty.
+    public let issues: [Issue]
+
+    /// An error with the given issues; `issues` must not be empty (an empty
+    /// list gets a placeholder issue so that the error still says something).
+    public init(issues: [Issue]) {
+        self.issues = issues.isEmpty
+            ? [Issue(kind: .invalidValue, location: "$", position: nil, message: "the scene was refused")]
+            : issues
+    }
+
+    /// An error with one issue.
+    public init(_ kind: Kind, at location: String, position: SourcePosition? = nil, _ message: String) {
+        self.init(issues: [Issue(kind: kind, location: location, position: position, message: message)])
+    }
+
+    /// The first issue.
+    public var first: Issue { issues[0] }
+    public var kind: Kind { first.kind }
+    public var location: String { first.location }
+    public var position: SourcePosition? { first.position }
+    public var message: String { first.message }
+    public var line: Int? { first.position?.line }
+    public var column: Int? { first.position?.column }
+
+    /// Every issue, one per line.
+    public var description: String {
+        issues.map(\.description).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+
+/// A place in the source text: 1-based line and column. Columns count
+/// Unicode scalars, not bytes, so that they match what an editor shows.
+public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "line \(line), column \(column)" }
+}
+
+/// A parsed JSON value that remembers where it started in the source.
+///
+/// Numbers are kept as `Double`, which is what every number of the scene
+/// format is; integers are checked for being whole where the format needs
+/// them.
+struct JSONValue: Sendable {
+    enum Kind: Sendable {
+        case null
+        case bool(Bool)
+        case number(Double)
+        case string(String)
+        case array([JSONValue])
+        case object(JSONObject)
+    }
+
+    var kind: Kind
+    var position: SourcePosition
+
+    init(_ kind: Kind, at position: SourcePosition = SourcePosition(line: 0, column: 0)) {
+        self.kind = kind
+        self.position = position
+    }
+
+    /// The JSON type's name as an error message says it ("a number").
+    var typeDescription: String {
+        switch kind {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    var number: Double? {
+        if case .number(let n) = kind { return n }
+        return nil
+    }
+
+    var string: String? {
+        if case .string(let s) = kind { return s }
+        return nil
+    }
+
+    var array: [JSONValue]? {
+        if case .array(let a) = kind { return a }
+        return nil
+    }
+
+    var object: JSONObject? {
+        if case .object(let o) = kind { return o }
+        return nil
+    }
+
+    var isNull: Bool {
+        if case .null = kind { return true }
+        return false
+    }
+}
+
+/// One `"key": value` pair of an object, with the key's own position (the
+/// place an "unknown key" error points at).
+struct JSONMember: Sendable {
+    var key: String
+    var keyPosition: SourcePosition
+    var value: JSONValue
+}
+
+/// A JSON object: its members in source order, with lookup by key. Keys are
+/// unique; the parser refuses duplicates.
+struct JSONObject: Sendable {
+    private(set) var members: [JSONMember] = []
+    private var indexByKey: [String: Int] = [:]
+
+    init() {}
+
+    init(_ members: [JSONMember]) {
+        for member in members { append(member) }
+    }
+
+    /// Adds a member; a member with the same key replaces the earlier one's
+    /// value (the parser checks for duplicates before it gets here).
+    mutating func append(_ member: JSONMember) {
+        if let i = indexByKey[member.key] {
+            members[i] = member
+        } else {
+            indexByKey[member.key] = members.count
+            members.append(member)
+        }
+    }
+
+    subscript(key: String) -> JSONValue? {
+        indexByKey[key].map { members[$0].value }
+    }
+
+    func member(_ key: String) -> JSONMember? {
+        indexByKey[key].map { members[$0] }
+    }
+
+    var keys: [String] { members.map(\.key) }
+    var count: Int { members.count }
+    var isEmpty: Bool { members.isEmpty }
+}
+
+// Building values in code (the encoder, tests) without positions.
+extension JSONValue {
+    static func number(_ n: Double) -> JSONValue { JSONValue(.number(n)) }
+    static func string(_ s: String) -> JSONValue { JSONValue(.string(s)) }
+    static func bool(_ b: Bool) -> JSONValue { JSONValue(.bool(b)) }
+    static func array(_ a: [JSONValue]) -> JSONValue { JSONValue(.array(a)) }
+    static var null: JSONValue { JSONValue(.null) }
+
+    /// A number of any floating-point type. A `Float` is written in its own
+    /// shortest form (0.4, not 0.4000000059604645), which reads back to the
+    /// same `Float`.
+    static func number<V: BinaryFloatingPoint>(floatingPoint v: V) -> JSONValue {
+        if let f = v as? Float, let d = Double(f.description) { return .number(d) }
+        return .number(Double(v))
+    }
+
+    static func numbers(_ values: [CGFloat]) -> JSONValue {
+        .array(values.map { .number(Double($0)) })
+    }
+
+    /// An object from key-value pairs in the given order.
+    static func object(_ pairs: [(String, JSONValue)]) -> JSONValue {
+        let zero = SourcePosition(line: 0, column: 0)
+        return JSONValue(.object(JSONObject(pairs.map { JSONMember(key: $0.0, keyPosition: zero, value: $0.1) })))
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// The layer classes of the scene format, by their `type` names.
+enum LayerType: String, CaseIterable, Sendable {
+    case layer, shape, text, transform, gradient, replicator
+
+    /// A new layer of the class, with Core Animation's defaults.
+    func makeLayer() -> CALayer {
+        switch self {
+        case .layer: CALayer()
+        case .shape: CAShapeLayer()
+        case .text: CATextLayer()
+        case .transform: CATransformLayer()
+        case .gradient: CAGradientLayer()
+        case .replicator: CAReplicatorLayer()
+        }
+    }
+
+    /// The type of a layer: its own class or the nearest class of the format
+    /// that it inherits from (a custom subclass of `CAShapeLayer` is written
+    /// as a shape).
+    init(of layer: CALayer) {
+        switch layer {
+        case is CAShapeLayer: self = .shape
+        case is CATextLayer: self = .text
+        case is CATransformLayer: self = .transform
+        case is CAGradientLayer: self = .gradient
+        case is CAReplicatorLayer: self = .replicator
+        default: self = .layer
+        }
+    }
+
+    /// The class name, for messages ("a CAShapeLayer").
+    var className: String {
+        switch self {
+        case .layer: "CALayer"
+        case .shape: "CAShapeLayer"
+        case .text: "CATextLayer"
+        case .transform: "CATransformLayer"
+        case .gradient: "CAGradientLayer"
+        case .replicator: "CAReplicatorLayer"
+        }
+    }
+
+    static var names: [String] { allCases.map(\.rawValue) }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+// The keys of gradient layers (`"type": "gradient"`) and replicator layers
+// (`"type": "replicator"`).
+extension SceneKeys {
+    static let gradientTypes: [(String, CAGradientLayerType)] = [
+        ("axial", .axial), ("radial", .radial), ("conic", .conic),
+    ]
+
+    static let gradientKeys: [SceneKey] = [
+        SceneKey("colors", types: [.gradient], decode: { c, v, p, layer throws(SceneError) in
+            if let colors = try c.colorList(v, at: p) { (layer as? CAGradientLayer)?.colors = colors }
+        }, encode: { layer, _, path throws(SceneError) in
+            guard let colors = (layer as? CAGradientLayer)?.colors else { return nil }
+            return try ColorValue.encodeList(colors, at: path)
+        }),
+        .property("locations", \CAGradientLayer.locations, default: nil,
+                  read: { c, v, p throws(SceneError) in
+                      try c.numberList(v, at: p, .unit).map { .some($0.map { NSNumber(value: Double($0)) }) }
+                  },
+                  write: { $0.map { .array($0.map { .number($0.doubleValue) }) } ?? .null }),
+        .point("startPoint", \CAGradientLayer.startPoint, default: CGPoint(x: 0.5, y: 0)),
+        .point("endPoint", \CAGradientLayer.endPoint, default: CGPoint(x: 0.5, y: 1)),
+        .names("gradientType", \CAGradientLayer.type, gradientTypes, default: .axial),
+    ]
+
+    static let replicatorKeys: [SceneKey] = [
+        .property("instanceCount", \CAReplicatorLayer.instanceCount, default: 1,
+                  read: { c, v, p throws(SceneError) in try c.integer(v, at: p, minimum: 0) },
+                  write: { .number(Double($0)) }),
+        .transform("instanceTransform", \CAReplicatorLayer.instanceTransform),
+        .color("instanceColor", \CAReplicatorLayer.instanceColor, default: CGColor.white),
+        .number("instanceRedOffset", \CAReplicatorLayer.instanceRedOffset, default: 0),
+        .number("instanceGreenOffset", \CAReplicatorLayer.instanceGreenOffset, default: 0),
+        .number("instanceBlueOffset", \CAReplicatorLayer.instanceBlueOffset, default: 0),
+        .number("instanceAlphaOffset", \CAReplicatorLayer.instanceAlphaOffset, default: 0),
+        .number("instanceDelay", \CAReplicatorLayer.instanceDelay, default: 0),
+    ]
+}
+
+extension DecodingContext {
+    /// An array of colours, as `[Any]` of `CGColor` the way `colors` holds them.
+    func colorList(_ value: JSONValue, at path: JSONPath) throws(SceneError) -> [Any]? {
+        guard let items = try array(value, at: path, of: "colours") else { return nil }
+        var colors: [Any] = []
+        var ok = true
+        for (k, item) in items.enumerated() {
+            if let c = try color(item, at: path / k) { colors.append(c) } else { ok = false }
+        }
+        return ok ? colors : nil
+    }
+}
+
+extension ColorValue {
+    /// An array of `CGColor`s (or `UIColor`s); anything else cannot be written.
+    static func encodeList(_ colors: [Any], at path: JSONPath) throws(SceneError) -> JSONValue {
+        var out: [JSONValue] = []
+        for (k, element) in colors.enumerated() {
+            if let c = element as? CGColor {
+                out.append(encode(c))
+            } else if let c = element as? UIColor {
+                out.append(encode(c.cgColor))
+            } else {
+                throw SceneError(.invalidValue, at: (path / k).description,
+                                 "a colour of type \(type(of: element)) cannot be written")
+            }
+        }
+        return .array(out)
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+
+/// Reads scene JSON (see `scene-format.md`) into a `Scene`.
+///
+/// Decoding is strict: an unknown key, a wrong type, a number out of range, a
+/// conflict or a scene over the limits refuses the whole scene with a
+/// `SceneError` that names the JSON location of every problem found.
+public struct SceneDecoder: Sendable {
+    /// What a decode may do besides reading the text.
+    public struct Options: Hashable, Sendable {
+        /// Where image paths in `contents` are resolved from (the scene
+        /// file's directory). Nil resolves them from the current directory.
+        public var baseDirectory: URL?
+        /// Whether `contents` may name files. A server sets this false and
+        /// then accepts only data URIs and generated test images.
+        public var allowsFiles: Bool
+
+        public init(baseDirectory: URL? = nil, allowsFiles: Bool = true) {
+            self.baseDirectory = baseDirectory
+            self.allowsFiles = allowsFiles
+        }
+    }
+
+    public var limits: SceneLimits
+    public var options: Options
+
+    public init(limits: SceneLimits = .default, options: Options = Options()) {
+        self.limits = limits
+        self.options = options
+    }
+}
+
+extension SceneDecoder {
+    /// The only format this decoder reads.
+    public static let formatName = "lamina.scene/1"
+
+    /// Decodes scene JSON.
+    /// - Throws: `SceneError` with every problem found; nothing of a refused
+    ///   scene is returned.
+    public func decode(_ data: Data) throws(SceneError) -> Scene {
+        try decode(bytes: [UInt8](data))
+    }
+
+    /// Decodes scene JSON given as text.
+    public func decode(_ text: String) throws(SceneError) -> Scene {
+        try decode(bytes: Array(text.utf8))
+    }
+
+    /// Reads and decodes a scene file. Image paths resolve from the file's
+    /// directory unless `options.baseDirectory` says otherwise.
+    public func decode(contentsOf url: URL) throws(SceneError) -> Scene {
+        let data: Data
+        do {
+            let size = try url.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0
+            guard size <= limits.documentBytes else {
+                throw SceneError(.limitExceeded, at: "$",
+                                 "the file has \(size) bytes, over the limit of \(limits.documentBytes)")
+            }
+            data = try Data(contentsOf: url)
+        } catch let error as SceneError {
+            throw error
+        } catch {
+            throw SceneError(.fileAccess, at: "$", "cannot read \(url.path): \(error.localizedDescription)")
+        }
+        var decoder = self
+        if decoder.options.baseDirectory == nil {
+            decoder.options.baseDirectory = url.deletingLastPathComponent()
+        }
+        return try decoder.decode(data)
+    }
+
+    private func decode(bytes: [UInt8]) throws(SceneError) -> Scene {
+        guard bytes.count <= limits.documentBytes else {
+            throw SceneError(.limitExceeded, at: "$",
+                             "the document has \(bytes.count) bytes, over the limit of \(limits.documentBytes)")
+        }
+        let root = try JSONParser.parse(bytes, maxNesting: limits.jsonNesting)
+        let context = DecodingContext(limits: limits, options: options)
+        let scene = try context.scene(root)
+        try context.throwIfIssues()
+        guard let scene else {
+            // Every path that yields no scene has reported why.
+            throw SceneError(.invalidValue, at: "$", "the scene was refused")
+        }
+        return scene
+    }
+}
+
+// The top-level object: the canvas keys, then the root layer.
+extension DecodingContext {
+    func scene(_ value: JSONValue) throws(SceneError) -> Scene? {
+        guard let object = value.object else {
+            try wrongType(value, at: .root, expected: "a scene (a JSON object with 'width' and 'height')")
+            return nil
+        }
+        let path = JSONPath.root
+        if let format = object["format"] {
+            if let name = try string(format, at: path / "format"), name != SceneDecoder.formatName {
+                try report(.unsupportedFormat, format, at: path / "format",
+                           "unsupported format \(JSONWriter.quoted(name)); this reader knows "
+                            + JSONWriter.quoted(SceneDecoder.formatName))
+            }
+        }
+        let width = try required("width", of: object, value, at: path) { v, p throws(SceneError) in
+            try number(v, at: p, .positive)
+        }
+        let height = try required("height", of: object, value, at: path) { v, p throws(SceneError) in
+            try number(v, at: p, .positive)
+        }
+        var scale = 1.0
+        if let v = object["scale"], let s = try number(v, at: path / "scale", .positive) { scale = s }
+        var origin = Scene.Origin.topLeft
+        if let v = object["origin"],
+           let n = try name(v, at: path / "origin", from: Scene.Origin.allCases.map(\.rawValue)),
+           let o = Scene.Origin(rawValue: n) {
+            origin = o
+        }
+        var time = 0.0
+        if let v = object["time"], let t = try number(v, at: path / "time") { time = t }
+
+        if let width, let height {
+            try checkCanvas(width: width, height: height, scale: scale, value)
+        }
+        let root = try layer(value, at: path, depth: 1, copies: 1, isRoot: true)
+        guard let width, let height, let root else { return nil }
+        return Scene(width: width, height: height, scale: scale, origin: origin, time: time, rootLayer: root)
+    }
+
+    private func checkCanvas(width: Double, height: Double, scale: Double, _ value: JSONValue) throws(SceneError) {
+        let w = Scene.pixels(width * scale), h = Scene.pixels(height * scale)
+        let (pixels, overflow) = w.multipliedReportingOverflow(by: h)
+        if max(w, h) > limits.canvasSide {
+            throw fatal(.limitExceeded, at: .root, value.position,
+                        "the canvas is \(w) x \(h) pixels; a side may have at most \(limits.canvasSide) (the limit)")
+        }
+        if overflow || pixels > limits.canvasPixels {
+            throw fatal(.limitExceeded, at: .root, value.position,
+                        "the canvas is \(w) x \(h) pixels, over the limit of \(limits.canvasPixels) pixels")
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// Writes a `Scene` as scene JSON (see `scene-format.md`) in canonical form:
+/// keys in a fixed order (the format's), only values that differ from the
+/// defaults, transforms as 16 numbers, paths as SVG path data, images as PNG
+/// data URIs, numbers in the shortest form that reads back exactly. The same
+/// tree always gives the same bytes, and `SceneDecoder` reads them back to
+/// the same tree.
+///
+/// A tree that the format cannot express is refused with a `SceneError`
+/// naming the layer and key: non-finite numbers, contents that are not a
+/// `CGImage`, animations with settings the format has no key for, a root
+/// layer that is not a plain `CALayer` placed on the canvas.
+public struct SceneEncoder: Sendable {
+    /// Indent the output (the default); false writes it on one line.
+    public var prettyPrinted: Bool
+    /// Bounds the depth of the tree walked (`treeDepth`); a deeper tree is
+    /// refused rather than risking the stack.
+    public var limits: SceneLimits
+
+    public init(prettyPrinted: Bool = true, limits: SceneLimits = .default) {
+        self.prettyPrinted = prettyPrinted
+        self.limits = limits
+    }
+
+    /// The scene as UTF-8 JSON.
+    public func encode(_ scene: Scene) throws(SceneError) -> Data {
+        Data(try encodeToString(scene).utf8)
+    }
+
+    /// The scene as JSON text.
+    public func encodeToString(_ scene: Scene) throws(SceneError) -> String {
+        JSONWriter(prettyPrinted: prettyPrinted).write(try jsonValue(scene))
+    }
+
+    func jsonValue(_ scene: Scene) throws(SceneError) -> JSONValue {
+        let context = EncodingContext(limits: limits)
+        var members: [(String, JSONValue)] = [("format", .string(SceneDecoder.formatName))]
+        for (name, v, range) in [("width", scene.width, NumberRange.positive), ("height", scene.height, .positive),
+                                 ("scale", scene.scale, .positive)] {
+            guard v.isFinite, range.contains(Double(v)) else {
+                throw SceneError(.outOfRange, at: "$.\(name)", "\(name) must be \(range.expectation), not \(v)")
+            }
+            if name != "scale" || v != 1 { members.append((name, .number(Double(v)))) }
+        }
+        if scene.origin != .topLeft { members.append(("origin", .string(scene.origin.rawValue))) }
+        guard scene.time.isFinite else { throw SceneError(.nonFinite, at: "$.time", "time must be finite") }
+        if scene.time != 0 { members.append(("time", .number(scene.time))) }
+
+        let root = scene.rootLayer
+        guard LayerType(of: root) == .layer else {
+            throw SceneError(.invalidValue, at: "$",
+                             "the root layer must be a plain CALayer, not a \(LayerType(of: root).className)")
+        }
+        let canvas = CGRect(x: 0, y: 0, width: scene.width, height: scene.height)
+        guard root.bounds == canvas, root.position == CGPoint(x: canvas.midX, y: canvas.midY) else {
+            throw SceneError(.conflict, at: "$",
+                             "the root layer's bounds must be [0, 0, width, height] and its position the canvas centre")
+        }
+        members += try context.layerMembers(root, at: .root, depth: 1, isRoot: true)
+        return .object(members)
+    }
+}
+
+// Layers into layer objects.
+extension EncodingContext {
+    func layerMembers(
+        _ layer: CALayer, at path: JSONPath, depth: Int, isRoot: Bool = false
+    ) throws(SceneError) -> [(String, JSONValue)] {
+        guard depth <= limits.treeDepth else {
+            throw SceneError(.limitExceeded, at: path.description,
+                             "layers nest more than \(limits.treeDepth) levels deep (the limit)")
+        }
+        let type = LayerType(of: layer)
+        var members: [(String, JSONValue)] = []
+        if type != .layer { members.append(("type", .string(type.rawValue))) }
+        for key in SceneKeys.all where key.applies(to: type) {
+            if isRoot && (key.name == "bounds" || key.name == "position") { continue }
+            guard let value = try key.encode(layer, self, path / key.name) else { continue }
+            try Self.checkFinite(value, at: path / key.name)
+            members.append((key.name, value))
+        }
+        if let mask = layer.mask {
+            members.append(("mask", .object(try layerMembers(mask, at: path / "mask", depth: depth + 1))))
+        }
+        if let animations = try animations(of: layer, type: type, at: path / "animations") {
+            try Self.checkFinite(animations, at: path / "animations")
+            members.append(("animations", animations))
+        }
+        if let sublayers = layer.sublayers, !sublayers.isEmpty {
+            var items: [JSONValue] = []
+            for (k, sublayer) in sublayers.enumerated() {
+                items.append(.object(try layerMembers(sublayer, at: path / "sublayers" / k, depth: depth + 1)))
+            }
+            members.append(("sublayers", .array(items)))
+        }
+        return members
+    }
+
+    /// JSON has no NaN or infinity: refuse them where they are.
+    static func checkFinite(_ value: JSONValue, at path: JSONPath) throws(SceneError) {
+        switch value.kind {
+        case .number(let n) where !n.isFinite:
+            throw SceneError(.nonFinite, at: path.description, "\(n) cannot be written; JSON numbers are finite")
+        case .array(let items):
+            for (k, item) in items.enumerated() { try checkFinite(item, at: path / k) }
+        case .object(let object):
+            for member in object.members { try checkFinite(member.value, at: path / member.key) }
+        default:
+            break
+        }
+    }
+}

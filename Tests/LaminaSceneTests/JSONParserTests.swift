@@ -1,0 +1,162 @@
+// The JSON reader: positions, strictness, errors with line and column, and
+// nesting without recursion.
+import Foundation
+import Testing
+@testable import LaminaScene
+
+private func parse(_ text: String, maxNesting: Int = 512) throws(SceneError) -> JSONValue {
+    try JSONParser.parse(Array(text.utf8), maxNesting: maxNesting)
+}
+
+/// The error the text gives, or nil when it parses.
+private func failure(_ text: String, maxNesting: Int = 512) -> SceneError? {
+    do {
+        _ = try parse(text, maxNesting: maxNesting)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+@Suite struct JSONParserTests {
+    @Test func readsEveryKindOfValue() throws {
+        let v = try parse(#"{"a": [1, -2.5, 3e2, 0.125E-1], "b": true, "c": false, "d": null, "e": "x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00"}"#)
+        let o = try #require(v.object)
+        #expect(o.keys == ["a", "b", "c", "d", "e"])
+        #expect(o["a"]?.array?.compactMap(\.number) == [1, -2.5, 300, 0.0125])
+        if case .bool(true) = o["b"]?.kind {} else { Issue.record("b") }
+        if case .bool(false) = o["c"]?.kind {} else { Issue.record("c") }
+        #expect(o["d"]?.isNull == true)
+        #expect(o["e"]?.string == "x\"\\/\u{08}\u{0C}\n\r\té😀")
+    }
+
+    @Test func keepsLineAndColumnOfEveryValue() throws {
+        let text = "{\n  \"a\": 1,\n  \"héllo\": [true,\n    \"é\", 7]\n}"
+        let o = try #require(try parse(text).object)
+        #expect(o["a"]?.position == SourcePosition(line: 2, column: 8))
+        #expect(o.member("héllo")?.keyPosition == SourcePosition(line: 3, column: 3))
+        let array = try #require(o["héllo"]?.array)
+        #expect(o["héllo"]?.position == SourcePosition(line: 3, column: 12))
+        #expect(array[0].position == SourcePosition(line: 3, column: 13))
+        #expect(array[1].position == SourcePosition(line: 4, column: 5))
+        // Columns count characters: "é" is one column, though two bytes.
+        #expect(array[2].position == SourcePosition(line: 4, column: 10))
+    }
+
+    @Test func acceptsByteOrderMarkAndSurroundingWhitespace() throws {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(" \r\n\t[1]\n ".utf8)
+        #expect(try JSONParser.parse(bytes).array?.count == 1)
+    }
+
+    @Test func refusesNaNAndInfinityAsNonFinite() {
+        for text in ["[NaN]", "[Infinity]", "[-Infinity]", "[1e400]", "[-1e309]"] {
+            let e = failure(text)
+            #expect(e?.kind == .nonFinite, "\(text)")
+            #expect(e?.location == "$[0]", "\(text)")
+            #expect(e?.position == SourcePosition(line: 1, column: 2), "\(text)")
+        }
+    }
+
+    @Test func refusesDuplicateKeysSayingWhere() throws {
+        let e = try #require(failure("{\"layers\": [{\"opacity\": 1,\n \"opacity\": 0.5}]}"))
+        #expect(e.kind == .duplicateKey)
+        #expect(e.location == "$.layers[0].opacity")
+        #expect(e.position == SourcePosition(line: 2, column: 2))
+        #expect(e.message.contains("first given at line 1, column 14"))
+    }
+
+    @Test func refusesTrailingGarbage() throws {
+        let e = try #require(failure("{\"a\": 1}\n  x"))
+        #expect(e.kind == .syntax)
+        #expect(e.position == SourcePosition(line: 2, column: 3))
+        #expect(e.message.contains("after the end of the document"))
+        #expect(failure("[1] [2]")?.kind == .syntax)
+    }
+
+    @Test func reportsSyntaxErrorsWithLineAndColumn() throws {
+        let cases: [(String, String, Int, Int, String)] = [
+            ("", "$", 1, 1, "empty"),
+            ("{\"a\": 1,}", "$", 1, 9, "trailing comma"),
+            ("[1, 2,]", "$[2]", 1, 7, "trailing comma"),
+            ("{\"a\" 1}", "$.a", 1, 6, "expected ':'"),
+            ("{'a': 1}", "$", 1, 2, "expected a key in double quotes"),
+            ("[1 2]", "$[1]", 1, 4, "expected ',' or ']'"),
+            ("{\"a\": 1 \"b\": 2}", "$.a", 1, 9, "expected ',' or '}'"),
+            ("[tru]", "$[0]", 1, 2, "'tru'"),
+            ("[01]", "$[0]", 1, 2, "leading zero"),
+            ("[1.]", "$[0]", 1, 4, "after the decimal point"),
+            ("[.5]", "$[0]", 1, 2, "digit before the decimal point"),
+            ("[1e+]", "$[0]", 1, 5, "exponent"),
+            ("[-]", "$[0]", 1, 3, "expected a digit"),
+            ("[+1]", "$[0]", 1, 2, "'+'"),
+            ("[\"abc", "$[0]", 1, 6, "inside a string opened at line 1, column 2"),
+            ("[\"a\nb\"]", "$[0]", 1, 4, "closing quote"),
+            ("[\"\\x\"]", "$[0]", 1, 3, "unknown escape"),
+            ("[\"\\u12G4\"]", "$[0]", 1, 7, "hex digits"),
+            ("[\"\\ud800\"]", "$[0]", 1, 3, "lone surrogate"),
+            ("[\"\\ud800\\u0041\"]", "$[0]", 1, 3, "lone surrogate"),
+            ("[\"\\udc00\"]", "$[0]", 1, 3, "lone surrogate"),
+            ("{\"a\": [1, {\"b\": }]}", "$.a[1].b", 1, 17, "expected a value, found '}'"),
+            ("[1,\n  2,\n  ]", "$[2]", 3, 3, "trailing comma"),
+            ("{\"a\": [1", "$.a[1]", 1, 9, "ends inside an array opened at line 1, column 7"),
+            ("/* c */ {}", "$", 1, 1, "expected a value, found '/'"),
+        ]
+        for (text, location, line, column, words) in cases {
+            let e = failure(text)
+            #expect(e?.kind == .syntax, "\(text)")
+            #expect(e?.location == location, "\(text): \(e?.description ?? "parsed")")
+            #expect(e?.position == SourcePosition(line: line, column: column), "\(text): \(e?.description ?? "parsed")")
+            #expect(e?.message.contains(words) == true, "\(text): \(e?.description ?? "parsed")")
+        }
+    }
+
+    @Test func refusesInvalidUTF8() throws {
+        for bad: [UInt8] in [[0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xE2, 0x82], [0xFF]] {
+            let bytes = Array("[\"a".utf8) + bad + Array("\"]".utf8)
+            #expect(throws: SceneError.self) { try JSONParser.parse(bytes) }
+        }
+        // Outside strings it is an unexpected character.
+        #expect(throws: SceneError.self) { try JSONParser.parse([0x5B, 0xFF, 0x5D]) }
+    }
+
+    @Test func refusesDeepNestingWithoutRecursion() throws {
+        // Far deeper than any recursive reader's stack would survive.
+        let deep = String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000)
+        let e = try #require(failure(deep))
+        #expect(e.kind == .limitExceeded)
+        #expect(e.message.contains("512"))
+        #expect(e.position == SourcePosition(line: 1, column: 513))
+        // Exactly at the limit is fine.
+        let ok = String(repeating: "[", count: 64) + String(repeating: "]", count: 64)
+        #expect(failure(ok, maxNesting: 64) == nil)
+        #expect(failure(ok, maxNesting: 63)?.kind == .limitExceeded)
+    }
+
+    @Test func writerOutputReadsBackToTheSameValue() throws {
+        let text = #"{"z": [1, 0.1, -0, 1e-05, 123456789012, 1.7976931348623157e308, 5e-324], "a": {"q": "\u0001\"\\ é\n", "r": []}, "m": [[1, 2], {}]}"#
+        let v = try parse(text)
+        for pretty in [true, false] {
+            let written = JSONWriter(prettyPrinted: pretty).write(v)
+            let again = try JSONParser.parse(Array(written.utf8))
+            #expect(JSONWriter(prettyPrinted: pretty).write(again) == written)
+            let numbers = try #require(again.object?["z"]?.array).compactMap(\.number)
+            #expect(numbers == [1, 0.1, 0, 1e-05, 123456789012, 1.7976931348623157e308, 5e-324])
+            #expect(again.object?["a"]?.object?["q"]?.string == "\u{01}\"\\ é\n")
+        }
+        #expect(JSONWriter.number(3) == "3")
+        #expect(JSONWriter.number(-0.5) == "-0.5")
+        #expect(JSONWriter.number(0.7853981633974483) == "0.7853981633974483")
+    }
+}
+
+@Suite struct SuggestionTests {
+    @Test func findsTheNearestKnownName() {
+        let keys = ["cornerRadius", "borderWidth", "borderColor", "opacity", "bounds"]
+        #expect(Suggestion.nearest(to: "cornerRadious", in: keys) == "cornerRadius")
+        #expect(Suggestion.nearest(to: "cornerradius", in: keys) == "cornerRadius")
+        #expect(Suggestion.nearest(to: "opactiy", in: keys) == "opacity")
+        #expect(Suggestion.nearest(to: "borderColour", in: keys) == "borderColor")
+        #expect(Suggestion.nearest(to: "zzzzzz", in: keys) == nil)
+        #expect(Suggestion.didYouMean("bound", in: keys) == " (did you mean 'bounds'?)")
+    }
+}
