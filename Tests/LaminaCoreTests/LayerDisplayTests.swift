@@ -125,7 +125,8 @@ private final class CircleLayer: CALayer {
 
     @Test func drawingNothingLeavesNoContents() throws {
         let layer = makeLayer(CGRect(x: 0, y: 0, width: 10, height: 10))
-        layer.contents = try #require(makeTestImage())
+        let image = try #require(makeTestImage())
+        layer.contents = image
         layer.setNeedsDisplay()
         layer.displayIfNeeded()
         // As on iOS, displaying a layer that draws nothing clears its image.
