@@ -11,8 +11,9 @@ final class LibPNGWriter {
     /// zlib's strategy codes (zlib.h is not imported; these values are fixed
     /// by zlib's ABI).
     private enum ZlibStrategy: Int32 {
-        case `default` = 0
-        case filtered = 1
+        case `default` = 0  // Z_DEFAULT_STRATEGY
+        case filtered = 1  // Z_FILTERED
+        case runLength = 3  // Z_RLE
     }
 
     /// Creates libpng's state and sets the compression options.
@@ -29,8 +30,11 @@ final class LibPNGWriter {
         png_set_user_limits(png, 0x7FFF_FFFF, 0x7FFF_FFFF)
         png_set_compression_level(png, Int32(options.compressionLevel))
         png_set_filter(png, Int32(PNG_FILTER_TYPE_BASE), Self.filterMask(options.filter))
-        // Z_FILTERED suits filtered rows (libpng's own choice when filtering).
-        let strategy: ZlibStrategy = options.filter == .none ? .default : .filtered
+        let strategy: ZlibStrategy
+        switch options.strategy {
+        case .automatic: strategy = options.filter == .none ? .default : .filtered  // libpng's own rule
+        case .runLength: strategy = .runLength
+        }
         png_set_compression_strategy(png, strategy.rawValue)
     }
 

@@ -104,5 +104,4 @@ public struct PNGDecoder: Sendable {
         }
         return try CGImage(width: width, height: height, premultipliedRGBA: rgba)
     }
-
 }

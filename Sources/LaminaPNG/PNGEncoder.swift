@@ -13,12 +13,13 @@ import Foundation
 /// How libpng is used safely: the simplified `png_image` writer cannot set a
 /// compression level or filter (only its "fast" flag: level 3, no filtering),
 /// so this encoder drives libpng's row-by-row writer, whose errors would
-/// normally `longjmp` to a `setjmp` in the caller. We never arm one (never call
-/// `png_jmpbuf`), so libpng has nowhere to jump: an error ends in `abort()`
-/// inside libpng and can never unwind Swift frames. And no input can cause an
-/// error: a `CGImage` is always a valid 8-bit RGBA picture, the sides are
-/// checked against PNG's limit here, and the output goes to memory through a
-/// callback that cannot fail. What is left is libpng or zlib running out of
+/// normally `longjmp` to a `setjmp` in the caller (which Swift cannot call).
+/// We never arm one (never call `png_jmpbuf`), so libpng has nowhere to jump:
+/// an error reaches `LibPNGWriter`'s error callback, which stops the process
+/// with libpng's message, and no Swift frame is ever unwound. And no input can
+/// cause an error: a `CGImage` is always a valid 8-bit RGBA picture, the sides
+/// are checked against PNG's limit here, and the output goes to memory through
+/// a callback that cannot fail. What is left is libpng or zlib running out of
 /// memory for their small working buffers, where Swift itself would trap.
 public struct PNGEncoder: Sendable {
     /// The per-row filter libpng applies before compression. Filters turn
@@ -39,20 +40,37 @@ public struct PNGEncoder: Sendable {
         case adaptive
     }
 
+    /// How zlib looks for repeated data.
+    public enum Strategy: Sendable, Equatable, CaseIterable {
+        /// libpng's choice: zlib's `Z_FILTERED` for filtered rows, its default
+        /// strategy for unfiltered ones.
+        case automatic
+        /// zlib's `Z_RLE`: only runs of repeated bytes. Much faster to search,
+        /// and on Paeth-filtered user-interface pictures (flat colour, edges,
+        /// gradients all become runs of zeros) the files are small too.
+        case runLength
+    }
+
     /// How hard to compress.
     public struct Options: Sendable, Equatable {
         /// zlib's level, 0 (store) to 9 (smallest, slowest).
         public var compressionLevel: Int
         /// The row filter.
         public var filter: Filter
+        /// zlib's search strategy.
+        public var strategy: Strategy
 
-        public init(compressionLevel: Int, filter: Filter) {
+        public init(compressionLevel: Int, filter: Filter, strategy: Strategy = .automatic) {
             self.compressionLevel = compressionLevel
             self.filter = filter
+            self.strategy = strategy
         }
 
-        /// For serving many pictures: zlib level 1 on `sub`-filtered rows.
-        public static let fast = Options(compressionLevel: 1, filter: .sub)
+        /// For serving many pictures: zlib level 1, Paeth filter, run-length
+        /// matching. Measured on a 1600x1200 rendered UI picture: about 3x
+        /// faster than `.balanced` and 20% larger (41 KB against 35 KB), and
+        /// under half the size of level 1 with zlib's default strategy.
+        public static let fast = Options(compressionLevel: 1, filter: .paeth, strategy: .runLength)
         /// zlib's default level 6 with adaptive filtering, like most tools.
         public static let balanced = Options(compressionLevel: 6, filter: .adaptive)
         /// Level 9 with adaptive filtering: for assets written once.

@@ -75,6 +75,18 @@ import Testing
         #expect(value(a, at: -1) == 50)
     }
 
+    @Test func negativeTimeOffsetWrapsFromTheEnd() {
+        let a = ramp { $0.timeOffset = -0.25 }
+        #expect(value(a, at: 0) == 75)
+        #expect(value(a, at: 0.5) == 25)
+    }
+
+    @Test func mediaTimeIsMonotonic() {
+        let first = CACurrentMediaTime()
+        #expect(CACurrentMediaTime() >= first)
+        #expect(first > 0)
+    }
+
     @Test func localTimeFormula() {
         let a = ramp { $0.beginTime = 2; $0.speed = 3; $0.timeOffset = 0.5 }
         #expect(a.convertFromParentTime(3) == 3.5)
@@ -193,5 +205,9 @@ import Testing
         #expect(recorder.events == ["start", "stop true"])
         a.notifyDelegate(from: 2.5, to: 3)
         #expect(recorder.events.count == 2)
+        // A step over the whole animation reports both, in order.
+        let b = ramp { $0.beginTime = 1; $0.delegate = recorder }
+        b.notifyDelegate(from: 0, to: 10)
+        #expect(recorder.events == ["start", "stop true", "start", "stop true"])
     }
 }

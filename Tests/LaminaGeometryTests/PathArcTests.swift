@@ -96,6 +96,36 @@ import Testing
         ]))
     }
 
+    /// Piece end points that the conformance oracle's `arc_to_svg` gives
+    /// for centre (10, 20), radius 5, in UIKit's direction (its output,
+    /// printed to 9 digits).
+    static let oracleArcs: [(CGFloat, CGFloat, Bool, [CGPoint])] = {
+        func p(_ x: CGFloat, _ y: CGFloat) -> CGPoint { CGPoint(x: x, y: y) }
+        return [
+            (0, 1, true, [p(15, 20), p(12.7015115, 24.2073549)]),
+            (0, 1, false, [p(15, 20), p(11.2370198, 15.1554379), p(5.61208719, 17.6028723), p(6.5918062, 23.6584443),
+                           p(12.7015115, 24.2073549)]),
+            (1, 0, true, [p(12.7015115, 24.2073549), p(6.5918062, 23.6584443), p(5.61208719, 17.6028723),
+                          p(11.2370198, 15.1554379), p(15, 20)]),
+            (2, -3, false, [p(7.91926582, 24.5464871), p(13.6584443, 23.4081938), p(14.3879128, 17.6028723),
+                            p(9.10876972, 15.0800703), p(5.05003752, 19.2944)]),
+            (-1, 5, true, [p(12.7015115, 15.7926451), p(14.3879128, 22.3971277), p(7.91926582, 24.5464871),
+                           p(5.31771656, 18.2460839), p(11.4183109, 15.2053786)]),
+            (0.5, 6.8, false, [p(14.3879128, 22.3971277), p(12.3971277, 15.6120872), p(5.61208719, 17.6028723),
+                               p(7.60287231, 24.3879128), p(14.3879128, 22.3971277)]),
+            (0, -6.2, true, [p(15, 20), p(14.9827105, 20.415447)]),
+            (0, 6.2, false, [p(15, 20), p(14.9827105, 19.584553)]),
+        ]
+    }()
+
+    @Test func piecesMatchTheConformanceOracle() {
+        for (start, end, clockwise, expected) in Self.oracleArcs {
+            let p = UIBezierPath(arcCenter: CGPoint(x: 10, y: 20), radius: 5, startAngle: start, endAngle: end,
+                                 clockwise: clockwise)
+            #expect(near(endPoints(p.pathData), expected, 1e-7), "\(start) \(end) \(clockwise)")
+        }
+    }
+
     @Test func zeroSweepAddsOnlyTheStart() {
         let p = CGMutablePath()
         p.addArc(center: .zero, radius: r, startAngle: 1, endAngle: 1, clockwise: false)

@@ -74,11 +74,12 @@ import Foundation
         ])
     }
 
-    @Test func sixteenBitTransparencyKeyComparesAllSixteenBits() throws {
+    @Test(arguments: [false, true])
+    func sixteenBitTransparencyKeyComparesAllSixteenBits(interlaced: Bool) throws {
         // 0x1235 differs from the key 0x1234 only in the low byte: it stays opaque.
         let png = FixturePNG(
-            width: 3, height: 1, colorType: .grey, bitDepth: 16, samples: [0x1234, 0x1235, 0xFFFF],
-            transparency: [0x12, 0x34])
+            width: 3, height: 1, colorType: .grey, bitDepth: 16, interlaced: interlaced,
+            samples: [0x1234, 0x1235, 0xFFFF], transparency: [0x12, 0x34])
         let image = try PNGDecoder().decode(png.encoded())
         #expect(image.allPixels == [
             .init(red: 0, green: 0, blue: 0, alpha: 0), .init(red: 0x12, green: 0x12, blue: 0x12, alpha: 255),
