@@ -3,14 +3,14 @@
 #
 #   scripts/setup.sh
 #
-# Safe to run again: packages already present are not reinstalled, and an
-# up-to-date build costs seconds.
+# Safe to run again: packages already present are not reinstalled, an
+# up-to-date build costs seconds. Pictures go to examples/out/.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-# System packages: EGL + GLES 3 + GBM (the GPU backend and Mesa's llvmpipe for
-# machines without a GPU), libpng, FreeType/HarfBuzz/fontconfig and a font for
-# text, Python with Pillow/NumPy for the conformance comparison.
+# System packages: EGL + GLES 3 + GBM (the GPU backend, and Mesa's llvmpipe
+# for machines without a GPU), libpng, FreeType/HarfBuzz/fontconfig and a
+# font for text, Python for the conformance comparison.
 packages=(
   libegl-dev libgles-dev libgbm-dev libegl-mesa0 libgl1-mesa-dri
   libpng-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core
@@ -27,4 +27,11 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-swift build -c release --product lamina
+swift build --product lamina
+lamina="$(swift build --show-bin-path)/lamina"
+mkdir -p examples/out
+for scene in examples/scenes/*.json; do
+  name="$(basename "$scene" .json)"
+  "$lamina" render "$scene" --output "examples/out/$name.png"
+  echo "examples/out/$name.png"
+done

@@ -2,7 +2,33 @@
 # Quick start, step two: every test. `.ci/run` runs exactly this.
 #
 #   scripts/test.sh
+#
+# Unit tests (swift test), then the conformance pictures of ../shared on both
+# backends. The GL backend must work here (Mesa's llvmpipe is enough):
+# LAMINA_REQUIRE_GL=1 makes a missing EGL context a failure instead of a skip
+# or a silent fall back to the CPU.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+export LAMINA_REQUIRE_GL="${LAMINA_REQUIRE_GL:-1}"
+
 swift build --build-tests
-swift test --skip-build 2>&1
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+swift test --skip-build 2>&1 | tee "$log"
+unit=$(grep -Eo 'Test run with [0-9]+ tests?' "$log" | grep -Eo '[0-9]+' | tail -1)
+xctest=$(grep -Eo 'Executed [0-9]+ tests?' "$log" | grep -Eo '[0-9]+' | tail -1)
+total=$(( ${unit:-0} + ${xctest:-0} ))
+
+conformance="../shared/conformance/check"
+if [ -x "$conformance" ]; then
+  lamina="$(swift build --show-bin-path)/lamina"
+  for backend in gl cpu; do
+    echo "== conformance, $backend backend"
+    LAMINA="$lamina" "$conformance" --backend "$backend" --out ".build/conformance" | tee "$log"
+    passed=$(tail -1 "$log" | grep -Eo '^[0-9]+')
+    total=$(( total + passed ))
+  done
+else
+  echo "== no ../shared/conformance here: skipping the picture comparisons" >&2
+fi
+echo "all: $total passed, 0 failed"

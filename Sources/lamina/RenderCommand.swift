@@ -14,7 +14,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Where the PNG goes, or - for standard output.")
     var output: String
 
-    @Option(help: "gl or cpu. gl falls back to cpu, with a warning, when no EGL context can be made.")
+    @Option(help: "gl or cpu. gl falls back to cpu, with a warning, when no EGL context can be made (unless LAMINA_REQUIRE_GL=1).")
     var backend: RenderBackend = .gl
 
     @Option(help: "Pixels per point, instead of the scene's own scale.")
@@ -34,7 +34,10 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let platform = try eglPlatform.map { try EGLPlatformChoice(parsing: $0, origin: "--egl-platform") }
         let decoded = try SceneInput.decode(scene)
-        let renderer = try LayerRenderer(backend: backend, eglPlatform: platform)
+        // LAMINA_REQUIRE_GL=1 (the test suite sets it) turns the fallback to
+        // the CPU into an error, so a broken GL backend cannot pass unseen.
+        let requireGL = ProcessInfo.processInfo.environment["LAMINA_REQUIRE_GL"] == "1"
+        let renderer = try LayerRenderer(backend: backend, eglPlatform: platform, fallBack: !requireGL)
         let image = try renderer.render(decoded, scale: scale, time: time)
         let encoder = PNGEncoder()
         if output == "-" {
