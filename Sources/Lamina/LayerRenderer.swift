@@ -49,17 +49,28 @@ public final class LayerRenderer {
     /// Draws `layer` (the root of its tree) on a canvas, with animations
     /// sampled at `time`.
     public func render(_ layer: CALayer, canvas: RenderCanvas, time: CFTimeInterval = 0) throws -> CGImage {
-        let presentation = layer.presentation(atTime: time)
-        let snapshot = RenderLayer(snapshotOf: presentation, options: SnapshotOptions(rasterScale: canvas.scale))
-        return try renderer.render(planner.plan(snapshot, canvas: canvas))
+        try renderer.render(prepare(layer, canvas: canvas, time: time))
     }
 
     /// Draws a decoded scene. `scale` and `time` override the scene's own.
     public func render(_ scene: Scene, scale: Double? = nil, time: CFTimeInterval? = nil) throws -> CGImage {
+        try renderer.render(prepare(scene, scale: scale, time: time))
+    }
+
+    /// The plan for a frame of `layer`'s tree: presentation values at `time`,
+    /// frozen, planned. What `render` hands its backend.
+    public func prepare(_ layer: CALayer, canvas: RenderCanvas, time: CFTimeInterval = 0) -> RenderPlan {
+        let presentation = layer.presentation(atTime: time)
+        let snapshot = RenderLayer(snapshotOf: presentation, options: SnapshotOptions(rasterScale: canvas.scale))
+        return planner.plan(snapshot, canvas: canvas)
+    }
+
+    /// The plan for a frame of a scene.
+    public func prepare(_ scene: Scene, scale: Double? = nil, time: CFTimeInterval? = nil) -> RenderPlan {
         let canvas = RenderCanvas(
             width: Double(scene.width), height: Double(scene.height), scale: scale ?? Double(scene.scale),
             originBottomLeft: scene.origin == .bottomLeft)
-        return try render(scene.rootLayer, canvas: canvas, time: time ?? scene.time)
+        return prepare(scene.rootLayer, canvas: canvas, time: time ?? scene.time)
     }
 
     private static func firstLine(of error: any Error) -> String {

@@ -8,5 +8,5 @@ struct LaminaCommand: ParsableCommand {
         commandName: "lamina",
         abstract: "Render Core Animation layer trees headless, on the GPU or the CPU.",
         version: "0.1.0",
-        subcommands: [RenderCommand.self, ValidateCommand.self, InfoCommand.self])
+        subcommands: [RenderCommand.self, ValidateCommand.self, InfoCommand.self, BenchCommand.self])
 }
