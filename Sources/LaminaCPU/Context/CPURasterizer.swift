@@ -10,7 +10,8 @@ import LaminaCore
 ///
 /// - fills use the command's fill rule; strokes are outlined by the
 ///   LaminaGeometry stroker in the user space of the stroke and filled
-///   nonzero (a line width of 0 is a one-pixel hairline);
+///   nonzero (a line width of 0 is a one-pixel hairline, a negative one
+///   strokes nothing);
 /// - curves become chords within `flatteningTolerance` device pixels;
 /// - a clip is the product of its regions' anti-aliased coverage;
 /// - `clear(_:)` makes the covered pixels transparent, within the clip;
@@ -59,10 +60,18 @@ public struct CPURasterizer: CGContextRasterizer {
     /// before every render: after the first call it takes two uncontended
     /// locks and installs nothing.
     public static func installIfNeeded() {
+        installIfNeeded(
+            current: { CGContextRasterizerRegistry.current },
+            install: { CGContextRasterizerRegistry.install($0) })
+    }
+
+    /// `installIfNeeded()` over any registry: the tests use their own, as
+    /// the process-wide one is shared with every other test.
+    static func installIfNeeded(
+        current: () -> (any CGContextRasterizer)?, install: (any CGContextRasterizer) -> Void
+    ) {
         installation.withLock {
-            if CGContextRasterizerRegistry.current == nil {
-                CGContextRasterizerRegistry.install(CPURasterizer())
-            }
+            if current() == nil { install(CPURasterizer()) }
         }
     }
 

@@ -18,51 +18,58 @@ struct RecordingReplay {
         space = DeviceSpace(height: height, tolerance: tolerance)
     }
 
-    /// Paints command `index`, naming it in any error.
+    /// Paints command `index`, naming it (and the clip region, when that is
+    /// what failed) in any error.
     mutating func run(_ command: DrawingCommand, index: Int) throws {
-        var part = command.kind
+        let clip = try clipMask(for: command.clip, commandIndex: index)
+        // A clip that leaves nothing needs no painting.
+        let area = clip?.bounds ?? pixmap.bounds
+        guard !area.isEmpty else { return }
         do {
             switch command {
             case .fill(let fill):
-                let clip = try clipMask(for: fill.clip, part: &part)
-                part = "fill"
-                let mask = try coverage(space.fillContours(of: fill.path), rule: FillRule(fill.rule), antialias: fill.antialias)
+                let mask = try coverage(
+                    space.fillContours(of: fill.path), rule: FillRule(fill.rule), antialias: fill.antialias, within: area)
                 try pixmap.fill(mask, with: PremultipliedColor(fill.color), clip: clip)
             case .stroke(let stroke):
-                let clip = try clipMask(for: stroke.clip, part: &part)
-                part = "stroke"
-                let mask = try coverage(space.strokeContours(of: stroke), rule: .nonZero, antialias: stroke.antialias)
+                let mask = try coverage(
+                    space.strokeContours(of: stroke), rule: .nonZero, antialias: stroke.antialias, within: area)
                 try pixmap.fill(mask, with: PremultipliedColor(stroke.color), clip: clip)
             case .image(let image):
-                let clip = try clipMask(for: image.clip, part: &part)
-                part = "image"
                 try draw(image, clip: clip)
             case .clear(let clear):
-                let clip = try clipMask(for: clear.clip, part: &part)
-                part = "clear"
-                pixmap.erase(try coverage(space.fillContours(of: clear.path), rule: .nonZero, antialias: true), clip: clip)
+                let mask = try coverage(space.fillContours(of: clear.path), rule: .nonZero, antialias: true, within: area)
+                pixmap.erase(mask, clip: clip)
             }
         } catch let error as CPURenderError {
-            throw RecordingReplayError(commandIndex: index, part: part, underlying: error)
+            throw RecordingReplayError(commandIndex: index, part: command.kind, underlying: error)
         }
     }
 
-    /// The anti-aliased (or thresholded) coverage of contours in pixels.
-    private func coverage(_ contours: [[CGPoint]], rule: FillRule, antialias: Bool) throws -> CoverageMask {
-        let mask = try CoverageRasterizer(clip: pixmap.bounds).rasterize(contours: contours, fillRule: rule)
+    /// The anti-aliased (or thresholded) coverage of contours in pixels,
+    /// computed only over `area`.
+    private func coverage(
+        _ contours: [[CGPoint]], rule: FillRule, antialias: Bool, within area: PixelRect
+    ) throws -> CoverageMask {
+        let mask = try CoverageRasterizer(clip: area).rasterize(contours: contours, fillRule: rule)
         return antialias ? mask : mask.aliased
     }
 
     /// The mask of `clip`, or nil for no clipping. Consecutive commands
-    /// nearly always share their clip, so the last mask is kept. `part`
-    /// names the region being rasterized, for errors.
-    private mutating func clipMask(for clip: DrawingClip, part: inout String) throws -> CoverageMask? {
+    /// nearly always share their clip, so the last mask is kept. Each region
+    /// is rasterized only where the regions before it left something.
+    private mutating func clipMask(for clip: DrawingClip, commandIndex: Int) throws -> CoverageMask? {
         if let lastClip, lastClip.clip == clip { return lastClip.mask }
         var mask: CoverageMask?
         for (i, region) in clip.regions.enumerated() {
-            part = "clip region \(i)"
-            let regionMask = try coverage(space.fillContours(of: region.path), rule: FillRule(region.rule), antialias: true)
-            mask = mask.map { $0.intersected(with: regionMask) } ?? regionMask
+            do {
+                let regionMask = try coverage(
+                    space.fillContours(of: region.path), rule: FillRule(region.rule), antialias: true,
+                    within: mask?.bounds ?? pixmap.bounds)
+                mask = mask.map { $0.intersected(with: regionMask) } ?? regionMask
+            } catch let error as CPURenderError {
+                throw RecordingReplayError(commandIndex: commandIndex, part: "clip region \(i)", underlying: error)
+            }
         }
         lastClip = (clip, mask)
         return mask
@@ -96,6 +103,16 @@ struct RecordingReplay {
 }
 
 extension DrawingCommand {
+    /// The clip the command was recorded under.
+    var clip: DrawingClip {
+        switch self {
+        case .fill(let c): c.clip
+        case .stroke(let c): c.clip
+        case .image(let c): c.clip
+        case .clear(let c): c.clip
+        }
+    }
+
     /// The command's name in errors.
     var kind: String {
         switch self {
