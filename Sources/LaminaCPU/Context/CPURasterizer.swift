@@ -1,0 +1,92 @@
+import Foundation
+import LaminaCore
+
+/// Paints the `DrawingRecording` of a `CGContext` with the CPU pipeline: the
+/// rasterizer behind `CGContext.makeImage()` and behind the bitmaps of a
+/// layer's `display()` (its `CABackingStore`).
+///
+/// Every command is painted source-over in premultiplied sRGB, as Core
+/// Graphics paints a bitmap context:
+///
+/// - fills use the command's fill rule; strokes are outlined by the
+///   LaminaGeometry stroker in the user space of the stroke and filled
+///   nonzero (a line width of 0 is a one-pixel hairline, a negative one
+///   strokes nothing);
+/// - curves become chords within `flatteningTolerance` device pixels;
+/// - a clip is the product of its regions' anti-aliased coverage;
+/// - `clear(_:)` makes the covered pixels transparent, within the clip;
+/// - images are sampled bilinearly through the CTM (nearest with
+///   `interpolationQuality = .none`); their top row lies along the maximum
+///   y of the rectangle in user space, so an image is upright in an
+///   unflipped context and upside down in a layer's context on iOS, where
+///   `display()` flips the CTM so that y grows down;
+/// - with `setShouldAntialias(false)` a fill or stroke paints the pixels it
+///   covers at least half; image edges stay anti-aliased.
+public struct CPURasterizer: CGContextRasterizer {
+    /// The largest distance, in device pixels, between a curve (or a round
+    /// join or cap) and the chords that draw it.
+    public static let flatteningTolerance: CGFloat = 0.2
+
+    public init() {}
+
+    /// The recording painted into a transparent pixmap of its size.
+    ///
+    /// - Throws: `RecordingReplayError` naming the command that could not be
+    ///   painted (coordinates out of range, an image too large for a pixmap)
+    ///   or a recording larger than a pixmap may be.
+    public func render(_ recording: DrawingRecording) throws -> Pixmap {
+        var replay: RecordingReplay
+        do {
+            replay = try RecordingReplay(
+                width: recording.width, height: recording.height, tolerance: Self.flatteningTolerance)
+        } catch let error as CPURenderError {
+            throw RecordingReplayError(commandIndex: nil, part: "bitmap size", underlying: error)
+        }
+        for (index, command) in recording.commands.enumerated() {
+            try replay.run(command, index: index)
+        }
+        return replay.pixmap
+    }
+
+    /// The recording as an image; nil when `render(_:)` throws or the
+    /// recording has no pixels (call `render(_:)` to learn why).
+    public func makeImage(from recording: DrawingRecording) -> CGImage? {
+        (try? render(recording))?.makeCGImage()
+    }
+
+    /// Installs a `CPURasterizer` in `CGContextRasterizerRegistry` when no
+    /// rasterizer is installed, and leaves an installed one (the CPU's or
+    /// another backend's) alone. Thread-safe, and cheap enough to call
+    /// before every render: after the first call it takes two uncontended
+    /// locks and installs nothing.
+    public static func installIfNeeded() {
+        installIfNeeded(
+            current: { CGContextRasterizerRegistry.current },
+            install: { CGContextRasterizerRegistry.install($0) })
+    }
+
+    /// `installIfNeeded()` over any registry: the tests use their own, as
+    /// the process-wide one is shared with every other test.
+    static func installIfNeeded(
+        current: () -> (any CGContextRasterizer)?, install: (any CGContextRasterizer) -> Void
+    ) {
+        installation.withLock {
+            if current() == nil { install(CPURasterizer()) }
+        }
+    }
+
+    /// Serialises `installIfNeeded()`, so that two threads calling it at once
+    /// cannot both see an empty registry and install twice.
+    private static let installation = InstallationLock()
+}
+
+/// A lock with nothing behind it but the critical section it guards.
+private final class InstallationLock: @unchecked Sendable {
+    private let lock = NSLock()
+
+    func withLock(_ body: () -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        body()
+    }
+}

@@ -1,0 +1,24 @@
+/// Why `CPURasterizer` could not paint a `DrawingRecording`, and where.
+public struct RecordingReplayError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The index of the command in `DrawingRecording.commands`, or nil when
+    /// the recording as a whole is at fault (its size).
+    public var commandIndex: Int?
+    /// The part that failed, such as `"fill"`, `"stroke"`, `"clip region 1"`
+    /// or `"image"`.
+    public var part: String
+    /// What the pixel pipeline reported.
+    public var underlying: CPURenderError
+
+    public init(commandIndex: Int?, part: String, underlying: CPURenderError) {
+        self.commandIndex = commandIndex
+        self.part = part
+        self.underlying = underlying
+    }
+
+    public var description: String {
+        if let commandIndex {
+            return "drawing command \(commandIndex) (\(part)): \(underlying)"
+        }
+        return "drawing recording (\(part)): \(underlying)"
+    }
+}
