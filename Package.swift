@@ -69,5 +69,6 @@ let package = Package(
         .testTarget(name: "LaminaRenderTests", dependencies: ["LaminaRender"]),
         .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL"]),
         .testTarget(name: "LaminaCPUTests", dependencies: ["LaminaCPU"]),
+        .testTarget(name: "LaminaTests", dependencies: ["Lamina"]),
     ]
 )

@@ -23,12 +23,16 @@ public final class LayerRenderer {
     public let backend: RenderBackend
     public let renderer: any Renderer
     public var planner = RenderPlanner()
+    /// Rasterizes `draw(in:)` content for every backend.
+    private let drawingRasterizer = CPURasterizer()
 
     /// Prepares `backend`. When `gl` is asked for and no EGL context can be
     /// made, falls back to `cpu` and says why through `warn` (unless
     /// `fallBack` is false, then the error is thrown).
     public init(backend: RenderBackend = .gl, eglPlatform: EGLPlatformChoice? = nil, fallBack: Bool = true,
                 warn: (String) -> Void = { FileHandle.standardError.write(Data(("lamina: " + $0 + "\n").utf8)) }) throws {
+        // CGContext.makeImage() in user code needs a rasterizer too.
+        CPURasterizer.installIfNeeded()
         switch backend {
         case .cpu:
             self.backend = .cpu
@@ -60,8 +64,12 @@ public final class LayerRenderer {
     /// The plan for a frame of `layer`'s tree: presentation values at `time`,
     /// frozen, planned. What `render` hands its backend.
     public func prepare(_ layer: CALayer, canvas: RenderCanvas, time: CFTimeInterval = 0) -> RenderPlan {
+        // As a transaction commit does: layers that need display draw their
+        // contents on the model tree, which the presentation copy then shares.
+        layer.displayIfNeededRecursively()
         let presentation = layer.presentation(atTime: time)
-        let snapshot = RenderLayer(snapshotOf: presentation, options: SnapshotOptions(rasterScale: canvas.scale))
+        let snapshot = RenderLayer(snapshotOf: presentation, options: SnapshotOptions(
+            rasterScale: canvas.scale, drawingRasterizer: drawingRasterizer))
         return planner.plan(snapshot, canvas: canvas)
     }
 

@@ -68,7 +68,7 @@ enum SceneInput {
         }
         do {
             return try SceneDecoder(options: SceneDecoder.Options(baseDirectory: base)).decode(data)
-        } catch let error as SceneError {
+        } catch {
             throw ValidationError("\(path == "-" ? "<stdin>" : path): \(error)")
         }
     }

@@ -39,31 +39,6 @@ private func displayedImage(_ layer: CALayer) throws -> Pixmap {
     return try Pixmap(width: image.width, height: image.height, premultipliedRGBA: image.pixelBytes)
 }
 
-/// A registry of one rasterizer, standing in for the process-wide one.
-private final class TestRegistry: @unchecked Sendable {
-    private let lock = NSLock()
-    private var installed: (any CGContextRasterizer)?
-    private var installs = 0
-
-    init(_ installed: (any CGContextRasterizer)? = nil) { self.installed = installed }
-
-    var current: (any CGContextRasterizer)? { lock.withLock { installed } }
-    var installCount: Int { lock.withLock { installs } }
-
-    func install(_ rasterizer: any CGContextRasterizer) {
-        lock.withLock { installed = rasterizer; installs += 1 }
-    }
-
-    func installCPUIfNeeded() {
-        CPURasterizer.installIfNeeded(current: { current }, install: { install($0) })
-    }
-}
-
-/// Another backend's rasterizer.
-private struct OtherRasterizer: CGContextRasterizer {
-    func makeImage(from recording: DrawingRecording) -> CGImage? { nil }
-}
-
 @Suite("CGContext on the CPU: layers")
 struct ContextLayerTests {
     @Test func drawInAtScaleTwoLandsAtTwiceThePoint() throws {
@@ -122,27 +97,8 @@ struct ContextLayerTests {
         #expect(try rgba(p, 3, 3) == red)  // the spot, y down
     }
 
-    @Test func installIfNeededInstallsOnceWhenNoneIsInstalled() async throws {
-        let registry = TestRegistry()
-        await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<16 { group.addTask { registry.installCPUIfNeeded() } }
-        }
-        registry.installCPUIfNeeded()
-        #expect(registry.installCount == 1)
-        #expect(registry.current is CPURasterizer)
-    }
-
-    @Test func installIfNeededLeavesAnotherRasterizerAlone() {
-        let registry = TestRegistry(OtherRasterizer())
-        registry.installCPUIfNeeded()
-        #expect(registry.installCount == 0)
-        #expect(registry.current is OtherRasterizer)
-    }
-
     @Test func installedRasterizerPaintsTheBackingStore() throws {
-        let registry = TestRegistry()
-        registry.installCPUIfNeeded()
-        let rasterizer = try #require(registry.current)
+        let rasterizer = CPURasterizer()
         let layer = SpotLayer()
         layer.bounds = CGRect(x: 0, y: 0, width: 8, height: 8)
         layer.display()

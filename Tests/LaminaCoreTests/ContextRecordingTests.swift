@@ -277,4 +277,17 @@ private struct StubRasterizer: CGContextRasterizer {
         let store = CABackingStore(recording: ctx.recording, contentsScale: 1)
         #expect(store.makeImage() === image)
     }
+
+    @Test func installIfAbsentInstallsOnceAndKeepsAnInstalledOne() async throws {
+        let image = try #require(makeTestImage())
+        CGContextRasterizerRegistry.install(nil)
+        defer { CGContextRasterizerRegistry.install(nil) }
+        let installs = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<16 { group.addTask { CGContextRasterizerRegistry.installIfAbsent { StubRasterizer(image: image) } } }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(installs == 1)
+        #expect(CGContextRasterizerRegistry.current is StubRasterizer)
+        #expect(!CGContextRasterizerRegistry.installIfAbsent { StubRasterizer(image: image) })
+    }
 }

@@ -60,33 +60,6 @@ public struct CPURasterizer: CGContextRasterizer {
     /// before every render: after the first call it takes two uncontended
     /// locks and installs nothing.
     public static func installIfNeeded() {
-        installIfNeeded(
-            current: { CGContextRasterizerRegistry.current },
-            install: { CGContextRasterizerRegistry.install($0) })
-    }
-
-    /// `installIfNeeded()` over any registry: the tests use their own, as
-    /// the process-wide one is shared with every other test.
-    static func installIfNeeded(
-        current: () -> (any CGContextRasterizer)?, install: (any CGContextRasterizer) -> Void
-    ) {
-        installation.withLock {
-            if current() == nil { install(CPURasterizer()) }
-        }
-    }
-
-    /// Serialises `installIfNeeded()`, so that two threads calling it at once
-    /// cannot both see an empty registry and install twice.
-    private static let installation = InstallationLock()
-}
-
-/// A lock with nothing behind it but the critical section it guards.
-private final class InstallationLock: @unchecked Sendable {
-    private let lock = NSLock()
-
-    func withLock(_ body: () -> Void) {
-        lock.lock()
-        defer { lock.unlock() }
-        body()
+        CGContextRasterizerRegistry.installIfAbsent { CPURasterizer() }
     }
 }

@@ -24,4 +24,16 @@ public enum CGContextRasterizerRegistry {
     public static func install(_ rasterizer: (any CGContextRasterizer)?) {
         installed.withLock { $0 = rasterizer }
     }
+
+    /// Installs the rasterizer `make` returns unless one is installed
+    /// already, in one step, so concurrent callers install once and never
+    /// replace another backend's. Returns whether it installed.
+    @discardableResult
+    public static func installIfAbsent(_ make: () -> any CGContextRasterizer) -> Bool {
+        installed.withLock {
+            guard $0 == nil else { return false }
+            $0 = make()
+            return true
+        }
+    }
 }

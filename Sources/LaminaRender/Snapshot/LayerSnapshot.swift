@@ -8,7 +8,13 @@ public struct SnapshotOptions: Sendable {
     public var rasterScale: Double = 1
     /// Curves of `shadowPath` are flattened to within this many points.
     public var shadowPathTolerance: Double = 0.1
-    public init(rasterScale: Double = 1) { self.rasterScale = rasterScale }
+    /// Turns what `draw(in:)` recorded into pixels. Nil uses the one
+    /// installed in `CGContextRasterizerRegistry`.
+    public var drawingRasterizer: (any CGContextRasterizer)?
+    public init(rasterScale: Double = 1, drawingRasterizer: (any CGContextRasterizer)? = nil) {
+        self.rasterScale = rasterScale
+        self.drawingRasterizer = drawingRasterizer
+    }
 }
 
 extension RenderLayer {
@@ -80,9 +86,19 @@ struct LayerSnapshotter {
         ]
     }
 
+    /// `contents` as pixels: an image, or what `draw(in:)` recorded.
+    private func contentsImage(of layer: CALayer) -> CGImage? {
+        switch layer.contents {
+        case let image as CGImage: return image
+        case let store as CABackingStore:
+            return options.drawingRasterizer.map { $0.makeImage(from: store.recording) } ?? store.makeImage()
+        default: return nil
+        }
+    }
+
     private func content(of layer: CALayer, bounds: CGRect) -> [RenderContent] {
         var pieces: [RenderContent] = []
-        if let image = layer.contents.flatMap({ $0 as? CGImage }) {
+        if let image = contentsImage(of: layer) {
             var c = ImageContent(image: image, gravity: ContentsGravity(rawValue: layer.contentsGravity.rawValue) ?? .resize)
             c.contentsRect = layer.contentsRect
             c.contentsCenter = layer.contentsCenter

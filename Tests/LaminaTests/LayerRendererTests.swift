@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import Lamina
+
+/// A layer that draws a red square in its top-left quarter with Core
+/// Graphics, as a delegate-less subclass would on iOS.
+private final class QuarterLayer: CALayer {
+    override func draw(in ctx: CGContext) {
+        ctx.setFillColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        ctx.fill(CGRect(x: 0, y: 0, width: bounds.width / 2, height: bounds.height / 2))
+    }
+}
+
+private func pixel(_ image: CGImage, _ x: Int, _ y: Int) -> [UInt8] {
+    let i = (y * image.width + x) * 4
+    return Array(image.pixelBytes[i..<i + 4])
+}
+
+/// The backends this machine has: always the CPU, and GL where EGL works.
+private let backends: [RenderBackend] = {
+    (try? LayerRenderer(backend: .gl, fallBack: false)) != nil ? [.gl, .cpu] : [.cpu]
+}()
+
+@Suite("LayerRenderer")
+struct LayerRendererTests {
+    @Test(arguments: backends)
+    func drawInContentIsRenderedAtContentsScale(backend: RenderBackend) throws {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+        root.position = CGPoint(x: 20, y: 20)
+        root.backgroundColor = CGColor.white
+        let layer = QuarterLayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+        layer.contentsScale = 2
+        layer.setNeedsDisplay()
+        root.addSublayer(layer)
+        let renderer = try LayerRenderer(backend: backend, fallBack: false)
+        let image = try renderer.render(root, canvas: RenderCanvas(width: 40, height: 40, scale: 2))
+        #expect(image.width == 80)
+        // Top-left quarter red (y down, as on iOS), the rest white.
+        #expect(pixel(image, 10, 10) == [255, 0, 0, 255])
+        #expect(pixel(image, 60, 10) == [255, 255, 255, 255])
+        #expect(pixel(image, 10, 60) == [255, 255, 255, 255])
+    }
+
+    @Test func bothBackendsDrawTheSameScene() throws {
+        guard backends.count == 2 else { return }
+        let scene = try SceneDecoder().decode("""
+            {"width": 120, "height": 90, "backgroundColor": "#ffffff", "sublayers": [
+              {"bounds": [0, 0, 60, 40], "position": [60, 45], "backgroundColor": "#3366cc", "cornerRadius": 8,
+               "borderWidth": 3, "borderColor": "#112244", "transform": [{"perspective": 200}, {"rotateDegrees": [30, 0, 1, 0]}]},
+              {"type": "shape", "bounds": [0, 0, 120, 90], "position": [60, 45], "fillColor": null, "strokeColor": "#cc3300",
+               "lineWidth": 4, "lineCap": "round", "path": "M 10 80 Q 60 10 110 80"}
+            ]}
+            """)
+        let gl = try LayerRenderer(backend: .gl, fallBack: false).render(scene)
+        let cpu = try LayerRenderer(backend: .cpu).render(scene)
+        // Pixel by pixel within anti-aliasing: count the pixels that differ by
+        // more than a few levels on some channel.
+        var differing = 0
+        for i in stride(from: 0, to: gl.pixelBytes.count, by: 4) {
+            let d = (0..<4).map { abs(Int(gl.pixelBytes[i + $0]) - Int(cpu.pixelBytes[i + $0])) }.max()!
+            if d > 48 { differing += 1 }
+        }
+        #expect(Double(differing) / Double(gl.width * gl.height) < 0.01)
+    }
+
+    @Test func glFallsBackToTheCPUWithAWarning() throws {
+        setenv("LAMINA_EGL_PLATFORM", "no-such-platform", 1)
+        defer { unsetenv("LAMINA_EGL_PLATFORM") }
+        var warnings: [String] = []
+        let renderer = try LayerRenderer(backend: .gl, warn: { warnings.append($0) })
+        #expect(renderer.backend == .cpu)
+        #expect(warnings.count == 1 && warnings[0].contains("rendering on the CPU"))
+        #expect(throws: (any Error).self) { try LayerRenderer(backend: .gl, fallBack: false) }
+    }
+}
