@@ -60,9 +60,10 @@ extension DecodingContext {
             try report(.invalidValue, value, at: path, "an empty string is not an image file path")
             return nil
         }
-        let url = file.hasPrefix("/")
-            ? URL(fileURLWithPath: file)
-            : URL(fileURLWithPath: file, relativeTo: options.baseDirectory)
+        var url = URL(fileURLWithPath: file)
+        if let base = options.baseDirectory, !file.hasPrefix("/") {
+            url = base.appendingPathComponent(file)
+        }
         return try decodePNG(at: path, value) { decoder in try decoder.decode(contentsOfFile: url.path) }
     }
 
