@@ -127,6 +127,15 @@ import Testing
         #expect(x.superlayer == nil)
     }
 
+    @Test func settingSublayersCanTakeTheMask() {
+        let parent = CALayer(), mask = CALayer()
+        parent.mask = mask
+        parent.sublayers = [mask]
+        #expect(parent.mask == nil)
+        #expect(parent.sublayers?.first === mask)
+        #expect(mask.superlayer === parent)
+    }
+
     @Test func aLayerCannotBecomeItsOwnSublayer() {
         let layer = CALayer()
         #expect(!layer.canAdd(layer))

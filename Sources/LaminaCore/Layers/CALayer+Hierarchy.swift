@@ -24,7 +24,8 @@ extension CALayer {
     func replaceSublayers(with layers: [CALayer]) {
         for old in sublayerStorage { old.superlayerStorage = nil }
         sublayerStorage.removeAll()
-        for layer in layers where layer.superlayerStorage !== self {
+        var added = Set<ObjectIdentifier>()
+        for layer in layers where added.insert(ObjectIdentifier(layer)).inserted {
             insert(layer, at: sublayerStorage.count)
         }
     }

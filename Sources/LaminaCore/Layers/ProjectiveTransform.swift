@@ -72,11 +72,19 @@ public struct ProjectiveTransform: Hashable, Sendable {
         m11 * (m22 * m33 - m23 * m32) - m12 * (m21 * m33 - m23 * m31) + m13 * (m21 * m32 - m22 * m31)
     }
 
-    /// The inverse, or nil when the map is singular (a layer seen exactly
-    /// edge-on) or not finite.
+    /// The inverse, or nil when the map is singular or so nearly singular
+    /// that its inverse means nothing (a layer seen edge-on, where rounding
+    /// leaves a cosine of 1e-17 instead of 0), or not finite.
+    ///
+    /// "Nearly" is measured without units: the determinant against the
+    /// product of the row lengths, which bounds it (Hadamard's inequality).
+    /// The ratio is 1 for orthogonal rows and does not change when a row is
+    /// scaled, so small or large layers are not mistaken for singular ones.
     public func inverted() -> ProjectiveTransform? {
         let det = determinant
-        guard det != 0, det.isFinite else { return nil }
+        func length(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat) -> CGFloat { (a * a + b * b + c * c).squareRoot() }
+        let bound = length(m11, m12, m13) * length(m21, m22, m23) * length(m31, m32, m33)
+        guard det.isFinite, abs(det) > 1e-12 * bound else { return nil }
         let k = 1 / det
         return ProjectiveTransform(
             m11: (m22 * m33 - m23 * m32) * k,

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Like Lamina's `UIView`, it is not tied to the main actor: Lamina renders
 /// on servers, where there is no main run loop to protect. It is immutable
-/// and therefore `Sendable`.
+/// and therefore `Sendable`; a subclass must stay immutable too.
 open class UIColor: Hashable, CustomStringConvertible, @unchecked Sendable {
     /// The Core Graphics colour.
     public let cgColor: CGColor

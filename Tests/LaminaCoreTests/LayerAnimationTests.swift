@@ -1,0 +1,169 @@
+// Animations attached to layers and the presentation copy.
+import Foundation
+import Testing
+@testable import LaminaCore
+
+@Suite struct LayerAnimationTests {
+    private func fade(from: Double = 0, to: Double = 1) -> CABasicAnimation {
+        let animation = CABasicAnimation(keyPath: "opacity")
+        animation.fromValue = from
+        animation.toValue = to
+        animation.duration = 1
+        return animation
+    }
+
+    @Test func addCopiesTheAnimation() {
+        let layer = CALayer()
+        let animation = fade()
+        layer.add(animation, forKey: "fade")
+        animation.duration = 10
+        let attached = layer.animation(forKey: "fade")
+        #expect(attached !== animation)
+        #expect(attached?.duration == 1)
+    }
+
+    @Test func keysKeepTheOrderAndAKeyIsReplaced() {
+        let layer = CALayer()
+        #expect(layer.animationKeys() == nil)
+        layer.add(fade(), forKey: "a")
+        layer.add(fade(), forKey: "b")
+        layer.add(fade(), forKey: nil)
+        layer.add(fade(to: 0.5), forKey: "a")
+        #expect(layer.animationKeys() == ["b", "a"])
+        #expect((layer.animation(forKey: "a") as? CABasicAnimation)?.toValue as? Double == 0.5)
+        layer.removeAnimation(forKey: "b")
+        #expect(layer.animationKeys() == ["a"])
+        layer.removeAllAnimations()
+        #expect(layer.animationKeys() == nil)
+        #expect(layer.animation(forKey: "a") == nil)
+    }
+
+    @Test func presentationAppliesAnimationsWithoutTouchingTheModel() throws {
+        let layer = CALayer()
+        layer.add(fade(), forKey: "fade")
+        let presented = layer.presentation(atTime: 0.25)
+        #expect(abs(presented.opacity - 0.25) < 1e-6)
+        #expect(layer.opacity == 1)
+        #expect(presented.model() === layer)
+        #expect(layer.model() === layer)
+        // Outside the active time without fill: the model value.
+        #expect(layer.presentation(atTime: 2).opacity == 1)
+        let atZero = try #require(layer.presentation())
+        #expect(atZero.opacity == 0)
+    }
+
+    @Test func keyPathsAndStructsAnimate() {
+        let layer = CALayer()
+        layer.position = CGPoint(x: 10, y: 20)
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.toValue = 110.0
+        move.duration = 1
+        let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+        spin.fromValue = 0.0
+        spin.toValue = Double.pi
+        spin.duration = 1
+        let grow = CABasicAnimation(keyPath: "bounds")
+        grow.fromValue = CGRect(x: 0, y: 0, width: 0, height: 0)
+        grow.toValue = CGRect(x: 0, y: 0, width: 100, height: 50)
+        grow.duration = 1
+        layer.add(move, forKey: "move")
+        layer.add(spin, forKey: "spin")
+        layer.add(grow, forKey: "grow")
+        let presented = layer.presentation(atTime: 0.5)
+        #expect(abs(presented.position.x - 60) < 1e-9)
+        #expect(presented.position.y == 20)
+        #expect(abs(presented.transform.value(for: .rotationZ) - .pi / 2) < 1e-9)
+        #expect(isNear(presented.bounds, CGRect(x: 0, y: 0, width: 50, height: 25), 1e-9))
+    }
+
+    @Test func laterAnimationsBuildOnEarlierOnes() {
+        let layer = CALayer()
+        layer.position = CGPoint(x: 0, y: 0)
+        let first = CABasicAnimation(keyPath: "position.x")
+        first.fromValue = 100.0
+        first.toValue = 100.0
+        first.duration = 1
+        let second = CABasicAnimation(keyPath: "position.x")
+        second.byValue = 10.0
+        second.isAdditive = true
+        second.fromValue = 0.0
+        second.toValue = 10.0
+        second.duration = 1
+        layer.add(first, forKey: "first")
+        layer.add(second, forKey: "second")
+        #expect(abs(layer.presentation(atTime: 0.5).position.x - 105) < 1e-9)
+    }
+
+    @Test func theWholeTreeIsCopiedAndAnimated() {
+        let root = makeLayer(CGRect(x: 0, y: 0, width: 100, height: 100), name: "root")
+        let shape = CAShapeLayer()
+        shape.name = "shape"
+        shape.path = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10))
+        let draw = CABasicAnimation(keyPath: "strokeEnd")
+        draw.fromValue = 0.0
+        draw.toValue = 1.0
+        draw.duration = 2
+        shape.add(draw, forKey: "draw")
+        root.addSublayer(shape)
+        let mask = CALayer()
+        mask.add(fade(), forKey: "fade")
+        root.mask = mask
+        let presented = root.presentation(atTime: 0.5)
+        let presentedShape = presented.sublayers?.first as? CAShapeLayer
+        #expect(presentedShape != nil)
+        #expect(presentedShape !== shape)
+        #expect(presentedShape?.superlayer === presented)
+        #expect(presentedShape?.path == shape.path)
+        #expect(abs((presentedShape?.strokeEnd ?? 0) - 0.25) < 1e-9)
+        #expect(presentedShape?.model() === shape)
+        #expect(abs((presented.mask?.opacity ?? 0) - 0.5) < 1e-6)
+        #expect(shape.strokeEnd == 1)
+        #expect(presented.animationKeys() == nil)
+    }
+
+    @Test func animationsThatDoNotFitChangeNothing() {
+        let layer = CALayer()
+        let wrong = CABasicAnimation(keyPath: "position")
+        wrong.fromValue = 1.0
+        wrong.toValue = 2.0
+        wrong.duration = 1
+        let noKeyPath = CABasicAnimation()
+        noKeyPath.fromValue = 0.0
+        noKeyPath.toValue = 1.0
+        layer.add(wrong, forKey: "wrong")
+        layer.add(noKeyPath, forKey: "none")
+        layer.add(CAAnimation(), forKey: "bare")
+        let presented = layer.presentation(atTime: 0.5)
+        #expect(presented.position == .zero)
+    }
+
+    final class ProgressLayer: CALayer {
+        var drawnProgress: [CGFloat] = []
+
+        override class func needsDisplay(forKey key: String) -> Bool {
+            key == "progress" || super.needsDisplay(forKey: key)
+        }
+
+        override func draw(in ctx: CGContext) {
+            drawnProgress.append(value(forKey: "progress") as? CGFloat ?? -1)
+            ctx.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+        }
+    }
+
+    @Test func animatingAKeyThatNeedsDisplayRedrawsTheCopy() {
+        let layer = ProgressLayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        layer.setValue(CGFloat(0), forKey: "progress")
+        let animation = CABasicAnimation(keyPath: "progress")
+        animation.fromValue = CGFloat(0)
+        animation.toValue = CGFloat(1)
+        animation.duration = 1
+        layer.add(animation, forKey: "progress")
+        layer.displayIfNeeded()
+        let presented = layer.presentation(atTime: 0.5)
+        #expect(presented.needsDisplay())
+        presented.displayIfNeededRecursively()
+        #expect(presented.drawnProgress == [0.5])
+        #expect(presented.contents is CABackingStore)
+    }
+}
