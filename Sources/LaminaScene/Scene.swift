@@ -5,7 +5,9 @@ import Foundation
 /// The root layer is a plain `CALayer` whose bounds are `[0, 0, width,
 /// height]` and whose position is the canvas centre; everything else about
 /// it (background, sublayer transform, sublayers...) comes from the scene's
-/// top-level object.
+/// top-level object. `init` places the root layer so; changing `width` or
+/// `height` afterwards does not move it, and `SceneEncoder` refuses a root
+/// layer that does not match the canvas.
 public struct Scene {
     /// The coordinate convention of the whole tree.
     public enum Origin: String, Sendable, CaseIterable {

@@ -28,8 +28,6 @@ final class DecodingContext {
         self.options = options
     }
 
-    var hasIssues: Bool { !issues.isEmpty }
-
     /// Records a problem and lets decoding go on.
     func report(
         _ kind: SceneError.Kind, at path: JSONPath, _ position: SourcePosition?, _ message: String

@@ -37,11 +37,13 @@ extension DecodingContext {
             return nil
         }
         let base64 = uri.utf8.dropFirst(Self.pngDataURIPrefix.utf8.count)
-        // Base64 makes 3 bytes of every 4 characters: refuse a big image
-        // before decoding it.
-        guard base64.count / 4 * 3 <= limits.imageBytes else {
+        // Base64 makes 3 bytes of every 4 characters, less one per "=" of
+        // padding: refuse a big image before decoding it.
+        let padding = base64.reversed().prefix(2).prefix { $0 == UInt8(ascii: "=") }.count
+        let byteCount = base64.count / 4 * 3 - padding
+        guard byteCount <= limits.imageBytes else {
             throw fatal(.limitExceeded, at: path, value.position,
-                        "the image has about \(base64.count / 4 * 3) bytes, over the limit of \(limits.imageBytes)")
+                        "the image has \(byteCount) bytes, over the limit of \(limits.imageBytes)")
         }
         guard let data = Data(base64Encoded: Data(base64)) else {
             try report(.invalidValue, value, at: path, "the data URI is not valid base64")
@@ -60,9 +62,10 @@ extension DecodingContext {
             try report(.invalidValue, value, at: path, "an empty string is not an image file path")
             return nil
         }
-        let url = file.hasPrefix("/")
-            ? URL(fileURLWithPath: file)
-            : URL(fileURLWithPath: file, relativeTo: options.baseDirectory)
+        var url = URL(fileURLWithPath: file)
+        if let base = options.baseDirectory, !file.hasPrefix("/") {
+            url = base.appendingPathComponent(file)
+        }
         return try decodePNG(at: path, value) { decoder in try decoder.decode(contentsOfFile: url.path) }
     }
 

@@ -2,11 +2,10 @@
 /// (`$.sublayers[2].lineCap`), the source position where there is one, and
 /// what was expected.
 ///
-/// A refused scene is refused as a whole; nothing of it should be drawn. The
-/// first issue is the one found first in document order of the decoder's
-/// walk and is always reported precisely; the decoder goes on collecting
-/// further issues where that is cheap and safe (not after bad JSON or a
-/// limit, which stop it at once).
+/// A refused scene is refused as a whole; nothing of it should be drawn.
+/// Issues are in the order of the text. The decoder goes on collecting
+/// issues where that is cheap and safe, up to 50; bad JSON and a limit stop
+/// it at once, so a syntax error is always the only issue.
 public struct SceneError: Error, Sendable, CustomStringConvertible {
     /// What kind of problem an issue is.
     public enum Kind: String, Sendable, Hashable, CaseIterable {

@@ -1,19 +1,26 @@
 /// "Did you mean ...?" for unknown keys and names.
 enum Suggestion {
-    /// The candidate nearest to `word` by edit distance (case-insensitive
-    /// letters count as half a mistake), if it is near enough to be a
-    /// plausible typo: at most a third of the word's length, at least 1, at
-    /// most 3.
+    /// The candidate nearest to `word` by edit distance (a change of letter
+    /// case counts as half a mistake), if it is near enough to be a
+    /// plausible typo: at most a third of the word's length in mistakes, at
+    /// least 1, at most 3.
+    /// Failing that, a candidate that starts with the word (`top` for
+    /// `topLeft`), if the word has at least 3 characters.
     static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
         let limit = max(1, min(3, word.count / 3))
         var best: (name: String, distance: Int)?
+        var completion: String?
+        let lowered = word.lowercased()
         for candidate in candidates {
             let d = distance(word, candidate)
             if d <= limit * 2, d < (best?.distance ?? Int.max) {
                 best = (candidate, d)
             }
+            if completion == nil, word.count >= 3, candidate.lowercased().hasPrefix(lowered) {
+                completion = candidate
+            }
         }
-        return best?.name
+        return best?.name ?? completion
     }
 
     /// `" (did you mean 'cornerRadius'?)"`, or `""` when nothing is near.

@@ -1,7 +1,6 @@
 import Foundation
 
-// The keys of gradient layers (`"type": "gradient"`) and replicator layers
-// (`"type": "replicator"`).
+// The keys of gradient layers (`"type": "gradient"`).
 extension SceneKeys {
     static let gradientTypes: [(String, CAGradientLayerType)] = [
         ("axial", .axial), ("radial", .radial), ("conic", .conic),
@@ -22,19 +21,6 @@ extension SceneKeys {
         .point("startPoint", \CAGradientLayer.startPoint, default: CGPoint(x: 0.5, y: 0)),
         .point("endPoint", \CAGradientLayer.endPoint, default: CGPoint(x: 0.5, y: 1)),
         .names("gradientType", \CAGradientLayer.type, gradientTypes, default: .axial),
-    ]
-
-    static let replicatorKeys: [SceneKey] = [
-        .property("instanceCount", \CAReplicatorLayer.instanceCount, default: 1,
-                  read: { c, v, p throws(SceneError) in try c.integer(v, at: p, minimum: 0) },
-                  write: { .number(Double($0)) }),
-        .transform("instanceTransform", \CAReplicatorLayer.instanceTransform),
-        .color("instanceColor", \CAReplicatorLayer.instanceColor, default: CGColor.white),
-        .number("instanceRedOffset", \CAReplicatorLayer.instanceRedOffset, default: 0),
-        .number("instanceGreenOffset", \CAReplicatorLayer.instanceGreenOffset, default: 0),
-        .number("instanceBlueOffset", \CAReplicatorLayer.instanceBlueOffset, default: 0),
-        .number("instanceAlphaOffset", \CAReplicatorLayer.instanceAlphaOffset, default: 0),
-        .number("instanceDelay", \CAReplicatorLayer.instanceDelay, default: 0),
     ]
 }
 

@@ -17,8 +17,10 @@ enum TreeFingerprint {
         for key in type(of: layer).layerPropertyKeys.sorted() where key != "sublayers" && key != "mask" {
             out += indent + "  \(key) = \(describe(layer.value(forKey: key)))\n"
         }
+        // Animations in order; their keys are not part of the format (the
+        // decoder makes them from the key paths).
         for key in layer.animationKeys() ?? [] {
-            out += indent + "  animation \(key): \(describe(animation: layer.animation(forKey: key)))\n"
+            out += indent + "  animation: \(describe(animation: layer.animation(forKey: key)))\n"
         }
         if let mask = layer.mask {
             out += indent + "  mask:\n" + of(mask, indent: indent + "    ")
@@ -78,6 +80,18 @@ enum TreeFingerprint {
         case let v as any RawRepresentable: return "\(v.rawValue)"
         default: return "\(type(of: value))(\(value))"
         }
+    }
+
+    /// The first line where two fingerprints differ, with the line before.
+    static func firstDifference(_ a: String, _ b: String) -> String {
+        let (x, y) = (a.split(separator: "\n"), b.split(separator: "\n"))
+        for i in 0..<max(x.count, y.count) {
+            let l = i < x.count ? String(x[i]) : "(end)", r = i < y.count ? String(y[i]) : "(end)"
+            if l != r {
+                return "line \(i + 1): expected\n\(l)\nfound\n\(r)"
+            }
+        }
+        return "no difference"
     }
 
     /// FNV-1a over the bytes: enough to tell pictures apart in a test.

@@ -1,0 +1,127 @@
+// Animations: each entry becomes the animation class its type names, with
+// timing keys and values typed by the key path's property.
+import Foundation
+import Testing
+@testable import LaminaScene
+
+@Suite struct AnimationDecodingTests {
+    private func animations(_ layerJSON: String) throws -> [(key: String, animation: CAAnimation)] {
+        let layer = try decodeLayer(layerJSON)
+        return (layer.animationKeys() ?? []).compactMap { key in layer.animation(forKey: key).map { (key, $0) } }
+    }
+
+    @Test func basicAnimationWithEveryTimingKey() throws {
+        let list = try animations("""
+            {"animations": [{"keyPath": "position", "fromValue": [0, 0], "toValue": [100, 50], "byValue": [1, 2],
+              "beginTime": 0.5, "duration": 2, "speed": 2, "timeOffset": 0.25, "repeatCount": 3,
+              "autoreverses": true, "fillMode": "both", "timingFunction": "easeInEaseOut"}]}
+            """)
+        let a = try #require(list.first?.animation as? CABasicAnimation)
+        #expect(type(of: a) == CABasicAnimation.self)
+        #expect(list.first?.key == "position")
+        #expect(a.keyPath == "position")
+        #expect(a.fromValue as? CGPoint == CGPoint(x: 0, y: 0))
+        #expect(a.toValue as? CGPoint == CGPoint(x: 100, y: 50))
+        #expect(a.byValue as? CGPoint == CGPoint(x: 1, y: 2))
+        #expect(a.beginTime == 0.5 && a.duration == 2 && a.speed == 2 && a.timeOffset == 0.25)
+        #expect(a.repeatCount == 3 && a.autoreverses && a.fillMode == .both)
+        #expect(a.timingFunction == CAMediaTimingFunction(name: .easeInEaseOut))
+    }
+
+    @Test func timingDefaults() throws {
+        let a = try #require(try animations(#"{"animations": [{"keyPath": "opacity", "toValue": 0}]}"#).first?.animation)
+        // Duration 0 is Core Animation's "0.25 s"; nil timing is linear.
+        #expect(a.beginTime == 0 && a.duration == 0 && a.timingModel.simpleDuration == 0.25)
+        #expect(a.speed == 1 && a.timeOffset == 0 && a.repeatCount == 0 && !a.autoreverses)
+        #expect(a.fillMode == .removed && a.timingFunction == nil)
+    }
+
+    @Test func timingFunctionsByNameAndControlPoints() throws {
+        for (name, curve) in DecodingContext.timingFunctionNames {
+            let a = try animations("{\"animations\": [{\"keyPath\": \"opacity\", \"timingFunction\": \"\(name)\"}]}")
+            #expect(a.first?.animation.timingFunction == CAMediaTimingFunction(name: curve))
+        }
+        let a = try animations(#"{"animations": [{"keyPath": "opacity", "timingFunction": [0.1, -0.5, 0.9, 1.5]}]}"#)
+        #expect(a.first?.animation.timingFunction == CAMediaTimingFunction(controlPoints: 0.1, -0.5, 0.9, 1.5))
+    }
+
+    @Test func keyframeAnimation() throws {
+        let list = try animations("""
+            {"animations": [{"type": "keyframe", "keyPath": "backgroundColor", "values": ["#f00", "#0f0", "#00f"],
+              "keyTimes": [0, 0.25, 1], "duration": 3}]}
+            """)
+        let k = try #require(list.first?.animation as? CAKeyframeAnimation)
+        #expect(k.values?.compactMap { $0 as? CGColor } == [
+            CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 1, blue: 0, alpha: 1),
+            CGColor(red: 0, green: 0, blue: 1, alpha: 1),
+        ])
+        #expect(k.keyTimes?.map(\.doubleValue) == [0, 0.25, 1])
+        #expect(k.duration == 3)
+    }
+
+    @Test func springAnimation() throws {
+        let list = try animations("""
+            {"animations": [{"type": "spring", "keyPath": "transform.scale", "fromValue": 0.5, "toValue": 1,
+              "mass": 2, "stiffness": 50, "damping": 5, "initialVelocity": -1}]}
+            """)
+        let s = try #require(list.first?.animation as? CASpringAnimation)
+        #expect(s.fromValue as? CGFloat == 0.5 && s.toValue as? CGFloat == 1)
+        #expect(s.mass == 2 && s.stiffness == 50 && s.damping == 5 && s.initialVelocity == -1)
+        let defaults = try #require(try animations(#"{"animations": [{"type": "spring", "keyPath": "opacity"}]}"#)
+            .first?.animation as? CASpringAnimation)
+        #expect(defaults.mass == 1 && defaults.stiffness == 100 && defaults.damping == 10 && defaults.initialVelocity == 0)
+    }
+
+    @Test func valuesAreTypedByTheKeyPath() throws {
+        func value(_ keyPath: String, _ json: String, type: String = "layer") throws -> Any? {
+            let list = try animations(
+                "{\"type\": \"\(type)\", \"animations\": [{\"keyPath\": \"\(keyPath)\", \"toValue\": \(json)}]}")
+            return (list.first?.animation as? CABasicAnimation)?.toValue
+        }
+        #expect(try value("opacity", "0.5") as? CGFloat == 0.5)
+        #expect(try value("position.x", "3") as? CGFloat == 3)
+        #expect(try value("bounds", "[0, 0, 4, 5]") as? CGRect == CGRect(x: 0, y: 0, width: 4, height: 5))
+        #expect(try value("bounds.size", "[4, 5]") as? CGSize == CGSize(width: 4, height: 5))
+        #expect(try value("bounds.size.width", "4") as? CGFloat == 4)
+        #expect(try value("bounds.origin", "[1, 2]") as? CGPoint == CGPoint(x: 1, y: 2))
+        #expect(try value("shadowOffset", "[1, -2]") as? CGSize == CGSize(width: 1, height: -2))
+        #expect(try value("transform", #"[{"scale": [2, 2, 1]}]"#) as? CATransform3D == CATransform3DMakeScale(2, 2, 1))
+        #expect(try value("transform.rotation.z", "3.14") as? CGFloat == 3.14)
+        #expect(try value("transform.translation", "[1, 2]") as? CGSize == CGSize(width: 1, height: 2))
+        #expect(try value("sublayerTransform.rotation.y", "1") as? CGFloat == 1)
+        #expect(try value("backgroundColor", ##""#fff""##) as? CGColor == CGColor.white)
+        #expect((try value("strokeEnd", "0.5", type: "shape")) as? CGFloat == 0.5)
+        #expect(try value("colors", ##"["#000", "#fff"]"##, type: "gradient") as? [CGColor] == [.black, .white])
+        #expect((try value("locations", "[0, 1]", type: "gradient") as? [NSNumber])?.map(\.doubleValue) == [0, 1])
+        #expect(try value("instanceTransform.translation.x", "5", type: "replicator") as? CGFloat == 5)
+        #expect(try value("fontSize", "9", type: "text") as? CGFloat == 9)
+        // A change may leave the property's range.
+        let by = try animations(#"{"animations": [{"keyPath": "opacity", "byValue": -0.5}]}"#)
+        #expect((by.first?.animation as? CABasicAnimation)?.byValue as? CGFloat == -0.5)
+    }
+
+    @Test func valuesTheModelCannotInterpolateAreRefused() {
+        // Paths, images and flags are animatable in Core Animation, but
+        // Lamina's animation model cannot play them (validate() says so).
+        let cases = [
+            #"{"type": "shape", "animations": [{"keyPath": "path", "toValue": "M 0 0 L 1 1"}]}"#,
+            #"{"animations": [{"keyPath": "hidden", "fromValue": false, "toValue": true}]}"#,
+            #"{"animations": [{"keyPath": "contents", "toValue": {"width": 1, "height": 1, "color": "clear"}}]}"#,
+        ]
+        for json in cases {
+            let e = layerError(json)
+            #expect(e?.kind == .invalidValue, "\(json)")
+            #expect(e?.location == "$.sublayers[0].animations[0]", "\(json)")
+            #expect(e?.message.contains("cannot be interpolated") == true, "\(e?.description ?? "decoded")")
+        }
+    }
+
+    @Test func animationsOfOneKeyPathGetDistinctKeys() throws {
+        let list = try animations("""
+            {"animations": [{"keyPath": "opacity", "toValue": 0}, {"keyPath": "position.x", "toValue": 1},
+                            {"keyPath": "opacity", "toValue": 1, "beginTime": 1}]}
+            """)
+        #expect(list.map(\.key) == ["opacity", "position.x", "opacity#2"])
+        #expect(list.map(\.animation.beginTime) == [0, 0, 1])
+    }
+}
