@@ -109,7 +109,7 @@ import Testing
         #expect(stroke.path.elements == [.moveTo(CGPoint(x: 1, y: 1)), .lineTo(CGPoint(x: 5, y: 1))])
         #expect(stroke.transform == CGAffineTransform(scaleX: 3, y: 1))
         #expect(stroke.style == StrokeStyle(lineWidth: 2, lineCap: .round, lineJoin: .bevel, miterLimit: 4,
-                                            dashPhase: 1, dashLengths: [4, 2]))
+                                            dashPattern: [4, 2], dashPhase: 1))
         #expect(stroke.color == CGColor(red: 0, green: 0, blue: 1, alpha: 1))
     }
 

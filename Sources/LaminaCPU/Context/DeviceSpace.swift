@@ -44,7 +44,7 @@ struct DeviceSpace {
         let stretch = ctm.largestStretch
         guard stretch > 0, stretch.isFinite else { return [] }
         if command.style.lineWidth == 0 { return hairlineContours(of: command) }
-        let style = LaminaGeometry.StrokeStyle(command.style)
+        let style = command.style
         let toPixels = ctm.concatenating(self.toPixels)
         return command.path.strokeOutline(style: style, tolerance: tolerance / stretch).map { contour in
             contour.map { $0.applying(toPixels) }
@@ -58,7 +58,7 @@ struct DeviceSpace {
     private func hairlineContours(of command: StrokeCommand) -> [[CGPoint]] {
         let ctm = command.transform
         let meanStretch = abs(ctm.determinant).squareRoot()
-        var style = LaminaGeometry.StrokeStyle(command.style)
+        var style = command.style
         style.lineWidth = 1
         style.dashPattern = style.dashPattern.map { $0 * meanStretch }
         style.dashPhase *= meanStretch
@@ -66,15 +66,6 @@ struct DeviceSpace {
         return command.path.applying(ctm).strokeOutline(style: style, tolerance: tolerance).map { contour in
             contour.map { $0.applying(flip) }
         }
-    }
-}
-
-extension LaminaGeometry.StrokeStyle {
-    /// The stroker's style for a recorded one (same names, same defaults).
-    init(_ recorded: LaminaCore.StrokeStyle) {
-        self.init(
-            lineWidth: recorded.lineWidth, lineCap: recorded.lineCap, lineJoin: recorded.lineJoin,
-            miterLimit: recorded.miterLimit, dashPattern: recorded.dashLengths, dashPhase: recorded.dashPhase)
     }
 }
 

@@ -120,7 +120,7 @@ public final class CGContext {
     /// `phase` into the pattern. Empty lengths give a solid line.
     public func setLineDash(phase: CGFloat, lengths: [CGFloat]) {
         state.stroke.dashPhase = phase
-        state.stroke.dashLengths = lengths
+        state.stroke.dashPattern = lengths
     }
 
     /// Multiplies everything drawn afterwards by `alpha` (clamped to 0...1).

@@ -91,30 +91,6 @@ public struct FillCommand: Hashable, Sendable {
     }
 }
 
-/// How a path is stroked, in the user space of the stroke (see
-/// `StrokeCommand`).
-public struct StrokeStyle: Hashable, Sendable {
-    public var lineWidth: CGFloat
-    public var lineCap: CGLineCap
-    public var lineJoin: CGLineJoin
-    public var miterLimit: CGFloat
-    /// Where in the dash pattern the stroke starts.
-    public var dashPhase: CGFloat
-    /// Alternating lengths of dashes and gaps; empty for a solid line.
-    public var dashLengths: [CGFloat]
-
-    public init(
-        lineWidth: CGFloat = 1, lineCap: CGLineCap = .butt, lineJoin: CGLineJoin = .miter,
-        miterLimit: CGFloat = 10, dashPhase: CGFloat = 0, dashLengths: [CGFloat] = []
-    ) {
-        self.lineWidth = lineWidth
-        self.lineCap = lineCap
-        self.lineJoin = lineJoin
-        self.miterLimit = miterLimit
-        self.dashPhase = dashPhase
-        self.dashLengths = dashLengths
-    }
-}
 
 /// Strokes `path` with `style`, then maps the outline by `transform`.
 ///

@@ -136,7 +136,7 @@ struct ShapeContent {
                 evenOdd: shape.fillRule == .evenOdd, color: RGBA(fill), bounds: box)))
         }
         if let stroke = shape.strokeColor, stroke.alpha > 0, shape.lineWidth > 0 {
-            let style = LaminaGeometry.StrokeStyle(
+            let style = StrokeStyle(
                 lineWidth: shape.lineWidth,
                 lineCap: cgLineCap(shape.lineCap),
                 lineJoin: cgLineJoin(shape.lineJoin),
