@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import Lamina
+
+/// The backends this machine has: always the CPU, and GL where EGL works.
+private let backends: [RenderBackend] = {
+    (try? LayerRenderer(backend: .gl, fallBack: false)) != nil ? [.gl, .cpu] : [.cpu]
+}()
+
+private func render(_ json: String, backend: RenderBackend) throws -> CGImage {
+    try LayerRenderer(backend: backend, fallBack: false).render(try SceneDecoder().decode(json))
+}
+
+private func rgba(_ image: CGImage, _ x: Int, _ y: Int) -> [Int] {
+    let p = image.pixel(x: x, y: y)!
+    return [Int(p.red), Int(p.green), Int(p.blue), Int(p.alpha)]
+}
+
+@Suite("Shape layers in the pipeline")
+struct ShapeRenderingTests {
+    @Test(arguments: backends)
+    func shapeLayerAsAMaskRoundsThreeCorners(backend: RenderBackend) throws {
+        // The book's "rounded corners redux" as a mask: every corner but the
+        // top-left is rounded.
+        let image = try render("""
+            {"width": 100, "height": 100, "sublayers": [
+              {"bounds": [0, 0, 80, 80], "position": [50, 50], "backgroundColor": "#ff0000",
+               "mask": {"type": "shape", "bounds": [0, 0, 80, 80], "position": [40, 40],
+                        "path": [["roundedRectCorners", 0, 0, 80, 80, 30, 30, ["topRight", "bottomLeft", "bottomRight"]]]}}
+            ]}
+            """, backend: backend)
+        #expect(rgba(image, 50, 50) == [255, 0, 0, 255])
+        #expect(rgba(image, 11, 11) == [255, 0, 0, 255])  // the square corner
+        #expect(rgba(image, 88, 12)[3] == 0)               // rounded away
+        #expect(rgba(image, 12, 88)[3] == 0)
+        #expect(rgba(image, 88, 88)[3] == 0)
+    }
+
+    @Test(arguments: backends)
+    func shadowPathCastsItsOwnShape(backend: RenderBackend) throws {
+        // No background: only the shadow path's disc, moved down 30 points.
+        let image = try render("""
+            {"width": 100, "height": 120, "sublayers": [
+              {"bounds": [0, 0, 40, 40], "position": [50, 30], "shadowOpacity": 1, "shadowRadius": 0.5,
+               "shadowOffset": [0, 50], "shadowPath": [["ellipse", 0, 0, 40, 40]]}
+            ]}
+            """, backend: backend)
+        #expect(rgba(image, 50, 80)[3] > 240)   // centre of the disc's shadow
+        #expect(rgba(image, 32, 62)[3] < 40)    // outside the disc, inside its box
+        #expect(rgba(image, 50, 30)[3] == 0)    // the layer itself draws nothing
+    }
+
+    @Test(arguments: backends)
+    func shapesStaySharpWhenScaledUp(backend: RenderBackend) throws {
+        // A 10-point circle scaled 8x: the edge is one anti-aliased pixel wide,
+        // not a blurred or faceted bitmap.
+        let image = try render("""
+            {"width": 100, "height": 100, "sublayers": [
+              {"type": "shape", "bounds": [0, 0, 10, 10], "position": [50, 50], "fillColor": "#000000",
+               "path": [["ellipse", 0, 0, 10, 10]], "transform": [{"scale": [8, 8, 1]}]}
+            ]}
+            """, backend: backend)
+        // Along the middle row, coverage goes from 0 to full within 2 pixels.
+        let row = (0..<50).map { rgba(image, $0, 50)[3] }
+        let partial = row.filter { $0 > 8 && $0 < 247 }.count
+        #expect(partial <= 2)
+        #expect(row[11] > 200 && row[9] < 50)
+        // And the outline is round: the point at 45° lies on the circle.
+        let r = 40.0, c = 50.0, d = r / 2.0.squareRoot()
+        #expect(rgba(image, Int(c - d + 2), Int(c - d + 2))[3] > 200)
+        #expect(rgba(image, Int(c - d - 2), Int(c - d - 2))[3] < 55)
+    }
+
+    @Test(arguments: backends)
+    func shapesInsideTransformLayersJoinTheScene(backend: RenderBackend) throws {
+        // Two shapes in a transform layer, the blue one 10 points nearer: it is
+        // drawn over the red one although it comes first.
+        let image = try render("""
+            {"width": 100, "height": 100, "backgroundColor": "#ffffff", "sublayers": [
+              {"type": "transform", "bounds": [0, 0, 100, 100], "position": [50, 50], "sublayers": [
+                {"type": "shape", "bounds": [0, 0, 60, 60], "position": [50, 50], "zPosition": 10,
+                 "fillColor": "#0000ff", "path": [["rect", 0, 0, 60, 60]]},
+                {"type": "shape", "bounds": [0, 0, 60, 60], "position": [50, 50],
+                 "fillColor": "#ff0000", "path": [["rect", 0, 0, 60, 60]]}
+              ]}
+            ]}
+            """, backend: backend)
+        #expect(rgba(image, 50, 50) == [0, 0, 255, 255])
+    }
+}
