@@ -1,5 +1,6 @@
 import Foundation
 import LaminaCore
+import Synchronization
 
 /// Draws a `CAGradientLayer`'s gradient into an image of the layer's bounds,
 /// at the pixel density it will be seen at.
@@ -38,10 +39,24 @@ struct GradientRasterizer {
         self.pixelsPerPoint = longest * pixelsPerPoint > Double(Self.maximumSide) ? Double(Self.maximumSide) / longest : pixelsPerPoint
     }
 
+    /// The gradient's picture, made once for each distinct gradient and size:
+    /// a server drawing the same card again reuses it.
     func image() -> CGImage? {
         guard !stops.isEmpty, size.width > 0, size.height > 0, pixelsPerPoint > 0 else { return nil }
         let w = max(1, Int((Double(size.width) * pixelsPerPoint).rounded(.up)))
         let h = max(1, Int((Double(size.height) * pixelsPerPoint).rounded(.up)))
+        let key = GradientKey(
+            stops: stops.flatMap { [$0.location, $0.color.0, $0.color.1, $0.color.2, $0.color.3] },
+            type: type.rawValue, start: start, end: end, size: size, width: w, height: h)
+        if let cached = Self.cache.image(for: key) { return cached }
+        guard let made = draw(width: w, height: h) else { return nil }
+        Self.cache.insert(made, for: key)
+        return made
+    }
+
+    private static let cache = GradientImageCache()
+
+    private func draw(width w: Int, height h: Int) -> CGImage? {
         var bytes = [UInt8](repeating: 0, count: w * h * 4)
         let sx = Double(start.x * size.width), sy = Double(start.y * size.height)
         let ex = Double(end.x * size.width), ey = Double(end.y * size.height)
@@ -89,4 +104,32 @@ struct GradientRasterizer {
     }
 
     private func byte(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
+}
+
+/// What a gradient picture depends on.
+private struct GradientKey: Hashable {
+    var stops: [Double]
+    var type: String
+    var start: CGPoint
+    var end: CGPoint
+    var size: CGSize
+    var width: Int
+    var height: Int
+}
+
+/// A small, thread-safe store of gradient pictures. Bounded: when full it
+/// starts again, which keeps the common case (the same few gradients every
+/// frame) fast and memory flat whatever a long-running server is sent.
+private final class GradientImageCache: Sendable {
+    static let capacity = 32
+    private let entries = Mutex<[GradientKey: CGImage]>([:])
+
+    func image(for key: GradientKey) -> CGImage? { entries.withLock { $0[key] } }
+
+    func insert(_ image: CGImage, for key: GradientKey) {
+        entries.withLock {
+            if $0.count >= Self.capacity { $0.removeAll() }
+            $0[key] = image
+        }
+    }
 }
