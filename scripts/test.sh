@@ -23,10 +23,13 @@ conformance="../shared/conformance/check"
 if [ -x "$conformance" ]; then
   lamina="$(swift build --show-bin-path)/lamina"
   for backend in gl cpu; do
-    echo "== conformance, $backend backend"
+    echo "== conformance (shared), $backend backend"
     LAMINA="$lamina" "$conformance" --backend "$backend" --out ".build/conformance" | tee "$log"
-    passed=$(tail -1 "$log" | grep -Eo '^[0-9]+')
-    total=$(( total + passed ))
+    total=$(( total + $(tail -1 "$log" | grep -Eo '^[0-9]+') ))
+    echo "== conformance (Tests/Conformance), $backend backend"
+    LAMINA="$lamina" "$conformance" --backend "$backend" --scenes Tests/Conformance/scenes \
+      --refs Tests/Conformance/reference --out ".build/conformance-local" | tee "$log"
+    total=$(( total + $(tail -1 "$log" | grep -Eo '^[0-9]+') ))
   done
 else
   echo "== no ../shared/conformance here: skipping the picture comparisons" >&2

@@ -125,15 +125,30 @@ final class PlanBuilder {
             }
             content = maskSurface(content, by: maskSurfaceID, extent: extent, scale: scale)
         }
-        if hasShadow, let shadow = layer.shadow {
-            emitShadow(shadow, of: layer, content: content, extent: extent, scale: scale,
-                       matrix: matrix, clips: clipsWithNear, opacity: alpha, tint: tint, into: &commands)
+        var area = extent
+        if hasShadow, let shadow = layer.shadow, alpha < 1 {
+            // A translucent layer fades with its shadow as one group: the
+            // shadow does not show through the layer's own opaque parts.
+            let cast = shadowSurface(shadow, content: content, extent: extent, scale: scale)
+            area = extent.union(cast.area)
+            content = renderToSurface(extent: area, scale: scale) { m, cmds in
+                cmds.append(.polygon(PolygonDraw(matrix: m, polygon: cast.area.cornerPolygon,
+                                                 fill: .alphaTint(.surface(cast.surface), localRect: cast.area, color: cast.color))))
+                cmds.append(.polygon(PolygonDraw(matrix: m, polygon: extent.cornerPolygon,
+                                                 fill: .texture(.surface(content), localRect: extent, uvRect: CGRect(x: 0, y: 0, width: 1, height: 1),
+                                                                filter: .linear, tint: .white))))
+            }
+        } else if hasShadow, let shadow = layer.shadow {
+            let cast = shadowSurface(shadow, content: content, extent: extent, scale: scale)
+            emitPolygon(cast.area.cornerPolygon, matrix: matrix, clips: clipsWithNear,
+                        fill: .alphaTint(.surface(cast.surface), localRect: cast.area, color: tinted(cast.color, tint)),
+                        coverage: nil, opacity: alpha, into: &commands)
         }
-        let polygon = PolygonClipper.clip(extent.cornerPolygon, to: clipsWithNear)
+        let polygon = PolygonClipper.clip(area.cornerPolygon, to: clipsWithNear)
         guard !polygon.isEmpty else { return }
         commands.append(.polygon(PolygonDraw(
             matrix: matrix, polygon: polygon,
-            fill: .texture(.surface(content), localRect: extent, uvRect: CGRect(x: 0, y: 0, width: 1, height: 1),
+            fill: .texture(.surface(content), localRect: area, uvRect: CGRect(x: 0, y: 0, width: 1, height: 1),
                            filter: .linear, tint: tint ?? .white),
             opacity: alpha)))
     }
@@ -327,9 +342,11 @@ final class PlanBuilder {
     }
 
     /// The shadow: the layer's alpha (or its `shadowPath`) blurred, moved by
-    /// the offset, painted in the shadow colour, below the layer.
-    private func emitShadow(_ shadow: RenderShadow, of layer: RenderLayer, content: SurfaceID, extent: CGRect, scale: Double,
-                            matrix: CATransform3D, clips: [HalfPlane], opacity: Double, tint: RGBA?, into commands: inout [DrawCommand]) {
+    /// the offset, to be painted in `color` below the layer. `area` is where
+    /// the surface lands in the layer's local space.
+    private func shadowSurface(_ shadow: RenderShadow, content: SurfaceID, extent: CGRect, scale: Double)
+        -> (surface: SurfaceID, area: CGRect, color: RGBA)
+    {
         let pad = 3 * shadow.radius
         var shape = extent
         if let path = shadow.path, let box = CGRect.bounding(path.flatMap { $0 }) { shape = box }
@@ -342,19 +359,13 @@ final class PlanBuilder {
                                                  fill: .alphaTint(.surface(content), localRect: extent, color: .white))))
             }
         }
-        let blurred: SurfaceID
+        var blurred = alpha
         if shadow.radius > 0 {
             blurred = .offscreen(surfaces.count)
             surfaces.append(surfaces[surfaceIndex(alpha)])
             passes.append(RenderPass(target: blurred, commands: [.blur(source: alpha, sigma: shadow.radius * scale)]))
-        } else {
-            blurred = alpha
         }
-        let placed = area.offsetBy(dx: shadow.offset.width, dy: shadow.offset.height)
-        let color = tinted(shadow.color, tint).withAlpha(times: shadow.opacity)
-        emitPolygon(placed.cornerPolygon, matrix: matrix, clips: clips,
-                    fill: .alphaTint(.surface(blurred), localRect: placed, color: color),
-                    coverage: nil, opacity: opacity, into: &commands)
+        return (blurred, area.offsetBy(dx: shadow.offset.width, dy: shadow.offset.height), shadow.color.withAlpha(times: shadow.opacity))
     }
 
     private func surfaceIndex(_ id: SurfaceID) -> Int {
