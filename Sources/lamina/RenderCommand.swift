@@ -62,14 +62,21 @@ enum SceneInput {
             do {
                 data = try Data(contentsOf: URL(fileURLWithPath: path))
             } catch {
-                throw ValidationError("\(path): cannot read the scene: \((error as NSError).localizedDescription)")
+                throw CommandFailure("\(path): cannot read the scene: \((error as NSError).localizedDescription)")
             }
             base = URL(fileURLWithPath: path).deletingLastPathComponent()
         }
         do {
             return try SceneDecoder(options: SceneDecoder.Options(baseDirectory: base)).decode(data)
         } catch {
-            throw ValidationError("\(path == "-" ? "<stdin>" : path): \(error)")
+            throw CommandFailure("\(path == "-" ? "<stdin>" : path): \(error)")
         }
     }
+}
+
+/// A failure to report as it is: one message, exit status 1, no usage text
+/// (which is for mistakes on the command line, not in a scene).
+struct CommandFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ message: String) { description = message }
 }
