@@ -13,6 +13,8 @@
 //   LaminaCPU       pure Swift rasterizer and compositor
 //   Lamina          re-exports the public API
 //   lamina          the command line tool
+//
+// And the book's listings as programs, one per listing (examples/<name>/).
 import PackageDescription
 
 let package = Package(
@@ -72,3 +74,23 @@ let package = Package(
         .testTarget(name: "LaminaTests", dependencies: ["Lamina"]),
     ]
 )
+
+// The book's listings of chapters 5 and 6 as programs: examples/<name>/main.swift
+// builds the listing's views and layers and hands them to ExampleSupport, which
+// writes examples/out/<name>.png and <name>.json. Names match the conformance
+// scenes of ../shared/conformance that show the same pictures. The scripts read
+// this list (scripts/example-names.sh): keep it one `let examples = [` ... `]`.
+let examples = [
+    "listing-5-1-affine-rotate", "listing-5-2-composite-affine", "listing-5-3-shear",
+    "listing-5-4-rotate-y-flat", "listing-5-5-perspective", "listing-5-6-sublayer-transform",
+    "double-sided-back", "listing-5-7-inner-outer-z", "listing-5-8-inner-outer-y-flattening",
+    "listing-5-9-cube-camera", "listing-5-10-lit-cube", "listing-6-1-stick-figure",
+    "rounded-corners-redux", "listing-6-5-two-cubes-transform-layer", "transform-layer-arm",
+]
+package.targets += [
+    .target(name: "ExampleSupport", dependencies: ["Lamina"], path: "examples/ExampleSupport"),
+    .testTarget(name: "ExampleSupportTests", dependencies: ["ExampleSupport"]),
+]
+package.targets += examples.map { name in
+    .executableTarget(name: name, dependencies: ["ExampleSupport"], path: "examples/\(name)")
+}

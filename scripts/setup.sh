@@ -35,3 +35,13 @@ for scene in examples/scenes/*.json; do
   "$lamina" render "$scene" --output "examples/out/$name.png"
   echo "examples/out/$name.png"
 done
+
+# The book's listings as programs (examples/<name>/main.swift): each writes its
+# picture and its layer tree as scene JSON to examples/out/. Then the README's
+# gallery is refreshed from those pictures.
+swift build
+bin="$(swift build --show-bin-path)"
+for name in $(scripts/example-names.sh); do
+  "$bin/$name" --out examples/out
+done
+scripts/gallery.sh

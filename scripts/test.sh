@@ -3,10 +3,11 @@
 #
 #   scripts/test.sh
 #
-# Unit tests (swift test), then the conformance pictures of ../shared on both
-# backends. The GL backend must work here (Mesa's llvmpipe is enough):
-# LAMINA_REQUIRE_GL=1 makes a missing EGL context a failure instead of a skip
-# or a silent fall back to the CPU.
+# Unit tests (swift test), then the conformance pictures of ../shared and the
+# example programs' pictures (scripts/check-examples.sh), on both backends.
+# The GL backend must work here (Mesa's llvmpipe is enough): LAMINA_REQUIRE_GL=1
+# makes a missing EGL context a failure instead of a skip or a silent fall
+# back to the CPU.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 export LAMINA_REQUIRE_GL="${LAMINA_REQUIRE_GL:-1}"
@@ -30,6 +31,14 @@ if [ -x "$conformance" ]; then
     LAMINA="$lamina" "$conformance" --backend "$backend" --scenes Tests/Conformance/scenes \
       --refs Tests/Conformance/reference --out ".build/conformance-local" | tee "$log"
     total=$(( total + $(tail -1 "$log" | grep -Eo '^[0-9]+') ))
+  done
+  # The example programs: each picture against its listing's reference, and
+  # each program's scene JSON drawn by lamina against its own picture.
+  for backend in gl cpu; do
+    echo "== examples, $backend backend"
+    scripts/check-examples.sh --backend "$backend" --out ".build/examples" | tee "$log"
+    passed=$(tail -1 "$log" | grep -Eo '^[0-9]+')
+    total=$(( total + passed ))
   done
 else
   echo "== no ../shared/conformance here: skipping the picture comparisons" >&2
