@@ -8,7 +8,13 @@ public struct SnapshotOptions: Sendable {
     public var rasterScale: Double = 1
     /// Curves of `shadowPath` are flattened to within this many points.
     public var shadowPathTolerance: Double = 0.1
-    public init(rasterScale: Double = 1) { self.rasterScale = rasterScale }
+    /// Draws the text of text layers (LaminaText's `TextRenderer`); with
+    /// none, text layers show only their `contents`.
+    public var textRasterizer: (any CATextLayerRasterizing)?
+    public init(rasterScale: Double = 1, textRasterizer: (any CATextLayerRasterizing)? = nil) {
+        self.rasterScale = rasterScale
+        self.textRasterizer = textRasterizer
+    }
 }
 
 extension RenderLayer {
@@ -82,7 +88,11 @@ struct LayerSnapshotter {
 
     private func content(of layer: CALayer, bounds: CGRect) -> [RenderContent] {
         var pieces: [RenderContent] = []
-        if let image = layer.contents.flatMap({ $0 as? CGImage }) {
+        if let text = layer as? CATextLayer, let image = options.textRasterizer?.image(for: text) {
+            // A text layer draws its text into its backing store, which is
+            // its contents.
+            pieces.append(.image(textContent(image, of: layer, bounds: bounds)))
+        } else if let image = layer.contents.flatMap({ $0 as? CGImage }) {
             var c = ImageContent(image: image, gravity: ContentsGravity(rawValue: layer.contentsGravity.rawValue) ?? .resize)
             c.contentsRect = layer.contentsRect
             c.contentsCenter = layer.contentsCenter
@@ -101,6 +111,22 @@ struct LayerSnapshotter {
             pieces.append(.image(c))
         }
         return pieces
+    }
+
+    /// The text image of `ceil(bounds.size * contentsScale)` pixels shown
+    /// over the bounds: its fractional last pixel column and row are cropped
+    /// away, so each image pixel is one backing-store pixel.
+    private func textContent(_ image: CGImage, of layer: CALayer, bounds: CGRect) -> ImageContent {
+        let scale = layer.contentsScale > 0 && layer.contentsScale.isFinite ? Double(layer.contentsScale) : 1
+        var c = ImageContent(image: image, gravity: .resize)
+        c.contentsRect = CGRect(
+            x: 0, y: 0,
+            width: min(1, Double(bounds.width) * scale / Double(image.width)),
+            height: min(1, Double(bounds.height) * scale / Double(image.height)))
+        c.contentsScale = scale
+        c.minificationFilter = TextureFilter(rawValue: layer.minificationFilter.rawValue) ?? .linear
+        c.magnificationFilter = TextureFilter(rawValue: layer.magnificationFilter.rawValue) ?? .linear
+        return c
     }
 }
 
