@@ -11,6 +11,7 @@
 //   LaminaRender    the render plan and the `Renderer` protocol
 //   LaminaGL        EGL + OpenGL ES 3 backend
 //   LaminaCPU       pure Swift rasterizer and compositor
+//   LaminaText      CATextLayer's text: fontconfig, HarfBuzz, FreeType
 //   Lamina          re-exports the public API
 //   lamina          the command line tool
 import PackageDescription
@@ -47,13 +48,14 @@ let package = Package(
         .target(name: "LaminaRender", dependencies: ["LaminaCore"]),
         .target(name: "LaminaGL", dependencies: ["LaminaRender", "CEGL"]),
         .target(name: "LaminaCPU", dependencies: ["LaminaRender"]),
+        .target(name: "LaminaText", dependencies: ["LaminaCore", "CFreeType"]),
 
         // The public face.
         .target(
             name: "Lamina",
             dependencies: [
                 "LaminaGeometry", "LaminaCore", "LaminaPNG", "LaminaScene",
-                "LaminaRender", "LaminaGL", "LaminaCPU",
+                "LaminaRender", "LaminaGL", "LaminaCPU", "LaminaText",
             ]),
         .executableTarget(
             name: "lamina",
@@ -69,5 +71,6 @@ let package = Package(
         .testTarget(name: "LaminaRenderTests", dependencies: ["LaminaRender"]),
         .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL"]),
         .testTarget(name: "LaminaCPUTests", dependencies: ["LaminaCPU"]),
+        .testTarget(name: "LaminaTextTests", dependencies: ["LaminaText", "Lamina"]),
     ]
 )
