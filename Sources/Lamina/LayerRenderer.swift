@@ -4,6 +4,7 @@ import LaminaRender
 import LaminaGL
 import LaminaCPU
 import LaminaScene
+import LaminaText
 
 /// Which backend draws.
 public enum RenderBackend: String, Sendable, CaseIterable {
@@ -23,6 +24,10 @@ public final class LayerRenderer {
     public let backend: RenderBackend
     public let renderer: any Renderer
     public var planner = RenderPlanner()
+    /// Draws text layers' text: the shared `TextRenderer`, or nil (text
+    /// layers then show only their `contents`) when fontconfig or FreeType
+    /// could not start.
+    public var textRasterizer: (any CATextLayerRasterizing)?
 
     /// Prepares `backend`. When `gl` is asked for and no EGL context can be
     /// made, falls back to `cpu` and says why through `warn` (unless
@@ -44,13 +49,19 @@ public final class LayerRenderer {
                 self.backend = .cpu
             }
         }
+        do {
+            textRasterizer = try TextRenderer.shared
+        } catch {
+            warn("no text rendering (\(Self.firstLine(of: error))); text layers will show no text")
+        }
     }
 
     /// Draws `layer` (the root of its tree) on a canvas, with animations
     /// sampled at `time`.
     public func render(_ layer: CALayer, canvas: RenderCanvas, time: CFTimeInterval = 0) throws -> CGImage {
         let presentation = layer.presentation(atTime: time)
-        let snapshot = RenderLayer(snapshotOf: presentation, options: SnapshotOptions(rasterScale: canvas.scale))
+        let options = SnapshotOptions(rasterScale: canvas.scale, textRasterizer: textRasterizer)
+        let snapshot = RenderLayer(snapshotOf: presentation, options: options)
         return try renderer.render(planner.plan(snapshot, canvas: canvas))
     }
 
