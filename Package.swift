@@ -11,6 +11,7 @@
 //   LaminaRender    the render plan and the `Renderer` protocol
 //   LaminaGL        EGL + OpenGL ES 3 backend
 //   LaminaCPU       pure Swift rasterizer and compositor
+//   LaminaText      CATextLayer's text: fontconfig, HarfBuzz, FreeType
 //   Lamina          re-exports the public API
 //   lamina          the command line tool
 //
@@ -49,13 +50,14 @@ let package = Package(
         .target(name: "LaminaRender", dependencies: ["LaminaCore"]),
         .target(name: "LaminaGL", dependencies: ["LaminaRender", "CEGL"]),
         .target(name: "LaminaCPU", dependencies: ["LaminaRender"]),
+        .target(name: "LaminaText", dependencies: ["LaminaCore", "CFreeType"]),
 
         // The public face.
         .target(
             name: "Lamina",
             dependencies: [
                 "LaminaGeometry", "LaminaCore", "LaminaPNG", "LaminaScene",
-                "LaminaRender", "LaminaGL", "LaminaCPU",
+                "LaminaRender", "LaminaGL", "LaminaCPU", "LaminaText",
             ]),
         .executableTarget(
             name: "lamina",
@@ -72,6 +74,7 @@ let package = Package(
         .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL"]),
         .testTarget(name: "LaminaCPUTests", dependencies: ["LaminaCPU"]),
         .testTarget(name: "LaminaTests", dependencies: ["Lamina"]),
+        .testTarget(name: "LaminaTextTests", dependencies: ["LaminaText", "Lamina"]),
     ]
 )
 

@@ -6,3 +6,4 @@
 @_exported import LaminaRender
 @_exported import LaminaGL
 @_exported import LaminaCPU
+@_exported import LaminaText

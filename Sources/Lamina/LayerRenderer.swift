@@ -4,6 +4,7 @@ import LaminaRender
 import LaminaGL
 import LaminaCPU
 import LaminaScene
+import LaminaText
 
 /// Which backend draws.
 public enum RenderBackend: String, Sendable, CaseIterable {
@@ -25,6 +26,10 @@ public final class LayerRenderer {
     public var planner = RenderPlanner()
     /// Rasterizes `draw(in:)` content for every backend.
     private let drawingRasterizer = CPURasterizer()
+    /// Draws text layers' text: the shared `TextRenderer`, or nil (text
+    /// layers then show only their `contents`) when fontconfig or FreeType
+    /// could not start.
+    public var textRasterizer: (any CATextLayerRasterizing)?
 
     /// Prepares `backend`. When `gl` is asked for and no EGL context can be
     /// made, falls back to `cpu` and says why through `warn` (unless
@@ -48,6 +53,11 @@ public final class LayerRenderer {
                 self.backend = .cpu
             }
         }
+        do {
+            textRasterizer = try TextRenderer.shared
+        } catch {
+            warn("no text rendering (\(Self.firstLine(of: error))); text layers will show no text")
+        }
     }
 
     /// Draws `layer` (the root of its tree) on a canvas, with animations
@@ -69,7 +79,8 @@ public final class LayerRenderer {
         layer.displayIfNeededRecursively()
         let presentation = layer.presentation(atTime: time)
         let snapshot = RenderLayer(snapshotOf: presentation, options: SnapshotOptions(
-            rasterScale: canvas.scale, drawingRasterizer: drawingRasterizer))
+            rasterScale: canvas.scale, drawingRasterizer: drawingRasterizer, textRasterizer: textRasterizer,
+            contentsFlipped: canvas.originBottomLeft))
         return planner.plan(snapshot, canvas: canvas)
     }
 

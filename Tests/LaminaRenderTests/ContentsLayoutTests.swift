@@ -51,4 +51,14 @@ struct ContentsLayoutTests {
         let tiny = ContentsLayout.quads(for: content, in: CGRect(x: 0, y: 0, width: 10, height: 10))
         #expect(tiny.first?.local == CGRect(x: 0, y: 0, width: 5, height: 5))
     }
+
+    @Test func flippedContentsShowTheFirstRowAtMaxY() throws {
+        let pixels = try CGImage(width: 40, height: 20, filledWith: CGImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255))
+        var content = ImageContent(image: pixels, gravity: .bottom)
+        content.isFlipped = true
+        let quad = try #require(ContentsLayout.quads(for: content, in: bounds).first)
+        // Placed as before (bottom = min-Y edge), but sampled bottom row first.
+        #expect(quad.local == CGRect(x: 30, y: 0, width: 40, height: 20))
+        #expect(quad.uv.origin.y == 1 && quad.uv.size.height == -1)
+    }
 }

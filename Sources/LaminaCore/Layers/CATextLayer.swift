@@ -42,9 +42,10 @@ open class CATextLayer: CALayer {
     /// given). Default nil.
     open var string: Any?
 
-    /// The font: a family name or fontconfig pattern as a `String`. Default
-    /// nil, which means the system sans-serif face (Core Animation's default
-    /// is Helvetica). The size comes from `fontSize`.
+    /// The font: a family name, PostScript name or fontconfig pattern as a
+    /// `String`, or LaminaText's `CGFont`/`UIFont` (`CTFont`). Default nil,
+    /// which means Core Animation's default, Helvetica (drawn with a
+    /// metric-compatible sans). The size comes from `fontSize`.
     open var font: Any?
 
     /// The font size in points. Default 36.

@@ -92,16 +92,18 @@ public struct GLTextureMapping: Sendable, Hashable {
 
     /// (scaleX, scaleY, offsetX, offsetY) with uv = local * scale + offset.
     func uvFromLocal() throws -> (Float, Float, Float, Float) {
-        let values = [localRect.minX, localRect.minY, localRect.width, localRect.height,
-                      uvRect.minX, uvRect.minY, uvRect.width, uvRect.height]
-        guard values.allSatisfy({ $0.isFinite }), localRect.width != 0, localRect.height != 0 else {
+        // The raw origin and size, not CGRect's standardised accessors: a
+        // negative uv height shows the texture bottom row first.
+        let local = (x: localRect.origin.x, y: localRect.origin.y, w: localRect.size.width, h: localRect.size.height)
+        let uv = (x: uvRect.origin.x, y: uvRect.origin.y, w: uvRect.size.width, h: uvRect.size.height)
+        let values = [local.x, local.y, local.w, local.h, uv.x, uv.y, uv.w, uv.h]
+        guard values.allSatisfy({ $0.isFinite }), local.w != 0, local.h != 0 else {
             throw GLError.invalidArgument(
                 "a texture mapping needs a finite local rect of non-zero size, got \(localRect) -> \(uvRect)")
         }
-        let scaleX = uvRect.width / localRect.width
-        let scaleY = uvRect.height / localRect.height
-        return (Float(scaleX), Float(scaleY),
-                Float(uvRect.minX - localRect.minX * scaleX), Float(uvRect.minY - localRect.minY * scaleY))
+        let scaleX = uv.w / local.w
+        let scaleY = uv.h / local.h
+        return (Float(scaleX), Float(scaleY), Float(uv.x - local.x * scaleX), Float(uv.y - local.y * scaleY))
     }
 }
 

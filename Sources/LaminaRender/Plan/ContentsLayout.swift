@@ -17,10 +17,17 @@ enum ContentsLayout {
         let rect = placement(of: size, gravity: content.gravity, in: bounds)
         guard rect.width > 0, rect.height > 0 else { return [] }
         let center = content.contentsCenter
-        if center == CGRect(x: 0, y: 0, width: 1, height: 1) {
-            return [Quad(local: rect, uv: crop)]
-        }
-        return nineParts(rect: rect, imageSize: size, crop: crop, center: center)
+        let quads = center == CGRect(x: 0, y: 0, width: 1, height: 1)
+            ? [Quad(local: rect, uv: crop)]
+            : nineParts(rect: rect, imageSize: size, crop: crop, center: center)
+        return content.isFlipped ? quads.map { flip($0, within: rect) } : quads
+    }
+
+    /// A quad mirrored about the middle of the picture's rect, showing its
+    /// texels bottom row first (a negative uv height).
+    private static func flip(_ q: Quad, within rect: CGRect) -> Quad {
+        let local = CGRect(x: q.local.minX, y: rect.minY + rect.maxY - q.local.maxY, width: q.local.width, height: q.local.height)
+        return Quad(local: local, uv: CGRect(x: q.uv.minX, y: q.uv.maxY, width: q.uv.width, height: -q.uv.height))
     }
 
     /// The rect of an image of `size` points placed by gravity. `top` is the

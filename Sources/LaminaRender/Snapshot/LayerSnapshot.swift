@@ -11,9 +11,20 @@ public struct SnapshotOptions: Sendable {
     /// Turns what `draw(in:)` recorded into pixels. Nil uses the one
     /// installed in `CGContextRasterizerRegistry`.
     public var drawingRasterizer: (any CGContextRasterizer)?
-    public init(rasterScale: Double = 1, drawingRasterizer: (any CGContextRasterizer)? = nil) {
+    /// Draws the text of text layers (LaminaText's `TextRenderer`); with
+    /// none, text layers show only their `contents`.
+    public var textRasterizer: (any CATextLayerRasterizing)?
+    /// True for a tree drawn with y growing up (macOS, a scene's
+    /// `origin: bottomLeft`): pictures in `contents` (images, text, what
+    /// `draw(in:)` drew) are shown with their first row at the top of the
+    /// screen, the layer's max-Y edge, so they read upright as on macOS.
+    public var contentsFlipped = false
+    public init(rasterScale: Double = 1, drawingRasterizer: (any CGContextRasterizer)? = nil,
+                textRasterizer: (any CATextLayerRasterizing)? = nil, contentsFlipped: Bool = false) {
         self.rasterScale = rasterScale
+        self.contentsFlipped = contentsFlipped
         self.drawingRasterizer = drawingRasterizer
+        self.textRasterizer = textRasterizer
     }
 }
 
@@ -98,8 +109,15 @@ struct LayerSnapshotter {
 
     private func content(of layer: CALayer, bounds: CGRect) -> [RenderContent] {
         var pieces: [RenderContent] = []
-        if let image = contentsImage(of: layer) {
+        if let text = layer as? CATextLayer, let image = options.textRasterizer?.image(for: text) {
+            // A text layer draws its text into its backing store, which is
+            // its contents.
+            var c = textContent(image, of: layer, bounds: bounds)
+            c.isFlipped = options.contentsFlipped
+            pieces.append(.image(c))
+        } else if let image = contentsImage(of: layer) {
             var c = ImageContent(image: image, gravity: ContentsGravity(rawValue: layer.contentsGravity.rawValue) ?? .resize)
+            c.isFlipped = options.contentsFlipped
             c.contentsRect = layer.contentsRect
             c.contentsCenter = layer.contentsCenter
             c.contentsScale = Double(layer.contentsScale)
@@ -117,6 +135,22 @@ struct LayerSnapshotter {
             pieces.append(.image(c))
         }
         return pieces
+    }
+
+    /// The text image of `ceil(bounds.size * contentsScale)` pixels shown
+    /// over the bounds: its fractional last pixel column and row are cropped
+    /// away, so each image pixel is one backing-store pixel.
+    private func textContent(_ image: CGImage, of layer: CALayer, bounds: CGRect) -> ImageContent {
+        let scale = layer.contentsScale > 0 && layer.contentsScale.isFinite ? Double(layer.contentsScale) : 1
+        var c = ImageContent(image: image, gravity: .resize)
+        c.contentsRect = CGRect(
+            x: 0, y: 0,
+            width: min(1, Double(bounds.width) * scale / Double(image.width)),
+            height: min(1, Double(bounds.height) * scale / Double(image.height)))
+        c.contentsScale = scale
+        c.minificationFilter = TextureFilter(rawValue: layer.minificationFilter.rawValue) ?? .linear
+        c.magnificationFilter = TextureFilter(rawValue: layer.magnificationFilter.rawValue) ?? .linear
+        return c
     }
 }
 

@@ -87,6 +87,9 @@ public struct ImageContent: Sendable {
     public var contentsScale: Double = 1
     public var minificationFilter: TextureFilter = .linear
     public var magnificationFilter: TextureFilter = .linear
+    /// Shows the picture's first row at the layer's max-Y edge instead of
+    /// its min-Y edge (trees drawn with y up).
+    public var isFlipped = false
     public init(image: CGImage, gravity: ContentsGravity) { self.image = image; self.gravity = gravity }
 }
 

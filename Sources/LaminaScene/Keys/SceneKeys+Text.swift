@@ -1,22 +1,5 @@
 import Foundation
 
-/// The attributes that the runs of a text layer's `string` carry when it is
-/// an `NSAttributedString`, as the scene format's runs set them. The raw
-/// names are Foundation's where Apple has one (`NSFont`, `NSColor`,
-/// `NSUnderline`), so that a text renderer reading attributed strings made
-/// in code finds the same keys.
-public enum TextRunAttribute {
-    /// The font family or fontconfig pattern of the run, a `String`.
-    public static let font = NSAttributedString.Key("NSFont")
-    /// The font size of the run in points, a `CGFloat` (Apple folds the size
-    /// into the font object; Lamina's fonts are names, so it has its own key).
-    public static let fontSize = NSAttributedString.Key("LaminaFontSize")
-    /// The colour of the run, a `CGColor`.
-    public static let foregroundColor = NSAttributedString.Key("NSColor")
-    /// 1 (`NSUnderlineStyle.single`) for an underlined run, an `Int`.
-    public static let underlineStyle = NSAttributedString.Key("NSUnderline")
-}
-
 // The keys of text layers (`"type": "text"`).
 extension SceneKeys {
     static let alignments: [(String, CATextLayerAlignmentMode)] = [

@@ -1,0 +1,40 @@
+import Foundation
+
+/// Draws a text layer's text: the picture Core Animation's `CATextLayer`
+/// keeps as its backing store.
+///
+/// LaminaCore describes text layers but cannot shape or rasterize text, and
+/// the snapshot (LaminaRender) must not depend on a font stack. The text
+/// module (LaminaText's `TextRenderer`) conforms to this protocol, and
+/// whoever takes snapshots hands it over in the snapshot's options.
+public protocol CATextLayerRasterizing: Sendable {
+    /// The text of `layer` drawn into an image of
+    /// `ceil(bounds.size * contentsScale)` pixels, upright as `contents` is
+    /// shown, laid out from the top-left of the bounds; nil when the layer
+    /// has no text or empty bounds, or the image cannot be made.
+    ///
+    /// Called on the task that owns the layer tree, while it is frozen.
+    func image(for layer: CATextLayer) -> CGImage?
+}
+
+/// The attributes that a text layer reads from the runs of an
+/// `NSAttributedString` in `string`, and that the scene format's runs set.
+/// The raw names are Apple's where Apple has one (`NSFont`, `NSColor`,
+/// `NSUnderline`), so attributed strings made in code find the same keys.
+public enum TextRunAttribute {
+    /// The font of the run: a family name or fontconfig pattern as a
+    /// `String`, or a `UIFont`/`CTFont`/`CGFont` of the text module.
+    public static let font = NSAttributedString.Key("NSFont")
+    /// The font size of the run in points, a `CGFloat` (Apple folds the size
+    /// into the font object; Lamina's fonts may be names, so it has its own
+    /// key, which wins over a font object's size).
+    public static let fontSize = NSAttributedString.Key("LaminaFontSize")
+    /// The colour of the run, a `CGColor` (`NSForegroundColorAttributeName`).
+    public static let foregroundColor = NSAttributedString.Key("NSColor")
+    /// The colour of the run as Core Text names it
+    /// (`kCTForegroundColorAttributeName`), a `CGColor`.
+    public static let coreTextForegroundColor = NSAttributedString.Key("CTForegroundColor")
+    /// 1 (`NSUnderlineStyle.single`) for an underlined run, an `Int`; 0 for
+    /// none.
+    public static let underlineStyle = NSAttributedString.Key("NSUnderline")
+}

@@ -1,0 +1,32 @@
+import Foundation
+import LaminaCore
+
+// Core Text's names for the attributes of an attributed string, so that the
+// book's listing 6.3 reads as on iOS:
+//
+//     let attributes: [NSAttributedString.Key: Any] = [
+//         NSAttributedString.Key(kCTForegroundColorAttributeName as String): UIColor.red.cgColor,
+//         NSAttributedString.Key(kCTUnderlineStyleAttributeName as String): CTUnderlineStyle.single.rawValue,
+//         NSAttributedString.Key(kCTFontAttributeName as String): fontRef,
+//     ]
+//
+// They are the raw names of LaminaCore's `TextRunAttribute`.
+
+/// The run's font: a `CTFont` (`UIFont`), `CGFont` or font name.
+public let kCTFontAttributeName: String = TextRunAttribute.font.rawValue
+/// The run's colour, a `CGColor`.
+public let kCTForegroundColorAttributeName: String = TextRunAttribute.coreTextForegroundColor.rawValue
+/// The run's underline, a `CTUnderlineStyle` raw value (0 for none).
+public let kCTUnderlineStyleAttributeName: String = TextRunAttribute.underlineStyle.rawValue
+
+/// Core Text's underline styles; Lamina draws any style but `none` as a
+/// single line.
+public struct CTUnderlineStyle: OptionSet, Hashable, Sendable {
+    public let rawValue: Int32
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+
+    public static let none = CTUnderlineStyle([])
+    public static let single = CTUnderlineStyle(rawValue: 0x01)
+    public static let thick = CTUnderlineStyle(rawValue: 0x02)
+    public static let double = CTUnderlineStyle(rawValue: 0x09)
+}

@@ -1,0 +1,146 @@
+import Foundation
+import LaminaCore
+
+/// A straight (not premultiplied) sRGB colour.
+struct TextColor: Hashable, Sendable {
+    var red, green, blue, alpha: Double
+
+    init(_ color: CGColor) {
+        red = Double(color.red); green = Double(color.green); blue = Double(color.blue); alpha = Double(color.alpha)
+    }
+
+    var cgColor: CGColor { CGColor(red: red, green: green, blue: blue, alpha: alpha) }
+}
+
+/// How one stretch of text looks.
+struct TextStyle: Hashable, Sendable {
+    /// A family, PostScript name or fontconfig pattern (see `FontRequest`).
+    var fontName: String
+    /// Points.
+    var fontSize: Double
+    var color: TextColor
+    var isUnderlined = false
+}
+
+/// A text layer's string as Unicode scalars, each stretch with its style.
+///
+/// A plain string has one style: the layer's `font`, `fontSize` and
+/// `foregroundColor`. An attributed string's attributes override those per
+/// range where given (`TextRunAttribute`), so a run without a colour takes
+/// the layer's.
+struct StyledText: Hashable, Sendable {
+    struct Run: Hashable, Sendable {
+        var range: Range<Int>
+        var style: TextStyle
+    }
+
+    var scalars: [Unicode.Scalar]
+    /// Consecutive, covering `scalars`; empty when the text is.
+    var runs: [Run]
+
+    init(plain string: String, style: TextStyle) {
+        scalars = Array(string.unicodeScalars)
+        runs = scalars.isEmpty ? [] : [Run(range: 0..<scalars.count, style: style)]
+    }
+
+    /// The text of a layer's `string` value: a `String`, `NSString` or
+    /// `NSAttributedString`; nil for anything else, which draws nothing as
+    /// in Core Animation.
+    init?(_ value: Any?, defaultStyle: TextStyle) {
+        switch value {
+        case let string as String:
+            self.init(plain: string, style: defaultStyle)
+        case let string as NSString:
+            self.init(plain: String(describing: string), style: defaultStyle)
+        case let attributed as NSAttributedString:
+            self.init(attributed: attributed, defaultStyle: defaultStyle)
+        default:
+            return nil
+        }
+    }
+
+    private init(attributed: NSAttributedString, defaultStyle: TextStyle) {
+        let string = attributed.string
+        scalars = Array(string.unicodeScalars)
+        // NSAttributedString ranges count UTF-16 units; layout counts scalars.
+        var scalarAt = [Int](repeating: 0, count: string.utf16.count + 1)
+        var utf16 = 0
+        for (i, scalar) in scalars.enumerated() {
+            let width = UTF16.width(scalar)
+            for k in 0..<width { scalarAt[utf16 + k] = i }
+            utf16 += width
+        }
+        scalarAt[utf16] = scalars.count
+        var runs: [Run] = []
+        attributed.enumerateAttributes(in: NSRange(location: 0, length: attributed.length)) { attributes, range, _ in
+            let lower = scalarAt[min(range.location, utf16)]
+            let upper = scalarAt[min(range.location + range.length, utf16)]
+            guard lower < upper else { return }
+            let style = Self.style(attributes, over: defaultStyle)
+            if let last = runs.last, last.style == style, last.range.upperBound == lower {
+                runs[runs.count - 1].range = last.range.lowerBound..<upper
+            } else {
+                runs.append(Run(range: lower..<upper, style: style))
+            }
+        }
+        self.runs = runs
+    }
+
+    private static func style(_ attributes: [NSAttributedString.Key: Any], over base: TextStyle) -> TextStyle {
+        var style = base
+        if let font = attributes[TextRunAttribute.font].flatMap(FontValue.init) {
+            style.fontName = font.name
+            if let size = font.size { style.fontSize = size }
+        }
+        if let size = attributes[TextRunAttribute.fontSize].flatMap(Self.number), size > 0, size.isFinite {
+            style.fontSize = size
+        }
+        let color = attributes[TextRunAttribute.foregroundColor] ?? attributes[TextRunAttribute.coreTextForegroundColor]
+        if let color = color.flatMap(Self.color) { style.color = TextColor(color) }
+        if let underline = attributes[TextRunAttribute.underlineStyle] {
+            style.isUnderlined = (Self.number(underline) ?? 0) != 0
+        }
+        return style
+    }
+
+    static func number(_ value: Any) -> Double? {
+        switch value {
+        case let v as CGFloat: Double(v)
+        case let v as Double: v
+        case let v as Float: Double(v)
+        case let v as Int: Double(v)
+        case let v as Int32: Double(v)
+        case let v as Bool: v ? 1 : 0
+        case let v as NSNumber: v.doubleValue
+        case let v as CTUnderlineStyle: Double(v.rawValue)
+        default: nil
+        }
+    }
+
+    static func color(_ value: Any) -> CGColor? {
+        switch value {
+        case let c as CGColor: c
+        case let c as UIColor: c.cgColor
+        default: nil
+        }
+    }
+}
+
+/// A font as a layer's `font` or a run's font attribute gives it: a name
+/// (`String`, `NSString`, `CGFont`) or a name and size (`UIFont`, `CTFont`).
+struct FontValue {
+    var name: String
+    var size: Double?
+
+    init?(_ value: Any) {
+        switch value {
+        case let name as String: self.name = name
+        case let name as NSString: self.name = String(describing: name)
+        case let font as UIFont:
+            name = font.fontName
+            size = Double(font.pointSize)
+        case let font as CGFont: name = font.name
+        default: return nil
+        }
+    }
+}

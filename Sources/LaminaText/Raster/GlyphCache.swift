@@ -1,0 +1,109 @@
+import CFreeType
+
+/// A glyph's anti-aliased coverage, as FreeType rendered it.
+struct GlyphBitmap {
+    var width: Int
+    var rows: Int
+    /// From the pen position to the bitmap's left column, and from the
+    /// baseline up to its top row, in pixels.
+    var left: Int
+    var top: Int
+    /// `rows` rows of `width` coverage values, 0...255, top row first.
+    var coverage: [UInt8]
+
+    static let empty = GlyphBitmap(width: 0, rows: 0, left: 0, top: 0, coverage: [])
+}
+
+/// Which bitmap: a face's glyph at a pixel size (26.6 fixed point) with the
+/// pen at one of four quarter-pixel offsets.
+struct GlyphKey: Hashable {
+    var faceID: Int
+    var pixelSize: Int32
+    var glyph: UInt32
+    var subpixel: UInt8
+}
+
+/// Glyph bitmaps made by FreeType, kept so repeated frames and repeated
+/// letters cost a lookup: the CPU side's glyph atlas.
+///
+/// Bounded by the bytes of coverage it holds; when full it is emptied
+/// (text layers redraw whole, so the next frame refills what it uses).
+/// Not thread-safe; `TextRenderer` serialises all use.
+final class GlyphCache {
+    /// Quarter-pixel pen positions: finer is not visible after filtering,
+    /// coarser makes spacing uneven at small sizes.
+    static let subpixelSteps = 4
+    /// The largest em, in pixels, that glyphs are drawn at; text larger
+    /// than this is not drawn (its bitmaps would take hundreds of MB).
+    static let maxPixelSize = 4096.0
+
+    private var entries: [GlyphKey: GlyphBitmap] = [:]
+    private var bytes = 0
+    let byteLimit: Int
+    private(set) var hits = 0
+    private(set) var misses = 0
+
+    init(byteLimit: Int = 32 << 20) { self.byteLimit = byteLimit }
+
+    var count: Int { entries.count }
+
+    /// The bitmap of `key`'s glyph of `face`; nil when FreeType cannot draw
+    /// it (an error, or no outline).
+    func bitmap(_ key: GlyphKey, face: FontFace) -> GlyphBitmap? {
+        if let hit = entries[key] {
+            hits += 1
+            return hit
+        }
+        misses += 1
+        guard let bitmap = Self.render(key, face: face) else { return nil }
+        let size = bitmap.coverage.count + 64
+        if size <= byteLimit / 4 {
+            if bytes + size > byteLimit { removeAll() }
+            entries[key] = bitmap
+            bytes += size
+        }
+        return bitmap
+    }
+
+    func removeAll() {
+        entries.removeAll(keepingCapacity: true)
+        bytes = 0
+    }
+
+    /// Loads the outline unhinted (layout uses unhinted advances, and
+    /// hinting would fight the subpixel pen), moves it by the subpixel
+    /// offset, and renders 8-bit coverage.
+    private static func render(_ key: GlyphKey, face: FontFace) -> GlyphBitmap? {
+        let ft = face.ftFace
+        guard FT_Set_Char_Size(ft, 0, FT_F26Dot6(key.pixelSize), 72, 72) == 0,
+              FT_Load_Glyph(ft, key.glyph, FT_Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0,
+              let slot = ft.pointee.glyph,
+              slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE
+        else { return nil }
+        let shift = FT_Pos(Int(key.subpixel) * 64 / subpixelSteps)
+        FT_Outline_Translate(&slot.pointee.outline, shift, 0)
+        guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return nil }
+        let b = slot.pointee.bitmap
+        let width = Int(b.width), rows = Int(b.rows), pitch = Int(b.pitch)
+        guard width > 0, rows > 0, let buffer = b.buffer else { return .empty }
+        var coverage = [UInt8](repeating: 0, count: width * rows)
+        for y in 0..<rows {
+            // A negative pitch means rows are stored bottom up.
+            let row = buffer + (pitch >= 0 ? y * pitch : (rows - 1 - y) * -pitch)
+            for x in 0..<width {
+                switch Int32(b.pixel_mode) {
+                case Int32(FT_PIXEL_MODE_GRAY.rawValue):
+                    let levels = max(1, Int(b.num_grays) - 1)
+                    coverage[y * width + x] = UInt8(Int(row[x]) * 255 / levels)
+                case Int32(FT_PIXEL_MODE_MONO.rawValue):
+                    coverage[y * width + x] = row[x >> 3] & (0x80 >> UInt8(x & 7)) != 0 ? 255 : 0
+                default:
+                    return nil
+                }
+            }
+        }
+        return GlyphBitmap(
+            width: width, rows: rows, left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top),
+            coverage: coverage)
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import LaminaCore
+
+/// Lays out and draws the text of `CATextLayer`s: fonts through fontconfig
+/// (with per-character fallback), shaping through HarfBuzz, glyphs through
+/// FreeType, into the backing image Core Animation would make:
+/// `ceil(bounds.size * contentsScale)` pixels, so text at `contentsScale` 1
+/// on a 2x canvas looks soft, as on a Retina screen.
+///
+/// Faces and glyph bitmaps are cached for the renderer's life (the glyph
+/// cache within a byte budget), so repeated frames cost layout and
+/// compositing only. One renderer serves any number of threads; each call
+/// runs alone. `shared` is the one `LayerRenderer` uses.
+///
+/// What layout does (see `TextLayoutEngine`): paragraphs at line breaks;
+/// with `isWrapped`, words wrap at the bounds' width (a word wider than it
+/// is broken between characters), otherwise one line per paragraph; lines
+/// stack from the top of the bounds, `ascent + descent + leading` of their
+/// fonts apart; `alignmentMode` places each line (natural is left for
+/// left-to-right paragraphs, right for right-to-left ones; justified
+/// stretches the spaces of every line but a paragraph's last);
+/// `truncationMode` shortens the last line that fits the height with "…"
+/// when the text from it to the end of its paragraph is wider than the
+/// bounds, and drops the lines below. Text outside the bounds is clipped.
+public final class TextRenderer: CATextLayerRasterizing, @unchecked Sendable {
+    // Everything below is touched only with `lock` held.
+    private let lock = NSLock()
+    private let fonts: FontSystem
+    private let glyphs = GlyphCache()
+
+    /// Loads fontconfig's configuration and starts FreeType.
+    /// - Throws: `TextRenderingError` when either cannot start.
+    public init() throws(TextRenderingError) {
+        fonts = try FontSystem()
+    }
+
+    private static let sharedResult = Result { () throws(TextRenderingError) in try TextRenderer() }
+
+    /// The process's renderer, made on first use, whose caches every
+    /// `LayerRenderer` shares.
+    /// - Throws: `TextRenderingError` when fontconfig or FreeType cannot start.
+    public static var shared: TextRenderer {
+        get throws(TextRenderingError) { try sharedResult.get() }
+    }
+
+    /// The layout of `layer`'s text in its bounds; nil when `string` is not
+    /// a `String` or `NSAttributedString`.
+    /// - Throws: `TextRenderingError` when no font can be found.
+    public func layout(of layer: CATextLayer) throws(TextRenderingError) -> TextLayout? {
+        let style = TextStyle(layer)
+        guard let text = StyledText(layer.string, defaultStyle: style) else { return nil }
+        let parameters = LayoutParameters(layer)
+        return try locked { () throws(TextRenderingError) in
+            try TextLayoutEngine(fonts: fonts).layout(text, defaultStyle: style, parameters)
+        }
+    }
+
+    /// `layer`'s backing image: its text laid out in its bounds and drawn at
+    /// its `contentsScale`. Nil when there is no text, the bounds are empty
+    /// or nothing is drawn.
+    /// - Throws: `TextRenderingError` when no font can be found or the image
+    ///   would be too large (over 16384 pixels a side or 2^26 in all).
+    public func makeImage(of layer: CATextLayer) throws(TextRenderingError) -> CGImage? {
+        guard let layout = try layout(of: layer) else { return nil }
+        let scale = layer.contentsScale > 0 && layer.contentsScale.isFinite ? Double(layer.contentsScale) : 1
+        return try makeImage(of: layout, scale: scale)
+    }
+
+    /// Draws a layout made by this renderer at `scale` pixels per point.
+    /// - Throws: `TextRenderingError` when the image would be too large.
+    public func makeImage(of layout: TextLayout, scale: Double) throws(TextRenderingError) -> CGImage? {
+        try locked { () throws(TextRenderingError) in
+            try LayoutRasterizer(glyphs: glyphs, faces: fonts.facesByID).image(of: layout, scale: scale)
+        }
+    }
+
+    /// `CATextLayerRasterizing`: `makeImage(of:)`, with nil for failures
+    /// (a snapshot cannot throw; call `makeImage(of:)` to learn why).
+    public func image(for layer: CATextLayer) -> CGImage? {
+        (try? makeImage(of: layer)) ?? nil
+    }
+
+    /// How the caches are doing.
+    public struct Statistics: Sendable, Equatable {
+        /// Glyph bitmaps found in the cache, and made by FreeType.
+        public var glyphHits: Int
+        public var glyphMisses: Int
+        /// Glyph bitmaps held.
+        public var cachedGlyphs: Int
+        /// Font faces opened.
+        public var openFaces: Int
+    }
+
+    public var statistics: Statistics {
+        locked {
+            Statistics(glyphHits: glyphs.hits, glyphMisses: glyphs.misses, cachedGlyphs: glyphs.count,
+                       openFaces: fonts.openFaceCount)
+        }
+    }
+
+    /// Empties the glyph cache (faces stay open).
+    public func removeCachedGlyphs() {
+        locked { glyphs.removeAll() }
+    }
+
+    private func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+}
