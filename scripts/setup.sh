@@ -13,7 +13,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # font for text, Python for the conformance comparison.
 packages=(
   libegl-dev libgles-dev libgbm-dev libegl-mesa0 libgl1-mesa-dri
-  libpng-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core
+  libpng-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core fonts-liberation
   python3 python3-venv pkg-config
 )
 missing=()
