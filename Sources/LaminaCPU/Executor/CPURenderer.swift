@@ -78,6 +78,13 @@ private struct PlanExecution {
             source = .texture(TextureSource(pixmap: pixels, localRect: localRect))
         }
         alpha = min(1, max(0, alpha))
+        if case .texture(let texture) = source, draw.coverage == nil,
+           let origin = Self.pixelAlignedOrigin(of: texture, polygon: draw.polygon, matrix: draw.matrix) {
+            // The common case of flat interfaces: a surface or image landing
+            // texel for pixel. Blending rows costs a fraction of resampling.
+            try target.composite(texture.pixmap, atX: origin.x, y: origin.y, alpha: alpha)
+            return
+        }
         let rounded = draw.coverage.map { c in
             RoundedRectShape(
                 rect: c.rect,
@@ -87,6 +94,25 @@ private struct PlanExecution {
         try target.draw(PolygonDraw(
             polygon: draw.polygon, transform: Matrix4x4(draw.matrix), source: source,
             roundedRect: rounded, alpha: alpha))
+    }
+
+    /// Where a textured polygon's texture lands when the draw is a plain
+    /// copy: the polygon is the whole texture rect, the matrix moves it by
+    /// whole pixels without scaling, rotating or projecting, and one texel
+    /// covers one pixel. Nil when any of that is not so.
+    private static func pixelAlignedOrigin(of texture: TextureSource, polygon: [CGPoint], matrix m: CATransform3D) -> (x: Int, y: Int)? {
+        let local = texture.localRect, uv = texture.uvRect
+        guard uv == CGRect(x: 0, y: 0, width: 1, height: 1),
+              m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 == 1,
+              polygon.count == 4, polygon.allSatisfy({ ($0.x == local.minX || $0.x == local.maxX) && ($0.y == local.minY || $0.y == local.maxY) }),
+              Set(polygon.map { [$0.x, $0.y] }).count == 4,
+              abs(Double(m.m11) * Double(local.size.width) - Double(texture.pixmap.width)) < 1e-6,
+              abs(Double(m.m22) * Double(local.size.height) - Double(texture.pixmap.height)) < 1e-6
+        else { return nil }
+        let x = Double(local.origin.x * m.m11 + m.m41), y = Double(local.origin.y * m.m22 + m.m42)
+        guard abs(x - x.rounded()) < 1e-6, abs(y - y.rounded()) < 1e-6,
+              abs(x) < 1e9, abs(y) < 1e9 else { return nil }
+        return (Int(x.rounded()), Int(y.rounded()))
     }
 
     private func fillPath(_ draw: PathFillDraw, into target: inout Pixmap) throws {
