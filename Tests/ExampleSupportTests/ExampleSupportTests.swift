@@ -54,6 +54,18 @@ import Testing
     }
 }
 
+@Suite struct BookTextTests {
+    /// The text programs must show the text of the example scenes.
+    @Test func loremIpsumIsTheExampleScenesText() throws {
+        let scenes = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("examples/scenes")
+        let scene = try SceneDecoder().decode(Data(contentsOf: scenes.appendingPathComponent("text-6-2.json")))
+        let text = try #require(scene.rootLayer.sublayers?.first?.sublayers?.first as? CATextLayer)
+        #expect(text.string as? String == BookText.loremIpsum)
+    }
+}
+
 @Suite struct ExampleOutputTests {
     private func temporaryFolder() throws -> String {
         let path = FileManager.default.temporaryDirectory
@@ -92,6 +104,28 @@ import Testing
         let square = try #require(scene.rootLayer.sublayers?.first)
         #expect(square.frame == CGRect(x: 5, y: 5, width: 10, height: 10))
         #expect(square.backgroundColor == UIColor.red.cgColor)
+    }
+
+    @Test func atScaleTwoThePictureDoublesAndEveryViewsLayerTakesTheScale() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var options = ExampleOptions()
+        options.backend = .cpu
+        options.outputDirectory = folder
+        let root = rootView()
+        let square = try #require(root.subviews.first)
+        // A layer made in code, not a view's: it keeps its own scale.
+        let sublayer = CALayer()
+        square.layer.addSublayer(sublayer)
+
+        let paths = try Example.write("tiny", rootView: root, scale: 2, options: options)
+        #expect(root.layer.contentsScale == 2 && square.layer.contentsScale == 2)
+        #expect(sublayer.contentsScale == 1)
+        let picture = try PNGDecoder().decode(contentsOfFile: paths[0])
+        #expect(picture.width == 80 && picture.height == 60)
+        #expect(picture.pixel(x: 20, y: 20) == CGImage.Pixel(red: 255, green: 0, blue: 0, alpha: 255))
+        let scene = try SceneDecoder().decode(Data(contentsOf: URL(fileURLWithPath: paths[1])))
+        #expect(scene.scale == 2 && scene.width == 40)
     }
 
     @Test func anEmptyRootViewIsRefusedAndNothingIsWritten() throws {

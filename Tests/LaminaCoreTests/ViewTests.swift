@@ -119,4 +119,18 @@ private final class NotALayerView: UIView {
         #expect(layer.contents as? CGImage === cgImage)
         #expect(image == UIImage(cgImage: cgImage, scale: 2))
     }
+
+    /// The only test that touches the process-wide main screen.
+    @Test func mainScreenScaleIsTwoAndSettableToPositiveValues() {
+        let screen = UIScreen.main
+        #expect(screen === UIScreen.main)
+        #expect(screen.scale == 2)
+        screen.scale = 3
+        #expect(UIScreen.main.scale == 3)
+        for bad in [0, -1, CGFloat.nan, .infinity] {
+            screen.scale = bad
+            #expect(screen.scale == 3)
+        }
+        screen.scale = 2
+    }
 }

@@ -162,4 +162,45 @@ import Testing
         let decoded = try SceneDecoder().decode(text)
         #expect(decoded.rootLayer.sublayers?.allSatisfy { $0.contents as? CGImage == image } == true)
     }
+
+    /// A font object as LaminaText's are, which this module cannot see.
+    private struct NamedFont: TextLayerFont {
+        var textLayerFontName: String
+        var textLayerFontSize: CGFloat?
+    }
+
+    @Test func fontObjectsAndCoreTextAttributesAreWrittenAsTheFormatsNames() throws {
+        let scene = Scene(width: 10, height: 10)
+        let layer = CATextLayer()
+        layer.font = NamedFont(textLayerFontName: "Mono", textLayerFontSize: 99)
+        layer.fontSize = 10
+        let string = NSMutableAttributedString(string: "abcd")
+        string.setAttributes([
+            TextRunAttribute.font: NamedFont(textLayerFontName: "Serif", textLayerFontSize: 12),
+            TextRunAttribute.coreTextForegroundColor: CGColor(red: 1, green: 0, blue: 0, alpha: 1),
+            TextRunAttribute.underlineStyle: Int32(1),
+        ], range: NSRange(location: 0, length: 1))
+        string.setAttributes([
+            TextRunAttribute.font: NamedFont(textLayerFontName: "Serif", textLayerFontSize: 12),
+            TextRunAttribute.fontSize: CGFloat(20),
+        ], range: NSRange(location: 1, length: 1))
+        string.setAttributes([
+            TextRunAttribute.font: NamedFont(textLayerFontName: "Sans", textLayerFontSize: nil),
+            TextRunAttribute.foregroundColor: CGColor(red: 0, green: 0, blue: 1, alpha: 1),
+            TextRunAttribute.coreTextForegroundColor: CGColor(red: 1, green: 0, blue: 0, alpha: 1),
+        ], range: NSRange(location: 2, length: 1))
+        layer.string = string
+        scene.rootLayer.addSublayer(layer)
+
+        let json = try SceneEncoder(prettyPrinted: false).encodeToString(scene)
+        // The layer's font is a name only: its size is fontSize.
+        #expect(json.contains(##""font":"Mono","fontSize":10"##) && !json.contains("99"))
+        #expect(json.contains(##"{"text":"a","font":"Serif","fontSize":12,"foregroundColor":"#ff0000","underline":true}"##))
+        // A run's own size wins over its font's.
+        #expect(json.contains(##"{"text":"b","font":"Serif","fontSize":20}"##))
+        // UIKit's colour wins over Core Text's, as when drawn.
+        #expect(json.contains(##"{"text":"c","font":"Sans","foregroundColor":"#0000ff"}"##))
+        #expect(json.contains(##"{"text":"d"}"##))
+        _ = try SceneDecoder().decode(json)
+    }
 }

@@ -3,33 +3,46 @@ import Lamina
 import Testing
 @testable import LaminaText
 
-/// The book's listing 6.4: a label whose backing layer is a text layer, so
-/// setting its text and font sets the layer's.
-final class LayerLabel: UIView {
+/// The book's listing 6.4: a label whose backing layer is a text layer, its
+/// setters overridden to set the layer's text, colour and font too.
+final class LayerLabel: UILabel {
     override class var layerClass: AnyClass { CATextLayer.self }
 
     var textLayer: CATextLayer? { layer as? CATextLayer }
 
-    var text: String? {
-        didSet { textLayer?.string = text }
+    override var text: String? {
+        get { super.text }
+        set {
+            super.text = newValue
+            textLayer?.string = newValue
+        }
     }
 
-    var textColor: UIColor = .black {
-        didSet { textLayer?.foregroundColor = textColor.cgColor }
+    override var textColor: UIColor {
+        get { super.textColor }
+        set {
+            super.textColor = newValue
+            textLayer?.foregroundColor = newValue.cgColor
+        }
     }
 
-    var font: UIFont = .systemFont(ofSize: 17) {
-        didSet {
-            textLayer?.font = CGFont(font.fontName)
-            textLayer?.fontSize = font.pointSize
+    override var font: UIFont {
+        get { super.font }
+        set {
+            super.font = newValue
+            textLayer?.font = CGFont(newValue.fontName)
+            textLayer?.fontSize = newValue.pointSize
         }
     }
 
     override init(frame: CGRect) {
         super.init(frame: frame)
+        // The book's setUp: UILabel's values go to the layer.
+        text = text
+        textColor = textColor
+        font = font
         textLayer?.alignmentMode = .justified
         textLayer?.isWrapped = true
-        textLayer?.foregroundColor = textColor.cgColor
         textLayer?.contentsScale = 2
     }
 }

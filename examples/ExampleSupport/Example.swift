@@ -12,14 +12,21 @@ import Lamina
 /// - `<name>.json`, the same layer tree as scene JSON (`SceneEncoder`), which
 ///   `lamina render` draws to the same picture.
 ///
+/// The picture is drawn at `scale` pixels per point (default 1, the scale of
+/// the conformance references). It is the screen's scale: `run` sets
+/// `UIScreen.main.scale` to it before the views are made, so a listing that
+/// reads `UIScreen.main.scale` (chapter 6's text layers) gets the scale its
+/// picture has.
+///
 /// Command line: `[--backend gl|cpu] [--out DIR]`. As for `lamina render`,
 /// `gl` falls back to the CPU with a warning when no EGL context can be made,
 /// unless `LAMINA_REQUIRE_GL=1`.
 public enum Example {
-    /// Runs the example called `name` (its target's name) and exits: status 0
-    /// when both files were written, 1 when something failed, 2 for a bad
-    /// command line. Errors go to standard error, prefixed with `name`.
-    public static func run(_ name: String, _ makeRootView: () throws -> UIView) -> Never {
+    /// Runs the example called `name` (its target's name), drawn at `scale`,
+    /// and exits: status 0 when both files were written, 1 when something
+    /// failed, 2 for a bad command line. Errors go to standard error,
+    /// prefixed with `name`.
+    public static func run(_ name: String, scale: CGFloat = 1, _ makeRootView: () throws -> UIView) -> Never {
         let options: ExampleOptions
         do {
             options = try ExampleOptions(parsing: Array(CommandLine.arguments.dropFirst()))
@@ -27,8 +34,10 @@ public enum Example {
             report(name, "\(error)\nusage: \(name) \(ExampleOptions.usage)")
             exit(2)
         }
+        UIScreen.main.scale = scale
         do {
-            for path in try write(name, rootView: try makeRootView(), options: options) { print(path) }
+            let rootView = try makeRootView()
+            for path in try write(name, rootView: rootView, scale: scale, options: options) { print(path) }
             exit(0)
         } catch {
             report(name, "\(error)")
@@ -36,13 +45,23 @@ public enum Example {
         }
     }
 
-    /// Draws `rootView` (the window's whole content, its size the canvas') and
-    /// writes `<name>.png` and `<name>.json` under `options.outputDirectory`.
-    /// Returns the two paths.
-    public static func write(_ name: String, rootView: UIView, options: ExampleOptions) throws -> [String] {
+    /// Draws `rootView` (the window's whole content, its size the canvas') at
+    /// `scale` pixels per point and writes `<name>.png` and `<name>.json`
+    /// under `options.outputDirectory`. Returns the two paths.
+    ///
+    /// As UIKit does when views move into a window, every view's layer gets
+    /// the window's scale as its `contentsScale`; layers that are not a
+    /// view's keep theirs (a text layer made in code stays at 1, pixelated,
+    /// until the listing sets it).
+    public static func write(
+        _ name: String, rootView: UIView, scale: CGFloat = 1, options: ExampleOptions
+    ) throws -> [String] {
+        // A scale that is not positive and finite is left to the encoder,
+        // which refuses it with an error naming `$.scale`.
+        if scale > 0, scale.isFinite { setContentsScale(scale, ofLayersOf: rootView) }
         // The window puts the root view at its origin and fills itself with it.
         let size = rootView.bounds.size
-        let scene = Scene(width: size.width, height: size.height, rootLayer: rootView.layer)
+        let scene = Scene(width: size.width, height: size.height, scale: scale, rootLayer: rootView.layer)
         // Encoding first also checks the tree: an empty root view, say, is
         // refused with an error that names it before anything is drawn.
         let json = try SceneEncoder().encode(scene)
@@ -59,6 +78,11 @@ public enum Example {
         try image.writePNG(toFile: png, options: .smallest)
         try json.write(to: URL(fileURLWithPath: scenePath), options: .atomic)
         return [png, scenePath]
+    }
+
+    private static func setContentsScale(_ scale: CGFloat, ofLayersOf view: UIView) {
+        view.layer.contentsScale = scale
+        for subview in view.subviews { setContentsScale(scale, ofLayersOf: subview) }
     }
 
     private static func report(_ name: String, _ message: String) {

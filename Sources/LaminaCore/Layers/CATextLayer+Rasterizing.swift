@@ -38,3 +38,17 @@ public enum TextRunAttribute {
     /// none.
     public static let underlineStyle = NSAttributedString.Key("NSUnderline")
 }
+
+/// A font object that a text layer's `font` or a run's font attribute may
+/// hold besides a name: LaminaText's `UIFont` (`CTFont`) and `CGFont`. The
+/// modules below the text module see fonts through it; the scene encoder
+/// writes such a font as the format's font name (and a run's size).
+public protocol TextLayerFont {
+    /// The name the font was made with: a family, a PostScript name or a
+    /// fontconfig pattern.
+    var textLayerFontName: String { get }
+    /// The size in points that the font carries, or nil for a face without
+    /// one (`CGFont`). A text layer takes its size from `fontSize` whatever
+    /// its font says, as Core Animation does; a run takes it from its font.
+    var textLayerFontSize: CGFloat? { get }
+}

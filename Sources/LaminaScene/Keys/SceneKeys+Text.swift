@@ -20,9 +20,11 @@ extension SceneKeys {
             if let f = try c.fontName(v, at: p) { (layer as? CATextLayer)?.font = f }
         }, encode: { layer, _, path throws(SceneError) in
             guard let font = (layer as? CATextLayer)?.font else { return nil }
-            guard let name = font as? String else {
+            // A font object is written as its name: the layer's size is
+            // fontSize, whatever size the font carries.
+            guard let name = font as? String ?? (font as? TextLayerFont)?.textLayerFontName else {
                 throw SceneError(.invalidValue, at: path.description,
-                                 "a font of type \(type(of: font)) cannot be written; only a font name can")
+                                 "a font of type \(type(of: font)) cannot be written; only a font name or a UIFont, CTFont or CGFont can")
             }
             return .string(name)
         }),
@@ -146,12 +148,25 @@ enum TextValue {
             }
             switch key {
             case TextRunAttribute.font:
-                guard let name = value as? String else { throw unsupported() }
-                members.append(("font", .string(name)))
+                if let name = value as? String {
+                    members.append(("font", .string(name)))
+                } else if let font = value as? TextLayerFont {
+                    members.append(("font", .string(font.textLayerFontName)))
+                    // The font's size is the run's, unless the run gives its own.
+                    if let size = font.textLayerFontSize, attributes[TextRunAttribute.fontSize] == nil {
+                        members.append(("fontSize", .number(Double(size))))
+                    }
+                } else {
+                    throw unsupported()
+                }
             case TextRunAttribute.fontSize:
                 guard let size = number(value) else { throw unsupported() }
                 members.append(("fontSize", .number(size)))
-            case TextRunAttribute.foregroundColor:
+            case TextRunAttribute.foregroundColor, TextRunAttribute.coreTextForegroundColor:
+                // Two names for the run's colour; UIKit's wins when both are
+                // given, as when the text is drawn.
+                if key == TextRunAttribute.coreTextForegroundColor,
+                   attributes[TextRunAttribute.foregroundColor] != nil { continue }
                 guard let color = value as? CGColor else { throw unsupported() }
                 members.append(("foregroundColor", ColorValue.encode(color)))
             case TextRunAttribute.underlineStyle:
@@ -172,6 +187,7 @@ enum TextValue {
         case let v as Double: v
         case let v as Float: Double(v)
         case let v as Int: Double(v)
+        case let v as Int32: Double(v)  // CTUnderlineStyle's raw value
         case let v as NSNumber: v.doubleValue
         default: nil
         }

@@ -1,3 +1,6 @@
+import Foundation
+import LaminaCore
+
 /// A font face without a size, as Core Graphics' `CGFont`: what the book's
 /// `CGFontCreateWithFontName` hands to a text layer, whose `fontSize` then
 /// gives the size. Lamina keeps the name and finds the face when text is
@@ -19,4 +22,10 @@ public final class CGFont: Hashable, CustomStringConvertible, Sendable {
     public static func == (lhs: CGFont, rhs: CGFont) -> Bool { lhs.name == rhs.name }
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
     public var description: String { "CGFont(\(name))" }
+}
+
+extension CGFont: TextLayerFont {
+    public var textLayerFontName: String { name }
+    /// Nil: a face without a size.
+    public var textLayerFontSize: CGFloat? { nil }
 }

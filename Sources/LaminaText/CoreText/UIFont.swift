@@ -81,3 +81,8 @@ public func CTFontCreateWithName(_ name: String, _ size: CGFloat, _ matrix: Unsa
     let size = size > 0 && size.isFinite ? size : 12
     return UIFont(name: name, size: size) ?? UIFont.systemFont(ofSize: size)
 }
+
+extension UIFont: TextLayerFont {
+    public var textLayerFontName: String { fontName }
+    public var textLayerFontSize: CGFloat? { pointSize }
+}

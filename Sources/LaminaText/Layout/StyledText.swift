@@ -136,10 +136,9 @@ struct FontValue {
         switch value {
         case let name as String: self.name = name
         case let name as NSString: self.name = String(describing: name)
-        case let font as UIFont:
-            name = font.fontName
-            size = Double(font.pointSize)
-        case let font as CGFont: name = font.name
+        case let font as TextLayerFont:
+            name = font.textLayerFontName
+            size = font.textLayerFontSize.map(Double.init)
         default: return nil
         }
     }
