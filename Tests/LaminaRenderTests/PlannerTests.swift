@@ -232,3 +232,36 @@ struct TranslucentShadowTests {
         #expect(rect.maxY >= 20 + 6 + 5)
     }
 }
+
+@Suite("Render plan: bounded offscreen work")
+struct OffscreenBoundsTests {
+    @Test func offscreenSurfacesCoverOnlyWhatCanShow() throws {
+        // A 20,000-point layer with a shadow on a 100 x 100 canvas: its
+        // surfaces cover the canvas (and the shadow's reach), not the layer.
+        var huge = makeLayer(CGSize(width: 20000, height: 20000), center: CGPoint(x: 50, y: 50))
+        huge.shadow = RenderShadow(color: .black, opacity: 1, offset: CGSize(width: 0, height: 3), radius: 3)
+        let plan = RenderPlanner().plan(canvasRoot(100, 100, sublayers: [huge]), canvas: RenderCanvas(width: 100, height: 100))
+        #expect(!plan.surfaces.isEmpty)
+        for s in plan.surfaces { #expect(s.width <= 160 && s.height <= 160) }
+    }
+
+    @Test func surfacesStayWithinAFewTimesTheTarget() throws {
+        // A group seen edge-on in steep perspective: its largest magnification
+        // is huge, but its surface stays within the budget.
+        var t = CATransform3D.identity
+        t.m34 = -1.0 / 50
+        t = CATransform3DRotate(t, .pi / 2 * 0.98, 1, 0, 0)
+        var group = makeLayer(CGSize(width: 4000, height: 4000), center: CGPoint(x: 50, y: 50), transform: t)
+        group.opacity = 0.5
+        group.sublayers = [makeLayer(CGSize(width: 100, height: 100), center: CGPoint(x: 2000, y: 2000))]
+        let plan = RenderPlanner().plan(canvasRoot(100, 100, sublayers: [group]), canvas: RenderCanvas(width: 100, height: 100))
+        for s in plan.surfaces { #expect(s.width * s.height <= 512 * 512 + 2 * 512 + 1) }
+    }
+
+    @Test func layersEntirelyOffTheTargetMakeNoSurface() {
+        var away = makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 500, y: 500))
+        away.shadow = RenderShadow(color: .black, opacity: 1, offset: .zero, radius: 1)
+        let plan = RenderPlanner().plan(canvasRoot(100, 100, sublayers: [away]), canvas: RenderCanvas(width: 100, height: 100))
+        #expect(plan.surfaces.isEmpty && plan.commandCount == 0)
+    }
+}

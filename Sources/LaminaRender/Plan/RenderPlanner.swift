@@ -32,6 +32,10 @@ public struct RenderCanvas: Hashable, Sendable {
 public struct RenderPlannerOptions: Hashable, Sendable {
     /// The largest side of an offscreen surface, in pixels.
     public var maxSurfaceSide = 8192
+    /// The largest area of an offscreen surface, in pixels (64 MiB of
+    /// RGBA8): a layer seen at a huge scale is drawn at a lower resolution
+    /// rather than making a picture no backend could hold.
+    public var maxSurfacePixels = 16 * 1024 * 1024
     /// Curves are flattened to within this many pixels of the true curve.
     public var curveTolerance = 0.2
     public init() {}
@@ -55,6 +59,7 @@ public struct RenderPlanner: Sendable {
 
     public func plan(_ root: RenderLayer, canvas: RenderCanvas) -> RenderPlan {
         let builder = PlanBuilder(options: options)
+        builder.viewport = CGRect(x: 0, y: 0, width: canvas.pixelWidth, height: canvas.pixelHeight)
         var commands: [DrawCommand] = []
         let matrix = root.transformToSuperlayer.concatenating(canvas.pointsToPixels)
         builder.emitPlane(root, matrix: matrix, clips: [], opacity: 1, tint: nil, into: &commands)
@@ -80,6 +85,9 @@ final class PlanBuilder {
     var surfaces: [SurfaceDescription] = []
     var images: [CGImage] = []
     var passes: [RenderPass] = []
+    /// The pixel rect of the target being drawn into: offscreen work is
+    /// limited to what can show in it.
+    var viewport: CGRect = .zero
     private var imageIndex: [ObjectIdentifier: Int] = [:]
 
     init(options: RenderPlannerOptions) { self.options = options }
@@ -104,9 +112,17 @@ final class PlanBuilder {
         }
 
         // Offscreen: the layer in its own 2D coordinates, at the resolution
-        // the target sees it.
-        let extent = layer.masksToBounds ? layer.bounds : contentExtent(layer)
-        guard extent.width > 0, extent.height > 0 else { return }
+        // the target sees it, and only as much of it as can show: what lies
+        // outside the target (with room for a shadow to blur into view) is
+        // never drawn.
+        let whole = layer.masksToBounds ? layer.bounds : contentExtent(layer)
+        guard whole.width > 0, whole.height > 0 else { return }
+        var margin = 2.0
+        if hasShadow, let shadow = layer.shadow {
+            let reach = 3 * shadow.radius + Double(hypot(shadow.offset.width, shadow.offset.height))
+            margin += reach * matrix.maxPixelScale(over: whole)
+        }
+        guard let extent = visiblePart(of: whole, matrix: matrix, margin: margin) else { return }
         let scale = surfaceScale(matrix: matrix, extent: extent)
         var content = renderToSurface(extent: extent, scale: scale) { m, cmds in
             self.emitContent(layer, matrix: m, clips: [], opacity: 1, tint: nil, into: &cmds)
@@ -311,10 +327,37 @@ final class PlanBuilder {
 
     // MARK: Offscreen surfaces
 
+    /// The part of `rect` (local) whose image lies within the viewport grown
+    /// by `margin` pixels and in front of the eye, as a bounding rect; nil
+    /// when none does. Each viewport edge is a half-plane of the local plane
+    /// (`X >= minX * W` and so on), exact where w > 0.
+    func visiblePart(of rect: CGRect, matrix m: CATransform3D, margin: Double) -> CGRect? {
+        let v = viewport.insetBy(dx: -margin, dy: -margin)
+        let (x0, x1, y0, y1) = (Double(v.minX), Double(v.maxX), Double(v.minY), Double(v.maxY))
+        let (m11, m21, m41) = (Double(m.m11), Double(m.m21), Double(m.m41))
+        let (m12, m22, m42) = (Double(m.m12), Double(m.m22), Double(m.m42))
+        let (m14, m24, m44) = (Double(m.m14), Double(m.m24), Double(m.m44))
+        let edges = [
+            HalfPlane(a: m11 - x0 * m14, b: m21 - x0 * m24, c: m41 - x0 * m44),
+            HalfPlane(a: x1 * m14 - m11, b: x1 * m24 - m21, c: x1 * m44 - m41),
+            HalfPlane(a: m12 - y0 * m14, b: m22 - y0 * m24, c: m42 - y0 * m44),
+            HalfPlane(a: y1 * m14 - m12, b: y1 * m24 - m22, c: y1 * m44 - m42),
+            nearPlane(m),
+        ]
+        guard let box = CGRect.bounding(PolygonClipper.clip(rect.cornerPolygon, to: edges)) else { return nil }
+        let visible = box.intersection(rect)
+        return visible.isNull || visible.width <= 0 || visible.height <= 0 ? nil : visible
+    }
+
     private func surfaceScale(matrix: CATransform3D, extent: CGRect) -> Double {
         var scale = max(matrix.maxPixelScale(over: extent), 1e-3)
         let longest = Double(max(extent.width, extent.height))
         if longest * scale > Double(options.maxSurfaceSide) { scale = Double(options.maxSurfaceSide) / longest }
+        // A surface needs no more pixels than a few times the target it is
+        // drawn into: more only shows where perspective magnifies a sliver.
+        let budget = min(Double(options.maxSurfacePixels), max(4 * Double(viewport.width * viewport.height), 512 * 512))
+        let area = Double(extent.width * extent.height) * scale * scale
+        if area > budget { scale *= (budget / area).squareRoot() }
         return scale
     }
 
@@ -322,13 +365,17 @@ final class PlanBuilder {
     /// unit, filled by `draw` with the local-to-surface matrix.
     private func renderToSurface(extent: CGRect, scale: Double, draw: (CATransform3D, inout [DrawCommand]) -> Void) -> SurfaceID {
         let id = SurfaceID.offscreen(surfaces.count)
-        surfaces.append(SurfaceDescription(
+        let size = SurfaceDescription(
             width: max(1, Int((Double(extent.width) * scale).rounded(.up))),
-            height: max(1, Int((Double(extent.height) * scale).rounded(.up)))))
+            height: max(1, Int((Double(extent.height) * scale).rounded(.up))))
+        surfaces.append(size)
         let m = CATransform3D(translationX: -extent.minX, y: -extent.minY, z: 0)
             .concatenating(CATransform3D(scaleX: scale, y: scale, z: 1))
         var commands: [DrawCommand] = []
+        let outer = viewport
+        viewport = CGRect(x: 0, y: 0, width: size.width, height: size.height)
         draw(m, &commands)
+        viewport = outer
         passes.append(RenderPass(target: id, commands: commands))
         return id
     }
