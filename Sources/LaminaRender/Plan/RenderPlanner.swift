@@ -350,11 +350,17 @@ final class PlanBuilder {
     }
 
     private func surfaceScale(matrix: CATransform3D, extent: CGRect) -> Double {
-        var scale = max(matrix.maxPixelScale(over: extent), 1e-3)
+        limitedScale(max(matrix.maxPixelScale(over: extent), 1e-3), for: extent)
+    }
+
+    /// `scale` lowered as far as needed for a surface over `extent` to keep
+    /// within the largest side and the pixel budget: no more pixels than a
+    /// few times the target it is drawn into (more only shows where
+    /// perspective magnifies a sliver), and never more than the options allow.
+    private func limitedScale(_ scale: Double, for extent: CGRect) -> Double {
+        var scale = scale
         let longest = Double(max(extent.width, extent.height))
         if longest * scale > Double(options.maxSurfaceSide) { scale = Double(options.maxSurfaceSide) / longest }
-        // A surface needs no more pixels than a few times the target it is
-        // drawn into: more only shows where perspective magnifies a sliver.
         let budget = min(Double(options.maxSurfacePixels), max(4 * Double(viewport.width * viewport.height), 512 * 512))
         let area = Double(extent.width * extent.height) * scale * scale
         if area > budget { scale *= (budget / area).squareRoot() }
@@ -364,6 +370,7 @@ final class PlanBuilder {
     /// A new surface covering `extent` (local units) at `scale` pixels per
     /// unit, filled by `draw` with the local-to-surface matrix.
     private func renderToSurface(extent: CGRect, scale: Double, draw: (CATransform3D, inout [DrawCommand]) -> Void) -> SurfaceID {
+        let scale = limitedScale(scale, for: extent)
         let id = SurfaceID.offscreen(surfaces.count)
         let size = SurfaceDescription(
             width: max(1, Int((Double(extent.width) * scale).rounded(.up))),
@@ -410,7 +417,10 @@ final class PlanBuilder {
         if shadow.radius > 0 {
             blurred = .offscreen(surfaces.count)
             surfaces.append(surfaces[surfaceIndex(alpha)])
-            passes.append(RenderPass(target: blurred, commands: [.blur(source: alpha, sigma: shadow.radius * scale)]))
+            // The surface may have come out coarser than asked (its pixel
+            // budget): blur by its own pixels per point.
+            let pixelsPerPoint = Double(surfaces[surfaceIndex(alpha)].width) / Double(area.width)
+            passes.append(RenderPass(target: blurred, commands: [.blur(source: alpha, sigma: shadow.radius * pixelsPerPoint)]))
         }
         return (blurred, area.offsetBy(dx: shadow.offset.width, dy: shadow.offset.height), shadow.color.withAlpha(times: shadow.opacity))
     }
