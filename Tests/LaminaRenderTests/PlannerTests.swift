@@ -265,3 +265,24 @@ struct OffscreenBoundsTests {
         #expect(plan.surfaces.isEmpty && plan.commandCount == 0)
     }
 }
+
+@Suite("Render plan: guard band")
+struct GuardBandTests {
+    @Test func drawnGeometryStaysNearTheTarget() throws {
+        // A layer tilted almost edge-on and reaching past the eye: its
+        // vertices, once projected, would lie millions of pixels away; the
+        // plan cuts them to the target (plus a few pixels).
+        var t = CATransform3D.identity
+        t.m34 = -1.0 / 20
+        t = CATransform3DRotate(t, .pi / 2 * 0.999, 1, 0, 0)
+        let floor = makeLayer(CGSize(width: 200, height: 5000), center: CGPoint(x: 50, y: 50), transform: t)
+        let plan = RenderPlanner().plan(canvasRoot(100, 100, sublayers: [floor]), canvas: RenderCanvas(width: 100, height: 100))
+        let draws = polygons(plan.passes.last!)
+        #expect(!draws.isEmpty)
+        for draw in draws {
+            for p in pixelPolygon(draw) {
+                #expect(p.x >= -4 - 1e-6 && p.x <= 104 + 1e-6 && p.y >= -4 - 1e-6 && p.y <= 104 + 1e-6)
+            }
+        }
+    }
+}

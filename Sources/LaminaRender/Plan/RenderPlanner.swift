@@ -81,6 +81,9 @@ struct SceneItem {
 }
 
 final class PlanBuilder {
+    /// How far beyond the target, in pixels, drawn geometry may reach.
+    static let guardBand = 4.0
+
     let options: RenderPlannerOptions
     var surfaces: [SurfaceDescription] = []
     var images: [CGImage] = []
@@ -160,7 +163,7 @@ final class PlanBuilder {
                         fill: .alphaTint(.surface(cast.surface), localRect: cast.area, color: tinted(cast.color, tint)),
                         coverage: nil, opacity: alpha, into: &commands)
         }
-        let polygon = PolygonClipper.clip(area.cornerPolygon, to: clipsWithNear)
+        let polygon = PolygonClipper.clip(area.cornerPolygon, to: clipsWithNear + viewportPlanes(matrix, margin: Self.guardBand))
         guard !polygon.isEmpty else { return }
         commands.append(.polygon(PolygonDraw(
             matrix: matrix, polygon: polygon,
@@ -196,7 +199,8 @@ final class PlanBuilder {
                 guard !contours.isEmpty else { continue }
                 commands.append(.path(PathFillDraw(
                     matrix: matrix, contours: contours, evenOdd: fill.evenOdd,
-                    color: tinted(fill.color, tint).withAlpha(times: opacity), clipPlanes: clips)))
+                    color: tinted(fill.color, tint).withAlpha(times: opacity),
+                    clipPlanes: clips + viewportPlanes(matrix, margin: Self.guardBand))))
             }
         }
         emitScene(of: layer, matrix: matrix, clips: clips, opacity: opacity, tint: tint, into: &commands)
@@ -215,7 +219,9 @@ final class PlanBuilder {
             // edge off with a hard (or multisampled) polygon edge.
             polygon = paddedForCoverage(coverage.rect, matrix: matrix)
         }
-        let clipped = PolygonClipper.clip(polygon, to: clips)
+        // Cut to the target too: geometry reaching towards the eye projects
+        // to coordinates far beyond it, which a GPU rasterizes imprecisely.
+        let clipped = PolygonClipper.clip(polygon, to: clips + viewportPlanes(matrix, margin: Self.guardBand))
         guard !clipped.isEmpty else { return }
         commands.append(.polygon(PolygonDraw(matrix: matrix, polygon: clipped, fill: fill, coverage: coverage, opacity: opacity)))
     }
@@ -332,21 +338,27 @@ final class PlanBuilder {
     /// when none does. Each viewport edge is a half-plane of the local plane
     /// (`X >= minX * W` and so on), exact where w > 0.
     func visiblePart(of rect: CGRect, matrix m: CATransform3D, margin: Double) -> CGRect? {
+        let edges = viewportPlanes(m, margin: margin) + [nearPlane(m)]
+        guard let box = CGRect.bounding(PolygonClipper.clip(rect.cornerPolygon, to: edges)) else { return nil }
+        let visible = box.intersection(rect)
+        return visible.isNull || visible.width <= 0 || visible.height <= 0 ? nil : visible
+    }
+
+    /// The viewport, grown by `margin` pixels, as four half-planes of the
+    /// local plane that `m` maps to the target: `X >= minX * W` and so on.
+    /// Exact where w > 0 (pair them with the near plane).
+    func viewportPlanes(_ m: CATransform3D, margin: Double) -> [HalfPlane] {
         let v = viewport.insetBy(dx: -margin, dy: -margin)
         let (x0, x1, y0, y1) = (Double(v.minX), Double(v.maxX), Double(v.minY), Double(v.maxY))
         let (m11, m21, m41) = (Double(m.m11), Double(m.m21), Double(m.m41))
         let (m12, m22, m42) = (Double(m.m12), Double(m.m22), Double(m.m42))
         let (m14, m24, m44) = (Double(m.m14), Double(m.m24), Double(m.m44))
-        let edges = [
+        return [
             HalfPlane(a: m11 - x0 * m14, b: m21 - x0 * m24, c: m41 - x0 * m44),
             HalfPlane(a: x1 * m14 - m11, b: x1 * m24 - m21, c: x1 * m44 - m41),
             HalfPlane(a: m12 - y0 * m14, b: m22 - y0 * m24, c: m42 - y0 * m44),
             HalfPlane(a: y1 * m14 - m12, b: y1 * m24 - m22, c: y1 * m44 - m42),
-            nearPlane(m),
         ]
-        guard let box = CGRect.bounding(PolygonClipper.clip(rect.cornerPolygon, to: edges)) else { return nil }
-        let visible = box.intersection(rect)
-        return visible.isNull || visible.width <= 0 || visible.height <= 0 ? nil : visible
     }
 
     private func surfaceScale(matrix: CATransform3D, extent: CGRect) -> Double {
