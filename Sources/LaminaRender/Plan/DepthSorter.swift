@@ -33,8 +33,13 @@ struct ScenePolygon {
             n.z += (a.x - b.x) * (a.y + b.y)
             centroid += a
         }
+        // |n| is twice the area. A polygon seen (or made, by a singular
+        // transform) edge-on has an area that is only rounding error next to
+        // its size, and a normal pointing anywhere: it has no plane.
         let length = (n * n).sum().squareRoot()
-        guard length > 1e-12 else { return nil }
+        var size = 0.0
+        for p in points { size = max(size, ((p - points[0]) * (p - points[0])).sum()) }
+        guard length > 1e-12, length > 1e-9 * size else { return nil }
         n /= length
         centroid /= Double(points.count)
         return ScenePlane(normal: n, offset: -(n * centroid).sum())
@@ -70,7 +75,10 @@ enum DepthSorter {
             return
         }
         var front: [ScenePolygon] = [], back: [ScenePolygon] = [], coplanar: [ScenePolygon] = []
-        for polygon in polygons {
+        for (index, polygon) in polygons.enumerated() {
+            // The splitter lies in its own plane, whatever rounding says:
+            // splitting it by itself would never end.
+            if index == splitterIndex { coplanar.append(polygon); continue }
             let d = polygon.points.map(plane.distance)
             let hasFront = d.contains { $0 > epsilon }, hasBack = d.contains { $0 < -epsilon }
             switch (hasFront, hasBack) {
