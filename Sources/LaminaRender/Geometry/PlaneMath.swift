@@ -20,8 +20,9 @@ extension CATransform3D {
         ])
     }
 
-    /// `w` of the image of the local point, as a half-plane function of it.
-    var wHalfPlane: HalfPlane { HalfPlane(a: Double(m14), b: Double(m24), c: Double(m44)) }
+    /// The local points whose image has `w` at least `nearPlaneW`: what lies
+    /// in front of the eye. Geometry is cut here, never mirrored.
+    var nearPlane: HalfPlane { HalfPlane(a: Double(m14), b: Double(m24), c: Double(m44) - nearPlaneW) }
 }
 
 /// A 3x3 projective map of the plane in the row-vector convention:
@@ -120,7 +121,7 @@ extension CATransform3D {
     func maxPixelScale(over rect: CGRect) -> Double {
         var points = rect.cornerPolygon
         points.append(CGPoint(x: rect.midX, y: rect.midY))
-        let visible = PolygonClipper.clip(rect.cornerPolygon, to: HalfPlane(a: Double(m14), b: Double(m24), c: Double(m44) - nearPlaneW))
+        let visible = PolygonClipper.clip(rect.cornerPolygon, to: nearPlane)
         points.append(contentsOf: visible)
         return points.map { pixelScale(at: $0) }.max() ?? 0
     }

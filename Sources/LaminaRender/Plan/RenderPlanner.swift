@@ -104,7 +104,7 @@ final class PlanBuilder {
         let alpha = opacity * layer.opacity
         guard alpha > 0 else { return }
         let tint = combine(tint, layer.tint)
-        let clipsWithNear = clips + [nearPlane(matrix)]
+        let clipsWithNear = clips + [matrix.nearPlane]
 
         let hasShadow = (layer.shadow?.opacity ?? 0) > 0
         let clipsContent = layer.masksToBounds && (!layer.sublayers.isEmpty || !layer.content.isEmpty)
@@ -133,7 +133,7 @@ final class PlanBuilder {
         if layer.masksToBounds && layer.isRounded {
             let rounded = renderToSurface(extent: extent, scale: scale) { m, cmds in
                 cmds.append(.polygon(PolygonDraw(
-                    matrix: m, polygon: PolygonClipper.clip(self.paddedForCoverage(layer.bounds, matrix: m), to: [self.nearPlane(m)]),
+                    matrix: m, polygon: PolygonClipper.clip(self.paddedForCoverage(layer.bounds, matrix: m), to: [m.nearPlane]),
                     fill: .color(.white), coverage: RoundedRectCoverage(rect: layer.bounds, radii: layer.cornerRadii))))
             }
             content = maskSurface(content, by: rounded, extent: extent, scale: scale)
@@ -270,7 +270,7 @@ final class PlanBuilder {
     /// The item's extent in the scene's projected space: cut at the near
     /// plane, divided by w.
     private func projectedOutline(of item: SceneItem) -> [SIMD3<Double>] {
-        let local = PolygonClipper.clip(contentExtent(item.layer).cornerPolygon, to: nearPlane(item.matrix))
+        let local = PolygonClipper.clip(contentExtent(item.layer).cornerPolygon, to: item.matrix.nearPlane)
         return local.map { p in
             let h = item.matrix.apply(x: p.x, y: p.y)
             let w = Double(h.w)
@@ -295,11 +295,6 @@ final class PlanBuilder {
         return rect.insetBy(dx: -pad, dy: -pad).cornerPolygon
     }
 
-    /// Local points whose image has w at least `nearPlaneW`.
-    func nearPlane(_ m: CATransform3D) -> HalfPlane {
-        HalfPlane(a: Double(m.m14), b: Double(m.m24), c: Double(m.m44) - nearPlaneW)
-    }
-
     // MARK: Extents
 
     /// Everything a layer draws in its own plane (bounds, contents,
@@ -317,7 +312,7 @@ final class PlanBuilder {
         if layer.masksToBounds { return layer.bounds }
         let limit = layer.bounds.insetBy(dx: -16384, dy: -16384)
         for item in sceneItems(of: layer) where item.layer.kind == .ordinary {
-            let local = PolygonClipper.clip(contentExtent(item.layer).cornerPolygon, to: nearPlane(item.matrix))
+            let local = PolygonClipper.clip(contentExtent(item.layer).cornerPolygon, to: item.matrix.nearPlane)
             let projected = local.map { item.matrix.apply(to: $0) }
             if let box = CGRect.bounding(projected) { extent = extent.union(box.intersection(limit)) }
         }
@@ -338,7 +333,7 @@ final class PlanBuilder {
     /// when none does. Each viewport edge is a half-plane of the local plane
     /// (`X >= minX * W` and so on), exact where w > 0.
     func visiblePart(of rect: CGRect, matrix m: CATransform3D, margin: Double) -> CGRect? {
-        let edges = viewportPlanes(m, margin: margin) + [nearPlane(m)]
+        let edges = viewportPlanes(m, margin: margin) + [m.nearPlane]
         guard let box = CGRect.bounding(PolygonClipper.clip(rect.cornerPolygon, to: edges)) else { return nil }
         let visible = box.intersection(rect)
         return visible.isNull || visible.width <= 0 || visible.height <= 0 ? nil : visible
