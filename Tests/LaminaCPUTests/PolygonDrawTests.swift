@@ -1,6 +1,7 @@
 // Projected polygons: solid and textured, perspective, rounded rects, planes.
 import Foundation
 import Testing
+import LaminaRender
 @testable import LaminaCPU
 
 @Suite struct PolygonDrawTests {

@@ -1,16 +1,11 @@
-/// The local points with `a·x + b·y + c ≥ 0`, used to clip a polygon draw.
+import LaminaRender
+
+/// The render plan's half-plane `a·x + b·y + c ≥ 0`, as the painter clips a
+/// polygon draw with it.
 ///
 /// Its boundary is anti-aliased so that two draws clipped by opposite half
 /// planes seam without a gap or a double edge: their coverages add to one.
-public struct HalfPlane: Hashable, Sendable {
-    public var a: Double
-    public var b: Double
-    public var c: Double
-
-    public init(a: Double, b: Double, c: Double) {
-        self.a = a; self.b = b; self.c = c
-    }
-
+extension HalfPlane {
     func validated(_ index: Int) throws -> HalfPlane {
         try requireFinite(a, "clip plane \(index) a")
         try requireFinite(b, "clip plane \(index) b")

@@ -1,4 +1,5 @@
 import Foundation
+import LaminaRender
 
 // The polygon painting stage: project → rasterize edges → per pixel, map back
 // to local coordinates (perspective-correct), evaluate the shape limits,

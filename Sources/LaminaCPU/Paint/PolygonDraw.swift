@@ -1,4 +1,5 @@
 import Foundation
+import LaminaRender
 
 /// One polygon to paint: local geometry, the matrix that takes it to pixels,
 /// what to paint it with, and what limits where it paints. This is the CPU
