@@ -59,25 +59,22 @@ private struct PlanExecution {
 
     private mutating func drawPolygon(_ draw: LaminaRender.PolygonDraw, into target: inout Pixmap) throws {
         let source: PaintSource
-        var alpha = draw.opacity
         switch draw.fill {
         case .color(let c):
-            let (r, g, b, a) = c.premultiplied
-            source = .solid(PremultipliedColor(r: byte(r), g: byte(g), b: byte(b), a: byte(a)))
+            source = .solid(PremultipliedColor(c))
         case .texture(let texture, let localRect, let uvRect, let filter, let tint):
             var pixels = try pixmap(for: texture)
             if tint != .white { pixels = multiplied(pixels, by: tint) }
             source = .texture(TextureSource(pixmap: pixels, localRect: localRect, uvRect: uvRect, filter: filter == .nearest ? .nearest : .bilinear))
         case .alphaTint(let texture, let localRect, let color):
-            let (r, g, b, a) = color.premultiplied
-            let tinted = try pixmap(for: texture).tinted(with: PremultipliedColor(r: byte(r), g: byte(g), b: byte(b), a: byte(a)))
+            let tinted = try pixmap(for: texture).tinted(with: PremultipliedColor(color))
             source = .texture(TextureSource(pixmap: tinted, localRect: localRect))
         case .masked(let texture, let mask, let localRect):
             var pixels = try pixmap(for: texture)
             pixels.multiplyAlpha(by: try pixmap(for: mask), atX: 0, y: 0)
             source = .texture(TextureSource(pixmap: pixels, localRect: localRect))
         }
-        alpha = min(1, max(0, alpha))
+        let alpha = min(1, max(0, draw.opacity))
         if case .texture(let texture) = source, draw.coverage == nil,
            let origin = Self.pixelAlignedOrigin(of: texture, polygon: draw.polygon, matrix: draw.matrix) {
             // The common case of flat interfaces: a surface or image landing
@@ -124,8 +121,7 @@ private struct PlanExecution {
         guard !projected.isEmpty else { return }
         let mask = try CoverageRasterizer(width: target.width, height: target.height)
             .rasterize(contours: projected, fillRule: draw.evenOdd ? .evenOdd : .nonZero)
-        let (r, g, b, a) = draw.color.premultiplied
-        try target.fill(mask, with: PremultipliedColor(r: byte(r), g: byte(g), b: byte(b), a: byte(a)))
+        try target.fill(mask, with: PremultipliedColor(draw.color))
     }
 
     private func blurred(_ source: Pixmap, sigma: Double, size: (Int, Int)) throws -> Pixmap {
@@ -172,6 +168,14 @@ private func multiplied(_ pixmap: Pixmap, by tint: RGBA) -> Pixmap {
 }
 
 private func byte(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
+
+extension PremultipliedColor {
+    /// A plan colour, premultiplied and rounded to bytes.
+    fileprivate init(_ color: RGBA) {
+        let (r, g, b, a) = color.premultiplied
+        self.init(r: byte(r), g: byte(g), b: byte(b), a: byte(a))
+    }
+}
 
 extension Matrix4x4 {
     /// The same matrix as a Core Animation transform, field for field.

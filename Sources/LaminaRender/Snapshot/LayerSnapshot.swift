@@ -109,18 +109,20 @@ struct LayerSnapshotter {
 
     private func content(of layer: CALayer, bounds: CGRect) -> [RenderContent] {
         var pieces: [RenderContent] = []
+        var backing: ImageContent?
         if let text = layer as? CATextLayer, let image = options.textRasterizer?.image(for: text) {
             // A text layer draws its text into its backing store, which is
             // its contents.
-            var c = textContent(image, of: layer, bounds: bounds)
-            c.isFlipped = options.contentsFlipped
-            pieces.append(.image(c))
+            backing = textContent(image, of: layer, bounds: bounds)
         } else if let image = contentsImage(of: layer) {
             var c = ImageContent(image: image, gravity: ContentsGravity(rawValue: layer.contentsGravity.rawValue) ?? .resize)
-            c.isFlipped = options.contentsFlipped
             c.contentsRect = layer.contentsRect
             c.contentsCenter = layer.contentsCenter
             c.contentsScale = Double(layer.contentsScale)
+            backing = c
+        }
+        if var c = backing {
+            c.isFlipped = options.contentsFlipped
             c.minificationFilter = TextureFilter(rawValue: layer.minificationFilter.rawValue) ?? .linear
             c.magnificationFilter = TextureFilter(rawValue: layer.magnificationFilter.rawValue) ?? .linear
             pieces.append(.image(c))
@@ -148,8 +150,6 @@ struct LayerSnapshotter {
             width: min(1, Double(bounds.width) * scale / Double(image.width)),
             height: min(1, Double(bounds.height) * scale / Double(image.height)))
         c.contentsScale = scale
-        c.minificationFilter = TextureFilter(rawValue: layer.minificationFilter.rawValue) ?? .linear
-        c.magnificationFilter = TextureFilter(rawValue: layer.magnificationFilter.rawValue) ?? .linear
         return c
     }
 }
