@@ -422,11 +422,12 @@ final class PlanBuilder {
         }
         var blurred = alpha
         if shadow.radius > 0 {
+            let size = surfaces[surfaceIndex(alpha)]
             blurred = .offscreen(surfaces.count)
-            surfaces.append(surfaces[surfaceIndex(alpha)])
+            surfaces.append(size)
             // The surface may have come out coarser than asked (its pixel
             // budget): blur by its own pixels per point.
-            let pixelsPerPoint = Double(surfaces[surfaceIndex(alpha)].width) / Double(area.width)
+            let pixelsPerPoint = Double(size.width) / Double(area.width)
             passes.append(RenderPass(target: blurred, commands: [.blur(source: alpha, sigma: shadow.radius * pixelsPerPoint)]))
         }
         return (blurred, area.offsetBy(dx: shadow.offset.width, dy: shadow.offset.height), shadow.color.withAlpha(times: shadow.opacity))
