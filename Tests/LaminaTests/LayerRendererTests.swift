@@ -11,19 +11,9 @@ private final class QuarterLayer: CALayer {
     }
 }
 
-private func pixel(_ image: CGImage, _ x: Int, _ y: Int) -> [UInt8] {
-    let i = (y * image.width + x) * 4
-    return Array(image.pixelBytes[i..<i + 4])
-}
-
-/// The backends this machine has: always the CPU, and GL where EGL works.
-private let backends: [RenderBackend] = {
-    (try? LayerRenderer(backend: .gl, fallBack: false)) != nil ? [.gl, .cpu] : [.cpu]
-}()
-
 @Suite("LayerRenderer")
 struct LayerRendererTests {
-    @Test(arguments: backends)
+    @Test(arguments: availableBackends)
     func drawInContentIsRenderedAtContentsScale(backend: RenderBackend) throws {
         let root = CALayer()
         root.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
@@ -38,13 +28,13 @@ struct LayerRendererTests {
         let image = try renderer.render(root, canvas: RenderCanvas(width: 40, height: 40, scale: 2))
         #expect(image.width == 80)
         // Top-left quarter red (y down, as on iOS), the rest white.
-        #expect(pixel(image, 10, 10) == [255, 0, 0, 255])
-        #expect(pixel(image, 60, 10) == [255, 255, 255, 255])
-        #expect(pixel(image, 10, 60) == [255, 255, 255, 255])
+        #expect(rgba(image, 10, 10) == [255, 0, 0, 255])
+        #expect(rgba(image, 60, 10) == [255, 255, 255, 255])
+        #expect(rgba(image, 10, 60) == [255, 255, 255, 255])
     }
 
     @Test func bothBackendsDrawTheSameScene() throws {
-        guard backends.count == 2 else { return }
+        guard availableBackends.count == 2 else { return }
         let scene = try SceneDecoder().decode("""
             {"width": 120, "height": 90, "backgroundColor": "#ffffff", "sublayers": [
               {"bounds": [0, 0, 60, 40], "position": [60, 45], "backgroundColor": "#3366cc", "cornerRadius": 8,

@@ -2,23 +2,13 @@ import Foundation
 import Testing
 @testable import Lamina
 
-/// The backends this machine has: always the CPU, and GL where EGL works.
-private let backends: [RenderBackend] = {
-    (try? LayerRenderer(backend: .gl, fallBack: false)) != nil ? [.gl, .cpu] : [.cpu]
-}()
-
 private func render(_ json: String, backend: RenderBackend) throws -> CGImage {
     try LayerRenderer(backend: backend, fallBack: false).render(try SceneDecoder().decode(json))
 }
 
-private func rgba(_ image: CGImage, _ x: Int, _ y: Int) -> [Int] {
-    let p = image.pixel(x: x, y: y)!
-    return [Int(p.red), Int(p.green), Int(p.blue), Int(p.alpha)]
-}
-
 @Suite("Shape layers in the pipeline")
 struct ShapeRenderingTests {
-    @Test(arguments: backends)
+    @Test(arguments: availableBackends)
     func shapeLayerAsAMaskRoundsThreeCorners(backend: RenderBackend) throws {
         // The book's "rounded corners redux" as a mask: every corner but the
         // top-left is rounded.
@@ -36,7 +26,7 @@ struct ShapeRenderingTests {
         #expect(rgba(image, 88, 88)[3] == 0)
     }
 
-    @Test(arguments: backends)
+    @Test(arguments: availableBackends)
     func shadowPathCastsItsOwnShape(backend: RenderBackend) throws {
         // No background: only the shadow path's disc, moved down 30 points.
         let image = try render("""
@@ -50,7 +40,7 @@ struct ShapeRenderingTests {
         #expect(rgba(image, 50, 30)[3] == 0)    // the layer itself draws nothing
     }
 
-    @Test(arguments: backends)
+    @Test(arguments: availableBackends)
     func shapesStaySharpWhenScaledUp(backend: RenderBackend) throws {
         // A 10-point circle scaled 8x: the edge is one anti-aliased pixel wide,
         // not a blurred or faceted bitmap.
@@ -71,7 +61,7 @@ struct ShapeRenderingTests {
         #expect(rgba(image, Int(c - d - 2), Int(c - d - 2))[3] < 55)
     }
 
-    @Test(arguments: backends)
+    @Test(arguments: availableBackends)
     func shapesInsideTransformLayersJoinTheScene(backend: RenderBackend) throws {
         // Two shapes in a transform layer, the blue one 10 points nearer: it is
         // drawn over the red one although it comes first.
