@@ -6,6 +6,7 @@
 //
 //   LaminaGeometry  transforms, paths, flattening: pure math
 //   LaminaCore      layers, colours, images, CGContext's API
+//   LaminaIO        bounded reads and safe, atomic writes of files and streams
 //   LaminaPNG       PNG decoding and encoding through libpng
 //   LaminaScene     the scene JSON codec and its limits
 //   LaminaRender    the render plan and the `Renderer` protocol
@@ -43,7 +44,8 @@ let package = Package(
         // The model.
         .target(name: "LaminaGeometry"),
         .target(name: "LaminaCore", dependencies: ["LaminaGeometry"]),
-        .target(name: "LaminaPNG", dependencies: ["LaminaCore", "CPNG"]),
+        .target(name: "LaminaIO"),
+        .target(name: "LaminaPNG", dependencies: ["LaminaCore", "LaminaIO", "CPNG"]),
 
         // Scene codec, render plan, backends.
         .target(name: "LaminaScene", dependencies: ["LaminaCore", "LaminaPNG"]),
@@ -56,7 +58,7 @@ let package = Package(
         .target(
             name: "Lamina",
             dependencies: [
-                "LaminaGeometry", "LaminaCore", "LaminaPNG", "LaminaScene",
+                "LaminaGeometry", "LaminaCore", "LaminaIO", "LaminaPNG", "LaminaScene",
                 "LaminaRender", "LaminaGL", "LaminaCPU", "LaminaText",
             ]),
         .executableTarget(
@@ -69,6 +71,7 @@ let package = Package(
         .testTarget(name: "LaminaGeometryTests", dependencies: ["LaminaGeometry"]),
         .testTarget(name: "LaminaCoreTests", dependencies: ["LaminaCore"]),
         .testTarget(name: "LaminaPNGTests", dependencies: ["LaminaPNG"]),
+        .testTarget(name: "LaminaIOTests", dependencies: ["LaminaIO"]),
         .testTarget(name: "LaminaSceneTests", dependencies: ["LaminaScene"]),
         .testTarget(name: "LaminaRenderTests", dependencies: ["LaminaRender"]),
         .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL"]),

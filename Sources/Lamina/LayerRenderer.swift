@@ -34,8 +34,13 @@ public final class LayerRenderer {
     /// Prepares `backend`. When `gl` is asked for and no EGL context can be
     /// made, falls back to `cpu` and says why through `warn` (unless
     /// `fallBack` is false, then the error is thrown).
+    ///
+    /// `budget` bounds the work of every frame (see `RenderBudget`): a frame
+    /// that asks for more is refused with a `RenderRefusal` before it is drawn.
     public init(backend: RenderBackend = .gl, eglPlatform: EGLPlatformChoice? = nil, fallBack: Bool = true,
+                budget: RenderBudget = .default,
                 warn: (String) -> Void = { FileHandle.standardError.write(Data(("lamina: " + $0 + "\n").utf8)) }) throws {
+        planner.options.budget = budget
         // CGContext.makeImage() in user code needs a rasterizer too.
         CPURasterizer.installIfNeeded()
         switch backend {
@@ -73,23 +78,33 @@ public final class LayerRenderer {
 
     /// The plan for a frame of `layer`'s tree: presentation values at `time`,
     /// frozen, planned. What `render` hands its backend.
-    public func prepare(_ layer: CALayer, canvas: RenderCanvas, time: CFTimeInterval = 0) -> RenderPlan {
+    /// - Throws: `RenderRefusal` when the frame asks for more than the
+    ///   budget allows (checked first for the canvas, so an absurd one costs
+    ///   nothing).
+    public func prepare(_ layer: CALayer, canvas: RenderCanvas, time: CFTimeInterval = 0) throws(RenderRefusal) -> RenderPlan {
+        try planner.options.budget.check(canvas)
         // As a transaction commit does: layers that need display draw their
         // contents on the model tree, which the presentation copy then shares.
         layer.displayIfNeededRecursively()
         let presentation = layer.presentation(atTime: time)
-        let snapshot = RenderLayer(snapshotOf: presentation, options: SnapshotOptions(
+        let snapshot = try RenderLayer(snapshotOf: presentation, options: SnapshotOptions(
             rasterScale: canvas.scale, drawingRasterizer: drawingRasterizer, textRasterizer: textRasterizer,
-            contentsFlipped: canvas.originBottomLeft))
-        return planner.plan(snapshot, canvas: canvas)
+            contentsFlipped: canvas.originBottomLeft, budget: planner.options.budget))
+        return try planner.plan(snapshot, canvas: canvas)
+    }
+
+    /// The budget every frame is held to.
+    public var budget: RenderBudget {
+        get { planner.options.budget }
+        set { planner.options.budget = newValue }
     }
 
     /// The plan for a frame of a scene.
-    public func prepare(_ scene: Scene, scale: Double? = nil, time: CFTimeInterval? = nil) -> RenderPlan {
+    public func prepare(_ scene: Scene, scale: Double? = nil, time: CFTimeInterval? = nil) throws(RenderRefusal) -> RenderPlan {
         let canvas = RenderCanvas(
             width: Double(scene.width), height: Double(scene.height), scale: scale ?? Double(scene.scale),
             originBottomLeft: scene.origin == .bottomLeft)
-        return prepare(scene.rootLayer, canvas: canvas, time: time ?? scene.time)
+        return try prepare(scene.rootLayer, canvas: canvas, time: time ?? scene.time)
     }
 
     private static func firstLine(of error: any Error) -> String {

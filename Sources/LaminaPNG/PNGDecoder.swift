@@ -56,7 +56,12 @@ public struct PNGDecoder: Sendable {
     ///   `PNGError.dataTooLarge` when it is over `limits.maxBytes`, else as
     ///   `decode(_:)`.
     public func decode(contentsOfFile path: String) throws -> CGImage {
-        let bytes = try FileIO.readFile(atPath: path, maxBytes: limits.maxBytes)
+        let bytes: [UInt8]
+        do {
+            bytes = try FileIO.readFile(atPath: path, maxBytes: limits.maxBytes)
+        } catch {
+            throw PNGError.io(error)
+        }
         return try decode(bytes)
     }
 

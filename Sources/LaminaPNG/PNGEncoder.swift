@@ -103,7 +103,12 @@ public struct PNGEncoder: Sendable {
     /// complete and flushed (temporary file in the same directory + rename).
     /// - Throws: as `encode(_:)`, and `PNGError.io` naming `path`.
     public func write(_ image: CGImage, toFile path: String) throws {
-        try FileIO.writeFileAtomically(encode(image), toPath: path)
+        let bytes = try encode(image)
+        do {
+            try FileIO.writeFileAtomically(bytes, toPath: path)
+        } catch {
+            throw PNGError.io(error)
+        }
     }
 }
 

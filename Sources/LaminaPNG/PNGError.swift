@@ -1,3 +1,4 @@
+@_exported import LaminaIO
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -25,9 +26,8 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidCompressionLevel(Int)
     /// libpng could not set up its encoder (it returned no write state).
     case encoderUnavailable
-    /// A file operation failed; `operation` says what was being done to
-    /// `path` and `code` is the system's `errno`.
-    case io(path: String, operation: String, code: Int32)
+    /// A file could not be read or written (the path, what and why).
+    case io(IOError)
 
     public var description: String {
         switch self {
@@ -47,8 +47,8 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
             return "PNG compression level \(level) is outside 0...9"
         case .encoderUnavailable:
             return "libpng could not create its PNG encoder (out of memory?)"
-        case let .io(path, operation, code):
-            return "cannot \(operation) '\(path)': \(String(cString: strerror(code)))"
+        case let .io(error):
+            return error.description
         }
     }
 }

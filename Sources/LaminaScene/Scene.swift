@@ -53,10 +53,10 @@ public struct Scene {
     public var pixelHeight: Int { Self.pixels(height * scale) }
 
     /// `ceil(points)` as an Int, saturating instead of trapping on huge or
-    /// non-finite sizes (which the decoder refuses anyway).
+    /// infinite sizes, so that the decoder's limits see them as huge.
     static func pixels(_ points: CGFloat) -> Int {
         let p = points.rounded(.up)
-        guard p.isFinite, p > 0 else { return 0 }
-        return p >= 9.0e18 ? Int.max : Int(p)
+        if p.isNaN || p <= 0 { return 0 }
+        return Int(saturating: p)  // an infinite size is as large as can be, never 0
     }
 }

@@ -74,10 +74,12 @@ public final class TextRenderer: CATextLayerRasterizing, @unchecked Sendable {
         }
     }
 
-    /// `CATextLayerRasterizing`: `makeImage(of:)`, with nil for failures
-    /// (a snapshot cannot throw; call `makeImage(of:)` to learn why).
-    public func image(for layer: CATextLayer) -> CGImage? {
-        (try? makeImage(of: layer)) ?? nil
+    /// `CATextLayerRasterizing`: the layer's text drawn at `scale` pixels
+    /// per point, with nil for failures (a snapshot draws no text rather
+    /// than no picture; call `makeImage(of:)` to learn why).
+    public func image(for layer: CATextLayer, scale: Double) -> CGImage? {
+        guard let layout = try? layout(of: layer) else { return nil }
+        return (try? makeImage(of: layout, scale: scale)) ?? nil
     }
 
     /// How the caches are doing.

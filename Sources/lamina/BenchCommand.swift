@@ -61,7 +61,7 @@ struct BenchCommand: ParsableCommand {
                 var plan: [Double] = [], render: [Double] = [], encode: [Double] = [], total: [Double] = []
                 for i in 0..<(warmup + frames) {
                     let t0 = DispatchTime.now().uptimeNanoseconds
-                    let frame = renderer.prepare(scene)
+                    let frame = try renderer.prepare(scene)
                     let t1 = DispatchTime.now().uptimeNanoseconds
                     let image = try renderer.renderer.render(frame)
                     let t2 = DispatchTime.now().uptimeNanoseconds

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Lamina
 
 /// The `lamina` command line tool.
@@ -9,4 +10,33 @@ struct LaminaCommand: ParsableCommand {
         abstract: "Render Core Animation layer trees headless, on the GPU or the CPU.",
         version: "0.1.0",
         subcommands: [RenderCommand.self, ValidateCommand.self, InfoCommand.self, BenchCommand.self])
+
+    /// Runs the command. A failure of the input (a scene, a file, a budget)
+    /// is one message on standard error, written in one go, and exit status
+    /// 1; mistakes on the command line get ArgumentParser's usage text.
+    static func main() {
+        // A closed standard output is an error to report, not a signal that
+        // ends the process without a word.
+        signal(SIGPIPE, SIG_IGN)
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let failure as CommandFailure {
+            fail(failure.description)
+        } catch let error as IOError {
+            fail(error.description)
+        } catch let error as PNGError {
+            fail(error.description)
+        } catch let error as RenderRefusal {
+            fail(error.description)
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    private static func fail(_ message: String) -> Never {
+        let text = "lamina: " + message + "\n"
+        try? FileIO.writeStream(Array(text.utf8), to: STDERR_FILENO, name: "<stderr>")
+        Foundation.exit(1)
+    }
 }

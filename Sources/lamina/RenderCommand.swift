@@ -17,14 +17,17 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "gl or cpu. gl falls back to cpu, with a warning, when no EGL context can be made (unless LAMINA_REQUIRE_GL=1).")
     var backend: RenderBackend = .gl
 
-    @Option(help: "Pixels per point, instead of the scene's own scale.")
+    // `.unconditional`: "--scale -2" is a (refused) value, not a missing one.
+    @Option(parsing: .unconditional, help: "Pixels per point, instead of the scene's own scale.")
     var scale: Double?
 
-    @Option(help: "The media time at which animations are sampled, instead of the scene's own time.")
+    @Option(parsing: .unconditional, help: "The media time at which animations are sampled, instead of the scene's own time.")
     var time: Double?
 
     @Option(name: .customLong("egl-platform"), help: "auto, device, gbm or surfaceless (also LAMINA_EGL_PLATFORM).")
     var eglPlatform: String?
+
+    @OptionGroup var limits: LimitOptions
 
     func validate() throws {
         if let scale, !(scale.isFinite && scale > 0) { throw ValidationError("--scale must be a number > 0, got \(scale)") }
@@ -33,18 +36,57 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let platform = try eglPlatform.map { try EGLPlatformChoice(parsing: $0, origin: "--egl-platform") }
-        let decoded = try SceneInput.decode(scene)
+        let decoded = try SceneInput.decode(scene, limits: limits.sceneLimits)
+        let name = SceneInput.displayName(scene)
+        let budget = limits.renderBudget
+        // The canvas with --scale is checked before anything is set up.
+        do {
+            try budget.check(decoded.canvas(scale: scale))
+        } catch {
+            throw CommandFailure("\(name): \(error)")
+        }
         // LAMINA_REQUIRE_GL=1 (the test suite sets it) turns the fallback to
         // the CPU into an error, so a broken GL backend cannot pass unseen.
         let requireGL = ProcessInfo.processInfo.environment["LAMINA_REQUIRE_GL"] == "1"
-        let renderer = try LayerRenderer(backend: backend, eglPlatform: platform, fallBack: !requireGL)
-        let image = try renderer.render(decoded, scale: scale, time: time)
-        let encoder = PNGEncoder()
-        if output == "-" {
-            FileHandle.standardOutput.write(Data(try encoder.encode(image)))
-        } else {
-            try encoder.write(image, toFile: output)
+        let renderer = try LayerRenderer(backend: backend, eglPlatform: platform, fallBack: !requireGL, budget: budget)
+        let image: CGImage
+        do {
+            image = try renderer.render(decoded, scale: scale, time: time)
+        } catch let refusal as RenderRefusal {
+            throw CommandFailure("\(name): \(refusal)")
         }
+        let bytes = try PNGEncoder().encode(image)
+        if output == "-" {
+            try FileIO.writeStream(bytes, to: STDOUT_FILENO, name: "<stdout>")
+        } else {
+            try FileIO.writeFileAtomically(bytes, toPath: output)
+        }
+    }
+}
+
+/// The limits of the scene format and of the render budget, as options
+/// shared by the commands that read scenes.
+struct LimitOptions: ParsableArguments {
+    @Option(help: "The most bytes a scene document may have (default 32 MiB).")
+    var maxSceneBytes: Int?
+
+    @Option(help: "The most pixels of offscreen surfaces alive at once in a frame (default 64 million).")
+    var maxSurfacePixels: Int?
+
+    @Option(help: "The most layers after replicators are expanded (default 100,000).")
+    var maxLayers: Int?
+
+    var sceneLimits: SceneLimits {
+        var limits = SceneLimits.default
+        if let maxSceneBytes { limits.documentBytes = maxSceneBytes }
+        return limits
+    }
+
+    var renderBudget: RenderBudget {
+        var budget = RenderBudget.default
+        if let maxSurfacePixels { budget.surfacePixels = maxSurfacePixels }
+        if let maxLayers { budget.layers = maxLayers }
+        return budget
     }
 }
 
@@ -52,25 +94,38 @@ extension RenderBackend: ExpressibleByArgument {}
 
 /// Reading a scene named on the command line, with errors that say where.
 enum SceneInput {
-    static func decode(_ path: String) throws -> Scene {
-        let data: Data
-        let base: URL?
-        if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-            base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        } else {
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: path))
-            } catch {
-                throw CommandFailure("\(path): cannot read the scene: \((error as NSError).localizedDescription)")
-            }
-            base = URL(fileURLWithPath: path).deletingLastPathComponent()
-        }
+    /// The scene in the file at `path`, or on standard input for `-`, read
+    /// with the document's byte limit checked as the bytes arrive.
+    static func decode(_ path: String, limits: SceneLimits = .default, allowsFiles: Bool = true) throws -> Scene {
+        let bytes: [UInt8]
+        let base: URL
         do {
-            return try SceneDecoder(options: SceneDecoder.Options(baseDirectory: base)).decode(data)
+            if path == "-" {
+                bytes = try FileIO.readStream(STDIN_FILENO, name: "<stdin>", maxBytes: limits.documentBytes)
+                base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            } else {
+                bytes = try FileIO.readFile(atPath: path, maxBytes: limits.documentBytes)
+                base = URL(fileURLWithPath: path).deletingLastPathComponent()
+            }
         } catch {
-            throw CommandFailure("\(path == "-" ? "<stdin>" : path): \(error)")
+            throw CommandFailure(error.description)
         }
+        let decoder = SceneDecoder(limits: limits, options: SceneDecoder.Options(baseDirectory: base, allowsFiles: allowsFiles))
+        do {
+            return try decoder.decode(Data(bytes))
+        } catch {
+            throw CommandFailure(error.issues.map { "\(displayName(path)): \($0)" }.joined(separator: "\n"))
+        }
+    }
+
+    static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+}
+
+extension Scene {
+    /// The canvas the scene is drawn on, at `scale` instead of its own.
+    func canvas(scale: Double? = nil) -> RenderCanvas {
+        RenderCanvas(width: Double(width), height: Double(height), scale: scale ?? Double(self.scale),
+                     originBottomLeft: origin == .bottomLeft)
     }
 }
 

@@ -14,7 +14,7 @@ struct ValidateCommand: ParsableCommand {
             Exits with status 1 if any file was refused.
             """)
 
-    @Argument(help: "Scene JSON files.")
+    @Argument(help: "Scene JSON files; - reads one from standard input.")
     var files: [String]
 
     @Flag(name: .customLong("no-files"),
@@ -22,19 +22,18 @@ struct ValidateCommand: ParsableCommand {
     var noFiles = false
 
     func run() throws {
-        let decoder = SceneDecoder(options: SceneDecoder.Options(allowsFiles: !noFiles))
         var anyFailed = false
+        var report = ""
         for file in files {
             do {
-                _ = try decoder.decode(contentsOf: URL(fileURLWithPath: file))
-                print("\(file): OK")
+                _ = try SceneInput.decode(file, allowsFiles: !noFiles)
+                report += "\(SceneInput.displayName(file)): OK\n"
             } catch {
                 anyFailed = true
-                for issue in error.issues {
-                    print("\(file): \(issue)")
-                }
+                report += "\(error)\n"
             }
         }
+        try FileIO.writeStream(Array(report.utf8), to: STDOUT_FILENO, name: "<stdout>")
         if anyFailed { throw ExitCode(1) }
     }
 }

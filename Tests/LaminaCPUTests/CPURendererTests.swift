@@ -17,7 +17,7 @@ private func layer(_ size: CGSize, at center: CGPoint, color: RGBA?, transform: 
 private func render(_ sublayers: [RenderLayer], size: Int = 40, background: RGBA? = .white) throws -> CGImage {
     var root = layer(CGSize(width: size, height: size), at: CGPoint(x: size / 2, y: size / 2), color: background)
     root.sublayers = sublayers
-    let plan = RenderPlanner().plan(root, canvas: RenderCanvas(width: Double(size), height: Double(size)))
+    let plan = try RenderPlanner().plan(root, canvas: RenderCanvas(width: Double(size), height: Double(size)))
     return try CPURenderer().render(plan)
 }
 

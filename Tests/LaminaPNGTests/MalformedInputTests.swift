@@ -157,8 +157,8 @@ import Testing
         #expect(PNGError.notPNG.description.contains("signature"))
         #expect(PNGError.truncated("x").description == "truncated PNG: x")
         #expect(PNGError.tooLarge(width: 3, height: 4, maxPixels: 5).description.contains("3x4"))
-        #expect(PNGError.io(path: "/a/b.png", operation: "open for reading", code: ENOENT).description
-            == "cannot open for reading '/a/b.png': No such file or directory")
+        #expect(PNGError.io(IOError(path: "/a/b.png", "cannot open it: no such file or directory")).description
+            == "/a/b.png: cannot open it: no such file or directory")
     }
 
     /// A file that is only a header declaring `width` x `height` RGBA pixels.

@@ -39,7 +39,7 @@ struct PlannerTests {
 
     @Test func flatLayerLandsWhereItsFrameIs() throws {
         let root = canvasRoot(200, 100, sublayers: [makeLayer(CGSize(width: 50, height: 20), center: CGPoint(x: 100, y: 50))])
-        let plan = planner.plan(root, canvas: RenderCanvas(width: 200, height: 100, scale: 2))
+        let plan = try planner.plan(root, canvas: RenderCanvas(width: 200, height: 100, scale: 2))
         #expect(plan.width == 400 && plan.height == 200)
         let draws = polygons(try #require(plan.passes.last))
         #expect(draws.count == 1)
@@ -49,7 +49,7 @@ struct PlannerTests {
 
     @Test func bottomLeftOriginFlipsY() throws {
         let root = canvasRoot(100, 100, sublayers: [makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 5, y: 5))])
-        let plan = planner.plan(root, canvas: RenderCanvas(width: 100, height: 100, originBottomLeft: true))
+        let plan = try planner.plan(root, canvas: RenderCanvas(width: 100, height: 100, originBottomLeft: true))
         let box = try #require(CGRect.bounding(pixelPolygon(polygons(plan.passes.last!)[0])))
         #expect(box == CGRect(x: 0, y: 90, width: 10, height: 10))
     }
@@ -65,7 +65,7 @@ struct PlannerTests {
         var outer = makeLayer(CGSize(width: 100, height: 100), center: CGPoint(x: 150, y: 150),
                               transform: CATransform3DRotate(perspective, .pi / 4, 0, 1, 0), color: nil)
         outer.sublayers = [inner]
-        let plan = planner.plan(canvasRoot(300, 300, sublayers: [outer]), canvas: RenderCanvas(width: 300, height: 300))
+        let plan = try planner.plan(canvasRoot(300, 300, sublayers: [outer]), canvas: RenderCanvas(width: 300, height: 300))
         let draw = try #require(polygons(plan.passes.last!).first)
         let box = try #require(CGRect.bounding(pixelPolygon(draw)))
         // Not restored to a 100-wide square: narrower than it.
@@ -73,7 +73,7 @@ struct PlannerTests {
         // Without flattening (a transform layer) the rotations cancel exactly... in shape, width 100.
         var transformOuter = outer
         transformOuter.kind = .transform
-        let plan3D = planner.plan(canvasRoot(300, 300, sublayers: [transformOuter]), canvas: RenderCanvas(width: 300, height: 300))
+        let plan3D = try planner.plan(canvasRoot(300, 300, sublayers: [transformOuter]), canvas: RenderCanvas(width: 300, height: 300))
         let box3D = try #require(CGRect.bounding(pixelPolygon(polygons(plan3D.passes.last!)[0])))
         #expect(box3D.width > box.width)
     }
@@ -83,7 +83,7 @@ struct PlannerTests {
         back.transformToSuperlayer = back.transformToSuperlayer.concatenating(CATransform3D(translationX: 0, y: 0, z: 5))
         let front = makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 5, y: 5), color: RGBA(red: 0, green: 0, blue: 1, alpha: 1))
         // `back` comes first in the array but is nearer (z = 5): drawn last.
-        let plan = planner.plan(canvasRoot(10, 10, sublayers: [back, front]), canvas: RenderCanvas(width: 10, height: 10))
+        let plan = try planner.plan(canvasRoot(10, 10, sublayers: [back, front]), canvas: RenderCanvas(width: 10, height: 10))
         let colors = polygons(plan.passes.last!).compactMap(solidColor)
         #expect(colors.map(\.red) == [0, 1])
     }
@@ -96,7 +96,7 @@ struct PlannerTests {
                           transform: CATransform3DMakeRotation(.pi / 4, 0, 1, 0), color: RGBA(red: 1, green: 0, blue: 0, alpha: 1))
         let b = makeLayer(CGSize(width: 100, height: 100), center: CGPoint(x: 100, y: 100),
                           transform: CATransform3DMakeRotation(-.pi / 4, 0, 1, 0), color: RGBA(red: 0, green: 0, blue: 1, alpha: 1))
-        let plan = planner.plan(canvasRoot(200, 200, sublayers: [a, b]), canvas: RenderCanvas(width: 200, height: 200))
+        let plan = try planner.plan(canvasRoot(200, 200, sublayers: [a, b]), canvas: RenderCanvas(width: 200, height: 200))
         let draws = polygons(plan.passes.last!)
         #expect(draws.map { solidColor($0)?.red } == [0, 1, 0])
         // The pieces of each square together cover the whole square.
@@ -112,7 +112,7 @@ struct PlannerTests {
         t.m34 = -1.0 / 100
         t = CATransform3DRotate(t, .pi / 2 * 0.9, 1, 0, 0)
         let floor = makeLayer(CGSize(width: 100, height: 400), center: CGPoint(x: 100, y: 100), transform: t)
-        let plan = planner.plan(canvasRoot(200, 200, sublayers: [floor]), canvas: RenderCanvas(width: 200, height: 200))
+        let plan = try planner.plan(canvasRoot(200, 200, sublayers: [floor]), canvas: RenderCanvas(width: 200, height: 200))
         let draw = try #require(polygons(plan.passes.last!).first)
         for p in draw.polygon {
             #expect(draw.matrix.apply(x: p.x, y: p.y).w > 0)
@@ -125,29 +125,29 @@ struct PlannerTests {
         culled.isDoubleSided = false
         var shown = culled
         shown.isDoubleSided = true
-        #expect(polygons(planner.plan(canvasRoot(10, 10, sublayers: [culled]), canvas: RenderCanvas(width: 10, height: 10)).passes.last!).isEmpty)
-        #expect(polygons(planner.plan(canvasRoot(10, 10, sublayers: [shown]), canvas: RenderCanvas(width: 10, height: 10)).passes.last!).count == 1)
+        #expect(polygons(try planner.plan(canvasRoot(10, 10, sublayers: [culled]), canvas: RenderCanvas(width: 10, height: 10)).passes.last!).isEmpty)
+        #expect(polygons(try planner.plan(canvasRoot(10, 10, sublayers: [shown]), canvas: RenderCanvas(width: 10, height: 10)).passes.last!).count == 1)
     }
 
-    @Test func hiddenAndTransparentLayersDrawNothing() {
+    @Test func hiddenAndTransparentLayersDrawNothing() throws {
         var hidden = makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 5, y: 5))
         hidden.isHidden = true
         var clear = makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 5, y: 5))
         clear.opacity = 0
-        let plan = planner.plan(canvasRoot(10, 10, sublayers: [hidden, clear]), canvas: RenderCanvas(width: 10, height: 10))
+        let plan = try planner.plan(canvasRoot(10, 10, sublayers: [hidden, clear]), canvas: RenderCanvas(width: 10, height: 10))
         #expect(plan.commandCount == 0)
     }
 
     @Test func groupOpacityGoesOffscreenOnlyWhenDrawsOverlap() throws {
         var single = makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 5, y: 5))
         single.opacity = 0.5
-        let direct = planner.plan(canvasRoot(10, 10, sublayers: [single]), canvas: RenderCanvas(width: 10, height: 10))
+        let direct = try planner.plan(canvasRoot(10, 10, sublayers: [single]), canvas: RenderCanvas(width: 10, height: 10))
         #expect(direct.surfaces.isEmpty)
         #expect(polygons(direct.passes.last!).first?.opacity == 0.5)
 
         var parent = single
         parent.sublayers = [makeLayer(CGSize(width: 4, height: 4), center: CGPoint(x: 5, y: 5))]
-        let group = planner.plan(canvasRoot(10, 10, sublayers: [parent]), canvas: RenderCanvas(width: 10, height: 10))
+        let group = try planner.plan(canvasRoot(10, 10, sublayers: [parent]), canvas: RenderCanvas(width: 10, height: 10))
         #expect(group.surfaces.count == 1)
         #expect(group.passes.count == 2)
         let composite = try #require(polygons(group.passes.last!).first)
@@ -156,7 +156,7 @@ struct PlannerTests {
         #expect(polygons(group.passes[0]).allSatisfy { $0.opacity == 1 })
     }
 
-    @Test func transformLayerOpacityReachesEachSublayerSeparately() {
+    @Test func transformLayerOpacityReachesEachSublayerSeparately() throws {
         var container = RenderLayer()
         container.kind = .transform
         container.opacity = 0.5
@@ -164,16 +164,16 @@ struct PlannerTests {
             makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 5, y: 5)),
             makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 5, y: 5)),
         ]
-        let plan = planner.plan(canvasRoot(10, 10, sublayers: [container]), canvas: RenderCanvas(width: 10, height: 10))
+        let plan = try planner.plan(canvasRoot(10, 10, sublayers: [container]), canvas: RenderCanvas(width: 10, height: 10))
         #expect(plan.surfaces.isEmpty)
         #expect(polygons(plan.passes.last!).map(\.opacity) == [0.5, 0.5])
     }
 
-    @Test func borderIsDrawnAboveSublayers() {
+    @Test func borderIsDrawnAboveSublayers() throws {
         var parent = makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 5, y: 5), color: RGBA(red: 0, green: 1, blue: 0, alpha: 1))
         parent.borderWidth = 2
         parent.sublayers = [makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 5, y: 5))]
-        let draws = polygons(planner.plan(canvasRoot(10, 10, sublayers: [parent]), canvas: RenderCanvas(width: 10, height: 10)).passes.last!)
+        let draws = polygons(try planner.plan(canvasRoot(10, 10, sublayers: [parent]), canvas: RenderCanvas(width: 10, height: 10)).passes.last!)
         #expect(draws.count == 3)
         #expect(draws.last?.coverage?.borderWidth == 2)
         #expect(draws.first?.coverage == nil)
@@ -182,7 +182,7 @@ struct PlannerTests {
     @Test func shadowsAndMasksUseOffscreenPasses() throws {
         var layer = makeLayer(CGSize(width: 20, height: 20), center: CGPoint(x: 50, y: 50))
         layer.shadow = RenderShadow(color: .black, opacity: 0.5, offset: CGSize(width: 0, height: -3), radius: 3)
-        let plan = planner.plan(canvasRoot(100, 100, sublayers: [layer]), canvas: RenderCanvas(width: 100, height: 100))
+        let plan = try planner.plan(canvasRoot(100, 100, sublayers: [layer]), canvas: RenderCanvas(width: 100, height: 100))
         // content, shadow alpha, blurred shadow.
         #expect(plan.surfaces.count == 3)
         let blurs = plan.passes.flatMap(\.commands).filter { if case .blur = $0 { return true } else { return false } }
@@ -202,8 +202,8 @@ struct PlannerTests {
         var layer = makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 50, y: 50), transform: CATransform3DMakeScale(4, 4, 1))
         layer.masksToBounds = true
         layer.sublayers = [makeLayer(CGSize(width: 20, height: 20), center: CGPoint(x: 5, y: 5))]
-        let plan = planner.plan(canvasRoot(100, 100, sublayers: [layer]), canvas: RenderCanvas(width: 100, height: 100, scale: 2))
-        #expect(plan.surfaces.first == SurfaceDescription(width: 80, height: 80))
+        let plan = try planner.plan(canvasRoot(100, 100, sublayers: [layer]), canvas: RenderCanvas(width: 100, height: 100, scale: 2))
+        #expect(plan.surfaces.first == SurfaceDescription(width: 80, height: 80, purpose: .clip, layer: .root))
     }
 }
 
@@ -222,7 +222,7 @@ struct TranslucentShadowTests {
         var layer = makeLayer(CGSize(width: 20, height: 20), center: CGPoint(x: 50, y: 50))
         layer.opacity = 0.5
         layer.shadow = RenderShadow(color: .black, opacity: 1, offset: CGSize(width: 0, height: 5), radius: 2)
-        let plan = RenderPlanner().plan(canvasRoot(100, 100, sublayers: [layer]), canvas: RenderCanvas(width: 100, height: 100))
+        let plan = try RenderPlanner().plan(canvasRoot(100, 100, sublayers: [layer]), canvas: RenderCanvas(width: 100, height: 100))
         // One draw reaches the canvas: the group of shadow and layer, faded.
         let final = polygons(plan.passes.last!)
         #expect(final.count == 1)
@@ -240,7 +240,7 @@ struct OffscreenBoundsTests {
         // surfaces cover the canvas (and the shadow's reach), not the layer.
         var huge = makeLayer(CGSize(width: 20000, height: 20000), center: CGPoint(x: 50, y: 50))
         huge.shadow = RenderShadow(color: .black, opacity: 1, offset: CGSize(width: 0, height: 3), radius: 3)
-        let plan = RenderPlanner().plan(canvasRoot(100, 100, sublayers: [huge]), canvas: RenderCanvas(width: 100, height: 100))
+        let plan = try RenderPlanner().plan(canvasRoot(100, 100, sublayers: [huge]), canvas: RenderCanvas(width: 100, height: 100))
         #expect(!plan.surfaces.isEmpty)
         for s in plan.surfaces { #expect(s.width <= 160 && s.height <= 160) }
     }
@@ -254,14 +254,14 @@ struct OffscreenBoundsTests {
         var group = makeLayer(CGSize(width: 4000, height: 4000), center: CGPoint(x: 50, y: 50), transform: t)
         group.opacity = 0.5
         group.sublayers = [makeLayer(CGSize(width: 100, height: 100), center: CGPoint(x: 2000, y: 2000))]
-        let plan = RenderPlanner().plan(canvasRoot(100, 100, sublayers: [group]), canvas: RenderCanvas(width: 100, height: 100))
+        let plan = try RenderPlanner().plan(canvasRoot(100, 100, sublayers: [group]), canvas: RenderCanvas(width: 100, height: 100))
         for s in plan.surfaces { #expect(s.width * s.height <= 512 * 512 + 2 * 512 + 1) }
     }
 
-    @Test func layersEntirelyOffTheTargetMakeNoSurface() {
+    @Test func layersEntirelyOffTheTargetMakeNoSurface() throws {
         var away = makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 500, y: 500))
         away.shadow = RenderShadow(color: .black, opacity: 1, offset: .zero, radius: 1)
-        let plan = RenderPlanner().plan(canvasRoot(100, 100, sublayers: [away]), canvas: RenderCanvas(width: 100, height: 100))
+        let plan = try RenderPlanner().plan(canvasRoot(100, 100, sublayers: [away]), canvas: RenderCanvas(width: 100, height: 100))
         #expect(plan.surfaces.isEmpty && plan.commandCount == 0)
     }
 }
@@ -276,7 +276,7 @@ struct GuardBandTests {
         t.m34 = -1.0 / 20
         t = CATransform3DRotate(t, .pi / 2 * 0.999, 1, 0, 0)
         let floor = makeLayer(CGSize(width: 200, height: 5000), center: CGPoint(x: 50, y: 50), transform: t)
-        let plan = RenderPlanner().plan(canvasRoot(100, 100, sublayers: [floor]), canvas: RenderCanvas(width: 100, height: 100))
+        let plan = try RenderPlanner().plan(canvasRoot(100, 100, sublayers: [floor]), canvas: RenderCanvas(width: 100, height: 100))
         let draws = polygons(plan.passes.last!)
         #expect(!draws.isEmpty)
         for draw in draws {

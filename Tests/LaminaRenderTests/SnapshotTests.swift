@@ -19,7 +19,7 @@ struct SnapshotTests {
         child.isDoubleSided = false
         root.addSublayer(child)
 
-        let snapshot = RenderLayer(snapshotOf: root)
+        let snapshot = try RenderLayer(snapshotOf: root)
         let c = try #require(snapshot.sublayers.first)
         #expect(c.bounds == child.bounds)
         #expect(c.transformToSuperlayer == child.transformToSuperlayer)
@@ -30,10 +30,10 @@ struct SnapshotTests {
         #expect(c.opacity == 0.5 && !c.isDoubleSided)
     }
 
-    @Test func transformLayersAreMarked() {
+    @Test func transformLayersAreMarked() throws {
         let root = CALayer()
         root.addSublayer(CATransformLayer())
-        #expect(RenderLayer(snapshotOf: root).sublayers.first?.kind == .transform)
+        #expect(try RenderLayer(snapshotOf: root).sublayers.first?.kind == .transform)
     }
 
     @Test func shapeLayersBecomeFillsThatFlattenOnDemand() throws {
@@ -41,7 +41,7 @@ struct SnapshotTests {
         shape.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 100, height: 100), transform: nil)
         shape.strokeColor = CGColor.black
         shape.lineWidth = 4
-        let snapshot = RenderLayer(snapshotOf: shape)
+        let snapshot = try RenderLayer(snapshotOf: shape)
         #expect(snapshot.content.count == 2)
         guard case .fill(let fill) = snapshot.content[0], case .fill(let stroke) = snapshot.content[1] else {
             Issue.record("expected a fill and a stroke"); return
@@ -65,7 +65,7 @@ struct SnapshotTests {
         dot.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
         dot.position = CGPoint(x: 5, y: 5)
         replicator.addSublayer(dot)
-        let instances = RenderLayer(snapshotOf: replicator).sublayers
+        let instances = try RenderLayer(snapshotOf: replicator).sublayers
         #expect(instances.count == 3)
         #expect(instances.map { $0.transformToSuperlayer.apply(to: .zero).x } == [0, 10, 20])
         #expect(instances[0].tint == nil)
@@ -76,7 +76,7 @@ struct SnapshotTests {
         let gradient = CAGradientLayer()
         gradient.bounds = CGRect(x: 0, y: 0, width: 40, height: 20)
         gradient.colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1)]
-        let snapshot = RenderLayer(snapshotOf: gradient, options: SnapshotOptions(rasterScale: 2))
+        let snapshot = try RenderLayer(snapshotOf: gradient, options: SnapshotOptions(rasterScale: 2))
         guard case .image(let content) = try #require(snapshot.content.first) else { Issue.record("expected an image"); return }
         #expect(content.image.width == 80 && content.image.height == 40)
         // Top row red, bottom row blue (startPoint (0.5, 0) to endPoint (0.5, 1)).

@@ -45,10 +45,17 @@ import Testing
         limits.layerCount = 5
         check(limits, passes: scene("\"sublayers\": [\(layers(4))]"),
               refuses: scene("\"sublayers\": [\(layers(3)), {\"mask\": {}}]"), at: "$.sublayers[3].mask", "5 layers")
-        // A replicator's sublayers count once per instance: 1 + 1 + 2 * 2 = 6.
+        // A replicator's instances count, and its sublayers once per
+        // instance: root, replicator, 3 instances, 3 copies = 8 layers.
+        limits.layerCount = 8
         check(limits, passes: scene(#""sublayers": [{"type": "replicator", "instanceCount": 3, "sublayers": [{}]}]"#),
-              refuses: scene(#""sublayers": [{"type": "replicator", "instanceCount": 2, "sublayers": [{}, {}]}]"#),
+              refuses: scene(#""sublayers": [{"type": "replicator", "instanceCount": 3, "sublayers": [{}, {}]}]"#),
               at: "$.sublayers[0].sublayers[1]", "once per instance")
+        // Instances with nothing to copy are work too: a replicator of 10^14
+        // empty instances is refused, not walked.
+        check(limits, passes: scene(#""sublayers": [{"type": "replicator", "instanceCount": 6}]"#),
+              refuses: scene(#""sublayers": [{"type": "replicator", "instanceCount": 1e14}]"#),
+              at: "$.sublayers[0]", "instances count")
         // Nested replicators multiply without overflowing.
         let nested = scene(#""sublayers": [{"type": "replicator", "instanceCount": 1e14, "sublayers": [{"type": "replicator", "instanceCount": 1e14, "sublayers": [{}]}]}]"#)
         #expect(sceneError(nested)?.kind == .limitExceeded)

@@ -13,7 +13,7 @@ struct EdgeCaseTests {
         #expect(try r.makeImage(of: textLayer("")) == nil)
         #expect(try r.makeImage(of: textLayer("   ")) == nil)
         #expect(try r.makeImage(of: textLayer("Hi", width: 0, height: 20)) == nil)
-        #expect(r.image(for: textLayer("Hi", width: 20, height: 0)) == nil)
+        #expect(r.image(for: textLayer("Hi", width: 20, height: 0), scale: 1) == nil)
     }
 
     @Test("Sizes far too small or large to draw are laid out and not drawn, without trouble")
@@ -34,7 +34,7 @@ struct EdgeCaseTests {
         } throws: { error in
             String(describing: error).contains("too large")
         }
-        #expect(try renderer().image(for: layer) == nil)
+        #expect(try renderer().image(for: layer, scale: Double(layer.contentsScale)) == nil)
     }
 
     @Test("Attributed ranges count UTF-16 units, as NSAttributedString does, past characters outside the BMP")

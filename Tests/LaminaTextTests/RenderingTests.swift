@@ -101,7 +101,7 @@ struct RenderingTests {
     @Test("The snapshot shows a text layer's image over its bounds, one image pixel per backing pixel")
     func snapshot() throws {
         let layer = textLayer("Hello", width: 100.25, height: 30, scale: 2)
-        let snapshot = RenderLayer(snapshotOf: layer, options: SnapshotOptions(textRasterizer: try renderer()))
+        let snapshot = try RenderLayer(snapshotOf: layer, options: SnapshotOptions(textRasterizer: try renderer()))
         guard case .image(let content)? = snapshot.content.first else {
             Issue.record("no image content")
             return
@@ -110,7 +110,7 @@ struct RenderingTests {
         #expect(content.contentsScale == 2 && content.gravity == .resize)
         #expect(abs(Double(content.contentsRect.width) - 200.5 / 201) < 1e-12 && content.contentsRect.height == 1)
         // Without a text rasterizer, a text layer draws no text.
-        #expect(RenderLayer(snapshotOf: layer).content.isEmpty)
+        #expect(try RenderLayer(snapshotOf: layer).content.isEmpty)
     }
 
     @Test("Listing 6.4: a view backed by a text layer draws its text in its font and colour")

@@ -15,6 +15,9 @@ public final class CPURenderer: Renderer {
         var execution = PlanExecution(plan: plan)
         for pass in plan.passes {
             try execution.run(pass)
+            // Surfaces no later pass samples are freed now: a frame holds
+            // only what it still needs (the plan's budget counts the same).
+            for i in pass.releasedSurfaces { execution.surfaces[i] = nil }
         }
         guard let output = execution.output else {
             throw CPURenderError.invalidArgument(what: "render plan", reason: "has no pass that targets the output")

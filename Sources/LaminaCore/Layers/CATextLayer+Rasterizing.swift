@@ -9,12 +9,15 @@ import Foundation
 /// whoever takes snapshots hands it over in the snapshot's options.
 public protocol CATextLayerRasterizing: Sendable {
     /// The text of `layer` drawn into an image of
-    /// `ceil(bounds.size * contentsScale)` pixels, upright as `contents` is
-    /// shown, laid out from the top-left of the bounds; nil when the layer
-    /// has no text or empty bounds, or the image cannot be made.
+    /// `ceil(bounds.size * scale)` pixels, upright as `contents` is shown,
+    /// laid out from the top-left of the bounds; nil when the layer has no
+    /// text or empty bounds, or the image cannot be made.
     ///
+    /// `scale` is the layer's `contentsScale`, or less when a backing store
+    /// that dense would be larger than a picture may be (the snapshot
+    /// decides, as it does for every backing image).
     /// Called on the task that owns the layer tree, while it is frozen.
-    func image(for layer: CATextLayer) -> CGImage?
+    func image(for layer: CATextLayer, scale: Double) -> CGImage?
 }
 
 /// The attributes that a text layer reads from the runs of an

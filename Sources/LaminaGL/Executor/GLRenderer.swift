@@ -55,6 +55,11 @@ public final class GLRenderer: Renderer {
             for command in pass.commands {
                 try execute(command, into: target, plan: plan, surfaces: surfaces)
             }
+            // Surfaces no later pass samples go back to the pool now, so a
+            // frame holds only what it still needs (and reuses it).
+            for i in pass.releasedSurfaces {
+                if let done = surfaces.removeValue(forKey: i) { try painter.targets.recycle(done) }
+            }
         }
         guard let output else {
             throw GLError.invalidArgument("a render plan has no pass that targets the output")

@@ -55,51 +55,69 @@ struct ScenePolygon {
 /// overlaps and intersecting planes, comes out right. Polygons in one plane
 /// keep their input (sublayer) order.
 enum DepthSorter {
-    static func backToFront(_ polygons: [ScenePolygon]) -> [ScenePolygon] {
+    /// The polygons back to front.
+    ///
+    /// Splitting can multiply the polygons (planes cutting each other each
+    /// cut every other), so the pieces are counted: past `budget` pieces the
+    /// sort stops and throws `refusal()`. The tree is walked with a work list
+    /// instead of recursion, so a scene of thousands of planes cannot
+    /// overflow a thread's stack.
+    static func backToFront(
+        _ polygons: [ScenePolygon], budget: Int = .max, refusal: () -> RenderRefusal = { RenderRefusal(at: .root, "too many depth fragments") }
+    ) throws(RenderRefusal) -> [ScenePolygon] {
         guard polygons.count > 1 else { return polygons }
         var scale = 1.0
         for p in polygons { for v in p.points { scale = max(scale, abs(v.x), abs(v.y), abs(v.z)) } }
+        let epsilon = 1e-7 * scale
+        var pieces = polygons.count
+        guard pieces <= budget else { throw refusal() }
+
+        enum Work { case sort([ScenePolygon]), emit([ScenePolygon]) }
         var out: [ScenePolygon] = []
         out.reserveCapacity(polygons.count)
-        sort(polygons, epsilon: 1e-7 * scale, into: &out)
-        return out
-    }
-
-    private static func sort(_ polygons: [ScenePolygon], epsilon: Double, into out: inout [ScenePolygon]) {
-        guard polygons.count > 1 else { out.append(contentsOf: polygons); return }
-        guard let splitterIndex = polygons.firstIndex(where: { $0.plane != nil }),
-              let plane = polygons[splitterIndex].plane
-        else {
-            // Nothing has area: all are seen edge-on and invisible; keep order.
-            out.append(contentsOf: polygons)
-            return
-        }
-        var front: [ScenePolygon] = [], back: [ScenePolygon] = [], coplanar: [ScenePolygon] = []
-        for (index, polygon) in polygons.enumerated() {
-            // The splitter lies in its own plane, whatever rounding says:
-            // splitting it by itself would never end.
-            if index == splitterIndex { coplanar.append(polygon); continue }
-            let d = polygon.points.map(plane.distance)
-            let hasFront = d.contains { $0 > epsilon }, hasBack = d.contains { $0 < -epsilon }
-            switch (hasFront, hasBack) {
-            case (false, false): coplanar.append(polygon)
-            case (true, false): front.append(polygon)
-            case (false, true): back.append(polygon)
-            case (true, true):
-                let (f, b) = split(polygon, distances: d, plane: plane)
-                if let f { front.append(f) }
-                if let b { back.append(b) }
+        var work: [Work] = [.sort(polygons)]
+        while let next = work.popLast() {
+            guard case .sort(let polygons) = next else {
+                if case .emit(let done) = next { out.append(contentsOf: done) }
+                continue
             }
+            guard polygons.count > 1,
+                  let splitterIndex = polygons.firstIndex(where: { $0.plane != nil }),
+                  let plane = polygons[splitterIndex].plane
+            else {
+                // One polygon, or nothing with area (all seen edge-on and
+                // invisible): keep the order.
+                out.append(contentsOf: polygons)
+                continue
+            }
+            var front: [ScenePolygon] = [], back: [ScenePolygon] = [], coplanar: [ScenePolygon] = []
+            for (index, polygon) in polygons.enumerated() {
+                // The splitter lies in its own plane, whatever rounding says:
+                // splitting it by itself would never end.
+                if index == splitterIndex { coplanar.append(polygon); continue }
+                let d = polygon.points.map(plane.distance)
+                let hasFront = d.contains { $0 > epsilon }, hasBack = d.contains { $0 < -epsilon }
+                switch (hasFront, hasBack) {
+                case (false, false): coplanar.append(polygon)
+                case (true, false): front.append(polygon)
+                case (false, true): back.append(polygon)
+                case (true, true):
+                    let (f, b) = split(polygon, distances: d, plane: plane)
+                    if let f { front.append(f) }
+                    if let b { back.append(b) }
+                    if f != nil && b != nil {
+                        pieces += 1
+                        guard pieces <= budget else { throw refusal() }
+                    }
+                }
+            }
+            // The work list runs last-in first-out: push in reverse order.
+            let (first, last) = plane.normal.z >= 0 ? (back, front) : (front, back)
+            work.append(.sort(last))
+            work.append(.emit(coplanar))
+            work.append(.sort(first))
         }
-        if plane.normal.z >= 0 {
-            sort(back, epsilon: epsilon, into: &out)
-            out.append(contentsOf: coplanar)
-            sort(front, epsilon: epsilon, into: &out)
-        } else {
-            sort(front, epsilon: epsilon, into: &out)
-            out.append(contentsOf: coplanar)
-            sort(back, epsilon: epsilon, into: &out)
-        }
+        return out
     }
 
     /// The parts of a polygon on the front and back of a plane.

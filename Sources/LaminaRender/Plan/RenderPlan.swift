@@ -46,7 +46,35 @@ public enum SurfaceID: Hashable, Sendable {
 public struct SurfaceDescription: Hashable, Sendable {
     public var width: Int
     public var height: Int
-    public init(width: Int, height: Int) { self.width = width; self.height = height }
+    /// Why the surface exists.
+    public var purpose: SurfacePurpose
+    /// The layer it was made for.
+    public var layer: LayerPath
+    public init(width: Int, height: Int, purpose: SurfacePurpose = .groupOpacity, layer: LayerPath = .root) {
+        self.width = width; self.height = height; self.purpose = purpose; self.layer = layer
+    }
+    /// `width * height`, saturating.
+    public var pixelCount: Int {
+        let (p, overflow) = width.multipliedReportingOverflow(by: height)
+        return overflow ? .max : p
+    }
+}
+
+/// Why a layer is drawn offscreen before it reaches its target (as cc's
+/// `RenderSurfaceReason` says): shown in refusals and in `lamina bench`.
+public enum SurfacePurpose: String, Hashable, Sendable, CustomStringConvertible {
+    /// `opacity` below 1 over overlapping draws: they fade as one picture.
+    case groupOpacity = "group opacity"
+    /// `mask`: the layer's alpha times its mask's.
+    case mask
+    /// `masksToBounds` with square corners.
+    case clip = "masksToBounds clip"
+    /// `masksToBounds` with `cornerRadius`.
+    case roundedClip = "rounded masksToBounds clip"
+    /// The layer's alpha (or `shadowPath`), blurred.
+    case shadow
+
+    public var description: String { rawValue }
 }
 
 /// An image of `RenderPlan.images`.
@@ -59,8 +87,50 @@ public struct ImageID: Hashable, Sendable {
 public struct RenderPass: Sendable {
     public var target: SurfaceID
     public var commands: [DrawCommand]
+    /// Offscreen surfaces that no later pass samples: a backend frees (or
+    /// returns to its pool) their pixels once this pass is done, so a frame
+    /// holds only the surfaces still to be used.
+    public var releasedSurfaces: [Int] = []
     public init(target: SurfaceID, commands: [DrawCommand] = []) {
         self.target = target; self.commands = commands
+    }
+}
+
+extension RenderPlan {
+    /// Sets every pass's `releasedSurfaces`: a surface is released after the
+    /// last pass that samples it, or after its own pass if none does.
+    public mutating func computeSurfaceLifetimes() {
+        var lastUse: [Int: Int] = [:]
+        for (index, pass) in passes.enumerated() {
+            if case .offscreen(let i) = pass.target { lastUse[i] = index }
+            for command in pass.commands {
+                for case .offscreen(let i) in command.sampledSurfaces { lastUse[i] = index }
+            }
+        }
+        for index in passes.indices { passes[index].releasedSurfaces = [] }
+        for (surface, index) in lastUse.sorted(by: { $0.key < $1.key }) {
+            passes[index].releasedSurfaces.append(surface)
+        }
+    }
+}
+
+extension DrawCommand {
+    /// The surfaces this command reads.
+    public var sampledSurfaces: [SurfaceID] {
+        switch self {
+        case .blur(let source, _): return [source]
+        case .path: return []
+        case .polygon(let draw):
+            func surface(_ t: TextureSource) -> [SurfaceID] {
+                if case .surface(let id) = t { return [id] }
+                return []
+            }
+            switch draw.fill {
+            case .color: return []
+            case .texture(let t, _, _, _, _), .alphaTint(let t, _, _): return surface(t)
+            case .masked(let source, let mask, _): return surface(source) + surface(mask)
+            }
+        }
     }
 }
 

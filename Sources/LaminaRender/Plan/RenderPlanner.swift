@@ -15,8 +15,10 @@ public struct RenderCanvas: Hashable, Sendable {
         self.width = width; self.height = height; self.scale = scale; self.originBottomLeft = originBottomLeft
     }
 
-    public var pixelWidth: Int { Int((width * scale).rounded(.up)) }
-    public var pixelHeight: Int { Int((height * scale).rounded(.up)) }
+    /// `ceil(width * scale)`, saturating (check the canvas against a
+    /// `RenderBudget` before trusting it).
+    public var pixelWidth: Int { Int(saturating: max(0, (width * scale).rounded(.up))) }
+    public var pixelHeight: Int { Int(saturating: max(0, (height * scale).rounded(.up))) }
 
     /// Canvas points to output pixels.
     public var pointsToPixels: CATransform3D {
@@ -38,6 +40,9 @@ public struct RenderPlannerOptions: Hashable, Sendable {
     public var maxSurfacePixels = 16 * 1024 * 1024
     /// Curves are flattened to within this many pixels of the true curve.
     public var curveTolerance = 0.2
+    /// What one frame may ask for: the canvas, surfaces alive at once, depth
+    /// fragments, path segments, draw commands.
+    public var budget = RenderBudget.default
     public init() {}
 }
 
@@ -57,16 +62,23 @@ public struct RenderPlanner: Sendable {
 
     public init(options: RenderPlannerOptions = RenderPlannerOptions()) { self.options = options }
 
-    public func plan(_ root: RenderLayer, canvas: RenderCanvas) -> RenderPlan {
+    /// The plan for `root` on `canvas`.
+    /// - Throws: `RenderRefusal`, naming the layer, when the frame would ask
+    ///   for more than `options.budget` allows: checked here, before any
+    ///   pixel is allocated.
+    public func plan(_ root: RenderLayer, canvas: RenderCanvas) throws(RenderRefusal) -> RenderPlan {
+        try options.budget.check(canvas)
         let builder = PlanBuilder(options: options)
         builder.viewport = CGRect(x: 0, y: 0, width: canvas.pixelWidth, height: canvas.pixelHeight)
         var commands: [DrawCommand] = []
         let matrix = root.transformToSuperlayer.concatenating(canvas.pointsToPixels)
-        builder.emitPlane(root, matrix: matrix, clips: [], opacity: 1, tint: nil, into: &commands)
+        try builder.emitPlane(root, matrix: matrix, clips: [], opacity: 1, tint: nil, into: &commands)
         var plan = RenderPlan(width: canvas.pixelWidth, height: canvas.pixelHeight)
         plan.surfaces = builder.surfaces
         plan.images = builder.images
         plan.passes = builder.passes + [RenderPass(target: .output, commands: commands)]
+        plan.computeSurfaceLifetimes()
+        try builder.checkPeakSurfacePixels(of: plan)
         return plan
     }
 }
@@ -92,17 +104,54 @@ final class PlanBuilder {
     /// limited to what can show in it.
     var viewport: CGRect = .zero
     private var imageIndex: [ObjectIdentifier: Int] = [:]
+    /// Work counted against the budget so far.
+    private var planeCount = 0
+    private var pathSegments = 0
+    var depthFragments = 0
 
     init(options: RenderPlannerOptions) { self.options = options }
+
+    /// Refuses the plan when its offscreen surfaces alive at one time would
+    /// hold more pixels than the budget, naming the layer whose surface
+    /// crossed it.
+    func checkPeakSurfacePixels(of plan: RenderPlan) throws(RenderRefusal) {
+        let budget = options.budget.surfacePixels
+        var live = 0
+        for pass in plan.passes {
+            if case .offscreen(let i) = pass.target {
+                let d = plan.surfaces[i]
+                live += d.pixelCount
+                if live > budget {
+                    throw RenderRefusal(at: d.layer, "its \(d.purpose) needs a \(d.width) x \(d.height) surface, and the surfaces alive at once would hold \(live) pixels, over the budget of \(budget)")
+                }
+            }
+            for i in pass.releasedSurfaces { live -= plan.surfaces[i].pixelCount }
+        }
+    }
+
+    private func countPlane(at path: LayerPath) throws(RenderRefusal) {
+        planeCount += 1
+        if planeCount > options.budget.drawCommands / 4 {
+            throw RenderRefusal(at: path, "the frame would draw layers more than \(options.budget.drawCommands / 4) times (depth sorting splits and replicators multiply them; the budget is \(options.budget.drawCommands) draw commands)")
+        }
+    }
+
+    private func countSegments(_ contours: [[CGPoint]], at path: LayerPath) throws(RenderRefusal) {
+        pathSegments += contours.reduce(0) { $0 + $1.count }
+        if pathSegments > options.budget.pathSegments {
+            throw RenderRefusal(at: path, "the frame's paths would have more than \(options.budget.pathSegments) line segments once flattened and dashed (the budget)")
+        }
+    }
 
     // MARK: Layers as planes
 
     /// Draws an ordinary layer, its content and its flattened sublayers, with
     /// `matrix` from its local space to the target.
-    func emitPlane(_ layer: RenderLayer, matrix: CATransform3D, clips: [HalfPlane], opacity: Double, tint: RGBA?, into commands: inout [DrawCommand]) {
+    func emitPlane(_ layer: RenderLayer, matrix: CATransform3D, clips: [HalfPlane], opacity: Double, tint: RGBA?, into commands: inout [DrawCommand]) throws(RenderRefusal) {
         guard !layer.isHidden, layer.kind == .ordinary else { return }
         let alpha = opacity * layer.opacity
         guard alpha > 0 else { return }
+        try countPlane(at: layer.path)
         let tint = combine(tint, layer.tint)
         let clipsWithNear = clips + [matrix.nearPlane]
 
@@ -110,7 +159,7 @@ final class PlanBuilder {
         let clipsContent = layer.masksToBounds && (!layer.sublayers.isEmpty || !layer.content.isEmpty)
         let groupOpacity = layer.opacity < 1 && ownDrawCount(layer) > 1
         guard hasShadow || clipsContent || layer.mask != nil || groupOpacity else {
-            emitContent(layer, matrix: matrix, clips: clipsWithNear, opacity: alpha, tint: tint, into: &commands)
+            try emitContent(layer, matrix: matrix, clips: clipsWithNear, opacity: alpha, tint: tint, into: &commands)
             return
         }
 
@@ -127,30 +176,31 @@ final class PlanBuilder {
         }
         guard let extent = visiblePart(of: whole, matrix: matrix, margin: margin) else { return }
         let scale = surfaceScale(matrix: matrix, extent: extent)
-        var content = renderToSurface(extent: extent, scale: scale) { m, cmds in
-            self.emitContent(layer, matrix: m, clips: [], opacity: 1, tint: nil, into: &cmds)
+        let purpose: SurfacePurpose = layer.mask != nil ? .mask : clipsContent ? .clip : hasShadow ? .shadow : .groupOpacity
+        var content = try renderToSurface(extent: extent, scale: scale, for: layer.path, purpose) { m, cmds throws(RenderRefusal) in
+            try self.emitContent(layer, matrix: m, clips: [], opacity: 1, tint: nil, into: &cmds)
         }
         if layer.masksToBounds && layer.isRounded {
-            let rounded = renderToSurface(extent: extent, scale: scale) { m, cmds in
+            let rounded = try renderToSurface(extent: extent, scale: scale, for: layer.path, .roundedClip) { m, cmds in
                 cmds.append(.polygon(PolygonDraw(
                     matrix: m, polygon: PolygonClipper.clip(self.paddedForCoverage(layer.bounds, matrix: m), to: [m.nearPlane]),
                     fill: .color(.white), coverage: RoundedRectCoverage(rect: layer.bounds, radii: layer.cornerRadii))))
             }
-            content = maskSurface(content, by: rounded, extent: extent, scale: scale)
+            content = try maskSurface(content, by: rounded, extent: extent, scale: scale, for: layer.path, .roundedClip)
         }
         if let mask = layer.mask?.value {
-            let maskSurfaceID = renderToSurface(extent: extent, scale: scale) { m, cmds in
-                self.emitPlane(mask, matrix: mask.transformToSuperlayer.concatenating(m), clips: [], opacity: 1, tint: nil, into: &cmds)
+            let maskSurfaceID = try renderToSurface(extent: extent, scale: scale, for: mask.path, .mask) { m, cmds throws(RenderRefusal) in
+                try self.emitPlane(mask, matrix: mask.transformToSuperlayer.concatenating(m), clips: [], opacity: 1, tint: nil, into: &cmds)
             }
-            content = maskSurface(content, by: maskSurfaceID, extent: extent, scale: scale)
+            content = try maskSurface(content, by: maskSurfaceID, extent: extent, scale: scale, for: layer.path, .mask)
         }
         var area = extent
         if hasShadow, let shadow = layer.shadow, alpha < 1 {
             // A translucent layer fades with its shadow as one group: the
             // shadow does not show through the layer's own opaque parts.
-            let cast = shadowSurface(shadow, content: content, extent: extent, scale: scale)
+            let cast = try shadowSurface(shadow, content: content, extent: extent, scale: scale, for: layer.path)
             area = extent.union(cast.area)
-            content = renderToSurface(extent: area, scale: scale) { m, cmds in
+            content = try renderToSurface(extent: area, scale: scale, for: layer.path, .shadow) { m, cmds in
                 cmds.append(.polygon(PolygonDraw(matrix: m, polygon: cast.area.cornerPolygon,
                                                  fill: .alphaTint(.surface(cast.surface), localRect: cast.area, color: cast.color))))
                 cmds.append(.polygon(PolygonDraw(matrix: m, polygon: extent.cornerPolygon,
@@ -158,7 +208,7 @@ final class PlanBuilder {
                                                                 filter: .linear, tint: .white))))
             }
         } else if hasShadow, let shadow = layer.shadow {
-            let cast = shadowSurface(shadow, content: content, extent: extent, scale: scale)
+            let cast = try shadowSurface(shadow, content: content, extent: extent, scale: scale, for: layer.path)
             emitPolygon(cast.area.cornerPolygon, matrix: matrix, clips: clipsWithNear,
                         fill: .alphaTint(.surface(cast.surface), localRect: cast.area, color: tinted(cast.color, tint)),
                         coverage: nil, opacity: alpha, into: &commands)
@@ -174,7 +224,7 @@ final class PlanBuilder {
 
     /// Background, contents, sublayers, border: the layer drawn straight into
     /// the target.
-    private func emitContent(_ layer: RenderLayer, matrix: CATransform3D, clips: [HalfPlane], opacity: Double, tint: RGBA?, into commands: inout [DrawCommand]) {
+    private func emitContent(_ layer: RenderLayer, matrix: CATransform3D, clips: [HalfPlane], opacity: Double, tint: RGBA?, into commands: inout [DrawCommand]) throws(RenderRefusal) {
         let rounded = layer.isRounded ? RoundedRectCoverage(rect: layer.bounds, radii: layer.cornerRadii) : nil
         if let background = layer.backgroundColor, background.alpha > 0 {
             emitPolygon(layer.bounds.cornerPolygon, matrix: matrix, clips: clips, fill: .color(tinted(background, tint)),
@@ -197,13 +247,14 @@ final class PlanBuilder {
                 let pixelsPerUnit = max(matrix.maxPixelScale(over: fill.bounds), 1e-6)
                 let contours = fill.contours(options.curveTolerance / pixelsPerUnit)
                 guard !contours.isEmpty else { continue }
+                try countSegments(contours, at: layer.path)
                 commands.append(.path(PathFillDraw(
                     matrix: matrix, contours: contours, evenOdd: fill.evenOdd,
                     color: tinted(fill.color, tint).withAlpha(times: opacity),
                     clipPlanes: clips + viewportPlanes(matrix, margin: Self.guardBand))))
             }
         }
-        emitScene(of: layer, matrix: matrix, clips: clips, opacity: opacity, tint: tint, into: &commands)
+        try emitScene(of: layer, matrix: matrix, clips: clips, opacity: opacity, tint: tint, into: &commands)
         if layer.borderWidth > 0, layer.borderColor.alpha > 0 {
             emitPolygon(layer.bounds.cornerPolygon, matrix: matrix, clips: clips, fill: .color(tinted(layer.borderColor, tint)),
                         coverage: RoundedRectCoverage(rect: layer.bounds, radii: layer.cornerRadii, borderWidth: layer.borderWidth),
@@ -248,7 +299,7 @@ final class PlanBuilder {
         return items
     }
 
-    private func emitScene(of layer: RenderLayer, matrix: CATransform3D, clips: [HalfPlane], opacity: Double, tint: RGBA?, into commands: inout [DrawCommand]) {
+    private func emitScene(of layer: RenderLayer, matrix: CATransform3D, clips: [HalfPlane], opacity: Double, tint: RGBA?, into commands: inout [DrawCommand]) throws(RenderRefusal) {
         let items = sceneItems(of: layer)
         guard !items.isEmpty else { return }
         var polygons: [ScenePolygon] = []
@@ -257,12 +308,16 @@ final class PlanBuilder {
             let outline = projectedOutline(of: item)
             if outline.count >= 3 { polygons.append(ScenePolygon(points: outline, item: index)) }
         }
-        for piece in DepthSorter.backToFront(polygons) {
+        let pieces = try DepthSorter.backToFront(polygons, budget: options.budget.depthFragments - depthFragments) { () -> RenderRefusal in
+            RenderRefusal(at: layer.path, "its sublayers' planes cut each other into more than \(self.options.budget.depthFragments) pieces (the budget for depth sorting)")
+        }
+        depthFragments += pieces.count
+        for piece in pieces {
             let item = items[piece.item]
             let homography = item.matrix.planeHomography
             var itemClips = clips.map { homography.pullBack($0) }
             for cut in piece.cuts { itemClips.append(pullBack(cut, through: item.matrix)) }
-            emitPlane(item.layer, matrix: item.matrix.concatenating(flatteningMatrix).concatenating(matrix),
+            try emitPlane(item.layer, matrix: item.matrix.concatenating(flatteningMatrix).concatenating(matrix),
                       clips: itemClips, opacity: opacity * item.opacity, tint: combine(tint, item.tint), into: &commands)
         }
     }
@@ -376,26 +431,35 @@ final class PlanBuilder {
 
     /// A new surface covering `extent` (local units) at `scale` pixels per
     /// unit, filled by `draw` with the local-to-surface matrix.
-    private func renderToSurface(extent: CGRect, scale: Double, draw: (CATransform3D, inout [DrawCommand]) -> Void) -> SurfaceID {
+    private func renderToSurface(
+        extent: CGRect, scale: Double, for layer: LayerPath, _ purpose: SurfacePurpose,
+        draw: (CATransform3D, inout [DrawCommand]) throws(RenderRefusal) -> Void
+    ) throws(RenderRefusal) -> SurfaceID {
         let scale = limitedScale(scale, for: extent)
         let id = SurfaceID.offscreen(surfaces.count)
         let size = SurfaceDescription(
-            width: max(1, Int((Double(extent.width) * scale).rounded(.up))),
-            height: max(1, Int((Double(extent.height) * scale).rounded(.up))))
+            width: max(1, Int(saturating: (Double(extent.width) * scale).rounded(.up))),
+            height: max(1, Int(saturating: (Double(extent.height) * scale).rounded(.up))),
+            purpose: purpose, layer: layer)
+        if size.width > options.maxSurfaceSide || size.height > options.maxSurfaceSide {
+            // Only a non-finite extent gets here: limitedScale fits any finite one.
+            throw RenderRefusal(at: layer, "its \(purpose) would need a surface of \(Quoted.number(Double(extent.width) * scale)) x \(Quoted.number(Double(extent.height) * scale)) pixels")
+        }
         surfaces.append(size)
         let m = CATransform3D(translationX: -extent.minX, y: -extent.minY, z: 0)
             .concatenating(CATransform3D(scaleX: scale, y: scale, z: 1))
         var commands: [DrawCommand] = []
         let outer = viewport
         viewport = CGRect(x: 0, y: 0, width: size.width, height: size.height)
-        draw(m, &commands)
-        viewport = outer
+        defer { viewport = outer }
+        try draw(m, &commands)
         passes.append(RenderPass(target: id, commands: commands))
         return id
     }
 
-    private func maskSurface(_ source: SurfaceID, by mask: SurfaceID, extent: CGRect, scale: Double) -> SurfaceID {
-        renderToSurface(extent: extent, scale: scale) { m, cmds in
+    private func maskSurface(_ source: SurfaceID, by mask: SurfaceID, extent: CGRect, scale: Double,
+                             for layer: LayerPath, _ purpose: SurfacePurpose) throws(RenderRefusal) -> SurfaceID {
+        try renderToSurface(extent: extent, scale: scale, for: layer, purpose) { m, cmds in
             cmds.append(.polygon(PolygonDraw(
                 matrix: m, polygon: extent.cornerPolygon,
                 fill: .masked(source: .surface(source), mask: .surface(mask), localRect: extent))))
@@ -405,14 +469,14 @@ final class PlanBuilder {
     /// The shadow: the layer's alpha (or its `shadowPath`) blurred, moved by
     /// the offset, to be painted in `color` below the layer. `area` is where
     /// the surface lands in the layer's local space.
-    private func shadowSurface(_ shadow: RenderShadow, content: SurfaceID, extent: CGRect, scale: Double)
-        -> (surface: SurfaceID, area: CGRect, color: RGBA)
+    private func shadowSurface(_ shadow: RenderShadow, content: SurfaceID, extent: CGRect, scale: Double, for layer: LayerPath)
+        throws(RenderRefusal) -> (surface: SurfaceID, area: CGRect, color: RGBA)
     {
         let pad = 3 * shadow.radius
         var shape = extent
         if let path = shadow.path, let box = CGRect.bounding(path.flatMap { $0 }) { shape = box }
         let area = shape.insetBy(dx: -pad, dy: -pad)
-        let alpha = renderToSurface(extent: area, scale: scale) { m, cmds in
+        let alpha = try renderToSurface(extent: area, scale: scale, for: layer, .shadow) { m, cmds in
             if let path = shadow.path {
                 cmds.append(.path(PathFillDraw(matrix: m, contours: path, evenOdd: false, color: .white)))
             } else {
@@ -424,7 +488,7 @@ final class PlanBuilder {
         if shadow.radius > 0 {
             let size = surfaces[surfaceIndex(alpha)]
             blurred = .offscreen(surfaces.count)
-            surfaces.append(size)
+            surfaces.append(size)  // the same size, layer and purpose
             // The surface may have come out coarser than asked (its pixel
             // budget): blur by its own pixels per point.
             let pixelsPerPoint = Double(size.width) / Double(area.width)

@@ -19,12 +19,17 @@ public struct SnapshotOptions: Sendable {
     /// `draw(in:)` drew) are shown with their first row at the top of the
     /// screen, the layer's max-Y edge, so they read upright as on macOS.
     public var contentsFlipped = false
+    /// The layers (replicator instances expanded) and backing-image pixels
+    /// the snapshot may make; over either, it throws a `RenderRefusal`.
+    public var budget = RenderBudget.default
     public init(rasterScale: Double = 1, drawingRasterizer: (any CGContextRasterizer)? = nil,
-                textRasterizer: (any CATextLayerRasterizing)? = nil, contentsFlipped: Bool = false) {
+                textRasterizer: (any CATextLayerRasterizing)? = nil, contentsFlipped: Bool = false,
+                budget: RenderBudget = .default) {
         self.rasterScale = rasterScale
         self.contentsFlipped = contentsFlipped
         self.drawingRasterizer = drawingRasterizer
         self.textRasterizer = textRasterizer
+        self.budget = budget
     }
 }
 
@@ -33,18 +38,34 @@ extension RenderLayer {
     /// presentation tree when animations are to be seen (see
     /// `CALayer.presentation(atTime:)`); layers that need display are
     /// displayed first, so `draw(in:)` content is current.
-    public init(snapshotOf layer: CALayer, options: SnapshotOptions = SnapshotOptions()) {
-        self = LayerSnapshotter(options: options).snapshot(layer)
+    /// - Throws: `RenderRefusal` when the tree asks for more layers or
+    ///   backing-image pixels than `options.budget` allows, naming the layer.
+    public init(snapshotOf layer: CALayer, options: SnapshotOptions = SnapshotOptions()) throws(RenderRefusal) {
+        self = try LayerSnapshotter(options: options).snapshot(layer, at: .root)
     }
 }
 
-/// Reads a live layer tree into `RenderLayer` values.
-struct LayerSnapshotter {
+/// Reads a live layer tree into `RenderLayer` values, counting what it makes
+/// against the budget before making it.
+final class LayerSnapshotter {
     let options: SnapshotOptions
+    /// Layers made so far, replicator copies included.
+    private var layerCount = 0
+    /// Pixels of backing images made so far.
+    private var backingPixels = 0.0
 
-    func snapshot(_ layer: CALayer) -> RenderLayer {
+    /// The largest side and area of one backing image: a denser one is made
+    /// at a lower `contentsScale`, as surfaces are (see `RenderPlanner`).
+    static let maxBackingSide = 16384.0
+    static let maxBackingPixels = 16_777_216.0
+
+    init(options: SnapshotOptions) { self.options = options }
+
+    func snapshot(_ layer: CALayer, at path: LayerPath) throws(RenderRefusal) -> RenderLayer {
+        try countLayers(1, at: path)
         layer.displayIfNeeded()
         var r = RenderLayer()
+        r.path = path
         r.name = layer.name
         r.kind = layer is CATransformLayer ? .transform : .ordinary
         r.bounds = layer.bounds
@@ -52,7 +73,7 @@ struct LayerSnapshotter {
         r.isHidden = layer.isHidden
         r.opacity = Double(min(1, max(0, layer.opacity)))
         r.isDoubleSided = layer.isDoubleSided
-        r.sublayers = sublayers(of: layer)
+        r.sublayers = try sublayers(of: layer, at: path)
         guard r.kind == .ordinary else { return r }
 
         r.backgroundColor = layer.backgroundColor.map(RGBA.init)
@@ -60,7 +81,7 @@ struct LayerSnapshotter {
         r.borderWidth = Double(max(0, layer.borderWidth))
         r.borderColor = layer.borderColor.map(RGBA.init) ?? RGBA(red: 0, green: 0, blue: 0, alpha: 0)
         r.masksToBounds = layer.masksToBounds
-        if let mask = layer.mask { r.mask = Indirect(snapshot(mask)) }
+        if let mask = layer.mask { r.mask = Indirect(try snapshot(mask, at: path.appending(.mask))) }
         if layer.shadowOpacity > 0, let color = layer.shadowColor {
             let path = layer.shadowPath.map { path in
                 path.pathData.flattened(tolerance: options.shadowPathTolerance).filter { $0.points.count >= 3 }.map(\.points)
@@ -73,16 +94,50 @@ struct LayerSnapshotter {
             // Without group opacity, each sublayer fades on its own.
             r.sublayers = r.sublayers.map { var s = $0; s.opacity *= r.opacity; return s }
         }
-        r.content = content(of: layer, bounds: r.bounds)
+        r.content = try content(of: layer, bounds: r.bounds, at: path)
         return r
     }
 
-    private func sublayers(of layer: CALayer) -> [RenderLayer] {
-        let subs = (layer.sublayers ?? []).map(snapshot)
+    private func sublayers(of layer: CALayer, at path: LayerPath) throws(RenderRefusal) -> [RenderLayer] {
+        var subs: [RenderLayer] = []
+        for (i, sublayer) in (layer.sublayers ?? []).enumerated() {
+            subs.append(try snapshot(sublayer, at: path.appending(.sublayer(i))))
+        }
         guard let replicator = layer as? CAReplicatorLayer, replicator.instanceCount > 1 || replicator.instanceColor != nil else {
             return subs
         }
+        // Every instance past the first copies the sublayers' subtrees; an
+        // instance with nothing to copy is still a step of the expansion.
+        let instances = max(0, replicator.instanceCount)
+        let subtree = max(1, subs.reduce(0) { $0 + $1.subtreeCount })
+        let (copies, overflow) = (instances - 1).multipliedReportingOverflow(by: subtree)
+        try countLayers(overflow ? .max : max(0, copies), at: path)
         return ReplicatorExpansion(replicator).expand(subs)
+    }
+
+    private func countLayers(_ n: Int, at path: LayerPath) throws(RenderRefusal) {
+        let (sum, overflow) = layerCount.addingReportingOverflow(n)
+        layerCount = overflow ? .max : sum
+        if layerCount > options.budget.layers {
+            throw RenderRefusal(at: path, "the tree has more than \(options.budget.layers) layers once replicators are expanded (the budget)")
+        }
+    }
+
+    /// The pixels per point of a backing image of `size` points asked for at
+    /// `scale`: `scale` itself, or less so that the image keeps within the
+    /// largest backing image; the image's pixels count against the budget.
+    private func backingScale(_ scale: Double, for size: CGSize, at path: LayerPath, what: String) throws(RenderRefusal) -> Double {
+        let w = Double(size.width), h = Double(size.height)
+        guard w > 0, h > 0, w.isFinite, h.isFinite, scale > 0, scale.isFinite else { return 0 }
+        var s = scale
+        if max(w, h) * s > Self.maxBackingSide { s = Self.maxBackingSide / max(w, h) }
+        if w * h * s * s > Self.maxBackingPixels { s *= (Self.maxBackingPixels / (w * h * s * s)).squareRoot() }
+        let pixels = (w * s).rounded(.up) * (h * s).rounded(.up)
+        backingPixels += pixels
+        if backingPixels > Double(options.budget.backingPixels) {
+            throw RenderRefusal(at: path, "\(what) of \(Quoted.number((w * s).rounded(.up))) x \(Quoted.number((h * s).rounded(.up))) pixels takes the backing images over the budget of \(options.budget.backingPixels) pixels")
+        }
+        return s
     }
 
     /// Core Animation limits the radius to half the shorter side.
@@ -98,23 +153,31 @@ struct LayerSnapshotter {
     }
 
     /// `contents` as pixels: an image, or what `draw(in:)` recorded.
-    private func contentsImage(of layer: CALayer) -> CGImage? {
+    private func contentsImage(of layer: CALayer, at path: LayerPath) throws(RenderRefusal) -> CGImage? {
         switch layer.contents {
         case let image as CGImage: return image
         case let store as CABackingStore:
+            let size = CGSize(width: store.recording.width, height: store.recording.height)
+            guard try backingScale(1, for: size, at: path, what: "what draw(in:) drew") == 1 else {
+                throw RenderRefusal(at: path, "what draw(in:) drew is \(store.recording.width) x \(store.recording.height) pixels, larger than a backing image may be (\(Int(Self.maxBackingSide)) a side, \(Int(Self.maxBackingPixels)) pixels)")
+            }
             return options.drawingRasterizer.map { $0.makeImage(from: store.recording) } ?? store.makeImage()
         default: return nil
         }
     }
 
-    private func content(of layer: CALayer, bounds: CGRect) -> [RenderContent] {
+    private func content(of layer: CALayer, bounds: CGRect, at path: LayerPath) throws(RenderRefusal) -> [RenderContent] {
         var pieces: [RenderContent] = []
         var backing: ImageContent?
-        if let text = layer as? CATextLayer, let image = options.textRasterizer?.image(for: text) {
+        if let text = layer as? CATextLayer, let rasterizer = options.textRasterizer {
             // A text layer draws its text into its backing store, which is
             // its contents.
-            backing = textContent(image, of: layer, bounds: bounds)
-        } else if let image = contentsImage(of: layer) {
+            let asked = layer.contentsScale > 0 && layer.contentsScale.isFinite ? Double(layer.contentsScale) : 1
+            let scale = try backingScale(asked, for: bounds.size, at: path, what: "the text layer's backing image")
+            if scale > 0, let image = rasterizer.image(for: text, scale: scale) {
+                backing = textContent(image, bounds: bounds, scale: scale)
+            }
+        } else if let image = try contentsImage(of: layer, at: path) {
             var c = ImageContent(image: image, gravity: ContentsGravity(rawValue: layer.contentsGravity.rawValue) ?? .resize)
             c.contentsRect = layer.contentsRect
             c.contentsCenter = layer.contentsCenter
@@ -131,7 +194,9 @@ struct LayerSnapshotter {
             pieces += ShapeContent(shape).pieces
         }
         if let gradient = layer as? CAGradientLayer,
-           let image = GradientRasterizer(gradient, pixelsPerPoint: options.rasterScale * Double(max(1, layer.contentsScale))).image() {
+           case let rasterizer = GradientRasterizer(gradient, pixelsPerPoint: options.rasterScale * Double(max(1, layer.contentsScale))),
+           try backingScale(rasterizer.pixelsPerPoint, for: bounds.size, at: path, what: "the gradient's image") > 0,
+           let image = rasterizer.image() {
             var c = ImageContent(image: image, gravity: .resize)
             c.contentsScale = 1
             pieces.append(.image(c))
@@ -142,8 +207,7 @@ struct LayerSnapshotter {
     /// The text image of `ceil(bounds.size * contentsScale)` pixels shown
     /// over the bounds: its fractional last pixel column and row are cropped
     /// away, so each image pixel is one backing-store pixel.
-    private func textContent(_ image: CGImage, of layer: CALayer, bounds: CGRect) -> ImageContent {
-        let scale = layer.contentsScale > 0 && layer.contentsScale.isFinite ? Double(layer.contentsScale) : 1
+    private func textContent(_ image: CGImage, bounds: CGRect, scale: Double) -> ImageContent {
         var c = ImageContent(image: image, gravity: .resize)
         c.contentsRect = CGRect(
             x: 0, y: 0,

@@ -15,6 +15,9 @@ public struct RenderLayer: Sendable {
     public enum Kind: Sendable { case ordinary, transform }
 
     public var name: String?
+    /// Where the layer is in the tree it was frozen from (replicator copies
+    /// keep the path of the sublayer they copy): refusals name it.
+    public var path = LayerPath.root
     public var kind: Kind = .ordinary
     /// The layer's own coordinate space: `bounds.origin` is its top-left.
     public var bounds: CGRect = .zero
@@ -46,6 +49,11 @@ public struct RenderLayer: Sendable {
     public var sublayers: [RenderLayer] = []
 
     public init() {}
+
+    /// This layer, its mask and everything below, counted.
+    public var subtreeCount: Int {
+        1 + (mask?.value.subtreeCount ?? 0) + sublayers.reduce(0) { $0 + $1.subtreeCount }
+    }
 
     /// Whether any corner is rounded.
     public var isRounded: Bool { cornerRadii.contains { $0 > 0 } }

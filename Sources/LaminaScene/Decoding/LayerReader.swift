@@ -22,13 +22,7 @@ extension DecodingContext {
             throw fatal(.limitExceeded, at: path, value.position,
                         "layers nest more than \(limits.treeDepth) levels deep (the limit)")
         }
-        let (sum, overflow) = layerCount.addingReportingOverflow(copies)
-        layerCount = overflow ? .max : sum
-        guard layerCount <= limits.layerCount else {
-            throw fatal(.limitExceeded, at: path, value.position,
-                        "the scene has more than \(limits.layerCount) layers (the limit; a replicator's "
-                        + "sublayers count once per instance)")
-        }
+        try countLayers((copies, false), at: path, value)
         guard let type = try layerType(object, at: path, isRoot: isRoot) else { return nil }
         let layer = type.makeLayer()
 
@@ -58,6 +52,11 @@ extension DecodingContext {
             try checkLocations(of: gradient, object, at: path)
         }
 
+        if let replicator = layer as? CAReplicatorLayer, replicator.instanceCount > 1 {
+            // Each instance is work even with no sublayers to copy (the
+            // snapshot walks them all): instances count as layers too.
+            try countLayers(copies.multipliedReportingOverflow(by: replicator.instanceCount), at: path, value)
+        }
         if let mask = object["mask"] {
             if let m = try self.layer(mask, at: path / "mask", depth: depth + 1, copies: copies) {
                 layer.mask = m
@@ -81,6 +80,18 @@ extension DecodingContext {
             try animations(list, at: path / "animations", to: layer, type: type)
         }
         return layer
+    }
+
+    /// Adds `added` drawn layers (saturating) and refuses the scene past
+    /// the limit.
+    private func countLayers(_ added: (partialValue: Int, overflow: Bool), at path: JSONPath, _ value: JSONValue) throws(SceneError) {
+        let (sum, overflow) = layerCount.addingReportingOverflow(added.overflow ? .max : added.partialValue)
+        layerCount = overflow ? .max : sum
+        guard layerCount <= limits.layerCount else {
+            throw fatal(.limitExceeded, at: path, value.position,
+                        "the scene has more than \(limits.layerCount) layers (the limit; a replicator's "
+                        + "instances count, and its sublayers count once per instance)")
+        }
     }
 
     private func layerType(_ object: JSONObject, at path: JSONPath, isRoot: Bool) throws(SceneError) -> LayerType? {

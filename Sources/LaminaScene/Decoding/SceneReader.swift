@@ -43,13 +43,14 @@ extension DecodingContext {
     private func checkCanvas(width: Double, height: Double, scale: Double, _ value: JSONValue) throws(SceneError) {
         let w = Scene.pixels(width * scale), h = Scene.pixels(height * scale)
         let (pixels, overflow) = w.multipliedReportingOverflow(by: h)
+        let size = "\(Quoted.number((width * scale).rounded(.up))) x \(Quoted.number((height * scale).rounded(.up)))"
         if max(w, h) > limits.canvasSide {
             throw fatal(.limitExceeded, at: .root, value.position,
-                        "the canvas is \(w) x \(h) pixels; a side may have at most \(limits.canvasSide) (the limit)")
+                        "the canvas is \(size) pixels; a side may have at most \(limits.canvasSide) (the limit)")
         }
         if overflow || pixels > limits.canvasPixels {
             throw fatal(.limitExceeded, at: .root, value.position,
-                        "the canvas is \(w) x \(h) pixels, over the limit of \(limits.canvasPixels) pixels")
+                        "the canvas is \(size) pixels, over the limit of \(limits.canvasPixels) pixels")
         }
     }
 }

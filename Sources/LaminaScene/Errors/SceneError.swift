@@ -50,12 +50,18 @@ public struct SceneError: Error, Sendable, CustomStringConvertible {
         /// What is wrong, as a sentence fragment without the location.
         public var message: String
 
+        /// A location or message that quotes a long value (a key of
+        /// megabytes) keeps only its first `Issue.maxQuoted` bytes, and says
+        /// how long the whole was: an error is read by a person.
         public init(kind: Kind, location: String, position: SourcePosition?, message: String) {
             self.kind = kind
-            self.location = location
+            self.location = Quoted.prefix(location, limit: Self.maxQuoted)
             self.position = position
-            self.message = message
+            self.message = Quoted.prefix(message, limit: Self.maxQuoted)
         }
+
+        /// The longest location or message kept whole, in bytes.
+        public static let maxQuoted = 300
 
         /// `$.path: message (line L, column C)`.
         public var description: String {

@@ -61,14 +61,16 @@ struct Paragraph {
             i += length
         }
 
-        // Runs: maximal stretches of equal style, face, level and script.
+        // Runs: maximal stretches of equal style, face, level and script,
+        // and of at most `maxMarksInRow` combining marks in a row.
         let utf32 = scalars.map(\.value)
+        let marksStartRun = Self.markRunStarts(scalars)
         var runs: [ShapedRun] = []
         var runStart = 0
         for k in 0..<n {
             let next = k + 1
             let breaks = next == n || styles[next] != styles[runStart] || faces[next] !== faces[runStart]
-                || levels[next] != levels[runStart] || scripts[next] != scripts[runStart]
+                || levels[next] != levels[runStart] || scripts[next] != scripts[runStart] || marksStartRun[next]
             guard breaks, let face = faces[runStart] else { continue }
             runs.append(ShapedRun(
                 text: utf32, range: runStart..<next, style: styles[runStart], face: face,
@@ -131,6 +133,26 @@ struct Paragraph {
     /// The script of each scalar: characters common to scripts (spaces,
     /// punctuation, digits) and combining marks take the script before them,
     /// or after them at the start, so runs split only where scripts change.
+    /// The most combining marks (non-starters) in a row shaped together.
+    /// HarfBuzz attaches each mark by searching back over the marks before
+    /// it, so one letter with 100,000 marks cost 22 seconds to shape. Unicode's
+    /// Stream-Safe Text Format draws the line at 30, which no real text
+    /// reaches; past it, marks are shaped in runs of their own.
+    static let maxMarksInRow = 30
+
+    /// For each scalar (and the end), whether it starts a new run because
+    /// `maxMarksInRow` marks come right before it.
+    static func markRunStarts(_ scalars: [Unicode.Scalar]) -> [Bool] {
+        var starts = [Bool](repeating: false, count: scalars.count + 1)
+        var inRow = 0
+        for (i, scalar) in scalars.enumerated() {
+            guard scalar.properties.canonicalCombiningClass.rawValue != 0 else { inRow = 0; continue }
+            if inRow == maxMarksInRow { starts[i] = true; inRow = 0 }
+            inRow += 1
+        }
+        return starts
+    }
+
     private static func scripts(of scalars: [Unicode.Scalar]) -> [hb_script_t] {
         let funcs = hb_unicode_funcs_get_default()
         let raw = scalars.map { hb_unicode_script(funcs, $0.value) }

@@ -22,7 +22,7 @@ struct LayoutRasterizer {
         guard w >= 1, h >= 1, scale > 0, scale.isFinite else { return nil }
         guard w <= Double(Self.maxSide), h <= Double(Self.maxSide), w * h <= Double(Self.maxPixels) else {
             throw TextRenderingError(
-                "a text layer's backing image of \(Int(w)) x \(Int(h)) pixels is too large "
+                "a text layer's backing image of \(Quoted.number(w)) x \(Quoted.number(h)) pixels is too large "
                     + "(at most \(Self.maxSide) a side and \(Self.maxPixels) pixels)")
         }
         guard layout.lines.contains(where: { !$0.glyphs.isEmpty || !$0.underlines.isEmpty }) else { return nil }

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Coverage-guided fuzzing of the whole pipeline (decode, snapshot, plan, CPU
+# render, PNG encode) with libFuzzer. See docs/reliability.md.
+#
+#   scripts/fuzz.sh [SECONDS] [--keep-going] [-- LIBFUZZER_OPTIONS...]
+#
+# Builds Fuzz/ (its own package, in .build-fuzz/, with -sanitize=fuzzer),
+# seeds a corpus from every scene of the repository and ../shared, and runs
+# for SECONDS (default 60). A crash, a hang over 10 s or more than 2 GB of
+# memory stops the run and fails the script, leaving the input in
+# .build-fuzz/findings/. With --keep-going the run goes on past findings
+# (libFuzzer's fork mode) and collects them all there.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+seconds=60
+keep_going=0
+extra=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --keep-going) keep_going=1; shift ;;
+    --) shift; extra=("$@"); break ;;
+    *) seconds="$1"; shift ;;
+  esac
+done
+
+# gold crashes on the fuzzer runtime's debug information: link with lld.
+(cd Fuzz && swift build -c release --scratch-path ../.build-fuzz \
+  -Xswiftc -sanitize=fuzzer -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld) >&2
+fuzzer=".build-fuzz/release/LaminaFuzz"
+
+seeds=".build-fuzz/seeds"
+corpus=".build-fuzz/corpus"
+findings=".build-fuzz/findings"
+mkdir -p "$seeds" "$corpus" "$findings"
+for dir in examples/scenes Tests/Conformance/scenes ../shared/conformance/scenes ../shared/bench Tests/Fuzz/regressions; do
+  [ -d "$dir" ] || continue
+  for f in "$dir"/*.json; do
+    [ -f "$f" ] || continue
+    # Seeds larger than the fuzzer's input limit would only be cut short.
+    [ "$(wc -c < "$f")" -le 65536 ] && cp "$f" "$seeds/"
+  done
+done
+
+# A dictionary of the scene format's keys and words helps mutations stay
+# scenes: every quoted word of scene-format.md.
+dict=".build-fuzz/scene.dict"
+grep -oE '`[a-zA-Z][a-zA-Z.]*`' ../shared/scene-format.md 2>/dev/null | tr -d '`' | sort -u \
+  | awk '{ printf "\"\\\"%s\\\"\"\n", $0 }' > "$dict" || true
+
+options=(
+  -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536
+  -artifact_prefix="$findings/" -print_final_stats=1
+)
+[ -s "$dict" ] && options+=(-dict="$dict")
+if [ "$keep_going" = 1 ]; then
+  options+=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
+fi
+echo "fuzz: $seconds s, corpus $corpus (seeded from $(ls "$seeds" | wc -l) scenes), findings in $findings" >&2
+exec "$fuzzer" "${options[@]}" ${extra[@]+"${extra[@]}"} "$corpus" "$seeds"
