@@ -38,6 +38,11 @@ public struct RenderPlannerOptions: Hashable, Sendable {
     /// RGBA8): a layer seen at a huge scale is drawn at a lower resolution
     /// rather than making a picture no backend could hold.
     public var maxSurfacePixels = 16 * 1024 * 1024
+    /// The largest side of an image a backend is handed: larger images
+    /// (a 40000 x 400 strip fits the scene format's pixel limit) are
+    /// averaged down to fit, as every GPU has a texture size limit (8192 is
+    /// within what any GLES 3 GPU worth its name takes).
+    public var maxImageSide = 8192
     /// Curves are flattened to within this many pixels of the true curve.
     public var curveTolerance = 0.2
     /// What one frame may ask for: the canvas, surfaces alive at once, depth
@@ -77,6 +82,7 @@ public struct RenderPlanner: Sendable {
         plan.surfaces = builder.surfaces
         plan.images = builder.images
         plan.passes = builder.passes + [RenderPass(target: .output, commands: commands)]
+        plan.removeUndrawableCommands()
         plan.computeSurfaceLifetimes()
         try builder.checkPeakSurfacePixels(of: plan)
         return plan
@@ -505,7 +511,7 @@ final class PlanBuilder {
     private func imageID(_ image: CGImage) -> ImageID {
         let key = ObjectIdentifier(image)
         if let i = imageIndex[key] { return ImageID(i) }
-        images.append(image)
+        images.append(image.downscaled(toFit: options.maxImageSide))
         imageIndex[key] = images.count - 1
         return ImageID(images.count - 1)
     }

@@ -1,0 +1,116 @@
+import Foundation
+import LaminaCore
+
+/// The promise a plan makes its backends, kept in one place.
+///
+/// A backend checks its inputs and refuses what it cannot draw (a vertex
+/// behind the eye, a texture over a rect of zero width, a coordinate beyond
+/// what its rasterizer takes), and those refusals speak of its internals.
+/// A scene can produce such draws honestly: a layer seen exactly edge-on, a
+/// picture squeezed to nothing, numbers so large that a product overflows.
+/// Each of these draws shows nothing, so the planner drops it here, and no
+/// backend ever sees what it would have to refuse: what `validate` accepts,
+/// every backend renders.
+extension RenderPlan {
+    /// The largest pixel coordinate a drawn vertex may have: far beyond any
+    /// target (the planner cuts geometry to the target plus a guard band),
+    /// well within what every rasterizer takes.
+    static let coordinateLimit = 1e9
+
+    /// Removes every draw that cannot show anything, and keeps blur radii
+    /// within their surfaces.
+    mutating func removeUndrawableCommands() {
+        for p in passes.indices {
+            let size = passes[p].target == .output
+                ? (width, height)
+                : surfaceSize(passes[p].target)
+            passes[p].commands = passes[p].commands.compactMap { command in
+                switch command {
+                case .polygon(let draw):
+                    return draw.isDrawable ? command : nil
+                case .path(let draw):
+                    return draw.isDrawable ? command : nil
+                case .blur(let source, let sigma):
+                    // Past the surface's size a wider blur changes nothing
+                    // that shows; a non-finite one is no blur at all.
+                    guard sigma.isFinite, sigma > 0 else { return .blur(source: source, sigma: 0) }
+                    return .blur(source: source, sigma: min(sigma, Double(max(size.0, size.1, 1))))
+                }
+            }
+        }
+    }
+
+    private func surfaceSize(_ id: SurfaceID) -> (Int, Int) {
+        guard case .offscreen(let i) = id, surfaces.indices.contains(i) else { return (width, height) }
+        return (surfaces[i].width, surfaces[i].height)
+    }
+}
+
+extension CATransform3D {
+    /// Every entry is a finite number.
+    var isFinite: Bool {
+        [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44].allSatisfy { $0.isFinite }
+    }
+
+    /// `p` in target pixels, if it lies in front of the eye and within the
+    /// coordinate limit.
+    func drawablePoint(_ p: CGPoint) -> CGPoint? {
+        guard p.x.isFinite, p.y.isFinite else { return nil }
+        let h = apply(x: p.x, y: p.y)
+        let w = Double(h.w)
+        guard w > 0 else { return nil }
+        let x = Double(h.x) / w, y = Double(h.y) / w
+        guard abs(x) <= RenderPlan.coordinateLimit, abs(y) <= RenderPlan.coordinateLimit else { return nil }
+        return CGPoint(x: x, y: y)
+    }
+}
+
+extension PolygonDraw {
+    /// At least a triangle, every vertex drawable, a texture rect of
+    /// non-zero finite size, and a finite opacity.
+    var isDrawable: Bool {
+        guard polygon.count >= 3, matrix.isFinite, opacity.isFinite,
+              polygon.allSatisfy({ matrix.drawablePoint($0) != nil })
+        else { return false }
+        switch fill {
+        case .color(let c):
+            return c.isFinite
+        case .texture(_, let local, let uv, _, let tint):
+            return local.isMappable(showing: uv) && tint.isFinite
+        case .alphaTint(_, let local, let color):
+            return local.isMappable(showing: .unit) && color.isFinite
+        case .masked(_, _, let local):
+            return local.isMappable(showing: .unit)
+        }
+    }
+}
+
+extension PathFillDraw {
+    /// A finite matrix and colour, and every vertex of the clipped contours
+    /// drawable.
+    var isDrawable: Bool {
+        guard matrix.isFinite, color.isFinite else { return false }
+        return clippedContours.allSatisfy { $0.allSatisfy { matrix.drawablePoint($0) != nil } }
+    }
+}
+
+extension RGBA {
+    var isFinite: Bool { red.isFinite && green.isFinite && blue.isFinite && alpha.isFinite }
+}
+
+extension CGRect {
+    static let unit = CGRect(x: 0, y: 0, width: 1, height: 1)
+
+    /// Whether a texture's `uv` rect can be mapped over this local rect:
+    /// the affine map from local units to texels of the largest texture
+    /// (2^16 texels a side, with room) is finite both ways.
+    func isMappable(showing uv: CGRect) -> Bool {
+        let texels = 65536.0
+        let (lx, ly, lw, lh) = (Double(origin.x), Double(origin.y), Double(size.width), Double(size.height))
+        let (ux, uy, uw, uh) = (Double(uv.origin.x), Double(uv.origin.y), Double(uv.size.width), Double(uv.size.height))
+        guard lw != 0, lh != 0 else { return false }
+        let sx = uw / lw * texels, sy = uh / lh * texels
+        let ox = ux * texels - lx * sx, oy = uy * texels - ly * sy
+        return [lx, ly, lw, lh, sx, sy, ox, oy].allSatisfy { $0.isFinite }
+    }
+}
