@@ -19,18 +19,19 @@ private struct Run {
     var stderr: String
 }
 
-private func lamina(_ arguments: [String], stdin: Data? = nil) throws -> Run {
+private func lamina(_ arguments: [String], stdin: Data? = nil, stdinFile: String? = nil, stdoutFile: String? = nil) throws -> Run {
     let process = Process()
     process.executableURL = try #require(laminaURL, "the lamina executable is not built next to the tests")
     process.arguments = arguments
     let out = Pipe(), err = Pipe(), input = Pipe()
-    process.standardOutput = out
+    process.standardOutput = try stdoutFile.map { try #require(FileHandle(forWritingAtPath: $0)) } ?? out
     process.standardError = err
-    process.standardInput = input
+    process.standardInput = try stdinFile.map { try #require(FileHandle(forReadingAtPath: $0)) } ?? input
     try process.run()
     if let stdin { input.fileHandleForWriting.write(stdin) }
     try input.fileHandleForWriting.close()
-    let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+    try out.fileHandleForWriting.close()
+    let stdoutData = stdoutFile == nil ? out.fileHandleForReading.readDataToEndOfFile() : Data()
     let stderrData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return Run(status: process.terminationStatus, stdout: stdoutData, stderr: String(decoding: stderrData, as: UTF8.self))
@@ -98,5 +99,95 @@ struct CommandLineTests {
         guard run.status == 0 else { return } // no EGL here: covered by the GL tests' skip
         let text = String(decoding: run.stdout, as: UTF8.self)
         #expect(text.contains("GL renderer") && text.contains("EGL platform") && text.contains("max samples"))
+    }
+}
+
+/// Hostile input through the tool (issue 12): inputs and outputs that are
+/// not regular files, endless or closed streams, numbers out of range.
+@Suite("lamina command line, hostile input")
+struct HostileCommandLineTests {
+    @Test func endlessStandardInputIsCutOffAtTheLimit() throws {
+        let run = try lamina(["render", "-", "--output", "/dev/null", "--max-scene-bytes", "100000"], stdinFile: "/dev/zero")
+        #expect(run.status == 1)
+        #expect(run.stderr == "lamina: <stdin>: has more than 100000 bytes (the limit)\n")
+    }
+
+    @Test func aClosedOrFullStandardOutputIsAnError() throws {
+        // A pipe whose reader is gone: the write fails, the process says so.
+        let process = Process()
+        process.executableURL = try #require(laminaURL)
+        process.arguments = ["render", "-", "--output", "-", "--backend", "cpu"]
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try out.fileHandleForReading.close()
+        try process.run()
+        input.fileHandleForWriting.write(Data(goodScene.utf8))
+        try input.fileHandleForWriting.close()
+        try out.fileHandleForWriting.close()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 1)
+        #expect(message == "lamina: <stdout>: cannot write it: broken pipe\n")
+        let full = try lamina(["render", "-", "--output", "-", "--backend", "cpu"], stdin: Data(goodScene.utf8), stdoutFile: "/dev/full")
+        #expect(full.status == 1 && full.stderr == "lamina: <stdout>: cannot write it: no space left on device\n")
+    }
+
+    @Test func specialFilesAsTheSceneAreRefusedWithoutBlocking() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fifo = dir.appendingPathComponent("scene.json").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for (path, what) in [(fifo, "a FIFO (named pipe)"), ("/dev/zero", "a character device"), (dir.path, "a directory")] {
+            for command in ["render", "validate"] {
+                let run = try lamina(command == "render" ? [command, path, "--output", "/dev/null"] : [command, path])
+                #expect(run.status == 1)
+                let text = command == "render" ? run.stderr : String(decoding: run.stdout, as: UTF8.self)
+                #expect(text.contains("\(path): is \(what), not a regular file"), "\(text)")
+            }
+        }
+    }
+
+    @Test func validateReadsStandardInput() throws {
+        let run = try lamina(["validate", "-"], stdin: Data(goodScene.utf8))
+        #expect(run.status == 0 && String(decoding: run.stdout, as: UTF8.self) == "<stdin>: OK\n")
+    }
+
+    @Test func negativeNumbersAreValuesThatAreRefused() throws {
+        let scale = try lamina(["render", "-", "--output", "-", "--scale", "-2"], stdin: Data(goodScene.utf8))
+        #expect(scale.status != 0 && scale.stderr.contains("--scale must be a number > 0, got -2.0"), "\(scale.stderr)")
+        let time = try lamina(["render", "-", "--output", "-", "--backend", "cpu", "--time", "-0.5"], stdin: Data(goodScene.utf8))
+        #expect(time.status == 0, "\(time.stderr)")
+    }
+
+    @Test func aScaleThatMakesAHugeCanvasIsRefusedBeforeWork() throws {
+        let run = try lamina(["render", "-", "--output", "-", "--scale", "163"],
+                             stdin: Data(##"{"width": 200, "height": 150}"##.utf8))
+        #expect(run.status == 1)
+        #expect(run.stderr == "lamina: <stdin>: $: the canvas would be 32600 x 24450 pixels; its longest side may be at most 16384 pixels\n")
+    }
+
+    @Test func outputGoesThroughLinksAndNeverReplacesADevice() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("scene.json")
+        try Data(goodScene.utf8).write(to: scene)
+        let real = dir.appendingPathComponent("real.png"), link = dir.appendingPathComponent("link.png")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "real.png")
+        #expect(try lamina(["render", scene.path, "--output", link.path, "--backend", "cpu"]).status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "real.png")
+        #expect(FileManager.default.fileExists(atPath: real.path))
+        let null = dir.appendingPathComponent("null.png")
+        try FileManager.default.createSymbolicLink(atPath: null.path, withDestinationPath: "/dev/null")
+        let refused = try lamina(["render", scene.path, "--output", null.path, "--backend", "cpu"])
+        #expect(refused.status == 1 && refused.stderr.contains("is a character device"))
+        var info = stat()
+        #expect(stat("/dev/null", &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR)
+        // A name as long as the file system takes still works: the
+        // temporary file's name is short.
+        let long = dir.appendingPathComponent(String(repeating: "x", count: 250) + ".png")
+        #expect(try lamina(["render", scene.path, "--output", long.path, "--backend", "cpu"]).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).allSatisfy { !$0.hasSuffix(".tmp") })
     }
 }

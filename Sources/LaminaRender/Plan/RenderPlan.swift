@@ -97,6 +97,29 @@ public struct RenderPass: Sendable {
 }
 
 extension RenderPlan {
+    /// Walks the passes in order and calls `body` with each offscreen
+    /// surface as its pass begins and the pixels of all surfaces alive at
+    /// that moment (it included).
+    public func forEachSurfaceAllocation<E: Error>(_ body: (_ surface: Int, _ livePixels: Int) throws(E) -> Void) throws(E) {
+        var live = 0
+        for pass in passes {
+            if case .offscreen(let i) = pass.target, surfaces.indices.contains(i) {
+                let (sum, overflow) = live.addingReportingOverflow(surfaces[i].pixelCount)
+                live = overflow ? .max : sum
+                try body(i, live)
+            }
+            for i in pass.releasedSurfaces where surfaces.indices.contains(i) { live -= surfaces[i].pixelCount }
+        }
+    }
+
+    /// The most pixels of offscreen surfaces alive at one time: what a
+    /// backend that frees `releasedSurfaces` holds at worst.
+    public var peakSurfacePixels: Int {
+        var peak = 0
+        forEachSurfaceAllocation { _, live in peak = max(peak, live) }
+        return peak
+    }
+
     /// Sets every pass's `releasedSurfaces`: a surface is released after the
     /// last pass that samples it, or after its own pass if none does.
     public mutating func computeSurfaceLifetimes() {

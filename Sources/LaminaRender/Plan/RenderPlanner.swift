@@ -122,16 +122,10 @@ final class PlanBuilder {
     /// crossed it.
     func checkPeakSurfacePixels(of plan: RenderPlan) throws(RenderRefusal) {
         let budget = options.budget.surfacePixels
-        var live = 0
-        for pass in plan.passes {
-            if case .offscreen(let i) = pass.target {
-                let d = plan.surfaces[i]
-                live += d.pixelCount
-                if live > budget {
-                    throw RenderRefusal(at: d.layer, "its \(d.purpose) needs a \(d.width) x \(d.height) surface, and the surfaces alive at once would hold \(live) pixels, over the budget of \(budget)")
-                }
-            }
-            for i in pass.releasedSurfaces { live -= plan.surfaces[i].pixelCount }
+        try plan.forEachSurfaceAllocation { (i: Int, live: Int) throws(RenderRefusal) in
+            guard live > budget else { return }
+            let d = plan.surfaces[i]
+            throw RenderRefusal(at: d.layer, "its \(d.purpose) needs a \(d.width) x \(d.height) surface, and the surfaces alive at once would hold \(live) pixels, over the budget of \(budget)")
         }
     }
 
