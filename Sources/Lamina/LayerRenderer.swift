@@ -35,10 +35,12 @@ public final class LayerRenderer {
     /// made, falls back to `cpu` and says why through `warn` (unless
     /// `fallBack` is false, then the error is thrown).
     ///
-    /// `budget` bounds the work of every frame (see `RenderBudget`): a frame
+    /// `environment` is where `LAMINA_EGL_PLATFORM` is read (the process's
+    /// own by default). `budget` bounds the work of every frame (see `RenderBudget`): a frame
     /// that asks for more is refused with a `RenderRefusal` before it is drawn.
     public init(backend: RenderBackend = .gl, eglPlatform: EGLPlatformChoice? = nil, fallBack: Bool = true,
                 budget: RenderBudget = .default,
+                environment: [String: String] = ProcessInfo.processInfo.environment,
                 warn: (String) -> Void = { FileHandle.standardError.write(Data(("lamina: " + $0 + "\n").utf8)) }) throws {
         planner.options.budget = budget
         // CGContext.makeImage() in user code needs a rasterizer too.
@@ -49,7 +51,7 @@ public final class LayerRenderer {
             renderer = CPURenderer()
         case .gl:
             do {
-                renderer = try GLRenderer(platform: eglPlatform)
+                renderer = try GLRenderer(platform: eglPlatform, environment: environment)
                 self.backend = .gl
             } catch {
                 guard fallBack else { throw error }

@@ -44,7 +44,7 @@ public final class TextRenderer: CATextLayerRasterizing, @unchecked Sendable {
     }
 
     /// The layout of `layer`'s text in its bounds; nil when `string` is not
-    /// a `String` or `NSAttributedString`.
+    /// a `String`, `NSAttributedString` or `AttributedText`.
     /// - Throws: `TextRenderingError` when no font can be found.
     public func layout(of layer: CATextLayer) throws(TextRenderingError) -> TextLayout? {
         let style = TextStyle(layer)

@@ -35,6 +35,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Also encode each frame to PNG (fast preset).")
     var png = false
 
+    @Flag(help: "Also decode the scene's JSON each frame, as a render server does for each request (its time counts in plan ms).")
+    var decode = false
+
     func validate() throws {
         guard ["gl", "cpu", "both"].contains(backend) else { throw ValidationError("--backend must be gl, cpu or both") }
         guard frames > 0, warmup >= 0 else { throw ValidationError("--frames must be > 0 and --warmup >= 0") }
@@ -54,14 +57,16 @@ struct BenchCommand: ParsableCommand {
         } else {
             for path in scenes { cases.append((URL(fileURLWithPath: path).lastPathComponent, try SceneInput.decode(path))) }
         }
+        // With --decode, each frame starts from the scene's JSON bytes.
+        let documents = try cases.map { try SceneEncoder().encode($0.scene) }
         print("case".padding(toLength: 22, withPad: " ", startingAt: 0), "backend  frame ms (median / best)   plan ms   render ms" + (png ? "   png ms" : ""))
         for b in backends {
             let renderer = try LayerRenderer(backend: b, fallBack: false)
-            for (name, scene) in cases {
+            for ((name, scene), document) in zip(cases, documents) {
                 var plan: [Double] = [], render: [Double] = [], encode: [Double] = [], total: [Double] = []
                 for i in 0..<(warmup + frames) {
                     let t0 = DispatchTime.now().uptimeNanoseconds
-                    let frame = try renderer.prepare(scene)
+                    let frame = try renderer.prepare(decode ? try SceneDecoder().decode(document) : scene)
                     let t1 = DispatchTime.now().uptimeNanoseconds
                     let image = try renderer.renderer.render(frame)
                     let t2 = DispatchTime.now().uptimeNanoseconds

@@ -56,12 +56,14 @@ struct LayerRendererTests {
     }
 
     @Test func glFallsBackToTheCPUWithAWarning() throws {
-        setenv("LAMINA_EGL_PLATFORM", "no-such-platform", 1)
-        defer { unsetenv("LAMINA_EGL_PLATFORM") }
+        // An environment of its own, not setenv: the process's environment
+        // is shared by every test running in parallel (one that read it
+        // mid-test would silently lose GL).
+        let broken = ["LAMINA_EGL_PLATFORM": "no-such-platform"]
         var warnings: [String] = []
-        let renderer = try LayerRenderer(backend: .gl, warn: { warnings.append($0) })
+        let renderer = try LayerRenderer(backend: .gl, environment: broken, warn: { warnings.append($0) })
         #expect(renderer.backend == .cpu)
         #expect(warnings.count == 1 && warnings[0].contains("rendering on the CPU"))
-        #expect(throws: (any Error).self) { try LayerRenderer(backend: .gl, fallBack: false) }
+        #expect(throws: (any Error).self) { try LayerRenderer(backend: .gl, fallBack: false, environment: broken) }
     }
 }

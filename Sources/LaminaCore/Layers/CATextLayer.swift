@@ -37,9 +37,9 @@ public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
 /// A layer that draws text (`CATextLayer`), laid out in its bounds from the
 /// top-left corner on iOS.
 open class CATextLayer: CALayer {
-    /// The text: a `String` or an `NSAttributedString` (whose attributes
-    /// override `font`, `fontSize` and `foregroundColor` where they are
-    /// given). Default nil.
+    /// The text: a `String`, an `NSAttributedString` or an `AttributedText`
+    /// (whose attributes override `font`, `fontSize` and `foregroundColor`
+    /// where they are given). Default nil.
     open var string: Any?
 
     /// The font: a family name, PostScript name or fontconfig pattern as a

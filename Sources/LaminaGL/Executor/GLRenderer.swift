@@ -18,8 +18,9 @@ public final class GLRenderer: Renderer {
 
     /// Makes a context on `platform` (or as `LAMINA_EGL_PLATFORM` and the
     /// automatic order decide) and compiles the shaders.
-    public init(platform: EGLPlatformChoice? = nil, multisampled: Bool = true) throws {
-        context = try GLContext(platform: platform)
+    public init(platform: EGLPlatformChoice? = nil, multisampled: Bool = true,
+                environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        context = try GLContext(platform: platform, environment: environment)
         painter = try GLPainter(context: context)
         self.multisampled = multisampled
     }

@@ -49,14 +49,15 @@ extension DecodingContext {
         return name
     }
 
-    /// A string, or an array of runs made into an `NSAttributedString`.
+    /// A string, or an array of runs made into an `AttributedText` (not an
+    /// `NSAttributedString`, which leaks on Linux: see `AttributedText`).
     func text(_ value: JSONValue, at path: JSONPath) throws(SceneError) -> Any? {
         switch value.kind {
         case .string(let s):
             try countText(s.unicodeScalars.count, value, at: path)
             return s
         case .array(let runs):
-            let text = NSMutableAttributedString(string: "")
+            var text: [AttributedText.Run] = []
             var length = 0
             var ok = true
             for (k, run) in runs.enumerated() {
@@ -65,14 +66,14 @@ extension DecodingContext {
                 try countText(length, value, at: path)
                 text.append(piece)
             }
-            return ok ? NSAttributedString(attributedString: text) : nil
+            return ok ? AttributedText(text) : nil
         default:
             try wrongType(value, at: path, expected: "a string or an array of runs {\"text\", ...}")
             return nil
         }
     }
 
-    private func textRun(_ value: JSONValue, at path: JSONPath) throws(SceneError) -> (NSAttributedString, Int)? {
+    private func textRun(_ value: JSONValue, at path: JSONPath) throws(SceneError) -> (AttributedText.Run, Int)? {
         guard let run = try object(value, at: path, "a run {\"text\", \"font\"?, \"fontSize\"?, ...}") else {
             return nil
         }
@@ -101,7 +102,7 @@ extension DecodingContext {
             } else { ok = false }
         }
         guard ok else { return nil }
-        return (NSAttributedString(string: text, attributes: attributes), text.unicodeScalars.count)
+        return (AttributedText.Run(text, attributes: attributes), text.unicodeScalars.count)
     }
 
     private func countText(_ length: Int, _ value: JSONValue, at path: JSONPath) throws(SceneError) {
@@ -118,9 +119,14 @@ enum TextValue {
     /// of equal attributes.
     static func encode(_ string: Any, at path: JSONPath) throws(SceneError) -> JSONValue {
         if let s = string as? String { return .string(s) }
+        if let text = string as? AttributedText {
+            var runs: [JSONValue] = []
+            for piece in text.runs { runs.append(try run(piece.text, piece.attributes, at: path / runs.count)) }
+            return .array(runs)
+        }
         guard let attributed = string as? NSAttributedString else {
             throw SceneError(.invalidValue, at: path.description,
-                             "a string of type \(type(of: string)) cannot be written; only String and NSAttributedString can")
+                             "a string of type \(type(of: string)) cannot be written; only String, AttributedText and NSAttributedString can")
         }
         var runs: [JSONValue] = []
         var failure: SceneError?

@@ -54,8 +54,26 @@ struct StyledText: Hashable, Sendable {
             self.init(plain: String(describing: string), style: defaultStyle)
         case let attributed as NSAttributedString:
             self.init(attributed: attributed, defaultStyle: defaultStyle)
+        case let text as AttributedText:
+            self.init(runs: text, defaultStyle: defaultStyle)
         default:
             return nil
+        }
+    }
+
+    private init(runs text: AttributedText, defaultStyle: TextStyle) {
+        scalars = []
+        runs = []
+        for run in text.runs {
+            let lower = scalars.count
+            scalars.append(contentsOf: run.text.unicodeScalars)
+            guard scalars.count > lower else { continue }
+            let style = Self.style(run.attributes, over: defaultStyle)
+            if let last = runs.last, last.style == style {
+                runs[runs.count - 1].range = last.range.lowerBound..<scalars.count
+            } else {
+                runs.append(Run(range: lower..<scalars.count, style: style))
+            }
         }
     }
 

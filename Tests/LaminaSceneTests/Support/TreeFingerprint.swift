@@ -68,6 +68,8 @@ enum TreeFingerprint {
         case let v as CGImage: return "image(\(v.width)x\(v.height) \(checksum(v.pixelBytes)))"
         case let v as CACornerMask: return "corners(\(v.rawValue))"
         case let v as CAMediaTimingFunction: return "curve(\(v.c1x), \(v.c1y), \(v.c2x), \(v.c2y))"
+        case let v as AttributedText:
+            return describe(v.nsAttributedString)
         case let v as NSAttributedString:
             var runs: [String] = []
             let whole = v.string as NSString

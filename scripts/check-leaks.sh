@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Memory that grows with use: valgrind's memcheck over a decode-and-render
+# loop of every example scene. Each scene runs twice in one process each,
+# for 2 and for 8 frames (every frame decodes the JSON, renders on the CPU
+# and encodes the PNG, as the render server does per request); what is lost
+# must not grow with the frames. One-time losses of the libraries (fontconfig
+# loading its configuration) are the same for both runs and so are allowed.
+#
+#   scripts/check-leaks.sh [LAMINA]
+#
+# The last line is `N passed, M failed`; the exit status is 1 if any failed.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+lamina="${1:-$(swift build --show-bin-path)/lamina}"
+command -v valgrind >/dev/null || { echo "check-leaks: valgrind is missing (apt-get install valgrind)" >&2; exit 1; }
+
+lost() {  # bytes definitely + indirectly lost after FRAMES frames of SCENE
+  valgrind --leak-check=full "$lamina" bench "$1" --backend cpu --frames "$2" --warmup 0 --decode --png 2>&1 >/dev/null \
+    | awk '/definitely lost:|indirectly lost:/ { gsub(",", "", $4); sum += $4 } END { print sum + 0 }'
+}
+
+pass=0; fail=0
+for scene in examples/scenes/*.json; do
+  name="$(basename "$scene" .json)"
+  few="$(lost "$scene" 2)"; many="$(lost "$scene" 8)"
+  if [ "$many" -le "$few" ]; then
+    printf '%-28s ok    lost %s bytes after 2 frames, %s after 8\n' "$name" "$few" "$many"; pass=$((pass+1))
+  else
+    printf '%-28s FAIL  lost %s bytes after 2 frames, %s after 8: %s bytes a frame\n' "$name" "$few" "$many" $(( (many - few) / 6 )); fail=$((fail+1))
+  fi
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
