@@ -69,13 +69,21 @@ public final class LayerRenderer {
 
     /// Draws `layer` (the root of its tree) on a canvas, with animations
     /// sampled at `time`.
+    /// - Throws: `RenderRefusal` (the budget, or memory the process cannot
+    ///   get), or the backend's error.
     public func render(_ layer: CALayer, canvas: RenderCanvas, time: CFTimeInterval = 0) throws -> CGImage {
-        try renderer.render(prepare(layer, canvas: canvas, time: time))
+        try draw(prepare(layer, canvas: canvas, time: time))
     }
 
     /// Draws a decoded scene. `scale` and `time` override the scene's own.
     public func render(_ scene: Scene, scale: Double? = nil, time: CFTimeInterval? = nil) throws -> CGImage {
-        try renderer.render(prepare(scene, scale: scale, time: time))
+        try draw(prepare(scene, scale: scale, time: time))
+    }
+
+    /// Hands a plan to the backend once the memory it needs is known to be there.
+    private func draw(_ plan: RenderPlan) throws -> CGImage {
+        try plan.checkMemoryAvailable()
+        return try renderer.render(plan)
     }
 
     /// The plan for a frame of `layer`'s tree: presentation values at `time`,

@@ -149,6 +149,26 @@ struct HostileCommandLineTests {
         }
     }
 
+    @Test func runningOutOfAddressSpaceIsARefusalNotACrash() throws {
+        // Under an address-space limit (ulimit -v, as some hosts set) a
+        // frame that cannot get its memory is refused before drawing.
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("big.json")
+        try Data(##"{"width": 8000, "height": 8000, "backgroundColor": "#ff0000"}"##.utf8).write(to: scene)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        let tool = try #require(laminaURL).path
+        process.arguments = ["-c", "ulimit -v 400000 && exec \"$0\" render \"$1\" --output - --backend cpu > /dev/null", tool, scene.path]
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 1, "\(message)")
+        #expect(message.contains("memory, which this process cannot get now"), "\(message)")
+    }
+
     @Test func validateReadsStandardInput() throws {
         let run = try lamina(["validate", "-"], stdin: Data(goodScene.utf8))
         #expect(run.status == 0 && String(decoding: run.stdout, as: UTF8.self) == "<stdin>: OK\n")

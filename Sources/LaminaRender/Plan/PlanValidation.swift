@@ -114,3 +114,38 @@ extension CGRect {
         return [lx, ly, lw, lh, sx, sy, ox, oy].allSatisfy { $0.isFinite }
     }
 }
+
+extension RenderPlan {
+    /// About the most bytes a backend holds while drawing this plan: the
+    /// output (and its copy as a picture), the surfaces alive at once, the
+    /// images (and their copies as textures), and a blur's scratch of four
+    /// floats a pixel over the largest blurred surface.
+    public var estimatedPeakBytes: Int {
+        let canvas = Double(width) * Double(height)
+        let images = self.images.reduce(0.0) { $0 + Double($1.width) * Double($1.height) }
+        var blurred = 0.0
+        for pass in passes {
+            for case .blur(let source, _) in pass.commands {
+                if case .offscreen(let i) = source, surfaces.indices.contains(i) {
+                    blurred = max(blurred, Double(surfaces[i].pixelCount))
+                }
+            }
+        }
+        let bytes = 4 * (2 * canvas + 2 * Double(peakSurfacePixels) + 2 * images) + 32 * blurred
+        return Int(saturating: bytes)
+    }
+
+    /// Refuses the frame when the process cannot get `estimatedPeakBytes` of
+    /// memory now (an address-space limit, `ulimit -v`, is reached): a
+    /// failed allocation halfway through drawing would end the process.
+    /// Asks the allocator for the block and gives it straight back; the
+    /// pages are never touched.
+    public func checkMemoryAvailable() throws(RenderRefusal) {
+        let bytes = estimatedPeakBytes
+        guard bytes > 1 << 24 else { return }
+        guard let block = malloc(bytes) else {
+            throw RenderRefusal(at: .root, "drawing this frame needs about \(bytes >> 20) MB of memory, which this process cannot get now")
+        }
+        free(block)
+    }
+}
