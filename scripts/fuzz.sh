@@ -29,9 +29,9 @@ done
   -Xswiftc -sanitize=fuzzer -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld) >&2
 fuzzer=".build-fuzz/release/LaminaFuzz"
 
-seeds=".build-fuzz/seeds"
-corpus=".build-fuzz/corpus"
-findings=".build-fuzz/findings"
+seeds="$PWD/.build-fuzz/seeds"
+corpus="$PWD/.build-fuzz/corpus"
+findings="$PWD/.build-fuzz/findings"
 mkdir -p "$seeds" "$corpus" "$findings"
 for dir in examples/scenes Tests/Conformance/scenes ../shared/conformance/scenes ../shared/bench Tests/Fuzz/regressions; do
   [ -d "$dir" ] || continue

@@ -10,11 +10,12 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 # System packages: EGL + GLES 3 + GBM (the GPU backend, and Mesa's llvmpipe
 # for machines without a GPU), libpng, FreeType/HarfBuzz/fontconfig and a
-# font for text, Python for the conformance comparison.
+# font for text, Python for the conformance comparison, valgrind for the
+# leak check.
 packages=(
   libegl-dev libgles-dev libgbm-dev libegl-mesa0 libgl1-mesa-dri
   libpng-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core fonts-liberation
-  python3 python3-venv pkg-config
+  python3 python3-venv pkg-config valgrind
 )
 missing=()
 for p in "${packages[@]}"; do

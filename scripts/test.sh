@@ -4,7 +4,9 @@
 #   scripts/test.sh
 #
 # Unit tests (swift test), then the conformance pictures of ../shared and the
-# example programs' pictures (scripts/check-examples.sh), on both backends.
+# example programs' pictures (scripts/check-examples.sh), on both backends,
+# then the leak check and a minute of fuzzing (scripts/check-leaks.sh,
+# scripts/fuzz.sh).
 # The GL backend must work here (Mesa's llvmpipe is enough): LAMINA_REQUIRE_GL=1
 # makes a missing EGL context a failure instead of a skip or a silent fall
 # back to the CPU.
@@ -42,5 +44,20 @@ if [ -x "$conformance" ]; then
   done
 else
   echo "== no ../shared/conformance here: skipping the picture comparisons" >&2
+fi
+
+# Hostile input (docs/reliability.md): memory that grows with use, under
+# valgrind, then a minute of coverage-guided fuzzing of the whole pipeline
+# from the repository's scenes (a fixed seed, so a run is repeatable).
+echo "== leaks: decode, render and encode loops of the example scenes"
+scripts/check-leaks.sh | tee "$log"
+total=$(( total + $(tail -1 "$log" | grep -Eo '^[0-9]+') ))
+echo "== fuzzing: 60 s of the whole pipeline"
+if scripts/fuzz.sh 60 -- -seed=1 2>&1 | tee "$log" | grep -E '^(INFO: fuzzed|Done|==[0-9]+==|SUMMARY|artifact_prefix|Test unit written)'; then
+  echo "1 passed, 0 failed"; total=$(( total + 1 ))
+else
+  echo "fuzzing found a problem (the input is in .build-fuzz/findings/):" >&2
+  tail -40 "$log" >&2
+  exit 1
 fi
 echo "all: $total passed, 0 failed"

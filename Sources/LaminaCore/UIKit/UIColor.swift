@@ -27,7 +27,8 @@ open class UIColor: Hashable, CustomStringConvertible, @unchecked Sendable {
 
     /// A colour from hue, saturation and brightness (HSB), each 0...1.
     public convenience init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
-        let h = (hue - hue.rounded(.down)) * 6
+        // A non-finite hue is red's (0), as no sector can hold it.
+        let h = hue.isFinite ? (hue - hue.rounded(.down)) * 6 : 0
         let s = min(1, max(0, saturation)), v = min(1, max(0, brightness))
         let sector = Int(h) % 6
         let f = h - CGFloat(Int(h))

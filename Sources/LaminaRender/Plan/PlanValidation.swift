@@ -31,10 +31,13 @@ extension RenderPlan {
                 case .path(let draw):
                     return draw.isDrawable ? command : nil
                 case .blur(let source, let sigma):
-                    // Past the surface's size a wider blur changes nothing
-                    // that shows; a non-finite one is no blur at all.
+                    // The planner pads a shadow's surface by the kernel's
+                    // reach (3 sigma) on each side, so its sigma is at most
+                    // a sixth of the surface's side; a plan asking for more
+                    // would make a backend blur (and hold) many times the
+                    // surface. A non-finite sigma is no blur at all.
                     guard sigma.isFinite, sigma > 0 else { return .blur(source: source, sigma: 0) }
-                    return .blur(source: source, sigma: min(sigma, Double(max(size.0, size.1, 1))))
+                    return .blur(source: source, sigma: min(sigma, Double(max(size.0, size.1, 1)) / 6))
                 }
             }
         }
@@ -118,8 +121,9 @@ extension CGRect {
 extension RenderPlan {
     /// About the most bytes a backend holds while drawing this plan: the
     /// output (and its copy as a picture), the surfaces alive at once, the
-    /// images (and their copies as textures), and a blur's scratch of four
-    /// floats a pixel over the largest blurred surface.
+    /// images (and their copies as textures), and a blur's scratch over the
+    /// largest blurred surface (the picture grown by the kernel's reach, at
+    /// most twice as wide and tall, and a row pass in floats).
     public var estimatedPeakBytes: Int {
         let canvas = Double(width) * Double(height)
         let images = self.images.reduce(0.0) { $0 + Double($1.width) * Double($1.height) }
@@ -131,7 +135,7 @@ extension RenderPlan {
                 }
             }
         }
-        let bytes = 4 * (2 * canvas + 2 * Double(peakSurfacePixels) + 2 * images) + 32 * blurred
+        let bytes = 4 * (2 * canvas + 2 * Double(peakSurfacePixels) + 2 * images) + 48 * blurred
         return Int(saturating: bytes)
     }
 

@@ -56,14 +56,17 @@ struct LayoutRasterizer {
         guard let face = faces[glyph.faceID], pixelSize >= 1.0 / 64, pixelSize <= GlyphCache.maxPixelSize else { return }
         let steps = GlyphCache.subpixelSteps
         let x = Double(glyph.position.x) * scale
+        guard x.isFinite else { return }
         var whole = x.rounded(.down)
-        var step = Int(((x - whole) * Double(steps)).rounded())
+        var step = Int(saturating: ((x - whole) * Double(steps)).rounded())
         if step == steps { whole += 1; step = 0 }
         let key = GlyphKey(faceID: face.id, pixelSize: Int32((pixelSize * 64).rounded()), glyph: glyph.glyphID,
                            subpixel: UInt8(step))
         guard let bitmap = glyphs.bitmap(key, face: face), bitmap.width > 0 else { return }
         // Mark offsets move a glyph off its line's baseline.
         let y = pixelBaseline + ((Double(glyph.position.y) - lineBaseline) * scale).rounded()
+        // A glyph far off the image (a pen position of 1e300) draws nothing.
+        guard abs(whole) < 1e9, abs(y) < 1e9 else { return }
         canvas.draw(bitmap, x: Int(whole) + bitmap.left, y: Int(y) - bitmap.top, color: PaintColor(TextColor(glyph.color)))
     }
 }

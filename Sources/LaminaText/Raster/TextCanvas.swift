@@ -50,8 +50,9 @@ struct TextCanvas {
     /// Paints the rectangle `x0..<x1` × `y0..<y1` (pixels, fractional) in
     /// `color`, edge pixels by the fraction of them covered.
     mutating func fill(x0: Double, x1: Double, y0: Double, y1: Double, color: PaintColor) {
-        let left = max(0, Int(x0.rounded(.down))), right = min(width, Int(x1.rounded(.up)))
-        let top = max(0, Int(y0.rounded(.down))), bottom = min(height, Int(y1.rounded(.up)))
+        // Saturating: an underline a scene places at 1e300 is simply off the image.
+        let left = max(0, Int(saturating: x0.rounded(.down))), right = min(width, Int(saturating: x1.rounded(.up)))
+        let top = max(0, Int(saturating: y0.rounded(.down))), bottom = min(height, Int(saturating: y1.rounded(.up)))
         guard left < right, top < bottom else { return }
         let w = width
         pixels.withUnsafeMutableBufferPointer { px in
