@@ -51,7 +51,15 @@ public final class LayerRenderer {
             renderer = CPURenderer()
         case .gl:
             do {
-                renderer = try GLRenderer(platform: eglPlatform, environment: environment)
+                let gl = try GLRenderer(platform: eglPlatform, environment: environment)
+                // What this GPU can hold: larger images are averaged down,
+                // larger surfaces drawn coarser, a larger canvas refused.
+                let side = min(gl.context.info.maxTextureSize, gl.context.info.maxRenderbufferSize)
+                planner.options.maxImageSide = min(planner.options.maxImageSide, side)
+                planner.options.maxSurfaceSide = min(planner.options.maxSurfaceSide, side)
+                planner.options.budget.canvasSide = min(planner.options.budget.canvasSide, side)
+                gpuSide = side
+                renderer = gl
                 self.backend = .gl
             } catch {
                 guard fallBack else { throw error }
@@ -104,10 +112,17 @@ public final class LayerRenderer {
     }
 
     /// The budget every frame is held to.
+    /// (A canvas side over what the GPU can hold stays refused.)
     public var budget: RenderBudget {
         get { planner.options.budget }
-        set { planner.options.budget = newValue }
+        set {
+            planner.options.budget = newValue
+            planner.options.budget.canvasSide = min(newValue.canvasSide, gpuSide)
+        }
     }
+
+    /// The largest texture or renderbuffer side of the GL backend's GPU.
+    private var gpuSide = Int.max
 
     /// The plan for a frame of a scene.
     public func prepare(_ scene: Scene, scale: Double? = nil, time: CFTimeInterval? = nil) throws(RenderRefusal) -> RenderPlan {
