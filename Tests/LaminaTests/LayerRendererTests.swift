@@ -67,3 +67,43 @@ struct LayerRendererTests {
         #expect(throws: (any Error).self) { try LayerRenderer(backend: .gl, fallBack: false, environment: broken) }
     }
 }
+
+@Suite("Group opacity")
+struct GroupOpacityTests {
+    /// A layer at opacity 0.5 with a red sublayer and a blue one over its
+    /// right half, on a transparent canvas.
+    private func render(allowsGroupOpacity: Bool, backend: RenderBackend) throws -> CGImage {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 40, height: 20)
+        root.position = CGPoint(x: 20, y: 10)
+        let group = CALayer()
+        group.frame = root.bounds
+        group.opacity = 0.5
+        group.allowsGroupOpacity = allowsGroupOpacity
+        let red = CALayer(), blue = CALayer()
+        red.frame = CGRect(x: 0, y: 0, width: 40, height: 20)
+        red.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        blue.frame = CGRect(x: 20, y: 0, width: 20, height: 20)
+        blue.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        group.sublayers = [red, blue]
+        root.addSublayer(group)
+        return try LayerRenderer(backend: backend, fallBack: false).render(root, canvas: RenderCanvas(width: 40, height: 20))
+    }
+
+    @Test("allowsGroupOpacity = false fades each sublayer once, on its own", arguments: availableBackends)
+    func withoutGroupOpacity(backend: RenderBackend) throws {
+        let image = try render(allowsGroupOpacity: false, backend: backend)
+        // Red alone: half transparent (it was faded twice: alpha 64).
+        #expect(rgba(image, 5, 10) == [128, 0, 0, 128])
+        // Blue over red, each at half: red shows through.
+        let overlap = rgba(image, 30, 10)
+        #expect(abs(overlap[0] - 64) <= 1 && abs(overlap[2] - 128) <= 1 && abs(overlap[3] - 191) <= 1, "\(overlap)")
+    }
+
+    @Test("With group opacity the composited group fades once", arguments: availableBackends)
+    func withGroupOpacity(backend: RenderBackend) throws {
+        let image = try render(allowsGroupOpacity: true, backend: backend)
+        #expect(rgba(image, 5, 10) == [128, 0, 0, 128])
+        #expect(rgba(image, 30, 10) == [0, 0, 128, 128])
+    }
+}

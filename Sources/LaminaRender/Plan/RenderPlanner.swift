@@ -157,7 +157,9 @@ final class PlanBuilder {
 
         let hasShadow = (layer.shadow?.opacity ?? 0) > 0
         let clipsContent = layer.masksToBounds && (!layer.sublayers.isEmpty || !layer.content.isEmpty)
-        let groupOpacity = layer.opacity < 1 && ownDrawCount(layer) > 1
+        // Without group opacity the fade reaches every draw on its own:
+        // `alpha` is passed down to the content and the sublayers below.
+        let groupOpacity = layer.opacity < 1 && layer.allowsGroupOpacity && ownDrawCount(layer) > 1
         guard hasShadow || clipsContent || layer.mask != nil || groupOpacity else {
             try emitContent(layer, matrix: matrix, clips: clipsWithNear, opacity: alpha, tint: tint, into: &commands)
             return

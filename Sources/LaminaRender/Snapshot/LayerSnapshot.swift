@@ -90,10 +90,7 @@ final class LayerSnapshotter {
                 color: RGBA(color), opacity: Double(min(1, layer.shadowOpacity)), offset: layer.shadowOffset,
                 radius: Double(max(0, layer.shadowRadius)), path: path)
         }
-        if !layer.allowsGroupOpacity && r.opacity < 1 {
-            // Without group opacity, each sublayer fades on its own.
-            r.sublayers = r.sublayers.map { var s = $0; s.opacity *= r.opacity; return s }
-        }
+        r.allowsGroupOpacity = layer.allowsGroupOpacity
         r.content = try content(of: layer, bounds: r.bounds, at: path)
         return r
     }

@@ -27,6 +27,10 @@ public struct RenderLayer: Sendable {
     public var transformToSuperlayer: CATransform3D = .identity
     public var isHidden = false
     public var opacity: Double = 1
+    /// False: the layer's opacity reaches its content and each sublayer
+    /// separately (overlapping sublayers show through each other) instead
+    /// of fading the composited group once.
+    public var allowsGroupOpacity = true
     public var isDoubleSided = true
 
     public var backgroundColor: RGBA?
