@@ -33,8 +33,8 @@ struct LayerRendererTests {
         #expect(rgba(image, 10, 60) == [255, 255, 255, 255])
     }
 
-    @Test func bothBackendsDrawTheSameScene() throws {
-        guard availableBackends.count == 2 else { return }
+    @Test(.enabled(if: availableBackends.contains(.gl), "no EGL context on this machine: nothing to compare the CPU with"))
+    func bothBackendsDrawTheSameScene() throws {
         let scene = try SceneDecoder().decode("""
             {"width": 120, "height": 90, "backgroundColor": "#ffffff", "sublayers": [
               {"bounds": [0, 0, 60, 40], "position": [60, 45], "backgroundColor": "#3366cc", "cornerRadius": 8,
