@@ -1,4 +1,7 @@
-// Lamina: the public API in one import.
+// Lamina: the public API in one import. Foundation comes with it (CGRect,
+// CGPoint, CGFloat...), as it comes with QuartzCore on Apple's systems, so a
+// ported listing needs `import Lamina` and nothing else.
+@_exported import Foundation
 @_exported import LaminaGeometry
 @_exported import LaminaCore
 @_exported import LaminaPNG

@@ -1,6 +1,5 @@
-import Foundation
 import Testing
-import Lamina
+import Lamina  // and nothing else: Lamina brings Foundation's CGRect, as QuartzCore does
 
 /// The README's opening example, as written there, so it keeps compiling and
 /// drawing what it says.
