@@ -107,3 +107,47 @@ struct GroupOpacityTests {
         #expect(rgba(image, 30, 10) == [0, 0, 128, 128])
     }
 }
+
+@Suite("masksToBounds in 3D")
+struct MasksToBoundsIn3DTests {
+    /// A card centred on the canvas, rounded, bordered, clipping a sublayer
+    /// that fills it, turned about the y axis in perspective: a picture
+    /// symmetric top to bottom.
+    @Test("A clipped card in perspective stays symmetric (its surface is not stretched to fit)", arguments: availableBackends)
+    func tiltedCardIsSymmetric(backend: RenderBackend) throws {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 300, height: 200)
+        root.position = CGPoint(x: 150, y: 100)
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1.0 / 400
+        root.sublayerTransform = perspective
+        let card = CALayer()
+        card.bounds = CGRect(x: 0, y: 0, width: 180.3, height: 120.7)
+        card.position = CGPoint(x: 150, y: 100)
+        card.transform = CATransform3DMakeRotation(.pi / 5, 0, 1, 0)
+        card.masksToBounds = true
+        card.cornerRadius = 12
+        card.borderWidth = 3
+        card.borderColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        let fill = CALayer()
+        fill.frame = card.bounds.insetBy(dx: -20, dy: -20)
+        fill.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 1)
+        card.addSublayer(fill)
+        root.addSublayer(card)
+        let image = try LayerRenderer(backend: backend, fallBack: false).render(root, canvas: RenderCanvas(width: 300, height: 200, scale: 2))
+        // Each row's coverage against its mirror row.
+        var worst = 0
+        for y in 0..<(image.height / 2) {
+            var top = 0, bottom = 0
+            for x in 0..<image.width {
+                top += rgba(image, x, y)[3]
+                bottom += rgba(image, x, image.height - 1 - y)[3]
+            }
+            worst = max(worst, abs(top - bottom))
+        }
+        // Resampling the clipped surface through the perspective leaves less
+        // than a pixel of coverage between a row and its mirror (when the
+        // surface was stretched onto its extent, 17 pixels on an edge row).
+        #expect(worst < 255, "rows differ from their mirror by up to \(worst) / 255")
+    }
+}

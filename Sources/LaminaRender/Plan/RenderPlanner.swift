@@ -182,6 +182,9 @@ final class PlanBuilder {
         var content = try renderToSurface(extent: extent, scale: scale, for: layer.path, purpose) { m, cmds throws(RenderRefusal) in
             try self.emitContent(layer, matrix: m, clips: [], opacity: 1, tint: nil, into: &cmds)
         }
+        // The surface's whole pixels cover a little more than `extent`: its
+        // texture maps onto this rect, so nothing is stretched to fit.
+        let contentRect = content.rect
         if layer.masksToBounds && layer.isRounded {
             let rounded = try renderToSurface(extent: extent, scale: scale, for: layer.path, .roundedClip) { m, cmds in
                 cmds.append(.polygon(PolygonDraw(
@@ -191,26 +194,27 @@ final class PlanBuilder {
             content = try maskSurface(content, by: rounded, extent: extent, scale: scale, for: layer.path, .roundedClip)
         }
         if let mask = layer.mask?.value {
-            let maskSurfaceID = try renderToSurface(extent: extent, scale: scale, for: mask.path, .mask) { m, cmds throws(RenderRefusal) in
+            let maskSurface = try renderToSurface(extent: extent, scale: scale, for: mask.path, .mask) { m, cmds throws(RenderRefusal) in
                 try self.emitPlane(mask, matrix: mask.transformToSuperlayer.concatenating(m), clips: [], opacity: 1, tint: nil, into: &cmds)
             }
-            content = try maskSurface(content, by: maskSurfaceID, extent: extent, scale: scale, for: layer.path, .mask)
+            content = try self.maskSurface(content, by: maskSurface, extent: extent, scale: scale, for: layer.path, .mask)
         }
-        var area = extent
+        var area = contentRect
         if hasShadow, let shadow = layer.shadow, alpha < 1 {
             // A translucent layer fades with its shadow as one group: the
             // shadow does not show through the layer's own opaque parts.
-            let cast = try shadowSurface(shadow, content: content, extent: extent, scale: scale, for: layer.path)
-            area = extent.union(cast.area)
-            content = try renderToSurface(extent: area, scale: scale, for: layer.path, .shadow) { m, cmds in
+            let cast = try shadowSurface(shadow, content: content, scale: scale, for: layer.path)
+            let combined = try renderToSurface(extent: contentRect.union(cast.area), scale: scale, for: layer.path, .shadow) { m, cmds in
                 cmds.append(.polygon(PolygonDraw(matrix: m, polygon: cast.area.cornerPolygon,
                                                  fill: .alphaTint(.surface(cast.surface), localRect: cast.area, color: cast.color))))
-                cmds.append(.polygon(PolygonDraw(matrix: m, polygon: extent.cornerPolygon,
-                                                 fill: .texture(.surface(content), localRect: extent, uvRect: CGRect(x: 0, y: 0, width: 1, height: 1),
+                cmds.append(.polygon(PolygonDraw(matrix: m, polygon: contentRect.cornerPolygon,
+                                                 fill: .texture(.surface(content.id), localRect: contentRect, uvRect: CGRect(x: 0, y: 0, width: 1, height: 1),
                                                                 filter: .linear, tint: .white))))
             }
+            content = combined
+            area = combined.rect
         } else if hasShadow, let shadow = layer.shadow {
-            let cast = try shadowSurface(shadow, content: content, extent: extent, scale: scale, for: layer.path)
+            let cast = try shadowSurface(shadow, content: content, scale: scale, for: layer.path)
             emitPolygon(cast.area.cornerPolygon, matrix: matrix, clips: clipsWithNear,
                         fill: .alphaTint(.surface(cast.surface), localRect: cast.area, color: tinted(cast.color, tint)),
                         coverage: nil, opacity: alpha, into: &commands)
@@ -219,7 +223,7 @@ final class PlanBuilder {
         guard !polygon.isEmpty else { return }
         commands.append(.polygon(PolygonDraw(
             matrix: matrix, polygon: polygon,
-            fill: .texture(.surface(content), localRect: area, uvRect: CGRect(x: 0, y: 0, width: 1, height: 1),
+            fill: .texture(.surface(content.id), localRect: area, uvRect: CGRect(x: 0, y: 0, width: 1, height: 1),
                            filter: .linear, tint: tint ?? .white),
             opacity: alpha)))
     }
@@ -431,12 +435,22 @@ final class PlanBuilder {
         return scale
     }
 
+    /// An offscreen surface and the local rect its whole texture covers:
+    /// `extent` grown to whole pixels on its right and bottom.
+    struct Surface {
+        var id: SurfaceID
+        var rect: CGRect
+    }
+
     /// A new surface covering `extent` (local units) at `scale` pixels per
-    /// unit, filled by `draw` with the local-to-surface matrix.
+    /// unit, filled by `draw` with the local-to-surface matrix. Its pixel
+    /// size is rounded up, so it covers a little more than `extent`: a draw
+    /// of it maps its texture onto the returned `rect`, never onto `extent`
+    /// (which would shrink the picture toward the top-left by up to a pixel).
     private func renderToSurface(
         extent: CGRect, scale: Double, for layer: LayerPath, _ purpose: SurfacePurpose,
         draw: (CATransform3D, inout [DrawCommand]) throws(RenderRefusal) -> Void
-    ) throws(RenderRefusal) -> SurfaceID {
+    ) throws(RenderRefusal) -> Surface {
         let scale = limitedScale(scale, for: extent)
         let id = SurfaceID.offscreen(surfaces.count)
         let size = SurfaceDescription(
@@ -456,47 +470,50 @@ final class PlanBuilder {
         defer { viewport = outer }
         try draw(m, &commands)
         passes.append(RenderPass(target: id, commands: commands))
-        return id
+        return Surface(id: id, rect: CGRect(x: extent.minX, y: extent.minY,
+                                            width: Double(size.width) / scale, height: Double(size.height) / scale))
     }
 
-    private func maskSurface(_ source: SurfaceID, by mask: SurfaceID, extent: CGRect, scale: Double,
-                             for layer: LayerPath, _ purpose: SurfacePurpose) throws(RenderRefusal) -> SurfaceID {
+    /// `source` times the alpha of `mask`, both made over `extent` at `scale`
+    /// (so of one size, covering one rect).
+    private func maskSurface(_ source: Surface, by mask: Surface, extent: CGRect, scale: Double,
+                             for layer: LayerPath, _ purpose: SurfacePurpose) throws(RenderRefusal) -> Surface {
         try renderToSurface(extent: extent, scale: scale, for: layer, purpose) { m, cmds in
             cmds.append(.polygon(PolygonDraw(
-                matrix: m, polygon: extent.cornerPolygon,
-                fill: .masked(source: .surface(source), mask: .surface(mask), localRect: extent))))
+                matrix: m, polygon: source.rect.cornerPolygon,
+                fill: .masked(source: .surface(source.id), mask: .surface(mask.id), localRect: source.rect))))
         }
     }
 
     /// The shadow: the layer's alpha (or its `shadowPath`) blurred, moved by
     /// the offset, to be painted in `color` below the layer. `area` is where
     /// the surface lands in the layer's local space.
-    private func shadowSurface(_ shadow: RenderShadow, content: SurfaceID, extent: CGRect, scale: Double, for layer: LayerPath)
+    private func shadowSurface(_ shadow: RenderShadow, content: Surface, scale: Double, for layer: LayerPath)
         throws(RenderRefusal) -> (surface: SurfaceID, area: CGRect, color: RGBA)
     {
         let pad = 3 * shadow.radius
-        var shape = extent
+        var shape = content.rect
         if let path = shadow.path, let box = CGRect.bounding(path.flatMap { $0 }) { shape = box }
         let area = shape.insetBy(dx: -pad, dy: -pad)
         let alpha = try renderToSurface(extent: area, scale: scale, for: layer, .shadow) { m, cmds in
             if let path = shadow.path {
                 cmds.append(.path(PathFillDraw(matrix: m, contours: path, evenOdd: false, color: .white)))
             } else {
-                cmds.append(.polygon(PolygonDraw(matrix: m, polygon: extent.cornerPolygon,
-                                                 fill: .alphaTint(.surface(content), localRect: extent, color: .white))))
+                cmds.append(.polygon(PolygonDraw(matrix: m, polygon: content.rect.cornerPolygon,
+                                                 fill: .alphaTint(.surface(content.id), localRect: content.rect, color: .white))))
             }
         }
-        var blurred = alpha
+        var blurred = alpha.id
         if shadow.radius > 0 {
-            let size = surfaces[surfaceIndex(alpha)]
+            let size = surfaces[surfaceIndex(alpha.id)]
             blurred = .offscreen(surfaces.count)
             surfaces.append(size)  // the same size, layer and purpose
             // The surface may have come out coarser than asked (its pixel
             // budget): blur by its own pixels per point.
-            let pixelsPerPoint = Double(size.width) / Double(area.width)
-            passes.append(RenderPass(target: blurred, commands: [.blur(source: alpha, sigma: shadow.radius * pixelsPerPoint)]))
+            let pixelsPerPoint = Double(size.width) / Double(alpha.rect.width)
+            passes.append(RenderPass(target: blurred, commands: [.blur(source: alpha.id, sigma: shadow.radius * pixelsPerPoint)]))
         }
-        return (blurred, area.offsetBy(dx: shadow.offset.width, dy: shadow.offset.height), shadow.color.withAlpha(times: shadow.opacity))
+        return (blurred, alpha.rect.offsetBy(dx: shadow.offset.width, dy: shadow.offset.height), shadow.color.withAlpha(times: shadow.opacity))
     }
 
     private func surfaceIndex(_ id: SurfaceID) -> Int {
