@@ -154,6 +154,20 @@ struct PlannerTests {
         #expect(composite.opacity == 0.5)
         // Inside the group everything is opaque.
         #expect(polygons(group.passes[0]).allSatisfy { $0.opacity == 1 })
+
+        // Sublayers side by side, no background: no pixel shows two draws,
+        // so each fades on its own and no surface is made.
+        var row = makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 5, y: 5), color: nil)
+        row.opacity = 0.5
+        row.sublayers = [makeLayer(CGSize(width: 4, height: 4), center: CGPoint(x: 2, y: 5)),
+                         makeLayer(CGSize(width: 4, height: 4), center: CGPoint(x: 8, y: 5))]
+        let apart = try planner.plan(canvasRoot(10, 10, sublayers: [row]), canvas: RenderCanvas(width: 10, height: 10))
+        #expect(apart.surfaces.isEmpty)
+        #expect(polygons(apart.passes.last!).map(\.opacity) == [0.5, 0.5])
+        // Moved to overlap, they need the group.
+        row.sublayers[1] = makeLayer(CGSize(width: 4, height: 4), center: CGPoint(x: 4, y: 5))
+        let overlapping = try planner.plan(canvasRoot(10, 10, sublayers: [row]), canvas: RenderCanvas(width: 10, height: 10))
+        #expect(overlapping.surfaces.count == 1 && overlapping.surfaces[0].purpose == .groupOpacity)
     }
 
     @Test func transformLayerOpacityReachesEachSublayerSeparately() throws {

@@ -159,7 +159,7 @@ final class PlanBuilder {
         let clipsContent = layer.masksToBounds && (!layer.sublayers.isEmpty || !layer.content.isEmpty)
         // Without group opacity the fade reaches every draw on its own:
         // `alpha` is passed down to the content and the sublayers below.
-        let groupOpacity = layer.opacity < 1 && layer.allowsGroupOpacity && ownDrawCount(layer) > 1
+        let groupOpacity = layer.opacity < 1 && layer.allowsGroupOpacity && drawsOverlap(layer)
         guard hasShadow || clipsContent || layer.mask != nil || groupOpacity else {
             try emitContent(layer, matrix: matrix, clips: clipsWithNear, opacity: alpha, tint: tint, into: &commands)
             return
@@ -380,11 +380,53 @@ final class PlanBuilder {
         return extent
     }
 
-    private func ownDrawCount(_ layer: RenderLayer) -> Int {
-        var n = layer.content.count + layer.sublayers.count
-        if layer.backgroundColor != nil { n += 1 }
-        if layer.borderWidth > 0 { n += 1 }
-        return n
+    /// Whether fading `layer`'s draws one by one would differ from fading
+    /// them as a group: when any two of them cover a common point. Without
+    /// overlap, each pixel shows at most one draw, and the group's fade is
+    /// each draw's fade: no offscreen surface is needed.
+    ///
+    /// Conservative: a sublayer that is not a single flat draw (it has
+    /// sublayers of its own, a border with a background, a shadow, a mask, a
+    /// clip) counts as overlapping, as does anything seen through the eye
+    /// plane. Boxes are compared in the layer's own plane.
+    func drawsOverlap(_ layer: RenderLayer) -> Bool {
+        var boxes: [CGRect] = []
+        if layer.backgroundColor != nil || layer.borderWidth > 0 {
+            if layer.backgroundColor != nil && layer.borderWidth > 0 { return true }
+            boxes.append(layer.bounds)
+        }
+        for piece in layer.content {
+            switch piece {
+            case .image(let content):
+                for quad in ContentsLayout.quads(for: content, in: layer.bounds) { boxes.append(quad.local) }
+            case .fill:
+                // A fill and a stroke of one shape overlap; so may a path's own
+                // contours under non-zero winding: never assume otherwise.
+                return true
+            }
+        }
+        for item in sceneItems(of: layer) {
+            let sub = item.layer
+            guard sub.sublayers.isEmpty, sub.mask == nil, sub.shadow == nil, !sub.masksToBounds, sub.content.count <= 1,
+                  (sub.backgroundColor == nil || sub.borderWidth == 0),
+                  sub.content.isEmpty || (sub.backgroundColor == nil && sub.borderWidth == 0)
+            else { return true }
+            var corners: [CGPoint] = []
+            for p in contentExtent(sub).cornerPolygon {
+                let h = item.matrix.apply(x: p.x, y: p.y)
+                guard Double(h.w) > 1e-9 else { return true }
+                corners.append(CGPoint(x: Double(h.x) / Double(h.w), y: Double(h.y) / Double(h.w)))
+            }
+            guard let box = CGRect.bounding(corners) else { continue }
+            boxes.append(box)
+        }
+        for i in boxes.indices {
+            for j in boxes.indices where j > i {
+                let common = boxes[i].intersection(boxes[j])
+                if !common.isNull, common.width > 0, common.height > 0 { return true }
+            }
+        }
+        return false
     }
 
     // MARK: Offscreen surfaces
