@@ -170,6 +170,23 @@ struct HostileCommandLineTests {
         #expect(message.contains("memory, which this process cannot get now"), "\(message)")
     }
 
+    @Test func aSceneFileOverTheLimitIsRefusedBeforeItIsRead() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("big.json")
+        // A sparse file of 200 MB: refused from its size, never read.
+        #expect(FileManager.default.createFile(atPath: scene.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: scene)
+        try handle.truncate(atOffset: 200 << 20)
+        try handle.close()
+        for command in [["render", scene.path, "--output", "-"], ["validate", scene.path]] {
+            let run = try lamina(command)
+            #expect(run.status == 1)
+            let text = command[0] == "render" ? run.stderr : String(decoding: run.stdout, as: UTF8.self)
+            #expect(text.contains("has 209715200 bytes, over the limit of 33554432"), "\(text)")
+        }
+    }
+
     @Test func validateReadsStandardInput() throws {
         let run = try lamina(["validate", "-"], stdin: Data(goodScene.utf8))
         #expect(run.status == 0 && String(decoding: run.stdout, as: UTF8.self) == "<stdin>: OK\n")
