@@ -68,14 +68,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
-        .testTarget(name: "LaminaGeometryTests", dependencies: ["LaminaGeometry"]),
-        .testTarget(name: "LaminaCoreTests", dependencies: ["LaminaCore"]),
-        .testTarget(name: "LaminaPNGTests", dependencies: ["LaminaPNG"]),
+        // What the test targets share (a seeded random generator).
+        .target(name: "LaminaTestSupport", path: "Tests/LaminaTestSupport"),
+        .testTarget(name: "LaminaGeometryTests", dependencies: ["LaminaGeometry", "LaminaTestSupport"]),
+        .testTarget(name: "LaminaCoreTests", dependencies: ["LaminaCore", "LaminaTestSupport"]),
+        .testTarget(name: "LaminaPNGTests", dependencies: ["LaminaPNG", "LaminaTestSupport"]),
         .testTarget(name: "LaminaIOTests", dependencies: ["LaminaIO"]),
-        .testTarget(name: "LaminaSceneTests", dependencies: ["LaminaScene"]),
+        .testTarget(name: "LaminaSceneTests", dependencies: ["LaminaScene", "LaminaTestSupport"]),
         .testTarget(name: "LaminaRenderTests", dependencies: ["LaminaRender"]),
         .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL"]),
-        .testTarget(name: "LaminaCPUTests", dependencies: ["LaminaCPU"]),
+        .testTarget(name: "LaminaCPUTests", dependencies: ["LaminaCPU", "LaminaTestSupport"]),
         .testTarget(name: "LaminaTests", dependencies: ["Lamina"]),
         .testTarget(name: "LaminaTextTests", dependencies: ["LaminaText", "Lamina"]),
     ]

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 @testable import LaminaCPU
+import LaminaTestSupport
 
 @Suite struct CoverageRasterizerTests {
     let tolerance = 1.0 / 255
@@ -50,7 +51,7 @@ import Testing
 
     @Test(arguments: 0..<40)
     func totalCoverageEqualsPolygonArea(seed: Int) throws {
-        var rng = SplitMix64(state: UInt64(seed))
+        var rng = SeededRandom(seed: UInt64(seed))
         // A random polygon that is star-shaped around a random centre, hence
         // simple: one vertex per equal angular sector, so no gap reaches π (n ≥ 4;
         // every triangle is simple anyway).

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 @testable import LaminaCPU
+import LaminaTestSupport
 
 @Suite struct PaintTests {
     let blue = PremultipliedColor(r: 0, g: 0, b: 255, a: 255)
@@ -19,7 +20,7 @@ import Testing
     }
 
     @Test func sourceOverNeverBreaksPremultiplication() {
-        var rng = SplitMix64(state: 7)
+        var rng = SeededRandom(seed: 7)
         for _ in 0..<2000 {
             func colour() -> PremultipliedColor {
                 let a = UInt8.random(in: 0...255, using: &rng)

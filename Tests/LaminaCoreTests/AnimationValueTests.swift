@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 @testable import LaminaCore
+import LaminaTestSupport
 
 @Suite struct AnimationValueTests {
     /// The value `fraction` of the way from `from` to `to` through a basic animation.
@@ -62,7 +63,7 @@ import Testing
     }
 
     @Test func decompositionRoundTrips() throws {
-        var generator = SplitMix(seed: 7)
+        var generator = SeededRandom(seed: 7)
         var cases: [CATransform3D] = [
             .identity,
             CATransform3D(scaleX: -1, y: 1, z: 1),
@@ -155,18 +156,3 @@ import Testing
     }
 }
 
-/// A small deterministic random generator, so that failures reproduce.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func uniform(_ lo: Double, _ hi: Double) -> Double {
-        lo + (hi - lo) * Double(next() >> 11) / Double(1 << 53)
-    }
-}

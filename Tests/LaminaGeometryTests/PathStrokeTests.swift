@@ -3,6 +3,7 @@
 import Foundation
 import Testing
 @testable import LaminaGeometry
+import LaminaTestSupport
 
 /// The outline of `svg` stroked in `style`, as a path to test points on.
 func strokeOutline(_ svg: String, _ style: StrokeStyle, tolerance: CGFloat = 0.01) throws -> PathData {
@@ -27,17 +28,6 @@ func paintedArea(_ outline: PathData, step: CGFloat = 0.25) -> CGFloat {
     return CGFloat(count) * step * step
 }
 
-/// A seeded generator (SplitMix64) so that property checks repeat.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite struct PathStrokeTests {
     let line = "M0 0 L100 0"
@@ -169,7 +159,7 @@ struct SeededGenerator: RandomNumberGenerator {
     @Test func roundStrokeIsTheDistanceField() {
         // With round caps and joins the stroke is every point within half
         // the width of the polyline: check random polylines against that.
-        var rng = SeededGenerator(state: 42)
+        var rng = SeededRandom(seed: 42)
         for _ in 0..<12 {
             let count = Int.random(in: 2...7, using: &rng)
             let points = (0..<count).map { _ in

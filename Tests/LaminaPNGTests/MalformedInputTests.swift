@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LaminaPNG
+import LaminaTestSupport
 
 /// Broken, hostile and random input: always a thrown `PNGError`, never a crash
 /// or a hang, and the error names what is wrong.
@@ -49,7 +50,7 @@ import Testing
     }
 
     @Test func randomBytesAreErrors() {
-        var random = SplitMix64(seed: 0x5EED)
+        var random = SeededRandom(seed: 0x5EED)
         for round in 0..<3_000 {
             let count = Int(random.next() % 600)
             var bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }
@@ -61,7 +62,7 @@ import Testing
     /// Well-framed chunks with correct CRCs around random compressed data: the
     /// hardest garbage, since only zlib and libpng's row checks can catch it.
     @Test func randomImageDataIsAnErrorOrAPictureOfTheDeclaredSize() {
-        var random = SplitMix64(seed: 42)
+        var random = SeededRandom(seed: 42)
         for round in 0..<1_000 {
             let body = (0..<Int(random.next() % 300)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
             // Half the time a valid zlib header, so that inflate gets further.
@@ -179,15 +180,3 @@ import Testing
     }
 }
 
-/// A small seeded generator (SplitMix64) so random tests are reproducible.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -5,6 +5,7 @@
 import Foundation
 import Testing
 @testable import LaminaScene
+import LaminaTestSupport
 
 @Suite struct SceneFuzzTests {
     /// Tight enough that no case spends long making pictures, loose enough
