@@ -187,6 +187,18 @@ struct HostileCommandLineTests {
         }
     }
 
+    @Test func validateRefusesWhatRenderWouldRefuse() throws {
+        // Within the scene format's limits, over the render budget: both
+        // commands refuse it, naming the same layer.
+        let scene = ##"{"width": 100, "height": 100, "sublayers": [{"frame": [0, 0, 100, 100], "shadowOpacity": 1, "backgroundColor": "#ff0000"}]}"##
+        let validate = try lamina(["validate", "-", "--max-surface-pixels", "1000"], stdin: Data(scene.utf8))
+        let render = try lamina(["render", "-", "--output", "-", "--backend", "cpu", "--max-surface-pixels", "1000"], stdin: Data(scene.utf8))
+        #expect(validate.status == 1 && render.status == 1)
+        let said = String(decoding: validate.stdout, as: UTF8.self)
+        #expect(said.hasPrefix("<stdin>: $.sublayers[0]: its shadow needs a"), "\(said)")
+        #expect(render.stderr.hasPrefix("lamina: <stdin>: $.sublayers[0]: its shadow needs a"), "\(render.stderr)")
+    }
+
     @Test func validateReadsStandardInput() throws {
         let run = try lamina(["validate", "-"], stdin: Data(goodScene.utf8))
         #expect(run.status == 0 && String(decoding: run.stdout, as: UTF8.self) == "<stdin>: OK\n")
