@@ -34,6 +34,7 @@ enum PNGChunkScanner {
 
         static let ihdr = ChunkType("IHDR")
         static let iend = ChunkType("IEND")
+        static let idat = ChunkType("IDAT")
 
         /// The type as text when it is four ASCII letters (as PNG requires),
         /// else as hex, so that error messages never carry control bytes.

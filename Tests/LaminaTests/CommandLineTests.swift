@@ -241,3 +241,49 @@ struct HostileCommandLineTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).allSatisfy { !$0.hasSuffix(".tmp") })
     }
 }
+
+@Suite("lamina frames")
+struct FramesCommandTests {
+    private let moving = ##"{"width": 20, "height": 10, "sublayers": [{"bounds": [0, 0, 4, 4], "position": [2, 5], "backgroundColor": "#ff0000", "animations": [{"keyPath": "position.x", "fromValue": 2, "toValue": 18, "duration": 0.5}]}]}"##
+
+    @Test func aFolderGetsOneNumberedPNGPerFrame() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("frames").path
+        let run = try lamina(["frames", "-", "--output", out, "--fps", "10", "--backend", "cpu"], stdin: Data(moving.utf8))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == (0..<5).map { "frame-0000\($0).png" })
+        // Not a terminal: a plain line per tenth.
+        #expect(run.stderr.contains("lamina: 100% (5/5 frames"))
+    }
+
+    @Test func anAnimatedPNGHasEveryFrame() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("move.apng").path
+        let run = try lamina(["frames", "-", "--output", out, "--fps", "20", "--from", "0.1", "--duration", "0.25", "--quiet", "--backend", "cpu"],
+                             stdin: Data(moving.utf8))
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))
+        // acTL: the frame count (5: 0.1, 0.15, ... 0.3) and 0 plays (forever).
+        let actl = try #require(bytes.indices.first { Array(bytes[$0..<min($0 + 4, bytes.count)]) == Array("acTL".utf8) })
+        #expect(Array(bytes[actl + 4..<actl + 12]) == [0, 0, 0, 5, 0, 0, 0, 0])
+    }
+
+    @Test func badRequestsAreRefusedBeforeAnyWork() throws {
+        let still = ##"{"width": 20, "height": 10}"##
+        let cases: [([String], String, String)] = [
+            (["--to", "1", "--duration", "1"], moving, "give --to or --duration, not both"),
+            (["--output", "x.webp"], moving, ".webp is not written yet"),
+            (["--fps", "0"], moving, "the frame rate must be a number above 0"),
+            (["--to", "-1"], moving, "must come after the start"),
+            ([], still, "the scene has no animations; give --duration or --to"),
+        ]
+        for (options, scene, message) in cases {
+            var arguments = ["frames", "-", "--backend", "cpu"] + options
+            if !options.contains("--output") { arguments += ["--output", "/tmp/lamina-never-\(UUID())"] }
+            let run = try lamina(arguments, stdin: Data(scene.utf8))
+            #expect(run.status != 0 && run.stderr.contains(message), "\(options): \(run.stderr)")
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// The times at which an animated layer tree is sampled for a sequence of
+/// frames, and how long each frame shows.
+///
+/// Frame `i` is the tree at `start + i / framesPerSecond` seconds (Core
+/// Animation's media time), for every `i` whose time falls before `end`:
+/// the frames cover `[start, end)`, so two sequences end to end repeat no
+/// frame. Each frame shows for `1 / framesPerSecond` seconds; formats whose
+/// delays are whole milliseconds get delays whose sum never drifts from the
+/// true times (each frame ends at the millisecond nearest its true end).
+///
+/// ```swift
+/// let timeline = try AnimationTimeline(start: 0, end: 1, framesPerSecond: 30)
+/// timeline.count          // 30
+/// timeline.time(ofFrame: 3)   // 0.1
+/// ```
+public struct AnimationTimeline: Hashable, Sendable {
+    public let start: CFTimeInterval
+    public let end: CFTimeInterval
+    public let framesPerSecond: Double
+    /// The number of frames: the `i >= 0` with `start + i / fps < end`, at
+    /// least one.
+    public let count: Int
+
+    /// The most frames a timeline may have.
+    public static let maximumFrames = 1_000_000
+
+    /// - Throws: `AnimationTimelineError` when a number is not finite, the
+    ///   rate is not positive, the end is not after the start, or there would
+    ///   be more than `maximumFrames` frames.
+    public init(start: CFTimeInterval, end: CFTimeInterval, framesPerSecond: Double) throws(AnimationTimelineError) {
+        guard framesPerSecond.isFinite, framesPerSecond > 0, framesPerSecond <= 1000 else {
+            throw AnimationTimelineError("the frame rate must be a number above 0 and at most 1000, got \(Quoted.number(framesPerSecond))")
+        }
+        guard start.isFinite, end.isFinite else {
+            throw AnimationTimelineError("the start and end must be finite times, got \(Quoted.number(start)) and \(Quoted.number(end))")
+        }
+        guard end > start else {
+            throw AnimationTimelineError("the end (\(Quoted.number(end)) s) must come after the start (\(Quoted.number(start)) s)")
+        }
+        // Frames i with i < (end - start) * fps; a product a rounding error
+        // above a whole number does not add a frame.
+        let exact = (end - start) * framesPerSecond
+        let whole = exact.rounded()
+        let frames = abs(exact - whole) < 1e-9 * max(1, whole) ? whole : exact.rounded(.up)
+        guard frames <= Double(Self.maximumFrames) else {
+            throw AnimationTimelineError("\(Quoted.number(frames)) frames is more than the \(Self.maximumFrames) a sequence may have")
+        }
+        self.start = start
+        self.end = end
+        self.framesPerSecond = framesPerSecond
+        count = max(1, Int(frames))
+    }
+
+    /// The media time of frame `index`.
+    public func time(ofFrame index: Int) -> CFTimeInterval {
+        start + Double(index) / framesPerSecond
+    }
+
+    /// Frame `index`'s delay in whole milliseconds: the distance between
+    /// the milliseconds nearest its start and its end, so that the delays of
+    /// frames `0..<k` add up to `k / fps` seconds within half a millisecond.
+    public func delayInMilliseconds(ofFrame index: Int) -> Int {
+        let startMs = (Double(index) * 1000 / framesPerSecond).rounded()
+        let endMs = (Double(index + 1) * 1000 / framesPerSecond).rounded()
+        return Int(endMs - startMs)
+    }
+
+    /// Frame `index`'s delay as a fraction of a second that fits 16-bit
+    /// numerator and denominator (APNG's `delay_num/delay_den`): exactly
+    /// `1/fps` for a whole rate, else whole milliseconds as above.
+    public func delayFraction(ofFrame index: Int) -> (numerator: UInt16, denominator: UInt16) {
+        if framesPerSecond == framesPerSecond.rounded(), framesPerSecond <= 65535 {
+            return (1, UInt16(framesPerSecond))
+        }
+        return (UInt16(clamping: delayInMilliseconds(ofFrame: index)), 1000)
+    }
+}
+
+/// A timeline that cannot be made, in words for the person who asked.
+public struct AnimationTimelineError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+extension CALayer {
+    /// When the last animation of this tree (the layer, its mask and every
+    /// sublayer) stops changing, in media time: the end of the latest
+    /// active interval, repeat counts, autoreversing, speed and begin times
+    /// included. Nil when no layer has an animation.
+    /// - Throws: `AnimationTimelineError` naming the layer and the key when
+    ///   an animation never ends (an infinite repeat count), as the sequence
+    ///   then needs a length given.
+    public func animationsEnd() throws(AnimationTimelineError) -> CFTimeInterval? {
+        var latest: CFTimeInterval?
+        try collectAnimationsEnd(into: &latest, path: "$")
+        return latest
+    }
+
+    private func collectAnimationsEnd(into latest: inout CFTimeInterval?, path: String) throws(AnimationTimelineError) {
+        for (index, entry) in animationEntries.enumerated() {
+            guard let interval = AnimationTimingModel(entry.animation).activeInterval else { continue }
+            guard interval.end.isFinite else {
+                let name = entry.key.map { "'\($0)'" } ?? "number \(index)"
+                throw AnimationTimelineError("the animation \(name) of the layer at \(path) never ends; give the sequence a length")
+            }
+            latest = max(latest ?? interval.end, interval.end)
+        }
+        try maskStorage?.collectAnimationsEnd(into: &latest, path: path + ".mask")
+        for (i, sublayer) in sublayerStorage.enumerated() {
+            try sublayer.collectAnimationsEnd(into: &latest, path: path + ".sublayers[\(i)]")
+        }
+    }
+}

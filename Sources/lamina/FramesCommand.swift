@@ -1,0 +1,180 @@
+import ArgumentParser
+import Foundation
+import Lamina
+
+/// `lamina frames scene.json --output OUT`: an animated scene as a sequence
+/// of frames, written as numbered PNGs in a folder or as one animated PNG.
+struct FramesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "frames",
+        abstract: "Render an animated scene to numbered PNGs (a folder) or an animated PNG (.png, .apng).",
+        discussion: """
+            Frame i is the scene at --from + i / --fps seconds, for every frame before the end: \
+            --to, or --from + --duration, or by default the end of the scene's last animation \
+            (repeat counts, autoreverses, speeds and begin times included; a scene whose \
+            animations never end needs a length).
+            """)
+
+    @Argument(help: "The scene JSON file, or - for standard input.")
+    var scene: String
+
+    @Option(name: .shortAndLong, help: "A folder (created if missing; frame-00000.png, ...) or a .png/.apng file.")
+    var output: String
+
+    @Option(parsing: .unconditional, help: "Frames per second.")
+    var fps: Double = 30
+
+    @Option(parsing: .unconditional, help: "The media time of the first frame, in seconds.")
+    var from: Double = 0
+
+    @Option(parsing: .unconditional, help: "The end of the sequence, in seconds (not itself a frame).")
+    var to: Double?
+
+    @Option(parsing: .unconditional, help: "The length of the sequence, in seconds.")
+    var duration: Double?
+
+    @Option(parsing: .unconditional, help: "Pixels per point, instead of the scene's own scale.")
+    var scale: Double?
+
+    @Option(help: "gl or cpu.")
+    var backend: RenderBackend = .gl
+
+    @Option(help: "How many times an animated PNG plays; 0 is forever.")
+    var loop: Int = 0
+
+    @Flag(help: "No progress on standard error.")
+    var quiet = false
+
+    @OptionGroup var limits: LimitOptions
+
+    enum Destination { case folder(String), animatedPNG(String) }
+
+    func validate() throws {
+        if let scale, !(scale.isFinite && scale > 0) { throw ValidationError("--scale must be a number > 0, got \(scale)") }
+        if to != nil && duration != nil { throw ValidationError("give --to or --duration, not both") }
+        if let duration, !(duration.isFinite && duration > 0) { throw ValidationError("--duration must be a number > 0, got \(duration)") }
+        if loop < 0 || loop > Int(UInt32.max) { throw ValidationError("--loop must be 0 (forever) or a count of plays") }
+        _ = try destination()
+    }
+
+    /// Where the frames go, by the output's extension.
+    func destination() throws -> Destination {
+        let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
+        switch ext {
+        case "png", "apng": return .animatedPNG(output)
+        case "": return .folder(output)
+        case "webp", "mp4", "gif", "webm", "mov":
+            throw ValidationError("--output: .\(ext) is not written yet; give a folder or a .png/.apng file")
+        default:
+            throw ValidationError("--output: '\(output)' names no format by its extension; give a folder or a .png/.apng file")
+        }
+    }
+
+    func run() throws {
+        let decoded = try SceneInput.decode(scene, limits: limits.sceneLimits)
+        let name = SceneInput.displayName(scene)
+        let end: Double
+        do {
+            if let to {
+                end = to
+            } else if let duration {
+                end = from + duration
+            } else if let last = try decoded.rootLayer.animationsEnd() {
+                end = last
+            } else {
+                throw CommandFailure("\(name): the scene has no animations; give --duration or --to")
+            }
+        } catch let error as AnimationTimelineError {
+            throw CommandFailure("\(name): \(error)")
+        }
+        let timeline: AnimationTimeline
+        do {
+            timeline = try AnimationTimeline(start: from, end: end, framesPerSecond: fps)
+        } catch {
+            throw CommandFailure("\(name): \(error)")
+        }
+        let destination = try destination()
+        // Every limit before any work: the canvas, then the first frame's plan.
+        let budget = limits.renderBudget
+        do { try budget.check(decoded.canvas(scale: scale)) } catch { throw CommandFailure("\(name): \(error)") }
+        let requireGL = ProcessInfo.processInfo.environment["LAMINA_REQUIRE_GL"] == "1"
+        let renderer = try LayerRenderer(backend: backend, fallBack: !requireGL, budget: budget)
+        var progress = Progress(total: timeline.count, quiet: quiet)
+
+        switch destination {
+        case .folder(let folder):
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw CommandFailure("\(folder): cannot make the folder: \((error as NSError).localizedDescription)")
+            }
+            let digits = max(5, String(timeline.count - 1).count)
+            for i in 0..<timeline.count {
+                let image = try frame(i, of: decoded, timeline, renderer, name)
+                let file = folder + "/frame-" + String(repeating: "0", count: max(0, digits - String(i).count)) + String(i) + ".png"
+                try FileIO.writeFileAtomically(try PNGEncoder().encode(image), toPath: file)
+                progress.advance()
+            }
+        case .animatedPNG(let file):
+            var apng: APNGEncoder?
+            for i in 0..<timeline.count {
+                let image = try frame(i, of: decoded, timeline, renderer, name)
+                if apng == nil {
+                    apng = try APNGEncoder(width: image.width, height: image.height, frameCount: timeline.count, loopCount: loop)
+                }
+                try apng?.add(image, delay: timeline.delayFraction(ofFrame: i))
+                progress.advance()
+            }
+            if var apng { try FileIO.writeFileAtomically(try apng.finish(), toPath: file) }
+        }
+        progress.finish()
+    }
+
+    private func frame(_ i: Int, of scene: Scene, _ timeline: AnimationTimeline, _ renderer: LayerRenderer, _ name: String) throws -> CGImage {
+        do {
+            return try renderer.render(scene, scale: scale, time: timeline.time(ofFrame: i))
+        } catch let refusal as RenderRefusal {
+            throw CommandFailure("\(name): frame \(i) (at \(Quoted.number(timeline.time(ofFrame: i))) s): \(refusal)")
+        }
+    }
+}
+
+/// Frames done, on standard error: a bar redrawn in place on a terminal, a
+/// line per tenth otherwise, nothing when quiet.
+struct Progress {
+    let total: Int
+    let quiet: Bool
+    let isTerminal = isatty(STDERR_FILENO) == 1
+    let started = Date()
+    private(set) var done = 0
+    private var lastTenth = 0
+
+    init(total: Int, quiet: Bool) { self.total = total; self.quiet = quiet }
+
+    mutating func advance() {
+        done += 1
+        guard !quiet else { return }
+        let elapsed = Date().timeIntervalSince(started)
+        let rate = elapsed > 0 ? Double(done) / elapsed : 0
+        let left = rate > 0 ? Double(total - done) / rate : 0
+        if isTerminal {
+            let width = 30, filled = width * done / max(1, total)
+            let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+            write(String(format: "\r[%@] %d/%d frames, %.1f fps, %.0f s left", bar, done, total, rate, left))
+        } else {
+            let tenth = 10 * done / max(1, total)
+            if tenth > lastTenth {
+                lastTenth = tenth
+                write(String(format: "lamina: %d%% (%d/%d frames, %.1f fps, %.0f s left)\n", tenth * 10, done, total, rate, left))
+            }
+        }
+    }
+
+    func finish() {
+        if !quiet && isTerminal { write("\n") }
+    }
+
+    private func write(_ text: String) {
+        try? FileIO.writeStream(Array(text.utf8), to: STDERR_FILENO, name: "<stderr>")
+    }
+}

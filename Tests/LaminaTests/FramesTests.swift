@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+@testable import Lamina
+
+/// Frame sequences: the timeline's times, counts and delays, the default
+/// length from the scene's animations, and animated PNGs that decode back
+/// to the same pictures as single renders.
+@Suite("Frames")
+struct FramesTests {
+    @Test func framesCoverTheStartAndStopBeforeTheEnd() throws {
+        let t = try AnimationTimeline(start: 0, end: 1, framesPerSecond: 30)
+        #expect(t.count == 30)
+        #expect(t.time(ofFrame: 0) == 0 && abs(t.time(ofFrame: 29) - 29.0 / 30) < 1e-12)
+        // A length that is a whole number of frames up to rounding adds none.
+        #expect(try AnimationTimeline(start: 0.1, end: 0.7, framesPerSecond: 10).count == 6)
+        #expect(try AnimationTimeline(start: 0, end: 1.01, framesPerSecond: 10).count == 11)
+        #expect(try AnimationTimeline(start: 2, end: 2.001, framesPerSecond: 24).count == 1)
+        #expect(try AnimationTimeline(start: -1, end: 0, framesPerSecond: 4).time(ofFrame: 3) == -0.25)
+        for bad in [(0.0, 0.0, 30.0), (1, 0, 30), (0, 1, 0), (0, 1, .nan), (0, .infinity, 30), (0, 1e9, 1000)] {
+            #expect(throws: AnimationTimelineError.self) { try AnimationTimeline(start: bad.0, end: bad.1, framesPerSecond: bad.2) }
+        }
+    }
+
+    @Test func delaysAddUpWithoutDrift() throws {
+        let t = try AnimationTimeline(start: 0, end: 100, framesPerSecond: 29.97)
+        var sum = 0
+        for i in 0..<t.count {
+            sum += t.delayInMilliseconds(ofFrame: i)
+            #expect(abs(Double(sum) - Double(i + 1) * 1000 / 29.97) <= 0.5)
+        }
+        #expect(try AnimationTimeline(start: 0, end: 1, framesPerSecond: 30).delayFraction(ofFrame: 7) == (1, 30))
+        #expect(t.delayFraction(ofFrame: 0) == (33, 1000))
+    }
+
+    @Test func theDefaultLengthIsTheEndOfTheLastAnimation() throws {
+        func end(_ animation: String) throws -> Double? {
+            try SceneDecoder().decode(##"{"width": 10, "height": 10, "sublayers": [{"sublayers": [{"animations": [\##(animation)]}]}]}"##)
+                .rootLayer.animationsEnd()
+        }
+        let base = ##"{"keyPath": "opacity", "fromValue": 0, "toValue": 1"##
+        #expect(try end(base + ##", "duration": 2}"##) == 2)
+        #expect(try end(base + ##", "duration": 2, "beginTime": 1, "repeatCount": 1.5}"##) == 4)
+        #expect(try end(base + ##", "duration": 2, "autoreverses": true, "speed": 2}"##) == 2)
+        #expect(try SceneDecoder().decode(##"{"width": 10, "height": 10}"##).rootLayer.animationsEnd() == nil)
+        // Through the library: a repeat duration, and a spin that never ends
+        // (Apple's idiom, repeatCount = .infinity), which needs a length.
+        let root = CALayer(), spinner = CALayer()
+        root.addSublayer(spinner)
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.duration = 1
+        fade.repeatDuration = 2.5
+        spinner.add(fade, forKey: "fade")
+        #expect(try root.animationsEnd() == 2.5)
+        let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+        spin.repeatCount = .infinity
+        spinner.add(spin, forKey: "spin")
+        #expect(throws: AnimationTimelineError("the animation 'spin' of the layer at $.sublayers[0] never ends; give the sequence a length")) {
+            try root.animationsEnd()
+        }
+    }
+
+    @Test("An animated PNG holds every frame as a single render draws it", arguments: availableBackends)
+    func animatedPNGDecodesToTheSingleRenders(backend: RenderBackend) throws {
+        let scene = try SceneDecoder().decode(##"""
+            {"width": 40, "height": 30, "backgroundColor": "#ffffff", "sublayers": [{"bounds": [0, 0, 10, 10],
+             "position": [5, 15], "backgroundColor": "#ff0000", "animations": [{"keyPath": "position.x",
+             "fromValue": 5, "toValue": 35, "duration": 1}]}]}
+            """##)
+        let timeline = try AnimationTimeline(start: 0, end: try #require(try scene.rootLayer.animationsEnd()), framesPerSecond: 8)
+        let renderer = try LayerRenderer(backend: backend, fallBack: false)
+        var apng = try APNGEncoder(width: 40, height: 30, frameCount: timeline.count, loopCount: 2)
+        var singles: [CGImage] = []
+        for i in 0..<timeline.count {
+            let image = try renderer.render(scene, time: timeline.time(ofFrame: i))
+            singles.append(image)
+            try apng.add(image, delay: timeline.delayFraction(ofFrame: i))
+        }
+        let file = try apng.finish()
+        let frames = try APNGFrames(file)
+        #expect(frames.loopCount == 2)
+        #expect(frames.images.count == 8 && frames.delays.allSatisfy { $0 == (1, 8) })
+        #expect(frames.sequenceNumbers == Array(0..<UInt32(frames.sequenceNumbers.count)))
+        #expect(frames.images == singles)
+        // The ordinary PNG decoder sees the first frame.
+        #expect(try PNGDecoder().decode(file) == singles[0])
+    }
+}
+
+/// A reader of the animated PNGs `APNGEncoder` writes (whole-canvas frames):
+/// each frame's data rewrapped as a plain PNG and decoded.
+private struct APNGFrames {
+    var loopCount: UInt32 = 0
+    var images: [CGImage] = []
+    var delays: [(UInt16, UInt16)] = []
+    var sequenceNumbers: [UInt32] = []
+
+    init(_ bytes: [UInt8]) throws {
+        func u32(_ at: Int) -> UInt32 { bytes[at..<at + 4].reduce(0) { $0 << 8 | UInt32($1) } }
+        func u16(_ at: Int) -> UInt16 { UInt16(bytes[at]) << 8 | UInt16(bytes[at + 1]) }
+        var ihdr: [UInt8] = []
+        var current: [UInt8]?
+        func flush() throws {
+            guard let data = current else { return }
+            images.append(try PNGDecoder().decode(Self.png(ihdr: ihdr, idat: data)))
+            current = nil
+        }
+        var offset = 8
+        while offset + 8 <= bytes.count {
+            let length = Int(u32(offset)), type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
+            let body = offset + 8
+            switch type {
+            case "IHDR": ihdr = Array(bytes[body..<body + length])
+            case "acTL": loopCount = u32(body + 4)
+            case "fcTL":
+                try flush()
+                sequenceNumbers.append(u32(body))
+                delays.append((u16(body + 20), u16(body + 22)))
+                current = []
+            case "IDAT": current? += bytes[body..<body + length]
+            case "fdAT":
+                sequenceNumbers.append(u32(body))
+                current? += bytes[body + 4..<body + length]
+            default: break
+            }
+            offset = body + length + 4
+        }
+        try flush()
+    }
+
+    static func png(ihdr: [UInt8], idat: [UInt8]) -> [UInt8] {
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let t = Array(type.utf8)
+            return be(UInt32(data.count)) + t + data + be(crc(t + data))
+        }
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr) + chunk("IDAT", idat) + chunk("IEND", [])
+    }
+
+    static func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+
+    static func crc(_ bytes: [UInt8]) -> UInt32 {
+        var c: UInt32 = 0xFFFF_FFFF
+        for b in bytes {
+            c ^= UInt32(b)
+            for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        }
+        return c ^ 0xFFFF_FFFF
+    }
+}
