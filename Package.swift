@@ -7,7 +7,8 @@
 //   LaminaGeometry  transforms, paths, flattening: pure math
 //   LaminaCore      layers, colours, images, CGContext's API
 //   LaminaIO        bounded reads and safe, atomic writes of files and streams
-//   LaminaPNG       PNG decoding and encoding through libpng
+//   LaminaPNG       PNG decoding and encoding through libpng, animated PNG
+//   LaminaWebP      animated WebP through libwebp
 //   LaminaScene     the scene JSON codec and its limits
 //   LaminaRender    the render plan and the `Renderer` protocol
 //   LaminaGL        EGL + OpenGL ES 3 backend
@@ -38,6 +39,9 @@ let package = Package(
             name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
         .systemLibrary(
+            name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux",
+            providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(
             name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfontconfig-dev"])]),
 
@@ -48,6 +52,7 @@ let package = Package(
         .target(name: "LaminaPNG", dependencies: ["LaminaCore", "LaminaIO", "CPNG"]),
 
         // Scene codec, render plan, backends.
+        .target(name: "LaminaWebP", dependencies: ["LaminaCore", "CWebP"]),
         .target(name: "LaminaScene", dependencies: ["LaminaCore", "LaminaPNG"]),
         .target(name: "LaminaRender", dependencies: ["LaminaCore"]),
         .target(name: "LaminaGL", dependencies: ["LaminaRender", "CEGL"]),
@@ -58,7 +63,7 @@ let package = Package(
         .target(
             name: "Lamina",
             dependencies: [
-                "LaminaGeometry", "LaminaCore", "LaminaIO", "LaminaPNG", "LaminaScene",
+                "LaminaGeometry", "LaminaCore", "LaminaIO", "LaminaPNG", "LaminaWebP", "LaminaScene",
                 "LaminaRender", "LaminaGL", "LaminaCPU", "LaminaText",
             ]),
         .executableTarget(

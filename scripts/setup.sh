@@ -14,7 +14,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # leak check.
 packages=(
   libegl-dev libgles-dev libgbm-dev libegl-mesa0 libgl1-mesa-dri
-  libpng-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core fonts-liberation
+  libpng-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core fonts-liberation
   python3 python3-venv pkg-config valgrind
 )
 missing=()

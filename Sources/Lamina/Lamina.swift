@@ -5,6 +5,7 @@
 @_exported import LaminaGeometry
 @_exported import LaminaCore
 @_exported import LaminaPNG
+@_exported import LaminaWebP
 @_exported import LaminaScene
 @_exported import LaminaRender
 @_exported import LaminaGL

@@ -7,7 +7,7 @@ import Lamina
 struct FramesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "frames",
-        abstract: "Render an animated scene to numbered PNGs (a folder) or an animated PNG (.png, .apng).",
+        abstract: "Render an animated scene to numbered PNGs (a folder), an animated PNG (.png, .apng) or an animated WebP (.webp).",
         discussion: """
             Frame i is the scene at --from + i / --fps seconds, for every frame before the end: \
             --to, or --from + --duration, or by default the end of the scene's last animation \
@@ -18,7 +18,7 @@ struct FramesCommand: ParsableCommand {
     @Argument(help: "The scene JSON file, or - for standard input.")
     var scene: String
 
-    @Option(name: .shortAndLong, help: "A folder (created if missing; frame-00000.png, ...) or a .png/.apng file.")
+    @Option(name: .shortAndLong, help: "A folder (created if missing; frame-00000.png, ...), a .png/.apng or a .webp file.")
     var output: String
 
     @Option(parsing: .unconditional, help: "Frames per second.")
@@ -39,21 +39,25 @@ struct FramesCommand: ParsableCommand {
     @Option(help: "gl or cpu.")
     var backend: RenderBackend = .gl
 
-    @Option(help: "How many times an animated PNG plays; 0 is forever.")
+    @Option(help: "How many times an animated PNG or WebP plays; 0 is forever.")
     var loop: Int = 0
+
+    @Option(help: "WebP only: lossy at this quality, 0 to 100 (default: lossless).")
+    var quality: Double?
 
     @Flag(help: "No progress on standard error.")
     var quiet = false
 
     @OptionGroup var limits: LimitOptions
 
-    enum Destination { case folder(String), animatedPNG(String) }
+    enum Destination { case folder(String), animatedPNG(String), animatedWebP(String) }
 
     func validate() throws {
         if let scale, !(scale.isFinite && scale > 0) { throw ValidationError("--scale must be a number > 0, got \(scale)") }
         if to != nil && duration != nil { throw ValidationError("give --to or --duration, not both") }
         if let duration, !(duration.isFinite && duration > 0) { throw ValidationError("--duration must be a number > 0, got \(duration)") }
-        if loop < 0 || loop > Int(UInt32.max) { throw ValidationError("--loop must be 0 (forever) or a count of plays") }
+        if loop < 0 || loop > 65535 { throw ValidationError("--loop must be 0 (forever) or a count of plays up to 65535") }
+        if let quality, !(quality >= 0 && quality <= 100) { throw ValidationError("--quality must be 0 to 100, got \(quality)") }
         _ = try destination()
     }
 
@@ -62,11 +66,12 @@ struct FramesCommand: ParsableCommand {
         let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
         switch ext {
         case "png", "apng": return .animatedPNG(output)
+        case "webp": return .animatedWebP(output)
         case "": return .folder(output)
-        case "webp", "mp4", "gif", "webm", "mov":
-            throw ValidationError("--output: .\(ext) is not written yet; give a folder or a .png/.apng file")
+        case "mp4", "gif", "webm", "mov":
+            throw ValidationError("--output: .\(ext) is not written yet; give a folder, a .png/.apng or a .webp file")
         default:
-            throw ValidationError("--output: '\(output)' names no format by its extension; give a folder or a .png/.apng file")
+            throw ValidationError("--output: '\(output)' names no format by its extension; give a folder, a .png/.apng or a .webp file")
         }
     }
 
@@ -116,16 +121,21 @@ struct FramesCommand: ParsableCommand {
                 progress.advance()
             }
         case .animatedPNG(let file):
-            var apng: APNGEncoder?
+            let canvas = decoded.canvas(scale: scale)
+            var apng = try APNGEncoder(width: canvas.pixelWidth, height: canvas.pixelHeight, frameCount: timeline.count, loopCount: loop)
             for i in 0..<timeline.count {
-                let image = try frame(i, of: decoded, timeline, renderer, name)
-                if apng == nil {
-                    apng = try APNGEncoder(width: image.width, height: image.height, frameCount: timeline.count, loopCount: loop)
-                }
-                try apng?.add(image, delay: timeline.delayFraction(ofFrame: i))
+                try apng.add(try frame(i, of: decoded, timeline, renderer, name), delay: timeline.delayFraction(ofFrame: i))
                 progress.advance()
             }
-            if var apng { try FileIO.writeFileAtomically(try apng.finish(), toPath: file) }
+            try FileIO.writeFileAtomically(try apng.finish(), toPath: file)
+        case .animatedWebP(let file):
+            let canvas = decoded.canvas(scale: scale)
+            var webp = try WebPAnimationEncoder(width: canvas.pixelWidth, height: canvas.pixelHeight, loopCount: loop, quality: quality)
+            for i in 0..<timeline.count {
+                try webp.add(try frame(i, of: decoded, timeline, renderer, name), durationMilliseconds: timeline.delayInMilliseconds(ofFrame: i))
+                progress.advance()
+            }
+            try FileIO.writeFileAtomically(try webp.finish(), toPath: file)
         }
         progress.finish()
     }

@@ -27,6 +27,8 @@ struct LaminaCommand: ParsableCommand {
             fail(error.description)
         } catch let error as PNGError {
             fail(error.description)
+        } catch let error as WebPError {
+            fail(error.description)
         } catch let error as RenderRefusal {
             fail(error.description)
         } catch {

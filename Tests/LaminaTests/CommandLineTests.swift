@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Lamina
 
 /// The `lamina` tool, run as a user runs it. It is built with the tests
 /// (`swift build --build-tests` builds every product) next to the test bundle.
@@ -270,11 +271,22 @@ struct FramesCommandTests {
         #expect(Array(bytes[actl + 4..<actl + 12]) == [0, 0, 0, 5, 0, 0, 0, 0])
     }
 
+    @Test func anAnimatedWebPHasEveryFrame() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("move.webp").path
+        let run = try lamina(["frames", "-", "--output", out, "--fps", "8", "--quiet", "--backend", "cpu"], stdin: Data(moving.utf8))
+        #expect(run.status == 0, "\(run.stderr)")
+        let decoded = try WebPAnimation(decoding: [UInt8](try Data(contentsOf: URL(fileURLWithPath: out))))
+        #expect(decoded.images.count == 4 && decoded.timestamps == [125, 250, 375, 500])
+    }
+
     @Test func badRequestsAreRefusedBeforeAnyWork() throws {
         let still = ##"{"width": 20, "height": 10}"##
         let cases: [([String], String, String)] = [
             (["--to", "1", "--duration", "1"], moving, "give --to or --duration, not both"),
-            (["--output", "x.webp"], moving, ".webp is not written yet"),
+            (["--output", "x.mp4"], moving, ".mp4 is not written yet"),
+            (["--output", "x.webp", "--quality", "101"], moving, "--quality must be 0 to 100"),
             (["--fps", "0"], moving, "the frame rate must be a number above 0"),
             (["--to", "-1"], moving, "must come after the start"),
             ([], still, "the scene has no animations; give --duration or --to"),

@@ -86,6 +86,49 @@ struct FramesTests {
     }
 }
 
+extension FramesTests {
+    @Test("An animated WebP, lossless, holds every frame as a single render draws it", arguments: availableBackends)
+    func animatedWebPDecodesToTheSingleRenders(backend: RenderBackend) throws {
+        let scene = try SceneDecoder().decode(##"""
+            {"width": 40, "height": 30, "backgroundColor": "#ffffff", "sublayers": [{"bounds": [0, 0, 10, 10],
+             "position": [5, 15], "backgroundColor": "#3366cc", "cornerRadius": 3, "animations": [{"keyPath": "position.x",
+             "fromValue": 5, "toValue": 35, "duration": 1}]}]}
+            """##)
+        // 7 fps: delays of 143 and 142 ms that add up to the true times.
+        let timeline = try AnimationTimeline(start: 0, end: 1, framesPerSecond: 7)
+        let renderer = try LayerRenderer(backend: backend, fallBack: false)
+        var webp = try WebPAnimationEncoder(width: 40, height: 30, loopCount: 3)
+        var singles: [CGImage] = []
+        for i in 0..<timeline.count {
+            let image = try renderer.render(scene, time: timeline.time(ofFrame: i))
+            singles.append(image)
+            try webp.add(image, durationMilliseconds: timeline.delayInMilliseconds(ofFrame: i))
+        }
+        let decoded = try WebPAnimation(decoding: try webp.finish())
+        #expect(decoded.loopCount == 3)
+        #expect(decoded.images == singles)
+        // libwebp reports each frame's end time.
+        #expect(decoded.timestamps == (1...7).map { Int((Double($0) * 1000 / 7).rounded()) })
+    }
+
+    @Test func lossyWebPIsSmallerAndClose() throws {
+        var pixels: [UInt8] = []
+        for y in 0..<64 { for x in 0..<64 { pixels += [UInt8(x * 4), UInt8(y * 4), UInt8((x ^ y) & 255), 255] } }
+        let image = try CGImage(width: 64, height: 64, premultipliedRGBA: pixels)
+        var lossless = try WebPAnimationEncoder(width: 64, height: 64)
+        try lossless.add(image, durationMilliseconds: 100)
+        var lossy = try WebPAnimationEncoder(width: 64, height: 64, quality: 50)
+        try lossy.add(image, durationMilliseconds: 100)
+        let (exact, small) = (try lossless.finish(), try lossy.finish())
+        #expect(small.count < exact.count)
+        let back = try #require(try WebPAnimation(decoding: small).images.first)
+        let error = zip(back.pixelBytes, image.pixelBytes).map { abs(Int($0) - Int($1)) }.reduce(0, +) / pixels.count
+        #expect(error < 16, "mean error \(error)")
+        #expect(throws: WebPError.self) { _ = try WebPAnimationEncoder(width: 20000, height: 10) }
+        #expect(throws: WebPError.self) { try WebPAnimation(decoding: [1, 2, 3]) }
+    }
+}
+
 /// A reader of the animated PNGs `APNGEncoder` writes (whole-canvas frames):
 /// each frame's data rewrapped as a plain PNG and decoded.
 private struct APNGFrames {
