@@ -14,6 +14,9 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 export LAMINA_REQUIRE_GL="${LAMINA_REQUIRE_GL:-1}"
 
+# What the build and the checks need (a no-op where setup.sh has run).
+scripts/install-packages.sh
+
 swift build --build-tests
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The Debian packages Lamina builds and tests with, installed when missing
+# (scripts/setup.sh and scripts/test.sh both run this; it costs a dpkg query
+# when everything is there).
+set -euo pipefail
+
+# System packages: EGL + GLES 3 + GBM (the GPU backend, and Mesa's llvmpipe
+# for machines without a GPU), libpng, libwebp, FreeType/HarfBuzz/fontconfig and a
+# font for text, Python for the conformance comparison, valgrind for the
+# leak check.
+packages=(
+  libegl-dev libgles-dev libgbm-dev libegl-mesa0 libgl1-mesa-dri
+  libpng-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core fonts-liberation
+  python3 python3-venv pkg-config valgrind
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
