@@ -48,6 +48,9 @@ struct FramesCommand: ParsableCommand {
     @Flag(help: "No progress on standard error.")
     var quiet = false
 
+    @Option(help: "Frames rendered at once (default: one per core).")
+    var workers: Int?
+
     @OptionGroup var limits: LimitOptions
 
     enum Destination { case folder(String), animatedPNG(String), animatedWebP(String) }
@@ -103,7 +106,17 @@ struct FramesCommand: ParsableCommand {
         let budget = limits.renderBudget
         do { try budget.check(decoded.canvas(scale: scale)) } catch { throw CommandFailure("\(name): \(error)") }
         let requireGL = ProcessInfo.processInfo.environment["LAMINA_REQUIRE_GL"] == "1"
-        let renderer = try LayerRenderer(backend: backend, fallBack: !requireGL, budget: budget)
+        // Said once here, rather than once per worker.
+        let probe = try LayerRenderer(backend: backend, fallBack: !requireGL, budget: budget)
+        // Each worker decodes its own copy of the scene: a layer tree
+        // belongs to one thread.
+        let document = try SceneInput.read(scene, limits: limits.sceneLimits)
+        let sceneLimits = limits.sceneLimits
+        var frames = FrameRenderer(timeline: timeline, backend: probe.backend, scale: scale, budget: budget,
+                                   fallBack: !requireGL) {
+            try SceneDecoder(limits: sceneLimits, options: .init(baseDirectory: document.base)).decode(Data(document.bytes))
+        }
+        if let workers { frames.workers = max(1, workers) }
         var progress = Progress(total: timeline.count, quiet: quiet)
 
         switch destination {
@@ -114,8 +127,7 @@ struct FramesCommand: ParsableCommand {
                 throw CommandFailure("\(folder): cannot make the folder: \((error as NSError).localizedDescription)")
             }
             let digits = max(5, String(timeline.count - 1).count)
-            for i in 0..<timeline.count {
-                let image = try frame(i, of: decoded, timeline, renderer, name)
+            try render(frames, name) { i, image in
                 let file = folder + "/frame-" + String(repeating: "0", count: max(0, digits - String(i).count)) + String(i) + ".png"
                 try FileIO.writeFileAtomically(try PNGEncoder().encode(image), toPath: file)
                 progress.advance()
@@ -123,16 +135,16 @@ struct FramesCommand: ParsableCommand {
         case .animatedPNG(let file):
             let canvas = decoded.canvas(scale: scale)
             var apng = try APNGEncoder(width: canvas.pixelWidth, height: canvas.pixelHeight, frameCount: timeline.count, loopCount: loop)
-            for i in 0..<timeline.count {
-                try apng.add(try frame(i, of: decoded, timeline, renderer, name), delay: timeline.delayFraction(ofFrame: i))
+            try render(frames, name) { i, image in
+                try apng.add(image, delay: timeline.delayFraction(ofFrame: i))
                 progress.advance()
             }
             try FileIO.writeFileAtomically(try apng.finish(), toPath: file)
         case .animatedWebP(let file):
             let canvas = decoded.canvas(scale: scale)
             var webp = try WebPAnimationEncoder(width: canvas.pixelWidth, height: canvas.pixelHeight, loopCount: loop, quality: quality)
-            for i in 0..<timeline.count {
-                try webp.add(try frame(i, of: decoded, timeline, renderer, name), durationMilliseconds: timeline.delayInMilliseconds(ofFrame: i))
+            try render(frames, name) { i, image in
+                try webp.add(image, durationMilliseconds: timeline.delayInMilliseconds(ofFrame: i))
                 progress.advance()
             }
             try FileIO.writeFileAtomically(try webp.finish(), toPath: file)
@@ -140,11 +152,14 @@ struct FramesCommand: ParsableCommand {
         progress.finish()
     }
 
-    private func frame(_ i: Int, of scene: Scene, _ timeline: AnimationTimeline, _ renderer: LayerRenderer, _ name: String) throws -> CGImage {
+    /// The frames in order; a refusal names the frame and its time.
+    private func render(_ frames: FrameRenderer, _ name: String, _ body: (Int, CGImage) throws -> Void) throws {
+        var current = 0
         do {
-            return try renderer.render(scene, scale: scale, time: timeline.time(ofFrame: i))
+            try frames.render { i, image in current = i + 1; try body(i, image) }
         } catch let refusal as RenderRefusal {
-            throw CommandFailure("\(name): frame \(i) (at \(Quoted.number(timeline.time(ofFrame: i))) s): \(refusal)")
+            let t = frames.timeline.time(ofFrame: current)
+            throw CommandFailure("\(name): a frame near \(Quoted.number(t)) s: \(refusal)")
         }
     }
 }

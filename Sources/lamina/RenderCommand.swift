@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 import Lamina
 
 /// `lamina render scene.json --output out.png`: one scene, one PNG.
@@ -96,20 +97,35 @@ extension RenderBackend: ExpressibleByArgument {}
 enum SceneInput {
     /// The scene in the file at `path`, or on standard input for `-`, read
     /// with the document's byte limit checked as the bytes arrive.
-    static func decode(_ path: String, limits: SceneLimits = .default, allowsFiles: Bool = true) throws -> Scene {
-        let bytes: [UInt8]
-        let base: URL
+    /// A scene document's bytes and the folder its image paths start from.
+    struct Document: Sendable {
+        var bytes: [UInt8]
+        var base: URL
+    }
+
+    /// The document at `path`, or on standard input for `-` (read once:
+    /// callers that decode it again keep the bytes).
+    static func read(_ path: String, limits: SceneLimits = .default) throws -> Document {
         do {
             if path == "-" {
-                bytes = try FileIO.readStream(STDIN_FILENO, name: "<stdin>", maxBytes: limits.documentBytes)
-                base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-            } else {
-                bytes = try FileIO.readFile(atPath: path, maxBytes: limits.documentBytes)
-                base = URL(fileURLWithPath: path).deletingLastPathComponent()
+                if let cached = standardInput.withLock({ $0 }) { return cached }
+                let document = Document(bytes: try FileIO.readStream(STDIN_FILENO, name: "<stdin>", maxBytes: limits.documentBytes),
+                                        base: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+                standardInput.withLock { $0 = document }
+                return document
             }
+            return Document(bytes: try FileIO.readFile(atPath: path, maxBytes: limits.documentBytes),
+                            base: URL(fileURLWithPath: path).deletingLastPathComponent())
         } catch {
             throw CommandFailure(error.description)
         }
+    }
+
+    private static let standardInput = Mutex<Document?>(nil)
+
+    static func decode(_ path: String, limits: SceneLimits = .default, allowsFiles: Bool = true) throws -> Scene {
+        let document = try read(path, limits: limits)
+        let (bytes, base) = (document.bytes, document.base)
         let decoder = SceneDecoder(limits: limits, options: SceneDecoder.Options(baseDirectory: base, allowsFiles: allowsFiles))
         do {
             return try decoder.decode(Data(bytes))

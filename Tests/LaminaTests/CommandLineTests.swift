@@ -281,6 +281,20 @@ struct FramesCommandTests {
         #expect(decoded.images.count == 4 && decoded.timestamps == [125, 250, 375, 500])
     }
 
+    @Test func workersInParallelWriteTheSameBytes() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var outputs: [Data] = []
+        for workers in ["1", "3"] {
+            let out = dir.appendingPathComponent("w\(workers).png").path
+            let run = try lamina(["frames", "-", "--output", out, "--fps", "24", "--quiet", "--backend", "cpu", "--workers", workers],
+                                 stdin: Data(moving.utf8))
+            #expect(run.status == 0, "\(run.stderr)")
+            outputs.append(try Data(contentsOf: URL(fileURLWithPath: out)))
+        }
+        #expect(outputs[0] == outputs[1])
+    }
+
     @Test func badRequestsAreRefusedBeforeAnyWork() throws {
         let still = ##"{"width": 20, "height": 10}"##
         let cases: [([String], String, String)] = [

@@ -129,6 +129,55 @@ extension FramesTests {
     }
 }
 
+extension FramesTests {
+    private static let moving = ##"""
+        {"width": 40, "height": 30, "backgroundColor": "#ffffff", "sublayers": [{"bounds": [0, 0, 10, 10],
+         "position": [5, 15], "backgroundColor": "#ff0000", "animations": [{"keyPath": "position.x",
+         "fromValue": 5, "toValue": 35, "duration": 1}, {"keyPath": "opacity", "fromValue": 1, "toValue": 0.2,
+         "duration": 0.5, "autoreverses": true}]}]}
+        """##
+
+    @Test("Frames rendered in parallel come in order, the same as one by one", arguments: availableBackends)
+    func parallelFramesEqualSerialOnes(backend: RenderBackend) throws {
+        let timeline = try AnimationTimeline(start: 0, end: 1, framesPerSecond: 12)
+        func frames(workers: Int) throws -> [CGImage] {
+            var out: [CGImage] = []
+            try FrameRenderer(timeline: timeline, backend: backend, workers: workers, fallBack: false) {
+                try SceneDecoder().decode(Self.moving)
+            }.render { index, image in
+                #expect(index == out.count)
+                out.append(image)
+            }
+            return out
+        }
+        let serial = try frames(workers: 1)
+        #expect(serial.count == 12)
+        #expect(try frames(workers: 3) == serial)
+        // And each is the single render at its time.
+        let renderer = try LayerRenderer(backend: backend, fallBack: false)
+        #expect(try renderer.render(try SceneDecoder().decode(Self.moving), time: timeline.time(ofFrame: 7)) == serial[7])
+    }
+
+    @Test func aFrameRefusedStopsTheSequenceWithItsError() throws {
+        let timeline = try AnimationTimeline(start: 0, end: 1, framesPerSecond: 10)
+        var budget = RenderBudget.default
+        budget.canvasPixels = 100  // the 40x30 canvas is refused in every frame
+        var delivered = 0
+        #expect(throws: RenderRefusal.self) {
+            try FrameRenderer(timeline: timeline, backend: .cpu, budget: budget, workers: 2) {
+                try SceneDecoder().decode(Self.moving)
+            }.render { _, _ in delivered += 1 }
+        }
+        #expect(delivered == 0)
+        // An error of the consumer stops the workers too.
+        struct Enough: Error {}
+        #expect(throws: Enough.self) {
+            try FrameRenderer(timeline: timeline, backend: .cpu, workers: 2) { try SceneDecoder().decode(Self.moving) }
+                .render { index, _ in if index == 3 { throw Enough() } }
+        }
+    }
+}
+
 /// A reader of the animated PNGs `APNGEncoder` writes (whole-canvas frames):
 /// each frame's data rewrapped as a plain PNG and decoded.
 private struct APNGFrames {
