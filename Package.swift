@@ -99,7 +99,7 @@ let examples = [
     "double-sided-back", "listing-5-7-inner-outer-z", "listing-5-8-inner-outer-y-flattening",
     "listing-5-9-cube-camera", "listing-5-10-lit-cube", "listing-6-1-stick-figure",
     "rounded-corners-redux", "listing-6-2-text-layer", "listing-6-3-rich-text",
-    "listing-6-4-layer-label", "listing-6-5-two-cubes-transform-layer", "transform-layer-arm",
+    "listing-6-4-layer-label", "listing-6-5-two-cubes-transform-layer", "transform-layer-arm", "spinning-cube",
 ]
 package.targets += [
     .target(name: "ExampleSupport", dependencies: ["Lamina"], path: "examples/ExampleSupport"),

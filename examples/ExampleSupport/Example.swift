@@ -26,7 +26,7 @@ public enum Example {
     /// and exits: status 0 when both files were written, 1 when something
     /// failed, 2 for a bad command line. Errors go to standard error,
     /// prefixed with `name`.
-    public static func run(_ name: String, scale: CGFloat = 1, _ makeRootView: () throws -> UIView) -> Never {
+    public static func run(_ name: String, scale: CGFloat = 1, animated: Animated? = nil, _ makeRootView: () throws -> UIView) -> Never {
         let options: ExampleOptions
         do {
             options = try ExampleOptions(parsing: Array(CommandLine.arguments.dropFirst()))
@@ -37,7 +37,7 @@ public enum Example {
         UIScreen.main.scale = scale
         do {
             let rootView = try makeRootView()
-            for path in try write(name, rootView: rootView, scale: scale, options: options) { print(path) }
+            for path in try write(name, rootView: rootView, scale: scale, animated: animated, options: options) { print(path) }
             exit(0)
         } catch {
             report(name, "\(error)")
@@ -53,8 +53,19 @@ public enum Example {
     /// the window's scale as its `contentsScale`; layers that are not a
     /// view's keep theirs (a text layer made in code stays at 1, pixelated,
     /// until the listing sets it).
+    /// How an animated listing is written: `duration` seconds from time 0 at
+    /// `framesPerSecond`, as an animated PNG whose first frame is the still
+    /// picture at time 0.
+    public struct Animated: Sendable {
+        public var duration: Double
+        public var framesPerSecond: Double
+        public init(duration: Double, framesPerSecond: Double) {
+            self.duration = duration; self.framesPerSecond = framesPerSecond
+        }
+    }
+
     public static func write(
-        _ name: String, rootView: UIView, scale: CGFloat = 1, options: ExampleOptions
+        _ name: String, rootView: UIView, scale: CGFloat = 1, animated: Animated? = nil, options: ExampleOptions
     ) throws -> [String] {
         // A scale that is not positive and finite is left to the encoder,
         // which refuses it with an error naming `$.scale`.
@@ -67,15 +78,26 @@ public enum Example {
         let json = try SceneEncoder().encode(scene)
 
         let requireGL = ProcessInfo.processInfo.environment["LAMINA_REQUIRE_GL"] == "1"
-        let renderer = try LayerRenderer(backend: options.backend, fallBack: !requireGL)
-        let image = try renderer.render(scene)
-
         try FileManager.default.createDirectory(
             atPath: options.outputDirectory, withIntermediateDirectories: true)
         let base = options.outputDirectory.hasSuffix("/") ? options.outputDirectory : options.outputDirectory + "/"
         let png = base + name + ".png", scenePath = base + name + ".json"
-        // The gallery commits these pictures: spend the time to make them small.
-        try image.writePNG(toFile: png, options: .smallest)
+        if let animated {
+            // Every frame from the scene's JSON, one copy per worker.
+            let timeline = try AnimationTimeline(start: 0, end: animated.duration, framesPerSecond: animated.framesPerSecond)
+            let canvas = RenderCanvas(width: Double(size.width), height: Double(size.height), scale: Double(scale))
+            var apng = try APNGEncoder(width: canvas.pixelWidth, height: canvas.pixelHeight, frameCount: timeline.count,
+                                       options: .smallest)
+            let probe = try LayerRenderer(backend: options.backend, fallBack: !requireGL)
+            try FrameRenderer(timeline: timeline, backend: probe.backend, fallBack: !requireGL) {
+                try SceneDecoder().decode(json)
+            }.render { index, image in try apng.add(image, delay: timeline.delayFraction(ofFrame: index)) }
+            try FileIO.writeFileAtomically(try apng.finish(), toPath: png)
+        } else {
+            let renderer = try LayerRenderer(backend: options.backend, fallBack: !requireGL)
+            // The gallery commits these pictures: spend the time to make them small.
+            try renderer.render(scene).writePNG(toFile: png, options: .smallest)
+        }
         try json.write(to: URL(fileURLWithPath: scenePath), options: .atomic)
         return [png, scenePath]
     }
