@@ -7,7 +7,7 @@ set -euo pipefail
 # System packages: EGL + GLES 3 + GBM (the GPU backend, and Mesa's llvmpipe
 # for machines without a GPU), libpng, libwebp, FreeType/HarfBuzz/fontconfig and a
 # font for text, Python for the conformance comparison, valgrind for the
-# leak check.
+# leak check, ffmpeg for MP4 output.
 packages=(
   libegl-dev libgles-dev libgbm-dev libegl-mesa0 libgl1-mesa-dri
   libpng-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core fonts-liberation
@@ -22,4 +22,12 @@ if [ ${#missing[@]} -gt 0 ]; then
   sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+# ffmpeg alone, without what it recommends (a desktop's worth of codecs and
+# sound servers): MP4 output needs only the program and x264.
+if ! dpkg-query -W -f='${Status}' ffmpeg 2>/dev/null | grep -q "install ok installed"; then
+  echo "setup: installing ffmpeg" >&2
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends ffmpeg >/dev/null
 fi

@@ -125,6 +125,33 @@ public enum FileIO {
         renamed = true
     }
 
+    /// A path for a new file beside `path` (through links), with a short,
+    /// recognisable name ending in `suffix`, for a program that writes the
+    /// file itself before `moveIntoPlace` renames it over `path`.
+    public static func temporaryPath(beside path: String, suffix: String) throws(IOError) -> String {
+        let destination = try resolvedDestination(path)
+        try refuseSpecialFile(destination, reportingAs: path)
+        return folder(of: destination) + ".lamina-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))\(suffix)"
+    }
+
+    /// Renames `temporary` (from `temporaryPath(beside:suffix:)`) over `path`.
+    public static func moveIntoPlace(_ temporary: String, toPath path: String) throws(IOError) {
+        let destination = try resolvedDestination(path)
+        try refuseSpecialFile(destination, reportingAs: path)
+        guard rename(temporary, destination) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw IOError(path: path, doing: "move the new file into place", code: code)
+        }
+    }
+
+    private static func refuseSpecialFile(_ destination: String, reportingAs path: String) throws(IOError) {
+        var info = stat()
+        if stat(destination, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            throw IOError(path: path, "is \(kind(of: info.st_mode)); give the path of a file to write", code: EINVAL)
+        }
+    }
+
     /// Writes all of `bytes` to a stream (standard output) in large writes.
     /// - Throws: `IOError` when the stream is closed, full or broken.
     public static func writeStream(_ bytes: [UInt8], to fd: Int32, name: String) throws(IOError) {

@@ -7,7 +7,7 @@ import Lamina
 struct FramesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "frames",
-        abstract: "Render an animated scene to numbered PNGs (a folder), an animated PNG (.png, .apng) or an animated WebP (.webp).",
+        abstract: "Render an animated scene to numbered PNGs (a folder), an animated PNG (.png, .apng), an animated WebP (.webp) or an H.264 video (.mp4, through ffmpeg).",
         discussion: """
             Frame i is the scene at --from + i / --fps seconds, for every frame before the end: \
             --to, or --from + --duration, or by default the end of the scene's last animation \
@@ -18,7 +18,7 @@ struct FramesCommand: ParsableCommand {
     @Argument(help: "The scene JSON file, or - for standard input.")
     var scene: String
 
-    @Option(name: .shortAndLong, help: "A folder (created if missing; frame-00000.png, ...), a .png/.apng or a .webp file.")
+    @Option(name: .shortAndLong, help: "A folder (created if missing; frame-00000.png, ...), a .png/.apng, .webp or .mp4 file.")
     var output: String
 
     @Option(parsing: .unconditional, help: "Frames per second.")
@@ -53,7 +53,7 @@ struct FramesCommand: ParsableCommand {
 
     @OptionGroup var limits: LimitOptions
 
-    enum Destination { case folder(String), animatedPNG(String), animatedWebP(String) }
+    enum Destination { case folder(String), animatedPNG(String), animatedWebP(String), video(String) }
 
     func validate() throws {
         if let scale, !(scale.isFinite && scale > 0) { throw ValidationError("--scale must be a number > 0, got \(scale)") }
@@ -70,11 +70,14 @@ struct FramesCommand: ParsableCommand {
         switch ext {
         case "png", "apng": return .animatedPNG(output)
         case "webp": return .animatedWebP(output)
+        case "mp4":
+            if quality != nil { throw ValidationError("--quality is for .webp; an .mp4 is H.264 at x264's visually lossless rate (CRF 18)") }
+            return .video(output)
         case "": return .folder(output)
-        case "mp4", "gif", "webm", "mov":
-            throw ValidationError("--output: .\(ext) is not written yet; give a folder, a .png/.apng or a .webp file")
+        case "gif", "webm", "mov":
+            throw ValidationError("--output: .\(ext) is not written yet; give a folder, a .png/.apng, .webp or .mp4 file")
         default:
-            throw ValidationError("--output: '\(output)' names no format by its extension; give a folder, a .png/.apng or a .webp file")
+            throw ValidationError("--output: '\(output)' names no format by its extension; give a folder, a .png/.apng, .webp or .mp4 file")
         }
     }
 
@@ -148,6 +151,14 @@ struct FramesCommand: ParsableCommand {
                 progress.advance()
             }
             try FileIO.writeFileAtomically(try webp.finish(), toPath: file)
+        case .video(let file):
+            let canvas = decoded.canvas(scale: scale)
+            let video = try VideoEncoder(path: file, width: canvas.pixelWidth, height: canvas.pixelHeight, framesPerSecond: fps)
+            try render(frames, name) { _, image in
+                try video.add(image)
+                progress.advance()
+            }
+            try video.finish()
         }
         progress.finish()
     }

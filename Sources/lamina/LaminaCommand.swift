@@ -29,6 +29,8 @@ struct LaminaCommand: ParsableCommand {
             fail(error.description)
         } catch let error as WebPError {
             fail(error.description)
+        } catch let error as VideoError {
+            fail(error.description)
         } catch let error as RenderRefusal {
             fail(error.description)
         } catch {

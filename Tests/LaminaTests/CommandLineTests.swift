@@ -20,8 +20,10 @@ private struct Run {
     var stderr: String
 }
 
-private func lamina(_ arguments: [String], stdin: Data? = nil, stdinFile: String? = nil, stdoutFile: String? = nil) throws -> Run {
+private func lamina(_ arguments: [String], stdin: Data? = nil, stdinFile: String? = nil, stdoutFile: String? = nil,
+                    environment: [String: String]? = nil) throws -> Run {
     let process = Process()
+    if let environment { process.environment = environment }
     process.executableURL = try #require(laminaURL, "the lamina executable is not built next to the tests")
     process.arguments = arguments
     let out = Pipe(), err = Pipe(), input = Pipe()
@@ -295,11 +297,36 @@ struct FramesCommandTests {
         #expect(outputs[0] == outputs[1])
     }
 
+    @Test(.enabled(if: VideoEncoder.ffmpeg != nil, "ffmpeg is not installed"))
+    func anMP4IsTheSameBytesWhateverTheWorkers() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var outputs: [Data] = []
+        for workers in ["1", "2"] {
+            let out = dir.appendingPathComponent("w\(workers).mp4").path
+            let run = try lamina(["frames", "-", "--output", out, "--fps", "12", "--quiet", "--backend", "cpu", "--workers", workers],
+                                 stdin: Data(moving.utf8))
+            #expect(run.status == 0, "\(run.stderr)")
+            outputs.append(try Data(contentsOf: URL(fileURLWithPath: out)))
+        }
+        #expect(outputs[0] == outputs[1] && outputs[0].count > 100)
+    }
+
+    @Test func withoutFFmpegAnMP4IsRefusedNamingThePackage() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = "/nonexistent"
+        let run = try lamina(["frames", "-", "--output", "/tmp/lamina-no-video.mp4", "--backend", "cpu", "--quiet"],
+                             stdin: Data(moving.utf8), environment: environment)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("needs the ffmpeg program") && run.stderr.contains("apt-get install ffmpeg"), "\(run.stderr)")
+    }
+
     @Test func badRequestsAreRefusedBeforeAnyWork() throws {
         let still = ##"{"width": 20, "height": 10}"##
         let cases: [([String], String, String)] = [
             (["--to", "1", "--duration", "1"], moving, "give --to or --duration, not both"),
-            (["--output", "x.mp4"], moving, ".mp4 is not written yet"),
+            (["--output", "x.gif"], moving, ".gif is not written yet"),
+            (["--output", "x.mp4", "--quality", "50"], moving, "--quality is for .webp"),
             (["--output", "x.webp", "--quality", "101"], moving, "--quality must be 0 to 100"),
             (["--fps", "0"], moving, "the frame rate must be a number above 0"),
             (["--to", "-1"], moving, "must come after the start"),

@@ -178,6 +178,52 @@ extension FramesTests {
     }
 }
 
+@Suite("Video", .enabled(if: VideoEncoder.ffmpeg != nil, "ffmpeg is not installed (scripts/install-packages.sh installs it)"))
+struct VideoTests {
+    @Test func anMP4DecodesBackToTheFramesWithinH264sLoss() throws {
+        let scene = try SceneDecoder().decode(##"""
+            {"width": 41, "height": 31, "backgroundColor": "#ffffff", "sublayers": [{"bounds": [0, 0, 12, 12],
+             "position": [6, 15], "backgroundColor": "#3366cc", "animations": [{"keyPath": "position.x",
+             "fromValue": 6, "toValue": 35, "duration": 1}]}]}
+            """##)
+        let timeline = try AnimationTimeline(start: 0, end: 1, framesPerSecond: 10)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-video-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("move.mp4").path
+        let video = try VideoEncoder(path: path, width: 41, height: 31, framesPerSecond: 10)
+        let renderer = try LayerRenderer(backend: .cpu)
+        var singles: [CGImage] = []
+        for i in 0..<timeline.count {
+            let image = try renderer.render(scene, time: timeline.time(ofFrame: i))
+            singles.append(image)
+            try video.add(image)
+        }
+        try video.finish()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["move.mp4"])
+        // Decoded by ffmpeg: 10 frames of 42x32 (odd sides padded), each
+        // within H.264's loss of the render (mean error under 3 levels).
+        let decode = Process()
+        decode.executableURL = URL(fileURLWithPath: try #require(VideoEncoder.ffmpeg))
+        decode.arguments = ["-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"]
+        let out = Pipe()
+        decode.standardOutput = out
+        try decode.run()
+        let raw = [UInt8](out.fileHandleForReading.readDataToEndOfFile())
+        decode.waitUntilExit()
+        #expect(raw.count == 10 * 42 * 32 * 4)
+        for (i, single) in singles.enumerated() where raw.count == 10 * 42 * 32 * 4 {
+            var error = 0
+            for y in 0..<31 {
+                for x in 0..<41 {
+                    for c in 0..<3 { error += abs(Int(raw[((i * 32 + y) * 42 + x) * 4 + c]) - Int(single.pixelBytes[(y * 41 + x) * 4 + c])) }
+                }
+            }
+            #expect(Double(error) / Double(41 * 31 * 3) < 3, "frame \(i): mean error \(Double(error) / Double(41 * 31 * 3))")
+        }
+    }
+}
+
 /// A reader of the animated PNGs `APNGEncoder` writes (whole-canvas frames):
 /// each frame's data rewrapped as a plain PNG and decoded.
 private struct APNGFrames {
