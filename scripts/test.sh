@@ -38,6 +38,13 @@ if [ -x "$conformance" ]; then
       --refs Tests/Conformance/reference --out ".build/conformance-local" | tee "$log"
     total=$(( total + $(tail -1 "$log" | grep -Eo '^[0-9]+') ))
   done
+  # Frame sequences started at each animated scene's time begin with its
+  # reference picture, in every exact format.
+  for backend in gl cpu; do
+    echo "== frames, $backend backend"
+    LAMINA="$lamina" scripts/check-frames.sh --backend "$backend" --out ".build/frames" | tee "$log"
+    total=$(( total + $(tail -1 "$log" | grep -Eo '^[0-9]+') ))
+  done
   # The example programs: each picture against its listing's reference, and
   # each program's scene JSON drawn by lamina against its own picture.
   for backend in gl cpu; do

@@ -66,6 +66,11 @@ struct FramesCommand: ParsableCommand {
 
     /// Where the frames go, by the output's extension.
     func destination() throws -> Destination {
+        // A folder: named with a trailing slash, already one, or no extension.
+        var isFolder: ObjCBool = false
+        if output.hasSuffix("/") || (FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) && isFolder.boolValue) {
+            return .folder(output)
+        }
         let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
         switch ext {
         case "png", "apng": return .animatedPNG(output)
