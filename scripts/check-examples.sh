@@ -36,12 +36,8 @@ if [ ! -f "$conformance/compare.py" ]; then
   exit 2
 fi
 # The Python with Pillow and NumPy that the conformance check prepares.
-venv="${XDG_CACHE_HOME:-$HOME/.cache}/lamina-conformance-venv"
-if ! "$venv/bin/python" -c 'import PIL, numpy' 2>/dev/null; then
-  python3 -m venv "$venv" >/dev/null
-  "$venv/bin/pip" install -q pillow numpy >/dev/null
-fi
-compare() { "$venv/bin/python" "$conformance/compare.py" "$@"; }
+python="$(scripts/conformance-python.sh)"
+compare() { "$python" "$conformance/compare.py" "$@"; }
 
 bin="$(swift build --show-bin-path)"
 dir="$out/$backend"

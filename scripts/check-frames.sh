@@ -20,17 +20,13 @@ while [ $# -gt 0 ]; do
   esac
 done
 conformance="../shared/conformance"
-venv="${XDG_CACHE_HOME:-$HOME/.cache}/lamina-conformance-venv"
-if ! "$venv/bin/python" -c 'import PIL, numpy' 2>/dev/null; then
-  python3 -m venv "$venv" >/dev/null
-  "$venv/bin/pip" install -q pillow numpy >/dev/null
-fi
+python="$(scripts/conformance-python.sh)"
 lamina="${LAMINA:-$(swift build --show-bin-path)/lamina}"
 mkdir -p "$out"
 pass=0; fail=0
 for scene in "$conformance"/scenes/anim-*.json; do
   name="$(basename "$scene" .json)"
-  time="$("$venv/bin/python" -c 'import json,sys; print(json.load(open(sys.argv[1])).get("time", 0))' "$scene")"
+  time="$("$python" -c 'import json,sys; print(json.load(open(sys.argv[1])).get("time", 0))' "$scene")"
   limit=0.005
   for format in folder png webp; do
     case "$format" in
@@ -42,10 +38,10 @@ for scene in "$conformance"/scenes/anim-*.json; do
       printf '%-28s %-7s FAIL  frames failed: %s\n' "$name" "$format" "$(echo "$err" | tail -1 | cut -c1-100)"; fail=$((fail+1)); continue
     fi
     # The sequence's first frame, as its format's decoder (Pillow) reads it.
-    [ "$format" = folder ] || "$venv/bin/python" -c '
+    [ "$format" = folder ] || "$python" -c '
 import sys; from PIL import Image
 im = Image.open(sys.argv[1]); im.seek(0); im.convert("RGBA").save(sys.argv[2])' "$target" "$first"
-    if line="$("$venv/bin/python" "$conformance/compare.py" "$first" "$conformance/reference/$name.png" --max-bad "$limit")"; then
+    if line="$("$python" "$conformance/compare.py" "$first" "$conformance/reference/$name.png" --max-bad "$limit")"; then
       printf '%-28s %-7s ok    %s\n' "$name" "$format" "$line"; pass=$((pass+1))
     else
       printf '%-28s %-7s FAIL  %s (limit %s)\n' "$name" "$format" "$line" "$limit"; fail=$((fail+1))

@@ -8,11 +8,11 @@ import LaminaCore
 /// libwebp keeps only what it needs to compare a frame with the one before.
 ///
 /// ```swift
-/// var webp = try WebPAnimationEncoder(width: 600, height: 400)
+/// let webp = try WebPAnimationEncoder(width: 600, height: 400)
 /// for (image, ms) in frames { try webp.add(image, durationMilliseconds: ms) }
 /// let bytes = try webp.finish()
 /// ```
-public struct WebPAnimationEncoder: ~Copyable {
+public final class WebPAnimationEncoder {
     public let width: Int
     public let height: Int
     private let encoder: OpaquePointer
@@ -57,7 +57,7 @@ public struct WebPAnimationEncoder: ~Copyable {
 
     /// Adds the next frame, shown for `durationMilliseconds`.
     /// - Throws: `WebPError` for a frame of another size or one libwebp refuses.
-    public mutating func add(_ image: CGImage, durationMilliseconds: Int) throws(WebPError) {
+    public func add(_ image: CGImage, durationMilliseconds: Int) throws(WebPError) {
         guard image.width == width, image.height == height else {
             throw WebPError("frame \(frames) is \(image.width)x\(image.height), not \(width)x\(height)")
         }
@@ -82,7 +82,7 @@ public struct WebPAnimationEncoder: ~Copyable {
     }
 
     /// The whole file.
-    public mutating func finish() throws(WebPError) -> [UInt8] {
+    public func finish() throws(WebPError) -> [UInt8] {
         // The end of the last frame.
         guard WebPAnimEncoderAdd(encoder, nil, Int32(clamping: timestamp), nil) != 0 else {
             throw WebPError("libwebp could not end the animation: \(Self.message(encoder))")

@@ -127,45 +127,29 @@ struct FramesCommand: ParsableCommand {
         if let workers { frames.workers = max(1, workers) }
         var progress = Progress(total: timeline.count, quiet: quiet)
 
-        switch destination {
-        case .folder(let folder):
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw CommandFailure("\(folder): cannot make the folder: \((error as NSError).localizedDescription)")
-            }
-            let digits = max(5, String(timeline.count - 1).count)
-            try render(frames, name) { i, image in
-                let file = folder + "/frame-" + String(repeating: "0", count: max(0, digits - String(i).count)) + String(i) + ".png"
-                try FileIO.writeFileAtomically(try PNGEncoder().encode(image), toPath: file)
-                progress.advance()
-            }
-        case .animatedPNG(let file):
-            let canvas = decoded.canvas(scale: scale)
-            var apng = try APNGEncoder(width: canvas.pixelWidth, height: canvas.pixelHeight, frameCount: timeline.count, loopCount: loop)
-            try render(frames, name) { i, image in
-                try apng.add(image, delay: timeline.delayFraction(ofFrame: i))
-                progress.advance()
-            }
-            try FileIO.writeFileAtomically(try apng.finish(), toPath: file)
-        case .animatedWebP(let file):
-            let canvas = decoded.canvas(scale: scale)
-            var webp = try WebPAnimationEncoder(width: canvas.pixelWidth, height: canvas.pixelHeight, loopCount: loop, quality: quality)
-            try render(frames, name) { i, image in
-                try webp.add(image, durationMilliseconds: timeline.delayInMilliseconds(ofFrame: i))
-                progress.advance()
-            }
-            try FileIO.writeFileAtomically(try webp.finish(), toPath: file)
-        case .video(let file):
-            let canvas = decoded.canvas(scale: scale)
-            let video = try VideoEncoder(path: file, width: canvas.pixelWidth, height: canvas.pixelHeight, framesPerSecond: fps)
-            try render(frames, name) { _, image in
-                try video.add(image)
-                progress.advance()
-            }
-            try video.finish()
+        let sink = try makeSink(destination, size: decoded.canvas(scale: scale), timeline: timeline)
+        try render(frames, name) { i, image in
+            try sink.add(image, index: i)
+            progress.advance()
         }
+        try sink.finish()
         progress.finish()
+    }
+
+    /// Where each frame goes, by the output's kind.
+    private func makeSink(_ destination: Destination, size canvas: RenderCanvas, timeline: AnimationTimeline) throws -> any FrameSink {
+        let (width, height) = (canvas.pixelWidth, canvas.pixelHeight)
+        switch destination {
+        case .folder(let folder): return try PNGFolderSink(folder: folder, frameCount: timeline.count)
+        case .animatedPNG(let file):
+            return APNGSink(file: file, timeline: timeline,
+                            encoder: try APNGEncoder(width: width, height: height, frameCount: timeline.count, loopCount: loop))
+        case .animatedWebP(let file):
+            return WebPSink(file: file, timeline: timeline,
+                            encoder: try WebPAnimationEncoder(width: width, height: height, loopCount: loop, quality: quality))
+        case .video(let file):
+            return VideoSink(encoder: try VideoEncoder(path: file, width: width, height: height, framesPerSecond: fps))
+        }
     }
 
     /// The frames in order; a refusal names the frame and its time.
@@ -178,6 +162,73 @@ struct FramesCommand: ParsableCommand {
             throw CommandFailure("\(name): a frame near \(Quoted.number(t)) s: \(refusal)")
         }
     }
+}
+
+/// Where the frames of `lamina frames` go, in order; `finish` writes what
+/// is still to be written (a file appears only then).
+protocol FrameSink: AnyObject {
+    func add(_ image: CGImage, index: Int) throws
+    func finish() throws
+}
+
+/// frame-00000.png, frame-00001.png, ... in a folder made if missing.
+final class PNGFolderSink: FrameSink {
+    let folder: String
+    let digits: Int
+
+    init(folder: String, frameCount: Int) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure("\(folder): cannot make the folder: \((error as NSError).localizedDescription)")
+        }
+        self.folder = folder
+        digits = max(5, String(frameCount - 1).count)
+    }
+
+    func add(_ image: CGImage, index: Int) throws {
+        let number = String(index)
+        let file = folder + "/frame-" + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"
+        try FileIO.writeFileAtomically(try PNGEncoder().encode(image), toPath: file)
+    }
+
+    func finish() throws {}
+}
+
+/// An animated PNG, each frame's delay exactly its share of the timeline.
+final class APNGSink: FrameSink {
+    let file: String
+    let timeline: AnimationTimeline
+    var encoder: APNGEncoder
+
+    init(file: String, timeline: AnimationTimeline, encoder: APNGEncoder) {
+        self.file = file; self.timeline = timeline; self.encoder = encoder
+    }
+
+    func add(_ image: CGImage, index: Int) throws { try encoder.add(image, delay: timeline.delayFraction(ofFrame: index)) }
+    func finish() throws { try FileIO.writeFileAtomically(try encoder.finish(), toPath: file) }
+}
+
+/// An animated WebP, delays in milliseconds that add up to the true times.
+final class WebPSink: FrameSink {
+    let file: String
+    let timeline: AnimationTimeline
+    let encoder: WebPAnimationEncoder
+
+    init(file: String, timeline: AnimationTimeline, encoder: WebPAnimationEncoder) {
+        self.file = file; self.timeline = timeline; self.encoder = encoder
+    }
+
+    func add(_ image: CGImage, index: Int) throws { try encoder.add(image, durationMilliseconds: timeline.delayInMilliseconds(ofFrame: index)) }
+    func finish() throws { try FileIO.writeFileAtomically(try encoder.finish(), toPath: file) }
+}
+
+/// An MP4 made by ffmpeg at the timeline's rate.
+final class VideoSink: FrameSink {
+    let encoder: VideoEncoder
+    init(encoder: VideoEncoder) { self.encoder = encoder }
+    func add(_ image: CGImage, index: Int) throws { try encoder.add(image) }
+    func finish() throws { try encoder.finish() }
 }
 
 /// Frames done, on standard error: a bar redrawn in place on a terminal, a

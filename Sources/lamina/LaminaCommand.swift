@@ -21,17 +21,7 @@ struct LaminaCommand: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
-        } catch let failure as CommandFailure {
-            fail(failure.description)
-        } catch let error as IOError {
-            fail(error.description)
-        } catch let error as PNGError {
-            fail(error.description)
-        } catch let error as WebPError {
-            fail(error.description)
-        } catch let error as VideoError {
-            fail(error.description)
-        } catch let error as RenderRefusal {
+        } catch let error as any InputFailure {
             fail(error.description)
         } catch {
             exit(withError: error)
@@ -44,3 +34,16 @@ struct LaminaCommand: ParsableCommand {
         Foundation.exit(1)
     }
 }
+
+/// A failure of the input or the output (a scene, a file, a budget, an
+/// encoder), reported as its one-line description, with exit status 1.
+/// Everything else (a mistake on the command line) gets ArgumentParser's
+/// usage text.
+protocol InputFailure: Error, CustomStringConvertible {}
+
+extension CommandFailure: InputFailure {}
+extension IOError: InputFailure {}
+extension PNGError: InputFailure {}
+extension WebPError: InputFailure {}
+extension VideoError: InputFailure {}
+extension RenderRefusal: InputFailure {}

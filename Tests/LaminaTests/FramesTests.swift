@@ -97,7 +97,7 @@ extension FramesTests {
         // 7 fps: delays of 143 and 142 ms that add up to the true times.
         let timeline = try AnimationTimeline(start: 0, end: 1, framesPerSecond: 7)
         let renderer = try LayerRenderer(backend: backend, fallBack: false)
-        var webp = try WebPAnimationEncoder(width: 40, height: 30, loopCount: 3)
+        let webp = try WebPAnimationEncoder(width: 40, height: 30, loopCount: 3)
         var singles: [CGImage] = []
         for i in 0..<timeline.count {
             let image = try renderer.render(scene, time: timeline.time(ofFrame: i))
@@ -115,9 +115,9 @@ extension FramesTests {
         var pixels: [UInt8] = []
         for y in 0..<64 { for x in 0..<64 { pixels += [UInt8(x * 4), UInt8(y * 4), UInt8((x ^ y) & 255), 255] } }
         let image = try CGImage(width: 64, height: 64, premultipliedRGBA: pixels)
-        var lossless = try WebPAnimationEncoder(width: 64, height: 64)
+        let lossless = try WebPAnimationEncoder(width: 64, height: 64)
         try lossless.add(image, durationMilliseconds: 100)
-        var lossy = try WebPAnimationEncoder(width: 64, height: 64, quality: 50)
+        let lossy = try WebPAnimationEncoder(width: 64, height: 64, quality: 50)
         try lossy.add(image, durationMilliseconds: 100)
         let (exact, small) = (try lossless.finish(), try lossy.finish())
         #expect(small.count < exact.count)
