@@ -28,3 +28,13 @@ import Lamina  // and nothing else: Lamina brings Foundation's CGRect, as Quartz
     let decoded = try PNGDecoder().decode(contentsOfFile: path)
     #expect(decoded == image)
 }
+
+/// `import Lamina` exposes one `PolygonDraw`, `TextureSource` and
+/// `TextureFilter` (the render plan's): the CPU backend's own painting types
+/// are internal, so these names are not ambiguous (they were).
+@Test func planTypesAreNotAmbiguous() {
+    let filter: TextureFilter = .linear
+    let source: TextureSource = .image(ImageID(0))
+    let draw = PolygonDraw(matrix: CATransform3DIdentity, polygon: [], fill: .color(.white))
+    #expect(filter.rawValue == "linear" && source == .image(ImageID(0)) && draw.opacity == 1)
+}

@@ -13,7 +13,7 @@ extension Pixmap {
     /// inverse projective map to the local point seen there, which places the
     /// texture, the rounded rectangle and the clip planes exactly under
     /// perspective.
-    public mutating func draw(_ command: PolygonDraw) throws {
+    mutating func draw(_ command: PolygonDraw) throws {
         let opacity = try opacityByte(command.alpha, "polygon alpha")
         let projected = try Self.project(command.polygon, command.transform)
         let area = command.clipMask.map { $0.bounds.intersection(bounds) } ?? bounds

@@ -4,7 +4,7 @@ import LaminaRender
 /// One polygon to paint: local geometry, the matrix that takes it to pixels,
 /// what to paint it with, and what limits where it paints. This is the CPU
 /// backend's draw command for a layer's background, contents and border.
-public struct PolygonDraw: Sendable {
+struct PolygonDraw: Sendable {
     /// The polygon in local coordinates. The render plan sends convex ones
     /// (quads and their clipped pieces); any simple polygon works.
     public var polygon: [CGPoint]

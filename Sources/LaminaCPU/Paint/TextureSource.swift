@@ -1,7 +1,7 @@
 import Foundation
 
 /// How a texture is read between texel centres.
-public enum TextureFilter: Sendable, Hashable {
+enum TextureFilter: Sendable, Hashable {
     /// The texel the point falls in (Core Animation's `kCAFilterNearest`).
     case nearest
     /// A weighted mean of the four nearest texel centres (`kCAFilterLinear`).
@@ -14,7 +14,7 @@ public enum TextureFilter: Sendable, Hashable {
 /// `uvRect` (in unit texture coordinates: (0, 0) the texture's top-left
 /// corner, (1, 1) its bottom-right one), as `contents` and `contentsRect` map a
 /// layer's bounds. Points outside the texture read its nearest edge texel.
-public struct TextureSource: Sendable {
+struct TextureSource: Sendable {
     public var pixmap: Pixmap
     public var localRect: CGRect
     public var uvRect: CGRect
@@ -32,7 +32,7 @@ public struct TextureSource: Sendable {
 }
 
 /// What a polygon is painted with.
-public enum PaintSource: Sendable {
+enum PaintSource: Sendable {
     /// One premultiplied colour everywhere.
     case solid(PremultipliedColor)
     /// A picture, mapped from local coordinates.
