@@ -29,7 +29,10 @@ extension RenderPlan {
                 case .polygon(let draw):
                     return draw.isDrawable ? command : nil
                 case .path(let draw):
-                    return draw.isDrawable ? command : nil
+                    // Clipped once, here: the backends then find no planes
+                    // left to clip by (`clippedContours` is the contours).
+                    guard let clipped = draw.clippedIfDrawable() else { return nil }
+                    return .path(clipped)
                 case .blur(let source, let sigma):
                     // The planner pads a shadow's surface by the kernel's
                     // reach (3 sigma) on each side, so its sigma is at most
@@ -89,11 +92,14 @@ extension PolygonDraw {
 }
 
 extension PathFillDraw {
-    /// A finite matrix and colour, and every vertex of the clipped contours
-    /// drawable.
-    var isDrawable: Bool {
-        guard matrix.isFinite, color.isFinite else { return false }
-        return clippedContours.allSatisfy { $0.allSatisfy { matrix.drawablePoint($0) != nil } }
+    /// The draw with its contours cut by its clip planes and no planes left,
+    /// when the matrix and colour are finite and every vertex of the clipped
+    /// contours is drawable; nil otherwise.
+    func clippedIfDrawable() -> PathFillDraw? {
+        guard matrix.isFinite, color.isFinite else { return nil }
+        let contours = clippedContours
+        guard contours.allSatisfy({ $0.allSatisfy { matrix.drawablePoint($0) != nil } }) else { return nil }
+        return PathFillDraw(matrix: matrix, contours: contours, evenOdd: evenOdd, color: color)
     }
 }
 
