@@ -58,6 +58,23 @@ extension CATransform3D {
         [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44].allSatisfy { $0.isFinite }
     }
 
+    /// Whether every point is drawable (`drawablePoint`). For an affine
+    /// matrix (no perspective, so w is 1 everywhere) the images of the
+    /// points' bounding box corners bound every point's image, so four
+    /// points are mapped instead of all: paths have thousands.
+    func allDrawable(_ points: [CGPoint]) -> Bool {
+        guard m14 == 0, m24 == 0, m44 == 1 else { return points.allSatisfy { drawablePoint($0) != nil } }
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for p in points {
+            let x = Double(p.x), y = Double(p.y)
+            guard x.isFinite, y.isFinite else { return false }
+            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+        }
+        guard minX <= maxX else { return true }  // no points
+        let corners = [CGPoint(x: minX, y: minY), CGPoint(x: maxX, y: minY), CGPoint(x: minX, y: maxY), CGPoint(x: maxX, y: maxY)]
+        return corners.allSatisfy { drawablePoint($0) != nil }
+    }
+
     /// `p` in target pixels, if it lies in front of the eye and within the
     /// coordinate limit.
     func drawablePoint(_ p: CGPoint) -> CGPoint? {
@@ -75,8 +92,7 @@ extension PolygonDraw {
     /// At least a triangle, every vertex drawable, a texture rect of
     /// non-zero finite size, and a finite opacity.
     var isDrawable: Bool {
-        guard polygon.count >= 3, matrix.isFinite, opacity.isFinite,
-              polygon.allSatisfy({ matrix.drawablePoint($0) != nil })
+        guard polygon.count >= 3, matrix.isFinite, opacity.isFinite, matrix.allDrawable(polygon)
         else { return false }
         switch fill {
         case .color(let c):
@@ -98,7 +114,7 @@ extension PathFillDraw {
     func clippedIfDrawable() -> PathFillDraw? {
         guard matrix.isFinite, color.isFinite else { return nil }
         let contours = clippedContours
-        guard contours.allSatisfy({ $0.allSatisfy { matrix.drawablePoint($0) != nil } }) else { return nil }
+        guard contours.allSatisfy({ matrix.allDrawable($0) }) else { return nil }
         return PathFillDraw(matrix: matrix, contours: contours, evenOdd: evenOdd, color: color)
     }
 }
