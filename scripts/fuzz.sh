@@ -48,6 +48,10 @@ dict=".build-fuzz/scene.dict"
 grep -oE '`[a-zA-Z][a-zA-Z.]*`' ../shared/scene-format.md 2>/dev/null | tr -d '`' | sort -u \
   | awk '{ printf "\"\\\"%s\\\"\"\n", $0 }' > "$dict" || true
 
+# Swift's backtracer would take a trap's signal first and end the process
+# before libFuzzer writes the input that caused it (an input was lost so).
+export SWIFT_BACKTRACE=enable=no
+
 options=(
   -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536
   -artifact_prefix="$findings/" -print_final_stats=1
