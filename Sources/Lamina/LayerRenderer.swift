@@ -14,6 +14,22 @@ public enum RenderBackend: String, Sendable, CaseIterable {
     case cpu
 }
 
+/// What a `LayerRenderer` really draws with: the backend, and for `gl` the
+/// EGL platform and driver (`egl-surfaceless`, "llvmpipe (LLVM 15.0.6, 256 bits)").
+public struct BackendIdentity: Sendable, Hashable, CustomStringConvertible {
+    public var backend: RenderBackend
+    /// `egl-device`, `egl-gbm`, `egl-surfaceless`, or `none` for the CPU backend.
+    public var platform: String
+    /// The driver's `GL_RENDERER`, or `lamina cpu`.
+    public var renderer: String
+    /// Whether the pixels are drawn by the CPU (the CPU backend, or GL on llvmpipe).
+    public var isSoftware: Bool
+
+    public var description: String {
+        backend == .cpu ? "cpu" : "gl (\(platform), \(renderer))"
+    }
+}
+
 /// Renders layer trees and scenes to pictures: snapshot, plan, backend.
 ///
 /// Keeps its backend (and a GL context with its resources) between frames.
@@ -38,8 +54,11 @@ public final class LayerRenderer {
     /// `environment` is where `LAMINA_EGL_PLATFORM` is read (the process's
     /// own by default). `budget` bounds the work of every frame (see `RenderBudget`): a frame
     /// that asks for more is refused with a `RenderRefusal` before it is drawn.
+    /// `text` says whose caches text layers use: the process's shared
+    /// `TextRenderer` (one lock for every renderer), or this renderer's own
+    /// (a render server's workers, which must not wait on each other).
     public init(backend: RenderBackend = .gl, eglPlatform: EGLPlatformChoice? = nil, fallBack: Bool = true,
-                budget: RenderBudget = .default,
+                budget: RenderBudget = .default, text: TextCaches = .shared,
                 environment: [String: String] = ProcessInfo.processInfo.environment,
                 warn: (String) -> Void = { FileHandle.standardError.write(Data(("lamina: " + $0 + "\n").utf8)) }) throws {
         planner.options.budget = budget
@@ -69,7 +88,10 @@ public final class LayerRenderer {
             }
         }
         do {
-            textRasterizer = try TextRenderer.shared
+            switch text {
+            case .shared: textRasterizer = try TextRenderer.shared
+            case .own: textRasterizer = try TextRenderer()
+            }
         } catch {
             warn("no text rendering (\(Self.firstLine(of: error))); text layers will show no text")
         }
@@ -88,10 +110,20 @@ public final class LayerRenderer {
         try draw(prepare(scene, scale: scale, time: time))
     }
 
-    /// Hands a plan to the backend once the memory it needs is known to be there.
-    private func draw(_ plan: RenderPlan) throws -> CGImage {
+    /// Whose font and glyph caches a renderer's text layers use.
+    public enum TextCaches: Sendable {
+        /// `TextRenderer.shared`: one set of caches for the process, behind one lock.
+        case shared
+        /// A `TextRenderer` of this renderer's own.
+        case own
+    }
+
+    /// Draws a frame that `prepare` planned, once the memory it needs is
+    /// known to be there. `deadline` is checked between passes.
+    /// - Throws: `RenderRefusal` (memory), `RenderInterruption`, or the backend's error.
+    public func draw(_ plan: RenderPlan, deadline: RenderDeadline? = nil) throws -> CGImage {
         try plan.checkMemoryAvailable()
-        return try renderer.render(plan)
+        return try renderer.render(plan, deadline: deadline)
     }
 
     /// The plan for a frame of `layer`'s tree: presentation values at `time`,
@@ -130,6 +162,16 @@ public final class LayerRenderer {
             width: Double(scene.width), height: Double(scene.height), scale: scale ?? Double(scene.scale),
             originBottomLeft: scene.origin == .bottomLeft)
         return try prepare(scene.rootLayer, canvas: canvas, time: time ?? scene.time)
+    }
+
+    /// What draws this renderer's frames, in the words of `lamina info`.
+    public var identity: BackendIdentity {
+        if let gl = renderer as? GLRenderer {
+            let info = gl.context.info
+            return BackendIdentity(backend: .gl, platform: "egl-" + info.eglPlatform.rawValue, renderer: info.renderer,
+                                   isSoftware: info.isSoftwareRenderer)
+        }
+        return BackendIdentity(backend: backend, platform: "none", renderer: "lamina cpu", isSoftware: true)
     }
 
     private static func firstLine(of error: any Error) -> String {

@@ -1,12 +1,20 @@
+import CLaminaPNGWrite
 import CPNG
 
 /// One use of libpng's row-by-row writer, producing PNG bytes in memory.
-/// See `PNGEncoder` for why calling it without `setjmp` is safe.
+///
+/// libpng reports errors by `longjmp` to a `setjmp` in its caller, which Swift
+/// cannot arm; `lamina_png_write_rgba` (C, in CLaminaPNGWrite) arms it and
+/// returns the error as a code, so a libpng failure is a thrown
+/// `PNGError.encoderFailed` for this picture, never the end of the process.
+/// Its callbacks into Swift (rows in, bytes out) cannot fail, so no jump ever
+/// crosses a Swift frame.
 final class LibPNGWriter {
-    private var png: png_structp?
-    private var info: png_infop?
-    /// Where libpng's write callback appends the encoded bytes.
+    private let options: lamina_png_write_options
+    /// Where the encoded bytes are appended.
     private var output: [UInt8] = []
+    /// The picture being encoded, and where its rows are un-premultiplied.
+    private var image: CGImage?
 
     /// zlib's strategy codes (zlib.h is not imported; these values are fixed
     /// by zlib's ABI).
@@ -16,52 +24,40 @@ final class LibPNGWriter {
         case runLength = 3  // Z_RLE
     }
 
-    /// Creates libpng's state and sets the compression options.
-    /// - Throws: `PNGError.encoderUnavailable` when libpng returns no state.
-    init(options: PNGEncoder.Options) throws {
-        png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nil, libpngError, libpngWarning)
-        guard let png else { throw PNGError.encoderUnavailable }
-        info = png_create_info_struct(png)
-        guard info != nil else { throw PNGError.encoderUnavailable }  // deinit frees `png`
-
-        png_set_write_fn(png, Unmanaged.passUnretained(self).toOpaque(), libpngWrite, libpngFlush)
-        // libpng's default limit of 1,000,000 pixels per side is a decoding
-        // safeguard; PNG itself allows 2^31 - 1.
-        png_set_user_limits(png, 0x7FFF_FFFF, 0x7FFF_FFFF)
-        png_set_compression_level(png, Int32(options.compressionLevel))
-        png_set_filter(png, Int32(PNG_FILTER_TYPE_BASE), Self.filterMask(options.filter))
+    init(options: PNGEncoder.Options) {
         let strategy: ZlibStrategy
         switch options.strategy {
         case .automatic: strategy = options.filter == .none ? .default : .filtered  // libpng's own rule
         case .runLength: strategy = .runLength
         }
-        png_set_compression_strategy(png, strategy.rawValue)
-    }
-
-    deinit {
-        png_destroy_write_struct(&png, &info)
+        self.options = lamina_png_write_options(
+            compression_level: Int32(options.compressionLevel), strategy: strategy.rawValue,
+            filters: Self.filterMask(options.filter), srgb_intent: Int32(PNG_sRGB_INTENT_PERCEPTUAL))
     }
 
     /// Encodes `image` (call once).
-    func write(_ image: CGImage) -> [UInt8] {
-        png_set_IHDR(
-            png, info, png_uint_32(image.width), png_uint_32(image.height), 8, PNG_COLOR_TYPE_RGB_ALPHA,
-            PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE)
-        png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL)
-        png_write_info(png, info)
-
-        var row = [UInt8](repeating: 0, count: image.bytesPerRow)
-        image.withUnsafeBytes { pixels in
-            row.withUnsafeMutableBytes { row in
-                for y in 0..<image.height {
-                    let source = UnsafeRawBufferPointer(rebasing: pixels[(y * image.bytesPerRow)...].prefix(image.bytesPerRow))
-                    PremultipliedAlpha.unpremultiplyRGBA(source, into: row)
-                    png_write_row(png, row.baseAddress?.assumingMemoryBound(to: png_byte.self))
-                }
-            }
+    /// - Throws: `PNGError.encoderFailed` with libpng's message.
+    func write(_ image: CGImage) throws -> [UInt8] {
+        self.image = image
+        defer { self.image = nil }
+        var message = [CChar](repeating: 0, count: 256)
+        let status = message.withUnsafeMutableBufferPointer { message in
+            lamina_png_write_rgba(
+                UInt32(image.width), UInt32(image.height), options, writeRow, appendBytes,
+                Unmanaged.passUnretained(self).toOpaque(), message.baseAddress, message.count)
         }
-        png_write_end(png, nil)
+        guard status == 0 else {
+            throw PNGError.encoderFailed(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
         return output
+    }
+
+    fileprivate func fillRow(_ y: Int, into row: UnsafeMutablePointer<UInt8>) {
+        guard let image else { return }
+        image.withUnsafeBytes { pixels in
+            let source = UnsafeRawBufferPointer(rebasing: pixels[(y * image.bytesPerRow)...].prefix(image.width * 4))
+            PremultipliedAlpha.unpremultiplyRGBA(source, into: UnsafeMutableRawBufferPointer(start: row, count: image.width * 4))
+        }
     }
 
     fileprivate func append(_ bytes: UnsafeRawBufferPointer) {
@@ -80,23 +76,14 @@ final class LibPNGWriter {
     }
 }
 
-/// libpng's output callback: appends to the writer named by the io pointer.
-private func libpngWrite(_ png: png_structp?, _ data: png_bytep?, _ length: Int) {
-    guard let pointer = png_get_io_ptr(png), let data else { return }
-    let writer = Unmanaged<LibPNGWriter>.fromOpaque(pointer).takeUnretainedValue()
-    writer.append(UnsafeRawBufferPointer(start: data, count: length))
+/// The C writer's row source: straight-alpha RGBA of row `y`.
+private func writeRow(_ context: UnsafeMutableRawPointer?, _ y: UInt32, _ row: UnsafeMutablePointer<UInt8>?) {
+    guard let context, let row else { return }
+    Unmanaged<LibPNGWriter>.fromOpaque(context).takeUnretainedValue().fillRow(Int(y), into: row)
 }
 
-/// Nothing to flush: the output is memory.
-private func libpngFlush(_ png: png_structp?) {}
-
-/// Warnings (none are expected from writing a valid RGBA picture) are dropped
-/// rather than printed on the server's stderr.
-private func libpngWarning(_ png: png_structp?, _ message: png_const_charp?) {}
-
-/// Reached only if libpng or zlib runs out of memory (see `PNGEncoder`). It
-/// must not return into libpng, and must not `longjmp`, so it stops the
-/// process with libpng's message.
-private func libpngError(_ png: png_structp?, _ message: png_const_charp?) {
-    fatalError("libpng failed while encoding: \(message.map { String(cString: $0) } ?? "no message")")
+/// The C writer's sink: appends to the writer's output.
+private func appendBytes(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<UInt8>?, _ count: Int) {
+    guard let context, let bytes else { return }
+    Unmanaged<LibPNGWriter>.fromOpaque(context).takeUnretainedValue().append(UnsafeRawBufferPointer(start: bytes, count: count))
 }

@@ -10,17 +10,10 @@ import Foundation
 /// for why). A component above its alpha is clamped to 255 straight, and a
 /// pixel with alpha 0 is written as transparent black.
 ///
-/// How libpng is used safely: the simplified `png_image` writer cannot set a
-/// compression level or filter (only its "fast" flag: level 3, no filtering),
-/// so this encoder drives libpng's row-by-row writer, whose errors would
-/// normally `longjmp` to a `setjmp` in the caller (which Swift cannot call).
-/// We never arm one (never call `png_jmpbuf`), so libpng has nowhere to jump:
-/// an error reaches `LibPNGWriter`'s error callback, which stops the process
-/// with libpng's message, and no Swift frame is ever unwound. And no input can
-/// cause an error: a `CGImage` is always a valid 8-bit RGBA picture, the sides
-/// are checked against PNG's limit here, and the output goes to memory through
-/// a callback that cannot fail. What is left is libpng or zlib running out of
-/// memory for their small working buffers, where Swift itself would trap.
+/// libpng's errors (in practice only running out of memory: a `CGImage` is
+/// always a valid 8-bit RGBA picture and the sides are checked against PNG's
+/// limit here) come back as `PNGError.encoderFailed` for this picture; see
+/// `LibPNGWriter`.
 public struct PNGEncoder: Sendable {
     /// The per-row filter libpng applies before compression. Filters turn
     /// smooth areas into runs of small numbers that compress better.
@@ -85,7 +78,7 @@ public struct PNGEncoder: Sendable {
 
     /// The PNG encoding of `image`.
     /// - Throws: `PNGError.invalidCompressionLevel`, `.tooLargeForPNG`, or
-    ///   `.encoderUnavailable` when libpng cannot allocate its state.
+    ///   `.encoderFailed` when libpng cannot allocate what it needs.
     public func encode(_ image: CGImage) throws -> [UInt8] {
         guard (0...9).contains(options.compressionLevel) else {
             throw PNGError.invalidCompressionLevel(options.compressionLevel)
@@ -94,8 +87,7 @@ public struct PNGEncoder: Sendable {
         guard image.width <= pngMaxSide, image.height <= pngMaxSide else {
             throw PNGError.tooLargeForPNG(width: image.width, height: image.height)
         }
-        let writer = try LibPNGWriter(options: options)
-        return writer.write(image)
+        return try LibPNGWriter(options: options).write(image)
     }
 
     /// Encodes `image` and writes it to `path` atomically: `path` never holds

@@ -26,6 +26,8 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidCompressionLevel(Int)
     /// libpng could not set up its encoder (it returned no write state).
     case encoderUnavailable
+    /// libpng stopped while encoding (out of memory, in practice); libpng's words.
+    case encoderFailed(String)
     /// A file could not be read or written (the path, what and why).
     case io(IOError)
 
@@ -47,6 +49,8 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
             return "PNG compression level \(level) is outside 0...9"
         case .encoderUnavailable:
             return "libpng could not create its PNG encoder (out of memory?)"
+        case let .encoderFailed(message):
+            return "libpng failed while encoding: \(message)"
         case let .io(error):
             return error.description
         }

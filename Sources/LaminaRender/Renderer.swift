@@ -13,6 +13,51 @@ public protocol Renderer: AnyObject {
     var name: String { get }
 
     /// Draws the plan and returns its output: premultiplied RGBA8, top row
-    /// first.
-    func render(_ plan: RenderPlan) throws -> CGImage
+    /// first. `deadline` is checked before each pass: a frame past it stops
+    /// there with `RenderInterruption`, and its surfaces are freed.
+    func render(_ plan: RenderPlan, deadline: RenderDeadline?) throws -> CGImage
+}
+
+extension Renderer {
+    /// Draws the plan to the end, however long it takes.
+    public func render(_ plan: RenderPlan) throws -> CGImage {
+        try render(plan, deadline: nil)
+    }
+}
+
+/// When a frame must stop drawing: a time, and a flag its owner may raise
+/// (a render server whose client gave up). Backends check it between passes,
+/// the pipeline between its stages, so a frame stops within one pass of it.
+///
+/// ```swift
+/// let deadline = RenderDeadline(.now + .seconds(2))
+/// let image = try renderer.render(plan, deadline: deadline)  // or RenderInterruption
+/// ```
+public struct RenderDeadline: Sendable {
+    public let instant: ContinuousClock.Instant
+    private let isAbandoned: @Sendable () -> Bool
+
+    public init(_ instant: ContinuousClock.Instant, isAbandoned: @escaping @Sendable () -> Bool = { false }) {
+        self.instant = instant
+        self.isAbandoned = isAbandoned
+    }
+
+    /// Throws when the deadline has passed or the frame was abandoned.
+    public func check() throws(RenderInterruption) {
+        if isAbandoned() { throw RenderInterruption.abandoned }
+        if ContinuousClock.now >= instant { throw RenderInterruption.deadlinePassed }
+    }
+}
+
+/// Why a frame stopped before its end (see `RenderDeadline`).
+public enum RenderInterruption: Error, Sendable, Equatable, CustomStringConvertible {
+    case deadlinePassed
+    case abandoned
+
+    public var description: String {
+        switch self {
+        case .deadlinePassed: "the frame's deadline passed before it was drawn"
+        case .abandoned: "the frame was abandoned before it was drawn"
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LaminaIO
 
 /// Reads scene JSON (see `scene-format.md`) into a `Scene`.
 ///
@@ -69,12 +70,27 @@ extension SceneDecoder {
         return try decoder.decode(data)
     }
 
+    /// Decodes scene JSON and names the scene: the `fingerprint` is the
+    /// same for every spelling of the same document (whitespace, key order,
+    /// number formats), so it can key a cache of pictures.
+    public func decodeWithFingerprint(_ bytes: [UInt8]) throws(SceneError) -> (scene: Scene, fingerprint: SHA256.Digest) {
+        var fingerprint: SHA256.Digest?
+        let scene = try decode(bytes: bytes, fingerprint: &fingerprint)
+        return (scene, fingerprint!)
+    }
+
     private func decode(bytes: [UInt8]) throws(SceneError) -> Scene {
+        var unused: SHA256.Digest?
+        return try decode(bytes: bytes, fingerprint: &unused, wantsFingerprint: false)
+    }
+
+    private func decode(bytes: [UInt8], fingerprint: inout SHA256.Digest?, wantsFingerprint: Bool = true) throws(SceneError) -> Scene {
         guard bytes.count <= limits.documentBytes else {
             throw SceneError(.limitExceeded, at: "$",
                              "the document has \(bytes.count) bytes, over the limit of \(limits.documentBytes)")
         }
         let root = try JSONParser.parse(bytes, maxNesting: limits.jsonNesting)
+        if wantsFingerprint { fingerprint = JSONFingerprint.digest(of: root) }
         let context = DecodingContext(limits: limits, options: options)
         let scene = try context.scene(root)
         try context.throwIfIssues()

@@ -53,6 +53,19 @@ import Testing
         }
     }
 
+    /// libpng's error path (which would `longjmp`) is an error for one
+    /// picture: a zlib level libpng passes on and zlib refuses makes libpng
+    /// call its error handler, and the encoder throws instead of aborting.
+    /// (`PNGEncoder` refuses such a level itself; the writer is asked directly.)
+    @Test func aLibpngErrorIsThrownNotFatal() throws {
+        #expect(throws: PNGError.self) {
+            _ = try LibPNGWriter(options: .init(compressionLevel: 42, filter: .none)).write(Self.sample)
+        }
+        // And the next picture encodes as usual.
+        let bytes = try PNGEncoder().encode(Self.sample)
+        #expect(try PNGDecoder().decode(bytes).width == 50)
+    }
+
     @Test func storesStraightAlphaAsEightBitRGBAWithAnSRGBChunk() throws {
         let image = try CGImage(width: 3, height: 1, premultipliedRGBA: [64, 32, 0, 128, 1, 2, 3, 255, 0, 0, 0, 0])
         let png = try PNGEncoder().encode(image)

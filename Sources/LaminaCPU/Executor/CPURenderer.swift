@@ -11,9 +11,10 @@ public final class CPURenderer: Renderer {
 
     public init() {}
 
-    public func render(_ plan: RenderPlan) throws -> CGImage {
+    public func render(_ plan: RenderPlan, deadline: RenderDeadline?) throws -> CGImage {
         var execution = PlanExecution(plan: plan)
         for pass in plan.passes {
+            try deadline?.check()
             try execution.run(pass)
             // Surfaces no later pass samples are freed now: a frame holds
             // only what it still needs (the plan's budget counts the same).

@@ -44,6 +44,14 @@ public struct GLInfo: Sendable, Equatable {
         return samples >= 2 ? samples : 0
     }
 
+    /// Whether the driver draws on the CPU (Mesa's llvmpipe, softpipe or
+    /// swrast, or SwiftShader): there the CPU backend is faster
+    /// (docs/benchmarks.md), so `--backend auto` does not take it.
+    public var isSoftwareRenderer: Bool {
+        let name = renderer.lowercased()
+        return ["llvmpipe", "softpipe", "swrast", "swiftshader", "software rasterizer"].contains { name.contains($0) }
+    }
+
     /// Whether the context advertises the OpenGL ES extension `name`.
     public func hasExtension(_ name: String) -> Bool {
         extensions.contains(name)

@@ -25,7 +25,7 @@ public final class GLRenderer: Renderer {
         self.multisampled = multisampled
     }
 
-    public func render(_ plan: RenderPlan) throws -> CGImage {
+    public func render(_ plan: RenderPlan, deadline: RenderDeadline?) throws -> CGImage {
         guard plan.width > 0, plan.height > 0 else {
             throw GLError.invalidArgument("a render plan of \(plan.width)x\(plan.height) pixels has nothing to draw")
         }
@@ -37,6 +37,7 @@ public final class GLRenderer: Renderer {
         }
         var output: GLRenderTarget?
         for pass in plan.passes {
+            try deadline?.check()
             let size: (Int, Int)
             switch pass.target {
             case .output: size = (plan.width, plan.height)
