@@ -15,6 +15,7 @@
 //   LaminaCPU       pure Swift rasterizer and compositor
 //   LaminaText      CATextLayer's text: fontconfig, HarfBuzz, FreeType
 //   Lamina          re-exports the public API
+//   LaminaServer    `lamina serve`: HTTP on Hummingbird, render workers, cache
 //   lamina          the command line tool
 //
 // And the book's listings as programs, one per listing (examples/<name>/).
@@ -29,6 +30,13 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The render server (LaminaServer) only.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // C shims over the Debian headers.
@@ -49,11 +57,13 @@ let package = Package(
         .target(name: "LaminaGeometry"),
         .target(name: "LaminaCore", dependencies: ["LaminaGeometry"]),
         .target(name: "LaminaIO"),
-        .target(name: "LaminaPNG", dependencies: ["LaminaCore", "LaminaIO", "CPNG"]),
+        // libpng's row writer behind a setjmp (Swift cannot arm one).
+        .target(name: "CLaminaPNGWrite", linkerSettings: [.linkedLibrary("png16")]),
+        .target(name: "LaminaPNG", dependencies: ["LaminaCore", "LaminaIO", "CPNG", "CLaminaPNGWrite"]),
 
         // Scene codec, render plan, backends.
         .target(name: "LaminaWebP", dependencies: ["LaminaCore", "CWebP"]),
-        .target(name: "LaminaScene", dependencies: ["LaminaCore", "LaminaPNG"]),
+        .target(name: "LaminaScene", dependencies: ["LaminaCore", "LaminaIO", "LaminaPNG"]),
         .target(name: "LaminaRender", dependencies: ["LaminaCore"]),
         .target(name: "LaminaGL", dependencies: ["LaminaRender", "CEGL"]),
         .target(name: "LaminaCPU", dependencies: ["LaminaRender"]),
@@ -66,10 +76,23 @@ let package = Package(
                 "LaminaGeometry", "LaminaCore", "LaminaIO", "LaminaPNG", "LaminaWebP", "LaminaScene",
                 "LaminaRender", "LaminaGL", "LaminaCPU", "LaminaText",
             ]),
+        // The render server: HTTP routes, a pool of render workers, a cache.
+        .target(
+            name: "LaminaServer",
+            dependencies: [
+                "Lamina",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
         .executableTarget(
             name: "lamina",
             dependencies: [
-                "Lamina",
+                "Lamina", "LaminaServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

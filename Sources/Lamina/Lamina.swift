@@ -11,3 +11,7 @@
 @_exported import LaminaGL
 @_exported import LaminaCPU
 @_exported import LaminaText
+
+/// Lamina's version: `lamina --version`, the render server's banner, and part
+/// of every picture's ETag (a new version may draw differently).
+public let laminaVersion = "0.1.0"

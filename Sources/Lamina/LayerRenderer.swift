@@ -158,10 +158,7 @@ public final class LayerRenderer {
 
     /// The plan for a frame of a scene.
     public func prepare(_ scene: Scene, scale: Double? = nil, time: CFTimeInterval? = nil) throws(RenderRefusal) -> RenderPlan {
-        let canvas = RenderCanvas(
-            width: Double(scene.width), height: Double(scene.height), scale: scale ?? Double(scene.scale),
-            originBottomLeft: scene.origin == .bottomLeft)
-        return try prepare(scene.rootLayer, canvas: canvas, time: time ?? scene.time)
+        try prepare(scene.rootLayer, canvas: scene.canvas(scale: scale), time: time ?? scene.time)
     }
 
     /// What draws this renderer's frames, in the words of `lamina info`.
@@ -176,5 +173,13 @@ public final class LayerRenderer {
 
     private static func firstLine(of error: any Error) -> String {
         String(describing: error).split(separator: "\n").first.map(String.init) ?? "unknown error"
+    }
+}
+
+extension Scene {
+    /// The canvas the scene is drawn on, at `scale` instead of its own.
+    public func canvas(scale: Double? = nil) -> RenderCanvas {
+        RenderCanvas(width: Double(width), height: Double(height), scale: scale ?? Double(self.scale),
+                     originBottomLeft: origin == .bottomLeft)
     }
 }

@@ -8,8 +8,8 @@ struct LaminaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lamina",
         abstract: "Render Core Animation layer trees headless, on the GPU or the CPU.",
-        version: "0.1.0",
-        subcommands: [RenderCommand.self, FramesCommand.self, ValidateCommand.self, InfoCommand.self, BenchCommand.self])
+        version: laminaVersion,
+        subcommands: [RenderCommand.self, FramesCommand.self, ValidateCommand.self, InfoCommand.self, BenchCommand.self, ServeCommand.self])
 
     /// Runs the command. A failure of the input (a scene, a file, a budget)
     /// is one message on standard error, written in one go, and exit status

@@ -137,14 +137,6 @@ enum SceneInput {
     static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
 }
 
-extension Scene {
-    /// The canvas the scene is drawn on, at `scale` instead of its own.
-    func canvas(scale: Double? = nil) -> RenderCanvas {
-        RenderCanvas(width: Double(width), height: Double(height), scale: scale ?? Double(self.scale),
-                     originBottomLeft: origin == .bottomLeft)
-    }
-}
-
 /// A failure to report as it is: one message, exit status 1, no usage text
 /// (which is for mistakes on the command line, not in a scene).
 struct CommandFailure: Error, CustomStringConvertible {

@@ -1,0 +1,85 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import Logging
+
+extension HTTPField.Name {
+    static let requestID = HTTPField.Name("X-Request-Id")!
+    static let serverTiming = HTTPField.Name("Server-Timing")!
+    static let laminaBackend = HTTPField.Name("X-Lamina-Backend")!
+    static let laminaCache = HTTPField.Name("X-Lamina-Cache")!
+}
+
+/// The edge of every request: gives it an id (the client's `X-Request-Id`
+/// when it sends a sane one, else a new one) in every log line and in the
+/// response, turns any error into the JSON error body, and logs and counts
+/// the answer. Health checks are counted but not logged.
+struct RequestEdgeMiddleware<Context: RequestContext>: RouterMiddleware {
+    let metrics: ServerMetrics
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let start = ContinuousClock.now
+        let id = Self.clientID(request) ?? context.id
+        var context = context
+        context.logger[metadataKey: "request_id"] = "\(id)"
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch {
+            let apiError = APIError.from(error)
+            if apiError.status.code >= 500 {
+                context.logger.error("failed", metadata: ["error": "\(error)"])
+            }
+            response = apiError.response()
+        }
+        response.headers[.requestID] = id
+        let duration = ContinuousClock.now - start
+        let route = context.endpointPath ?? "unmatched"
+        metrics.recordRequest(route: route, method: request.method.rawValue, status: response.status.code, duration: duration)
+        if request.uri.path != "/healthz" {
+            context.logger.info("request", metadata: [
+                "method": "\(request.method)", "path": "\(request.uri.path)", "status": "\(response.status.code)",
+                "ms": "\(String(format: "%.1f", duration.milliseconds))",
+            ])
+        }
+        return response
+    }
+
+    /// An id a client sent: up to 128 visible ASCII characters, so it cannot
+    /// forge log lines or fill them.
+    private static func clientID(_ request: Request) -> String? {
+        guard let value = request.headers[.requestID], !value.isEmpty, value.utf8.count <= 128,
+              value.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
+        else { return nil }
+        return value
+    }
+}
+
+/// `Authorization: Bearer <token>` on the routes that render. Compared in
+/// constant time, so the answer's timing does not reveal the token.
+struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
+    let token: String
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let given = request.headers[.authorization].flatMap { header -> Substring? in
+            let parts = header.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+            return parts[1]
+        }
+        guard let given, Self.constantTimeEqual(Array(given.utf8), Array(token.utf8)) else {
+            var error = APIError(.unauthorized, "unauthorized", "this route needs Authorization: Bearer <token>")
+            error.headers[.wwwAuthenticate] = "Bearer"
+            throw error
+        }
+        return try await next(request, context)
+    }
+
+    private static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        var difference = UInt8(a.count == b.count ? 0 : 1)
+        for i in 0..<max(a.count, b.count) {
+            difference |= (i < a.count ? a[i] : 0) ^ (i < b.count ? b[i] : 0)
+        }
+        return difference == 0
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import Hummingbird
+import Lamina
+import Logging
+import ServiceLifecycle
+import Synchronization
+
+/// `lamina serve`: the render server, assembled.
+///
+/// ```swift
+/// var configuration = ServerConfiguration()
+/// configuration.port = 0  // a free port, printed in the banner
+/// try await RenderServer(configuration).run()  // until SIGTERM or SIGINT
+/// ```
+///
+/// Services, started in this order and shut down in the reverse:
+/// the render pool; the metrics listener; the API listener; the drain
+/// notice. So on SIGTERM the pool first refuses requests that arrive from
+/// then on (readiness goes 503), the API listener stops accepting and waits
+/// for the requests in flight, and the workers end last, after the last
+/// picture; all within `drainTime`, after which the process exits anyway.
+public struct RenderServer: Sendable {
+    public let configuration: ServerConfiguration
+    /// Where the banner goes (standard output by default).
+    private let announce: @Sendable (String) -> Void
+
+    public init(_ configuration: ServerConfiguration,
+                announce: @escaping @Sendable (String) -> Void = { line in
+                    try? FileIO.writeStream(Array((line + "\n").utf8), to: STDOUT_FILENO, name: "<stdout>")
+                }) {
+        self.configuration = configuration
+        self.announce = announce
+    }
+
+    /// Serves until SIGTERM or SIGINT, then drains and returns.
+    public func run() async throws {
+        let configuration = configuration
+        var logger = Logger(label: "lamina") { LineLogHandler(format: configuration.logFormat, label: $0) }
+        logger.logLevel = configuration.logLevel
+
+        let metrics = ServerMetrics()
+        let pool = RenderPool(
+            RenderPool.Setup(workers: configuration.workers, queueCapacity: configuration.queue,
+                             backend: configuration.backend, eglPlatform: configuration.eglPlatform,
+                             budget: configuration.budget, pngOptions: configuration.pngOptions),
+            onLoadChange: { metrics.recordLoad($0) })
+        let cache = PictureCache(capacityBytes: configuration.cacheBytes)
+        let ports = BoundPorts()
+
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: RequestEdgeMiddleware(metrics: metrics))
+        RenderRoutes(configuration: configuration, pool: pool, cache: cache, metrics: metrics,
+                     rendererVersion: laminaVersion).register(on: router)
+        let api = Application(
+            router: router,
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "lamina"),
+            onServerRunning: { channel in ports.set(.api, channel.localAddress?.port) },
+            logger: logger)
+
+        var services: [any Service] = [PoolService(pool: pool)]
+        if let metricsPort = configuration.metricsPort {
+            let metricsRouter = Router(context: BasicRequestContext.self)
+            metricsRouter.get("metrics") { _, _ in
+                Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                         body: .init(byteBuffer: ByteBuffer(bytes: metrics.exposition)))
+            }
+            services.append(Application(
+                router: metricsRouter,
+                configuration: .init(address: .hostname(configuration.host, port: metricsPort), serverName: "lamina-metrics"),
+                onServerRunning: { channel in ports.set(.metrics, channel.localAddress?.port) },
+                logger: logger))
+        } else {
+            ports.set(.metrics, 0)
+        }
+        services.append(api)
+        services.append(DrainNotice(pool: pool, logger: logger))
+
+        var groupConfiguration = ServiceGroupConfiguration(
+            services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        groupConfiguration.maximumGracefulShutdownDuration = configuration.drainTime
+        let group = ServiceGroup(configuration: groupConfiguration)
+
+        let banner = Task {
+            let (apiPort, metricsPort) = await ports.both()
+            let reports = await pool.waitUntilStarted()
+            metrics.recordBackends(reports)
+            announceStart(apiPort: apiPort, metricsPort: metricsPort, reports: reports)
+        }
+        defer { banner.cancel() }
+        try await group.run()
+        logger.info("stopped")
+    }
+
+    /// The start-up lines, once: where to connect, and what each worker draws with.
+    private func announceStart(apiPort: Int, metricsPort: Int, reports: [RenderPool.WorkerReport]) {
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        var lines = ["lamina serve \(laminaVersion): listening on http://\(host):\(apiPort)"
+            + (configuration.metricsPort == nil ? ", no metrics listener" : ", metrics on http://\(host):\(metricsPort)/metrics")]
+        for report in reports {
+            lines.append("  worker \(report.index): \(report.identity)" + (report.note.map { " (\($0))" } ?? ""))
+        }
+        let deadline = String(format: "%g", Double(configuration.deadline.nanoseconds) / 1e9)
+        lines.append("  queue \(configuration.queue), deadline \(deadline) s, body limit \(configuration.maxBodyBytes) bytes, "
+            + "cache \(configuration.cacheBytes) bytes, token \(configuration.token == nil ? "off" : "required")")
+        announce(lines.joined(separator: "\n"))
+    }
+}
+
+/// Runs the pool's life as a service: stops its workers at the end of the
+/// shutdown, once the API listener has answered its last request.
+private struct PoolService: Service {
+    let pool: RenderPool
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        pool.stop()
+    }
+}
+
+/// The first service to hear of a shutdown: from then on the pool refuses
+/// requests that arrive (503 `draining`) and readiness says `draining`.
+private struct DrainNotice: Service {
+    let pool: RenderPool
+    let logger: Logger
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        logger.info("draining: finishing the requests in flight, refusing new ones")
+        pool.beginDraining()
+    }
+}
+
+/// The ports the listeners really bound (`--port 0` binds a free one).
+private final class BoundPorts: Sendable {
+    enum Listener { case api, metrics }
+    private let state = Mutex<(api: Int?, metrics: Int?, waiters: [CheckedContinuation<(Int, Int), Never>])>((nil, nil, []))
+
+    func set(_ listener: Listener, _ port: Int?) {
+        let ready: ([CheckedContinuation<(Int, Int), Never>], (Int, Int))? = state.withLock { s in
+            switch listener {
+            case .api: s.api = port ?? 0
+            case .metrics: s.metrics = port ?? 0
+            }
+            guard let api = s.api, let metrics = s.metrics else { return nil }
+            defer { s.waiters = [] }
+            return (s.waiters, (api, metrics))
+        }
+        if let (waiters, ports) = ready { waiters.forEach { $0.resume(returning: ports) } }
+    }
+
+    func both() async -> (Int, Int) {
+        await withCheckedContinuation { continuation in
+            let ports: (Int, Int)? = state.withLock { s in
+                if let api = s.api, let metrics = s.metrics { return (api, metrics) }
+                s.waiters.append(continuation)
+                return nil
+            }
+            if let ports { continuation.resume(returning: ports) }
+        }
+    }
+}

@@ -1,0 +1,335 @@
+import Foundation
+import Lamina
+import Synchronization
+
+/// A fixed number of render workers behind a bounded queue: what turns a
+/// decoded scene into PNG bytes for the server.
+///
+/// Each worker is a thread that owns its renderer for its whole life (a GL
+/// worker its EGL context, which must stay on one thread; a CPU worker its
+/// scratch buffers; each its own text caches), so workers never wait on
+/// each other. A request waits in the queue for a free worker; when every
+/// worker is busy and `queueCapacity` requests already wait, the next one is
+/// refused at once (`RenderFailure.queueFull`, a 429) instead of piling up.
+///
+/// Every job has a deadline that counts its time in the queue. A job still
+/// waiting at its deadline is answered then; a job being drawn stops at the
+/// next pass boundary (`RenderDeadline`), so its worker is free again soon.
+final class RenderPool: Sendable {
+    /// What the workers were asked for and really got.
+    struct Setup: Sendable {
+        var workers: Int
+        var queueCapacity: Int
+        var backend: ServerConfiguration.BackendChoice
+        var eglPlatform: EGLPlatformChoice?
+        var budget: RenderBudget
+        var pngOptions: PNGEncoder.Options
+    }
+
+    /// What a worker reports once its renderer is made.
+    struct WorkerReport: Sendable {
+        var index: Int
+        var identity: BackendIdentity
+        /// Why a GL worker draws on the CPU, when it does.
+        var note: String?
+    }
+
+    /// How busy the pool is, for readiness and metrics.
+    struct Load: Sendable, Encodable {
+        var startedWorkers: Int
+        var workers: Int
+        var busy: Int
+        var queued: Int
+        var queueCapacity: Int
+        var draining: Bool
+
+        var isStarting: Bool { startedWorkers < workers }
+        var isSaturated: Bool { queued >= queueCapacity && busy >= workers }
+    }
+
+    let setup: Setup
+    private let state: Mutex<State>
+    /// Wakes workers when a job arrives or the pool stops (NSCondition:
+    /// workers are threads that block, not tasks).
+    private let wakeUp = NSCondition()
+    private let started = AsyncSignal()
+    private let reports = Mutex<[WorkerReport]>([])
+    private let onLoadChange: @Sendable (Load) -> Void
+
+    private struct State {
+        var queue: [RenderTicket] = []
+        var busy = 0
+        var startedWorkers = 0
+        /// When the shutdown began: requests that arrived after it are refused.
+        var drainingSince: ContinuousClock.Instant?
+        var stopped = false
+    }
+
+    /// Starts the workers; each makes its renderer on its own thread.
+    /// `onLoadChange` hears every change of queue depth or busy workers.
+    init(_ setup: Setup, onLoadChange: @escaping @Sendable (Load) -> Void = { _ in }) {
+        self.setup = setup
+        self.onLoadChange = onLoadChange
+        state = Mutex(State())
+        for index in 0..<setup.workers {
+            let thread = Thread { [self] in runWorker(index) }
+            thread.name = "lamina.render.\(index)"
+            // Shader compilers (LLVM in llvmpipe) recurse deeply.
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+    }
+
+    /// Waits until every worker has its renderer, and says what each got.
+    func waitUntilStarted() async -> [WorkerReport] {
+        await started.wait()
+        return reports.withLock { $0.sorted { $0.index < $1.index } }
+    }
+
+    var load: Load {
+        state.withLock { s in
+            Load(startedWorkers: s.startedWorkers, workers: setup.workers, busy: s.busy, queued: s.queue.count,
+                 queueCapacity: setup.queueCapacity, draining: s.drainingSince != nil)
+        }
+    }
+
+    /// Draws `job` on the next free worker and encodes it.
+    /// - Throws: `RenderFailure`.
+    func render(_ job: RenderJob) async throws(RenderFailure) -> RenderedPicture {
+        let ticket = RenderTicket(job)
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<RenderedPicture, RenderFailure>, Never>) in
+                ticket.arm(continuation)
+                if let refusal = enqueue(ticket) {
+                    ticket.finish(.failure(refusal))
+                    return
+                }
+                // Answer at the deadline even if no worker has taken the job.
+                let deadline = job.deadline
+                let timer = Task {
+                    try? await Task.sleep(until: deadline, clock: .continuous)
+                    ticket.finish(.failure(.deadlinePassed))
+                }
+                ticket.onFinish { timer.cancel() }
+            }
+        } onCancel: {
+            ticket.finish(.failure(.abandoned))
+        }
+        return try result.get()
+    }
+
+    /// Puts a ticket in the queue, or says why not.
+    private func enqueue(_ ticket: RenderTicket) -> RenderFailure? {
+        let (refusal, load): (RenderFailure?, Load) = state.withLock { s in
+            // A request that arrived before the shutdown began is finished.
+            if let since = s.drainingSince, ticket.job.enqueued >= since { return (.draining, loadOf(s)) }
+            // Idle workers take jobs at once: they are not queue places.
+            let idle = max(0, s.startedWorkers - s.busy)
+            if s.queue.count >= setup.queueCapacity + idle { return (.queueFull, loadOf(s)) }
+            s.queue.append(ticket)
+            return (nil, loadOf(s))
+        }
+        if refusal == nil {
+            wakeUp.lock()
+            wakeUp.signal()
+            wakeUp.unlock()
+        }
+        onLoadChange(load)
+        return refusal
+    }
+
+    private func loadOf(_ s: State) -> Load {
+        Load(startedWorkers: s.startedWorkers, workers: setup.workers, busy: s.busy, queued: s.queue.count,
+             queueCapacity: setup.queueCapacity, draining: s.drainingSince != nil)
+    }
+
+    /// Requests that arrive from now on are refused (503); those that
+    /// arrived before, queued, running or still being read, are finished.
+    func beginDraining() {
+        let load = state.withLock { s in
+            s.drainingSince = s.drainingSince ?? .now
+            return loadOf(s)
+        }
+        onLoadChange(load)
+    }
+
+    /// Ends the workers once the queue is empty (their renderers are
+    /// destroyed on their own threads).
+    func stop() {
+        state.withLock { $0.stopped = true }
+        wakeUp.lock()
+        wakeUp.broadcast()
+        wakeUp.unlock()
+    }
+
+    // MARK: The workers
+
+    private func runWorker(_ index: Int) {
+        let worker = RenderWorker(index: index, setup: setup)
+        reports.withLock { $0.append(worker.report) }
+        let load = state.withLock { s in
+            s.startedWorkers += 1
+            return loadOf(s)
+        }
+        onLoadChange(load)
+        if load.startedWorkers == setup.workers { started.signal() }
+
+        while let ticket = nextTicket() {
+            // A job answered already (deadline, client gone) is skipped.
+            if !ticket.isFinished {
+                ticket.finish(worker.run(ticket.job, abandoned: { ticket.isFinished }))
+            }
+            let load = state.withLock { s in
+                s.busy -= 1
+                return loadOf(s)
+            }
+            onLoadChange(load)
+        }
+    }
+
+    /// The next job, counting the worker busy; nil when the pool has stopped.
+    private func nextTicket() -> RenderTicket? {
+        wakeUp.lock()
+        defer { wakeUp.unlock() }
+        while true {
+            let (ticket, stopped, load): (RenderTicket?, Bool, Load?) = state.withLock { s in
+                if !s.queue.isEmpty {
+                    s.busy += 1
+                    let ticket = s.queue.removeFirst()
+                    return (ticket, false, loadOf(s))
+                }
+                return (nil, s.stopped, nil)
+            }
+            if let ticket {
+                if let load { onLoadChange(load) }
+                return ticket
+            }
+            if stopped { return nil }
+            wakeUp.wait()
+        }
+    }
+}
+
+/// One request's picture and what it asked for.
+struct RenderJob: @unchecked Sendable {
+    // @unchecked: the scene's layer tree is handed over whole to the worker
+    // that draws it; the request handler keeps no reference to it.
+    var scene: Scene
+    var scale: Double?
+    var time: Double?
+    /// The backend this request asks for; nil: the worker's own.
+    var backend: RenderBackend?
+    /// Plan the frame (which refuses what the budget does not allow) but
+    /// draw nothing: `POST /validate`.
+    var planOnly = false
+    /// When the request arrived: time in the queue is measured from here.
+    var enqueued: ContinuousClock.Instant
+    var deadline: ContinuousClock.Instant
+}
+
+/// A picture made by a worker, and how long each stage took.
+struct RenderedPicture: Sendable {
+    var png: [UInt8]
+    var width: Int
+    var height: Int
+    var backend: RenderBackend
+    var queue: Duration
+    var plan: Duration
+    var render: Duration
+    var encode: Duration
+}
+
+/// Why a job produced no picture.
+enum RenderFailure: Error, Sendable {
+    /// Every worker is busy and the queue is full.
+    case queueFull
+    /// The deadline passed (in the queue or between passes).
+    case deadlinePassed
+    /// The server is shutting down.
+    case draining
+    /// The request went away (its task was cancelled).
+    case abandoned
+    /// The frame asks for more than the budget: the scene's fault.
+    case refused(RenderRefusal)
+    /// The request asked for a backend this worker does not have.
+    case backendUnavailable(String)
+    /// The renderer or encoder failed (not the scene's fault).
+    case failed(String)
+}
+
+/// A job, and the one answer it will get: from the worker, the deadline
+/// timer or cancellation, whichever is first.
+final class RenderTicket: Sendable {
+    let job: RenderJob
+    private let answer = Mutex<Answer>(Answer())
+
+    private struct Answer {
+        var continuation: CheckedContinuation<Result<RenderedPicture, RenderFailure>, Never>?
+        var result: Result<RenderedPicture, RenderFailure>?
+        var onFinish: (@Sendable () -> Void)?
+    }
+
+    init(_ job: RenderJob) { self.job = job }
+
+    func arm(_ continuation: CheckedContinuation<Result<RenderedPicture, RenderFailure>, Never>) {
+        // Cancellation may have answered before the continuation existed.
+        let early: Result<RenderedPicture, RenderFailure>? = answer.withLock { a in
+            if let result = a.result { return result }
+            a.continuation = continuation
+            return nil
+        }
+        if let early { continuation.resume(returning: early) }
+    }
+
+    var isFinished: Bool { answer.withLock { $0.result != nil } }
+
+    /// Runs `body` once the ticket is answered (at once if it is).
+    func onFinish(_ body: @escaping @Sendable () -> Void) {
+        let now = answer.withLock { a in
+            if a.result != nil { return true }
+            a.onFinish = body
+            return false
+        }
+        if now { body() }
+    }
+
+    /// Answers the job; only the first answer counts.
+    func finish(_ result: Result<RenderedPicture, RenderFailure>) {
+        let (continuation, onFinish): (CheckedContinuation<Result<RenderedPicture, RenderFailure>, Never>?, (@Sendable () -> Void)?) =
+            answer.withLock { a in
+                guard a.result == nil else { return (nil, nil) }
+                a.result = result
+                defer { a.continuation = nil; a.onFinish = nil }
+                return (a.continuation, a.onFinish)
+            }
+        continuation?.resume(returning: result)
+        onFinish?()
+    }
+}
+
+/// A one-shot signal tasks can wait for.
+final class AsyncSignal: Sendable {
+    private let state = Mutex<(fired: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+    func signal() {
+        let waiters = state.withLock { s in
+            s.fired = true
+            defer { s.waiters = [] }
+            return s.waiters
+        }
+        waiters.forEach { $0.resume() }
+    }
+
+    var hasFired: Bool { state.withLock { $0.fired } }
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let now = state.withLock { s in
+                if s.fired { return true }
+                s.waiters.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Lamina
+import Logging
+
+/// Everything `lamina serve` can be told, with the defaults a container
+/// gets when it is told nothing.
+///
+/// Each setting is a command-line option and an environment variable
+/// (`--queue` and `LAMINA_QUEUE`); the option wins. `ServeCommand` reads
+/// them; `RenderServer` runs with them.
+public struct ServerConfiguration: Sendable {
+    /// Which backend the workers draw with.
+    public enum BackendChoice: String, Sendable, CaseIterable {
+        /// GL where EGL finds a hardware GPU (a device or GBM platform with a
+        /// hardware driver), the CPU otherwise: on llvmpipe the CPU backend is
+        /// faster (docs/benchmarks.md).
+        case auto
+        case gl
+        case cpu
+    }
+
+    /// How log lines are written to standard error.
+    public enum LogFormat: String, Sendable, CaseIterable {
+        /// `2026-11-23T22:52:48Z info [request_id=...] message key=value`
+        case text
+        /// One JSON object per line, for a log collector.
+        case json
+    }
+
+    /// Where requests are served (`0.0.0.0` in a container).
+    public var host = "127.0.0.1"
+    /// The HTTP port; 0 binds a free one and prints it.
+    public var port = 8080
+    /// The Prometheus port (`GET /metrics`); 0 binds a free one; nil: no metrics listener.
+    public var metricsPort: Int? = 9464
+    /// Render workers, each owning one renderer (one GL context, or CPU scratch).
+    public var workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// Requests that may wait for a worker; one more is answered 429.
+    public var queue = 2 * max(1, ProcessInfo.processInfo.activeProcessorCount)
+    public var backend = BackendChoice.auto
+    /// `LAMINA_EGL_PLATFORM`'s choices; nil lets EGL's automatic order decide.
+    public var eglPlatform: EGLPlatformChoice?
+    /// How long a request may take from its arrival, reading its body and
+    /// waiting in the queue included; past it the answer is 503.
+    public var deadline: Duration = .seconds(10)
+    /// The most bytes a request body may have (413 past it, checked against
+    /// `Content-Length` before anything is read).
+    public var maxBodyBytes = 8 * 1024 * 1024
+    /// The most bytes of encoded pictures the in-memory cache keeps; 0 turns it off.
+    public var cacheBytes = 64 * 1024 * 1024
+    /// `Cache-Control: public, max-age=` of rendered pictures, in seconds.
+    public var cacheMaxAge = 86_400
+    /// When set, `/render` and `/validate` need `Authorization: Bearer <token>`.
+    public var token: String?
+    public var logFormat = LogFormat.text
+    public var logLevel = Logger.Level.info
+    /// How long SIGTERM waits for requests in flight before exiting anyway.
+    public var drainTime: Duration = .seconds(25)
+    /// The scene format's limits; a server refuses file references in any case.
+    public var sceneLimits = SceneLimits.default
+    /// What one frame may ask for (pixels, layers, surfaces...).
+    public var budget = RenderBudget.default
+    /// The PNG preset: `fast` for serving.
+    public var pngOptions = PNGEncoder.Options.fast
+
+    public init() {}
+
+    /// Lines for the start-up banner and `--help`: every setting with its value.
+    var summary: [(String, String)] {
+        [
+            ("workers", "\(workers)"), ("queue", "\(queue)"), ("backend", backend.rawValue),
+            ("deadline", "\(deadline)"), ("max body bytes", "\(maxBodyBytes)"), ("cache bytes", "\(cacheBytes)"),
+            ("token", token == nil ? "off" : "on"), ("drain time", "\(drainTime)"),
+        ]
+    }
+}

@@ -1,0 +1,159 @@
+import ArgumentParser
+import Foundation
+import Lamina
+import LaminaServer
+import Logging
+import Synchronization
+
+/// `lamina serve`: the render server (see `RenderServer` and
+/// docs/openapi.yaml). Every option is also an environment variable, named
+/// in its help (`--queue` and `LAMINA_QUEUE`); the option wins.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve POST /render and /validate over HTTP, with health, readiness and Prometheus metrics.",
+        discussion: """
+            Stops on SIGTERM or SIGINT: new requests are refused, those in flight finish \
+            (within --drain-time), then the process exits 0. The bearer token is read \
+            from LAMINA_TOKEN or --token-file only, never from the command line.
+            """)
+
+    @Option(help: "Address to listen on (LAMINA_HOST; default 127.0.0.1, 0.0.0.0 in a container).")
+    var host: String?
+    @Option(help: "HTTP port; 0 binds a free port and prints it (LAMINA_PORT; default 8080).")
+    var port: String?
+    @Option(help: "Prometheus port for GET /metrics, or off (LAMINA_METRICS_PORT; default 9464).")
+    var metricsPort: String?
+    @Option(help: "Render workers, each with its own renderer (LAMINA_WORKERS; default: one per core).")
+    var workers: String?
+    @Option(help: "Requests that may wait for a worker; more get 429 (LAMINA_QUEUE; default: 2 per core).")
+    var queue: String?
+    @Option(help: "auto, gl or cpu (LAMINA_BACKEND; default auto: GL on a hardware GPU, else the CPU).")
+    var backend: String?
+    @Option(name: .customLong("egl-platform"), help: "auto, device, gbm or surfaceless (LAMINA_EGL_PLATFORM).")
+    var eglPlatform: String?
+    @Option(help: "Seconds a request may take, queue and body included; then 503 (LAMINA_DEADLINE; default 10).")
+    var deadline: String?
+    @Option(help: "Largest request body in bytes; larger gets 413 (LAMINA_MAX_BODY_BYTES; default 8 MiB).")
+    var maxBodyBytes: String?
+    @Option(help: "Bytes of encoded pictures kept in memory; 0 turns the cache off (LAMINA_CACHE_BYTES; default 64 MiB).")
+    var cacheBytes: String?
+    @Option(help: "Cache-Control max-age of pictures, in seconds (LAMINA_CACHE_MAX_AGE; default 86400).")
+    var cacheMaxAge: String?
+    @Option(help: "A file holding the bearer token that /render and /validate then need (LAMINA_TOKEN_FILE).")
+    var tokenFile: String?
+    @Option(help: "text or json log lines on standard error (LAMINA_LOG_FORMAT; default text).")
+    var logFormat: String?
+    @Option(help: "trace, debug, info, notice, warning, error or critical (LAMINA_LOG_LEVEL; default info).")
+    var logLevel: String?
+    @Option(help: "Seconds SIGTERM waits for requests in flight (LAMINA_DRAIN_TIME; default 25).")
+    var drainTime: String?
+    @Option(help: "The most layers after replicators are expanded (LAMINA_MAX_LAYERS; default 100,000).")
+    var maxLayers: String?
+    @Option(help: "The most pixels of offscreen surfaces alive at once in a frame (LAMINA_MAX_SURFACE_PIXELS; default 64 million).")
+    var maxSurfacePixels: String?
+
+    func run() throws {
+        let configuration = try resolve(environment: ProcessInfo.processInfo.environment)
+        // The server is async; this command's `run` is not (the tool's
+        // other commands are plain functions). Block here until it returns.
+        let outcome = Mutex<Result<Void, any Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            let result: Result<Void, any Error>
+            do {
+                try await RenderServer(configuration).run()
+                result = .success(())
+            } catch {
+                result = .failure(error)
+            }
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        try outcome.withLock { $0 }?.get()
+    }
+
+    /// The configuration from the options, then the environment, then the defaults.
+    func resolve(environment: [String: String]) throws -> ServerConfiguration {
+        var setting = Settings(environment: environment)
+        var c = ServerConfiguration()
+        if let v = setting.value(host, "host", "LAMINA_HOST") { c.host = v }
+        if let v = try setting.integer(port, "port", "LAMINA_PORT", in: 0...65535) { c.port = v }
+        if let v = setting.value(metricsPort, "metrics-port", "LAMINA_METRICS_PORT") {
+            c.metricsPort = v == "off" ? nil : try setting.integer(v, "metrics-port", "LAMINA_METRICS_PORT", in: 0...65535)
+        }
+        if let v = try setting.integer(workers, "workers", "LAMINA_WORKERS", in: 1...256) { c.workers = v }
+        if let v = try setting.integer(queue, "queue", "LAMINA_QUEUE", in: 0...100_000) { c.queue = v }
+        if let v = try setting.choice(backend, "backend", "LAMINA_BACKEND", ServerConfiguration.BackendChoice.self) { c.backend = v }
+        if let v = setting.value(eglPlatform, "egl-platform", "LAMINA_EGL_PLATFORM") {
+            c.eglPlatform = try EGLPlatformChoice(parsing: v, origin: "--egl-platform (or LAMINA_EGL_PLATFORM)")
+        }
+        if let v = try setting.seconds(deadline, "deadline", "LAMINA_DEADLINE") { c.deadline = v }
+        if let v = try setting.integer(maxBodyBytes, "max-body-bytes", "LAMINA_MAX_BODY_BYTES", in: 1...(1 << 30)) {
+            c.maxBodyBytes = v
+            c.sceneLimits.documentBytes = v
+        }
+        if let v = try setting.integer(cacheBytes, "cache-bytes", "LAMINA_CACHE_BYTES", in: 0...(1 << 40)) { c.cacheBytes = v }
+        if let v = try setting.integer(cacheMaxAge, "cache-max-age", "LAMINA_CACHE_MAX_AGE", in: 0...31_536_000) { c.cacheMaxAge = v }
+        if let path = setting.value(tokenFile, "token-file", "LAMINA_TOKEN_FILE") {
+            do {
+                let bytes = try FileIO.readFile(atPath: path, maxBytes: 4096)
+                c.token = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            } catch {
+                throw ValidationError("--token-file (or LAMINA_TOKEN_FILE): \(error)")
+            }
+        } else if let token = environment["LAMINA_TOKEN"], !token.isEmpty {
+            c.token = token
+        }
+        if c.token?.isEmpty == true { throw ValidationError("the bearer token is empty") }
+        if let v = try setting.choice(logFormat, "log-format", "LAMINA_LOG_FORMAT", ServerConfiguration.LogFormat.self) { c.logFormat = v }
+        if let v = setting.value(logLevel, "log-level", "LAMINA_LOG_LEVEL") {
+            guard let level = Logger.Level(rawValue: v) else {
+                throw ValidationError("--log-level (or LAMINA_LOG_LEVEL): expected one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(v)\"")
+            }
+            c.logLevel = level
+        }
+        if let v = try setting.seconds(drainTime, "drain-time", "LAMINA_DRAIN_TIME") { c.drainTime = v }
+        if let v = try setting.integer(maxLayers, "max-layers", "LAMINA_MAX_LAYERS", in: 1...Int.max) { c.budget.layers = v }
+        if let v = try setting.integer(maxSurfacePixels, "max-surface-pixels", "LAMINA_MAX_SURFACE_PIXELS", in: 1...Int.max) {
+            c.budget.surfacePixels = v
+        }
+        return c
+    }
+}
+
+/// One setting from its option or its environment variable, with errors
+/// that name both.
+private struct Settings {
+    let environment: [String: String]
+
+    func value(_ option: String?, _ name: String, _ variable: String) -> String? {
+        option ?? environment[variable].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    func integer(_ option: String?, _ name: String, _ variable: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let text = value(option, name, variable) else { return nil }
+        guard let n = Int(text), range.contains(n) else {
+            throw ValidationError("--\(name) (or \(variable)): expected an integer in \(range.lowerBound)...\(range.upperBound), got \"\(text)\"")
+        }
+        return n
+    }
+
+    func seconds(_ option: String?, _ name: String, _ variable: String) throws -> Duration? {
+        guard let text = value(option, name, variable) else { return nil }
+        guard let s = Double(text), s.isFinite, s > 0, s <= 86_400 else {
+            throw ValidationError("--\(name) (or \(variable)): expected seconds in (0, 86400], got \"\(text)\"")
+        }
+        return .nanoseconds(Int64(s * 1e9))
+    }
+
+    func choice<T: RawRepresentable & CaseIterable>(_ option: String?, _ name: String, _ variable: String, _: T.Type) throws -> T?
+    where T.RawValue == String {
+        guard let text = value(option, name, variable) else { return nil }
+        guard let v = T(rawValue: text) else {
+            throw ValidationError("--\(name) (or \(variable)): expected one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\"")
+        }
+        return v
+    }
+}
