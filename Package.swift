@@ -108,6 +108,9 @@ let package = Package(
         .testTarget(name: "LaminaCPUTests", dependencies: ["LaminaCPU", "LaminaTestSupport"]),
         .testTarget(name: "LaminaTests", dependencies: ["Lamina"]),
         .testTarget(name: "LaminaTextTests", dependencies: ["LaminaText", "Lamina"]),
+        // The server's parts; the server as a whole is tested through the
+        // real binary (scripts/check-server.py).
+        .testTarget(name: "LaminaServerTests", dependencies: ["LaminaServer"]),
     ]
 )
 

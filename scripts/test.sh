@@ -5,7 +5,8 @@
 #
 # Unit tests (swift test), then the conformance pictures of ../shared and the
 # example programs' pictures (scripts/check-examples.sh), on both backends,
-# then the leak check and a minute of fuzzing (scripts/check-leaks.sh,
+# then the render server's integration tests (scripts/check-server.py),
+# the leak check and a minute of fuzzing (scripts/check-leaks.sh,
 # scripts/fuzz.sh).
 # The GL backend must work here (Mesa's llvmpipe is enough): LAMINA_REQUIRE_GL=1
 # makes a missing EGL context a failure instead of a skip or a silent fall
@@ -57,6 +58,12 @@ else
   echo "== no ../shared/conformance here: the picture comparisons are SKIPPED" >&2
   skipped=1
 fi
+
+# The render server: the real binary on loopback ports, every route,
+# status and header, the queue, the deadline, the token, SIGTERM.
+echo "== render server (scripts/check-server.py)"
+LAMINA="$(swift build --show-bin-path)/lamina" scripts/check-server.py | tee "$log"
+total=$(( total + $(tail -1 "$log" | grep -Eo '^[0-9]+') ))
 
 # Hostile input (docs/reliability.md): memory that grows with use, under
 # valgrind, then about a minute of coverage-guided fuzzing of the whole

@@ -13,8 +13,8 @@ public protocol Renderer: AnyObject {
     var name: String { get }
 
     /// Draws the plan and returns its output: premultiplied RGBA8, top row
-    /// first. `deadline` is checked before each pass: a frame past it stops
-    /// there with `RenderInterruption`, and its surfaces are freed.
+    /// first. `deadline` is checked before each draw command: a frame past
+    /// it stops there with `RenderInterruption`, and its surfaces are freed.
     func render(_ plan: RenderPlan, deadline: RenderDeadline?) throws -> CGImage
 }
 
@@ -26,8 +26,9 @@ extension Renderer {
 }
 
 /// When a frame must stop drawing: a time, and a flag its owner may raise
-/// (a render server whose client gave up). Backends check it between passes,
-/// the pipeline between its stages, so a frame stops within one pass of it.
+/// (a render server whose client gave up). Backends check it between draw
+/// commands, the pipeline between its stages, so a frame stops within one
+/// command of it (a clock read per command costs nothing measurable).
 ///
 /// ```swift
 /// let deadline = RenderDeadline(.now + .seconds(2))

@@ -28,6 +28,23 @@ private func rgba(_ image: CGImage, _ x: Int, _ y: Int) -> [UInt8] {
 
 @Suite("CPU renderer")
 struct CPURendererTests {
+    /// A frame past its deadline, or abandoned, stops before drawing and
+    /// says why; the same renderer then draws the next frame whole.
+    @Test func aFramePastItsDeadlineStops() throws {
+        var root = layer(CGSize(width: 40, height: 40), at: CGPoint(x: 20, y: 20), color: .white)
+        root.sublayers = [layer(CGSize(width: 10, height: 10), at: CGPoint(x: 20, y: 20), color: RGBA(red: 1, green: 0, blue: 0, alpha: 1))]
+        let plan = try RenderPlanner().plan(root, canvas: RenderCanvas(width: 40, height: 40))
+        let renderer = CPURenderer()
+        #expect(throws: RenderInterruption.deadlinePassed) {
+            try renderer.render(plan, deadline: RenderDeadline(.now - .seconds(1)))
+        }
+        #expect(throws: RenderInterruption.abandoned) {
+            try renderer.render(plan, deadline: RenderDeadline(.now + .seconds(60), isAbandoned: { true }))
+        }
+        let image = try renderer.render(plan, deadline: RenderDeadline(.now + .seconds(60)))
+        #expect(rgba(image, 20, 20) == [255, 0, 0, 255])
+    }
+
     @Test func drawsAFlatLayerWhereItBelongs() throws {
         let image = try render([layer(CGSize(width: 10, height: 10), at: CGPoint(x: 20, y: 20), color: RGBA(red: 1, green: 0, blue: 0, alpha: 1))])
         #expect(rgba(image, 20, 20) == [255, 0, 0, 255])

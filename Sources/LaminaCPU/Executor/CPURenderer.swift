@@ -15,7 +15,7 @@ public final class CPURenderer: Renderer {
         var execution = PlanExecution(plan: plan)
         for pass in plan.passes {
             try deadline?.check()
-            try execution.run(pass)
+            try execution.run(pass, deadline: deadline)
             // Surfaces no later pass samples are freed now: a frame holds
             // only what it still needs (the plan's budget counts the same).
             for i in pass.releasedSurfaces { execution.surfaces[i] = nil }
@@ -37,7 +37,7 @@ private struct PlanExecution {
 
     init(plan: RenderPlan) { self.plan = plan }
 
-    mutating func run(_ pass: RenderPass) throws {
+    mutating func run(_ pass: RenderPass, deadline: RenderDeadline?) throws {
         let size: (Int, Int)
         switch pass.target {
         case .output: size = (plan.width, plan.height)
@@ -49,6 +49,7 @@ private struct PlanExecution {
         }
         var target = try Pixmap(width: size.0, height: size.1)
         for command in pass.commands {
+            try deadline?.check()
             switch command {
             case .polygon(let draw): try drawPolygon(draw, into: &target)
             case .path(let draw): try fillPath(draw, into: &target)

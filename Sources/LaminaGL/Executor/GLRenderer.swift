@@ -55,6 +55,7 @@ public final class GLRenderer: Renderer {
             case .offscreen(let i): surfaces[i] = target
             }
             for command in pass.commands {
+                try deadline?.check()
                 try execute(command, into: target, plan: plan, surfaces: surfaces)
             }
             // Surfaces no later pass samples go back to the pool now, so a

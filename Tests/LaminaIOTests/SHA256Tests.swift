@@ -1,0 +1,40 @@
+import Testing
+import LaminaIO
+
+/// FIPS 180-4's examples and the block boundaries where padding changes.
+@Suite struct SHA256Tests {
+    @Test(arguments: [
+        ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+        ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+         "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
+    ])
+    func knownDigests(message: String, hex: String) {
+        #expect(SHA256.hash(Array(message.utf8)).hex == hex)
+    }
+
+    @Test func aMillionAs() {
+        var hash = SHA256()
+        for _ in 0..<1000 { hash.update([UInt8](repeating: UInt8(ascii: "a"), count: 1000)) }
+        #expect(hash.finalize().hex == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    /// Lengths around 55, 56 and 64 bytes, where the length no longer fits
+    /// the last block: hashing in pieces gives the same digest as in one go.
+    @Test func piecesAndPaddingBoundaries() {
+        for length in [55, 56, 57, 63, 64, 65, 119, 120, 128] {
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+            var pieces = SHA256()
+            pieces.update(bytes.prefix(length / 3))
+            pieces.update(bytes.dropFirst(length / 3))
+            #expect(pieces.finalize() == SHA256.hash(bytes))
+        }
+    }
+
+    @Test func fieldsAreSeparated() {
+        var a = SHA256(), b = SHA256()
+        a.update(field: "ab"); a.update(field: "c")
+        b.update(field: "a"); b.update(field: "bc")
+        #expect(a.finalize() != b.finalize())
+    }
+}

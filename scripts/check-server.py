@@ -1,0 +1,463 @@
+#!/usr/bin/env python3
+"""Integration tests of `lamina serve`: the real binary on loopback ports.
+
+    LAMINA=.build/debug/lamina scripts/check-server.py
+
+Starts servers with different settings (`--port 0`, read back from the
+banner) and checks every route, status code and header of docs/openapi.yaml:
+pictures equal to `lamina render`'s, ETag / If-None-Match / the cache, the
+JSON errors (400, 401, 404, 413, 415, 422, 429, 503), the queue (more
+requests than workers and queue places: some 429, none lost), the deadline,
+the bearer token, metrics, JSON logs, and SIGTERM with requests in flight
+(they finish, new connections are refused, exit status 0).
+
+Prints one line per check and ends with "N passed, M failed".
+"""
+import http.client
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+LAMINA = os.environ.get("LAMINA", ".build/debug/lamina")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CARD = os.path.join(ROOT, "..", "shared", "bench", "card-1200x630.json")
+if not os.path.exists(CARD):
+    CARD = os.path.join(ROOT, "examples", "scenes", "spinning-cube.json")
+
+passed = 0
+failed = 0
+
+
+def check(name, condition, detail=""):
+    global passed, failed
+    if condition:
+        passed += 1
+        print(f"ok    {name}")
+    else:
+        failed += 1
+        print(f"FAIL  {name} {detail}")
+    sys.stdout.flush()
+
+
+def small_scene(color="#3366cc", width=64, height=48, **extra):
+    scene = {"width": width, "height": height, "backgroundColor": "#ffffff",
+             "sublayers": [{"bounds": [0, 0, 32, 24], "position": [32, 24],
+                            "backgroundColor": color, "cornerRadius": 6}]}
+    scene.update(extra)
+    return json.dumps(scene).encode()
+
+
+def heavy_scene(seed):
+    """A frame that takes a while on any build: large blurred shadows on a
+    big canvas. `seed` changes a colour so that the cache never answers."""
+    layers = []
+    for i in range(12):
+        layers.append({"bounds": [0, 0, 900, 900], "position": [500 + 60 * i, 500 + 40 * i],
+                       "backgroundColor": "#%02x%02x%02x" % ((seed * 37 + i) % 256, (i * 20) % 256, 128),
+                       "cornerRadius": 80, "shadowOpacity": 0.8, "shadowRadius": 90, "opacity": 0.9,
+                       "shadowOffset": [0, 20]})
+    return json.dumps({"width": 2000, "height": 1600, "scale": 1, "backgroundColor": "#ffffff",
+                       "sublayers": layers}).encode()
+
+
+class Server:
+    """`lamina serve` on free loopback ports, with its banner read."""
+
+    def __init__(self, *args, env=None):
+        self.stderr = tempfile.TemporaryFile()
+        environment = dict(os.environ)
+        environment.update(env or {})
+        command = [LAMINA, "serve"] + list(args)
+        if "LAMINA_PORT" not in environment and "--port" not in args:
+            command += ["--port", "0"]
+        if "LAMINA_METRICS_PORT" not in environment and "--metrics-port" not in args:
+            command += ["--metrics-port", "0"]
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.stderr, env=environment)
+        self.banner = []
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            line = self.process.stdout.readline().decode()
+            if not line:
+                break
+            self.banner.append(line.rstrip("\n"))
+            if line.startswith("  queue "):
+                break
+        text = "\n".join(self.banner)
+        match = re.search(r"listening on http://127\.0\.0\.1:(\d+)", text)
+        if not match:
+            self.stop()
+            raise RuntimeError("no banner from lamina serve:\n" + text + "\n" + self.log())
+        self.port = int(match.group(1))
+        metrics = re.search(r"metrics on http://127\.0\.0\.1:(\d+)/metrics", text)
+        self.metrics_port = int(metrics.group(1)) if metrics else None
+        # The banner is the last thing printed; standard output is drained
+        # so that the server never blocks on a full pipe.
+        threading.Thread(target=self.process.stdout.read, daemon=True).start()
+
+    def request(self, method, path, body=None, headers=None, port=None, timeout=120):
+        connection = http.client.HTTPConnection("127.0.0.1", port or self.port, timeout=timeout)
+        try:
+            connection.request(method, path, body=body, headers=headers or {})
+            response = connection.getresponse()
+            return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+        finally:
+            connection.close()
+
+    def render(self, body, query="", headers=None, **kw):
+        all_headers = {"Content-Type": "application/json"}
+        all_headers.update(headers or {})
+        return self.request("POST", "/render" + query, body, all_headers, **kw)
+
+    def log(self):
+        self.stderr.seek(0)
+        return self.stderr.read().decode(errors="replace")
+
+    def stop(self, sig=signal.SIGTERM, timeout=60):
+        if self.process.poll() is None:
+            self.process.send_signal(sig)
+        try:
+            return self.process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            return None
+
+
+def error_of(body):
+    try:
+        return json.loads(body)["error"]
+    except Exception:
+        return {}
+
+
+def raw_exchange(port, data, read_timeout=30, pause_after=None):
+    """Sends raw bytes (optionally stalling), returns the status line."""
+    with socket.create_connection(("127.0.0.1", port), timeout=read_timeout) as s:
+        s.sendall(data)
+        if pause_after:
+            time.sleep(pause_after)
+        received = b""
+        try:
+            while b"\r\n\r\n" not in received:
+                chunk = s.recv(65536)
+                if not chunk:
+                    break
+                received += chunk
+        except socket.timeout:
+            pass
+        return received.split(b"\r\n", 1)[0].decode(errors="replace")
+
+
+def reference_png(scene_path, *args):
+    out = tempfile.NamedTemporaryFile(suffix=".png", delete=False).name
+    subprocess.run([LAMINA, "render", scene_path, "--backend", "cpu", "--output", out] + list(args), check=True)
+    with open(out, "rb") as f:
+        data = f.read()
+    os.unlink(out)
+    return data
+
+
+def main_server_checks():
+    server = Server("--workers", "2", "--queue", "4", "--backend", "cpu")
+    try:
+        check("banner names each worker's backend", sum("worker " in l and ": cpu" in l for l in server.banner) == 2,
+              "\n".join(server.banner))
+
+        status, headers, body = server.request("GET", "/healthz")
+        check("GET /healthz is 200 alive", status == 200 and json.loads(body)["status"] == "alive")
+        status, headers, body = server.request("GET", "/readyz")
+        ready = json.loads(body)
+        check("GET /readyz is 200 with the load", status == 200 and ready["ready"] and ready["load"]["workers"] == 2, body)
+        check("every answer has an X-Request-Id", len(headers.get("x-request-id", "")) >= 16)
+        _, headers, _ = server.request("GET", "/healthz", headers={"X-Request-Id": "trace-abc-123"})
+        check("a client's X-Request-Id is kept", headers.get("x-request-id") == "trace-abc-123")
+        _, headers, _ = server.request("GET", "/healthz", headers={"X-Request-Id": "bad id\twith spaces"})
+        check("a malformed X-Request-Id is replaced", headers.get("x-request-id") not in (None, "bad id\twith spaces"))
+
+        with open(CARD, "rb") as f:
+            card = f.read()
+        status, headers, png = server.render(card)
+        check("POST /render is 200 image/png", status == 200 and headers.get("content-type") == "image/png", (status, png[:200]))
+        check("the picture equals lamina render's", png == reference_png(CARD))
+        etag = headers.get("etag", "")
+        check("ETag is a quoted hash", re.fullmatch(r'"[0-9a-f]{32}"', etag) is not None, etag)
+        check("Cache-Control is public with a max-age", headers.get("cache-control", "").startswith("public, max-age="))
+        timing = headers.get("server-timing", "")
+        check("Server-Timing names queue, decode, plan, render, encode",
+              all(re.search(stage + r";dur=[0-9.]+", timing) for stage in ["queue", "decode", "plan", "render", "encode"]), timing)
+        check("X-Lamina-Cache says miss first", headers.get("x-lamina-cache") == "miss")
+
+        status, headers2, png2 = server.render(card)
+        check("a repeat is served from the cache, same bytes, same ETag",
+              status == 200 and headers2.get("x-lamina-cache") == "hit" and png2 == png and headers2.get("etag") == etag)
+        respelled = json.dumps(json.loads(card), sort_keys=True, indent=None, separators=(", ", ": ")).encode()
+        _, headers3, _ = server.render(respelled)
+        check("the same scene spelled differently has the same ETag", headers3.get("etag") == etag, (headers3.get("etag"), etag))
+        status, headers4, body4 = server.render(card, headers={"If-None-Match": etag})
+        check("If-None-Match with the ETag is 304 with no body", status == 304 and body4 == b"" and headers4.get("etag") == etag)
+        status, _, _ = server.render(card, headers={"If-None-Match": '"0000", W/' + etag})
+        check("If-None-Match matches in a list and weakly", status == 304)
+        status, _, _ = server.render(card, headers={"If-None-Match": '"deadbeef"'})
+        check("If-None-Match with another tag is 200", status == 200)
+
+        scene = small_scene()
+        with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as f:
+            f.write(scene)
+            scene_path = f.name
+        status, headers, png = server.render(scene, "?scale=2")
+        check("?scale=2 draws twice the pixels, as lamina render --scale 2",
+              status == 200 and png == reference_png(scene_path, "--scale", "2"))
+        _, headers_scaled, _ = server.render(scene, "?scale=3")
+        _, headers_plain, _ = server.render(scene)
+        check("the query is part of the ETag", headers_scaled.get("etag") != headers_plain.get("etag"))
+        status, headers, _ = server.render(scene, "?time=1.5&backend=cpu")
+        check("?time and ?backend=cpu are accepted", status == 200 and headers.get("x-lamina-backend") == "cpu")
+        os.unlink(scene_path)
+        for query, what in [("?scale=-1", "negative scale"), ("?scale=abc", "non-numeric scale"), ("?time=nan", "NaN time"),
+                            ("?backend=vulkan", "unknown backend"), ("?colour=red", "unknown parameter")]:
+            status, _, body = server.render(scene, query)
+            check(f"{what} is 400 invalidQuery", status == 400 and error_of(body).get("code") == "invalidQuery", (status, body))
+        status, _, body = server.render(scene, "?backend=gl")
+        check("?backend=gl on CPU workers is 422 backendUnavailable",
+              status == 422 and error_of(body).get("code") == "backendUnavailable", (status, body))
+
+        # Errors, as JSON with a code, a message and where.
+        status, _, body = server.render(b'{"width": 10, "height": ')
+        check("unreadable JSON is 400 with line and column",
+              status == 400 and error_of(body).get("code") == "syntax" and error_of(body).get("line") == 1, body)
+        status, _, body = server.render(b'\xff\xfe garbage \x00')
+        check("garbage bytes are 400", status == 400, (status, body))
+        status, _, body = server.render(json.dumps({"width": 10, "height": 10, "sublayers": [
+            {"bounds": [0, 0, 1, 1], "colour": "#fff"}, {"bounds": [0, 0, 1, 1], "opacity": "x"}]}).encode())
+        problems = json.loads(body).get("errors", [])
+        check("a refused scene is 422 with every problem located",
+              status == 422 and len(problems) == 2 and problems[0]["path"] == "$.sublayers[0].colour"
+              and problems[1]["path"] == "$.sublayers[1].opacity" and all("line" in p and "column" in p for p in problems), body)
+        status, _, body = server.render(json.dumps({"width": 100000, "height": 100000}).encode())
+        check("a canvas over the limits is 422", status == 422, (status, body))
+        status, _, body = server.render(json.dumps({"width": 10, "height": 10, "sublayers": [
+            {"contents": "file:///etc/passwd", "bounds": [0, 0, 10, 10]}]}).encode())
+        check("a file reference is refused (data URIs only)", status == 422 and "file" in json.dumps(error_of(body)).lower(), body)
+        status, _, body = server.request("POST", "/render", scene, {"Content-Type": "text/plain"})
+        check("a wrong media type is 415", status == 415 and error_of(body).get("code") == "unsupportedMediaType")
+        status, _, body = server.request("POST", "/render", scene, {})
+        check("no media type is 415", status == 415)
+        status, _, body = server.request("GET", "/no-such-route")
+        check("an unknown route is 404 as JSON", status == 404 and error_of(body).get("code") == "notFound")
+
+        # /validate
+        status, _, body = server.request("POST", "/validate", scene, {"Content-Type": "application/json"})
+        check("POST /validate of a good scene is 200 {ok: true}", status == 200 and json.loads(body) == {"ok": True}, body)
+        status, _, body = server.request("POST", "/validate", b'{"width": 10, "height": 10, "sublayers": [{"bounds": [0,0,1]}]}',
+                                         {"Content-Type": "application/json"})
+        answer = json.loads(body)
+        check("POST /validate of a bad scene is 422 with path, line, column",
+              status == 422 and answer["ok"] is False and answer["errors"][0]["path"] == "$.sublayers[0].bounds"
+              and answer["errors"][0]["line"] == 1, body)
+        many = {"width": 100, "height": 100,
+                "sublayers": [{"type": "replicator", "instanceCount": 1000, "sublayers": [
+                    {"type": "replicator", "instanceCount": 1000, "bounds": [0, 0, 1, 1]}]}]}
+        status, _, body = server.request("POST", "/validate", json.dumps(many).encode(), {"Content-Type": "application/json"})
+        check("POST /validate refuses a frame over the render budget (422, located)",
+              status == 422 and error_of(body).get("path", "").startswith("$"), (status, body))
+
+        # 413: by Content-Length before reading, and by counting a chunked body.
+        line = raw_exchange(server.port, b"POST /render HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                                         b"Content-Length: 99999999999\r\n\r\n{")
+        check("a declared length over the limit is 413 before the body is read", " 413 " in line, line)
+        big = b'{"width": 10, "height": 10, "name": "' + b"x" * (9 * 1024 * 1024) + b'"}'
+
+        def chunks():
+            for i in range(0, len(big), 65536):
+                yield big[i:i + 65536]
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+        try:
+            connection.request("POST", "/render", body=chunks(), headers={"Content-Type": "application/json",
+                                                                         "Transfer-Encoding": "chunked"},
+                               encode_chunked=True)
+            status = connection.getresponse().status
+        except (BrokenPipeError, ConnectionResetError):
+            status = 413  # the server answered and closed while we were still sending
+        finally:
+            connection.close()
+        check("a chunked body over the limit is 413", status == 413, status)
+
+        # Metrics.
+        status, headers, body = server.request("GET", "/metrics", port=server.metrics_port)
+        text = body.decode()
+        check("GET /metrics on the metrics port is Prometheus text", status == 200 and "# TYPE" in text)
+        for pattern in [r'lamina_http_requests_total\{route="/render",method="POST",status="200"\} \d+',
+                        r'lamina_http_requests_total\{route="/render",method="POST",status="415"\} \d+',
+                        r'lamina_stage_duration_seconds_bucket\{stage="render"',
+                        r'lamina_stage_duration_seconds_count\{stage="decode"\}',
+                        r"lamina_queue_depth ", r"lamina_workers_busy ", r"lamina_cache_hits_total [1-9]",
+                        r"lamina_cache_bytes [1-9]", r'lamina_pictures_rendered_total\{backend="cpu"\} [1-9]',
+                        r"lamina_pixels_rendered_total [1-9]",
+                        r'lamina_backend_info\{backend="cpu",platform="none",renderer="lamina cpu"\} 2']:
+            check(f"metrics have {pattern.split('{')[0].split(' ')[0]}", re.search(pattern, text) is not None, pattern)
+        status, _, _ = server.request("GET", "/render")
+        check("GET /render (wrong method) is answered, not a 500", status in (404, 405))
+        log = server.log()
+        server.render(scene, headers={"X-Request-Id": "trace-render-1"})
+        log = server.log()
+        check("a request's log line carries its X-Request-Id", re.search(r"path=/render request_id=trace-render-1 status=200", log) is not None)
+        check("health checks are not logged", "path=/healthz" not in log, log[-500:])
+        check("other requests are logged with status and id", re.search(r"path=/render .*status=200", log) is not None
+              and "request_id=" in log)
+        check("no 500 was answered", 'status="500"' not in text)
+    finally:
+        code = server.stop()
+    check("SIGTERM when idle exits 0", code == 0, code)
+
+
+def environment_and_token_checks():
+    server = Server(env={"LAMINA_PORT": "0", "LAMINA_METRICS_PORT": "0", "LAMINA_WORKERS": "1",
+                         "LAMINA_BACKEND": "cpu", "LAMINA_TOKEN": "s3cret", "LAMINA_LOG_FORMAT": "json",
+                         "LAMINA_QUEUE": "3"})
+    try:
+        check("settings come from the environment", "worker 0" in server.banner[1] and len(server.banner) == 3
+              and "queue 3" in server.banner[-1] and "token required" in server.banner[-1], server.banner)
+        scene = small_scene("#aa0000")
+        status, headers, body = server.render(scene)
+        check("with a token, /render without it is 401 with WWW-Authenticate",
+              status == 401 and headers.get("www-authenticate") == "Bearer" and error_of(body).get("code") == "unauthorized")
+        status, _, _ = server.render(scene, headers={"Authorization": "Bearer wrong"})
+        check("a wrong token is 401", status == 401)
+        status, _, _ = server.render(scene, headers={"Authorization": "Bearer s3cret"})
+        check("the right token renders", status == 200)
+        status, _, _ = server.request("POST", "/validate", scene, {"Content-Type": "application/json"})
+        check("/validate needs the token too", status == 401)
+        check("/healthz, /readyz and /metrics need no token",
+              server.request("GET", "/healthz")[0] == 200 and server.request("GET", "/readyz")[0] == 200
+              and server.request("GET", "/metrics", port=server.metrics_port)[0] == 200)
+        lines = [l for l in server.log().splitlines() if l.startswith("{")]
+        records = [json.loads(l) for l in lines]
+        check("JSON log lines parse, each request with its id",
+              records and all("time" in r and "level" in r for r in records)
+              and any(r.get("message") == "request" and r.get("request_id") and r.get("status") == "200" for r in records),
+              lines[-3:])
+    finally:
+        server.stop()
+    bad = subprocess.run([LAMINA, "serve", "--port", "70000"], capture_output=True, text=True, timeout=30)
+    check("a bad option is refused with its name", bad.returncode != 0 and "--port (or LAMINA_PORT)" in bad.stderr, bad.stderr)
+    bad = subprocess.run([LAMINA, "serve"], capture_output=True, text=True, timeout=30,
+                         env=dict(os.environ, LAMINA_BACKEND="vulkan"))
+    check("a bad environment variable is refused with its name", bad.returncode != 0 and "LAMINA_BACKEND" in bad.stderr, bad.stderr)
+
+
+def queue_and_deadline_checks():
+    # One worker, one queue place: of six heavy requests at once, at most two
+    # are taken (one drawn, one waiting), the rest are 429 at once.
+    server = Server("--workers", "1", "--queue", "1", "--backend", "cpu", "--deadline", "120")
+    try:
+        results = []
+        lock = threading.Lock()
+
+        def send(i):
+            try:
+                status, headers, body = server.render(heavy_scene(i))
+                with lock:
+                    results.append((status, headers, body))
+            except Exception as error:  # noqa: BLE001 - a lost request is what this test looks for
+                with lock:
+                    results.append((None, {}, str(error).encode()))
+        threads = [threading.Thread(target=send, args=(i,)) for i in range(6)]
+        for t in threads:
+            t.start()
+        time.sleep(0.5)
+        _, _, body = server.request("GET", "/readyz")
+        readiness = json.loads(body)
+        for t in threads:
+            t.join()
+        statuses = sorted(r[0] for r in results if r[0] is not None)
+        check("every request of a burst is answered", len(statuses) == 6, results)
+        check("a burst over workers + queue gets 429s and the rest 200",
+              statuses.count(429) >= 4 and statuses.count(200) >= 1 and set(statuses) <= {200, 429}, statuses)
+        check("429 says Retry-After", all(r[1].get("retry-after") for r in results if r[0] == 429))
+        check("readiness said saturated while the queue was full",
+              readiness.get("ready") is False and readiness.get("reason") == "saturated", readiness)
+        status, _, _ = server.request("GET", "/healthz")
+        check("the server is alive after the burst", status == 200)
+    finally:
+        server.stop()
+
+    server = Server("--workers", "1", "--queue", "4", "--backend", "cpu", "--deadline", "0.3")
+    try:
+        start = time.time()
+        status, headers, body = server.render(heavy_scene(99))
+        elapsed = time.time() - start
+        check("a render past the deadline is 503 deadlineExceeded",
+              status == 503 and error_of(body).get("code") == "deadlineExceeded", (status, body))
+        check("the deadline answer comes at the deadline, not at the end of the frame", elapsed < 5, elapsed)
+        # The worker stops at the next draw command and takes the next job.
+        freed = None
+        for i in range(200):
+            load = json.loads(server.request("GET", "/readyz")[2])["load"]
+            if load["busy"] == 0:
+                freed = time.time() - start
+                break
+            time.sleep(0.05)
+        check("the worker abandons the frame within a draw command of the deadline", freed is not None and freed < 5, freed)
+        status, _, _ = server.render(small_scene("#00aa00"))
+        check("the worker is free again after an abandoned frame", status == 200, status)
+        line = raw_exchange(server.port, b"POST /render HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                                         b"Content-Length: 1000\r\n\r\n{\"width\": 1", read_timeout=10)
+        check("a body slower than the deadline is 503", " 503 " in line, line)
+        check("the server is alive after a slow body", server.request("GET", "/healthz")[0] == 200)
+    finally:
+        server.stop()
+
+
+def sigterm_checks():
+    server = Server("--workers", "1", "--queue", "8", "--backend", "cpu", "--deadline", "300", "--drain-time", "300")
+    results = []
+    lock = threading.Lock()
+
+    def send(i):
+        try:
+            status, _, body = server.render(heavy_scene(200 + i), timeout=300)
+            with lock:
+                results.append(status)
+        except Exception as error:  # noqa: BLE001
+            with lock:
+                results.append(repr(error))
+    threads = [threading.Thread(target=send, args=(i,)) for i in range(3)]
+    for t in threads:
+        t.start()
+    # Wait until all three are in (one drawn, two queued), then SIGTERM.
+    for _ in range(100):
+        _, _, body = server.request("GET", "/readyz")
+        load = json.loads(body)["load"]
+        if load["busy"] + load["queued"] >= 3:
+            break
+        time.sleep(0.05)
+    server.process.send_signal(signal.SIGTERM)
+    time.sleep(0.5)
+    try:
+        refused = server.request("GET", "/healthz", timeout=5)[0] == 503
+    except (ConnectionRefusedError, ConnectionResetError, http.client.RemoteDisconnected):
+        refused = True
+    check("after SIGTERM new connections are refused", refused)
+    for t in threads:
+        t.join()
+    code = server.process.wait(timeout=300)
+    check("after SIGTERM every request in flight completes with its picture", results == [200, 200, 200], results)
+    check("after draining the process exits 0", code == 0, code)
+    check("the drain is logged", "draining" in server.log())
+
+
+if __name__ == "__main__":
+    if not os.access(LAMINA, os.X_OK):
+        sys.exit(f"no lamina binary at {LAMINA} (set LAMINA)")
+    main_server_checks()
+    environment_and_token_checks()
+    queue_and_deadline_checks()
+    sigterm_checks()
+    print(f"{passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
