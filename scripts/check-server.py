@@ -301,8 +301,9 @@ def main_server_checks():
                         r"lamina_pixels_rendered_total [1-9]",
                         r'lamina_backend_info\{backend="cpu",platform="none",renderer="lamina cpu"\} 2']:
             check(f"metrics have {pattern.split('{')[0].split(' ')[0]}", re.search(pattern, text) is not None, pattern)
-        status, _, _ = server.request("GET", "/render")
-        check("GET /render (wrong method) is answered, not a 500", status in (404, 405))
+        status, headers, body = server.request("GET", "/render")
+        check("GET /render is 405 with Allow: POST", status == 405 and headers.get("allow") == "POST"
+              and error_of(body).get("code") == "methodNotAllowed", (status, headers))
         log = server.log()
         server.render(scene, headers={"X-Request-Id": "trace-render-1"})
         log = server.log()

@@ -31,3 +31,15 @@ if ! dpkg-query -W -f='${Status}' ffmpeg 2>/dev/null | grep -q "install ok insta
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends ffmpeg >/dev/null
 fi
+
+# Python tools of the server's tests, in a virtual environment of the
+# repository's own (.build-tools/venv, ignored by git): schemathesis (the
+# OpenAPI check), kubernetes-validate (the manifests, offline),
+# openapi-spec-validator and PyYAML. Pinned, so every run tests alike.
+venv="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/.build-tools/venv"
+tools=(schemathesis==4.32.5 kubernetes-validate==1.37.0 openapi-spec-validator==0.9.0 PyYAML==6.0.3)
+if ! "$venv/bin/python" -c "import schemathesis, kubernetes_validate, openapi_spec_validator, yaml" 2>/dev/null; then
+  echo "setup: installing ${tools[*]} into $venv" >&2
+  python3 -m venv "$venv"
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "${tools[@]}"
+fi

@@ -64,6 +64,9 @@ fi
 echo "== render server (scripts/check-server.py)"
 LAMINA="$(swift build --show-bin-path)/lamina" scripts/check-server.py | tee "$log"
 total=$(( total + $(tail -1 "$log" | grep -Eo '^[0-9]+') ))
+echo "== docs/openapi.yaml against the live server (schemathesis)"
+LAMINA="$(swift build --show-bin-path)/lamina" scripts/check-openapi.sh 500 | tee "$log"
+total=$(( total + $(tail -1 "$log" | grep -Eo '^[0-9]+') ))
 
 # Hostile input (docs/reliability.md): memory that grows with use, under
 # valgrind, then about a minute of coverage-guided fuzzing of the whole

@@ -83,3 +83,19 @@ struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
         return difference == 0
     }
 }
+
+/// A known path asked with a method it does not take: 405 with `Allow`
+/// (the router alone would answer 404, as for a path it does not know).
+struct MethodCheckMiddleware<Context: RequestContext>: RouterMiddleware {
+    let methods: [String: [HTTPRequest.Method]]
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if let allowed = methods[request.uri.path], !allowed.contains(request.method) {
+            var error = APIError(.methodNotAllowed, "methodNotAllowed",
+                                 "\(request.uri.path) takes \(allowed.map(\.rawValue).joined(separator: ", ")), not \(request.method.rawValue)")
+            error.headers[.allow] = allowed.map(\.rawValue).joined(separator: ", ")
+            throw error
+        }
+        return try await next(request, context)
+    }
+}

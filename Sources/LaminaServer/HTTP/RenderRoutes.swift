@@ -20,7 +20,13 @@ struct RenderRoutes: Sendable {
     /// Says what the ETag depends on besides the scene and the query.
     let rendererVersion: String
 
+    /// Each route's methods; another method on a known path is a 405 with `Allow`.
+    static let methods: [String: [HTTPRequest.Method]] = [
+        "/render": [.post], "/validate": [.post], "/healthz": [.get], "/readyz": [.get],
+    ]
+
     func register<Context: RequestContext>(on router: Router<Context>) {
+        router.add(middleware: MethodCheckMiddleware<Context>(methods: Self.methods))
         router.get("healthz") { _, _ in
             JSONBody.response(.ok, ["status": "alive"])
         }
