@@ -68,6 +68,10 @@ echo "== docs/openapi.yaml against the live server (schemathesis)"
 LAMINA="$(swift build --show-bin-path)/lamina" scripts/check-openapi.sh 500 | tee "$log"
 total=$(( total + $(tail -1 "$log" | grep -Eo '^[0-9]+') ))
 
+echo "== deployment files (docker/, docker/k8s/)"
+.build-tools/venv/bin/python scripts/check-deploy.py | tee "$log"
+total=$(( total + $(tail -1 "$log" | grep -Eo '^[0-9]+') ))
+
 # Hostile input (docs/reliability.md): memory that grows with use, under
 # valgrind, then about a minute of coverage-guided fuzzing of the whole
 # pipeline from the repository's scenes: a fixed seed and a fixed number of
