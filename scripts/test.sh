@@ -68,6 +68,9 @@ echo "== docs/openapi.yaml against the live server (schemathesis)"
 LAMINA="$(swift build --show-bin-path)/lamina" scripts/check-openapi.sh 500 | tee "$log"
 total=$(( total + $(tail -1 "$log" | grep -Eo '^[0-9]+') ))
 
+echo "== render server soak, 20 s of good and hostile requests (the 10-minute run: docs/benchmarks.md)"
+LAMINA="$(swift build --show-bin-path)/lamina" scripts/soak.py --seconds 20 --rate 20 | tee "$log"
+total=$(( total + $(tail -1 "$log" | grep -Eo '^[0-9]+') ))
 echo "== deployment files (docker/, docker/k8s/)"
 .build-tools/venv/bin/python scripts/check-deploy.py | tee "$log"
 total=$(( total + $(tail -1 "$log" | grep -Eo '^[0-9]+') ))
