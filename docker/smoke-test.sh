@@ -65,7 +65,7 @@ cp -r Shaders "$work/staging/share/lamina/Shaders"
 
 # 3. The image.
 echo "== podman build -f docker/Dockerfile (BINARY_FROM=prebuilt)"
-"${podman[@]}" build --network host -f docker/Dockerfile -t localhost/lamina:smoke \
+"${podman[@]}" build --format docker --network host -f docker/Dockerfile -t localhost/lamina:smoke \
   --build-arg RUNTIME_IMAGE="$base" --build-arg SWIFT_IMAGE="$base" --build-arg BINARY_FROM=prebuilt . \
   >"$work/build.log" 2>&1 || { tail -30 "$work/build.log"; exit 1; }
 size=$(podman image inspect localhost/lamina:smoke --format '{{.Size}}')

@@ -64,13 +64,4 @@ public struct ServerConfiguration: Sendable {
     public var pngOptions = PNGEncoder.Options.fast
 
     public init() {}
-
-    /// Lines for the start-up banner and `--help`: every setting with its value.
-    var summary: [(String, String)] {
-        [
-            ("workers", "\(workers)"), ("queue", "\(queue)"), ("backend", backend.rawValue),
-            ("deadline", "\(deadline)"), ("max body bytes", "\(maxBodyBytes)"), ("cache bytes", "\(cacheBytes)"),
-            ("token", token == nil ? "off" : "on"), ("drain time", "\(drainTime)"),
-        ]
-    }
 }
