@@ -47,6 +47,9 @@ let package = Package(
             name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
         .systemLibrary(
+            name: "CDeflate", path: "Sources/CDeflate",
+            providers: [.apt(["libdeflate-dev"])]),
+        .systemLibrary(
             name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux",
             providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(
@@ -57,9 +60,7 @@ let package = Package(
         .target(name: "LaminaGeometry"),
         .target(name: "LaminaCore", dependencies: ["LaminaGeometry"]),
         .target(name: "LaminaIO"),
-        // libpng's row writer behind a setjmp (Swift cannot arm one).
-        .target(name: "CLaminaPNGWrite", linkerSettings: [.linkedLibrary("png16")]),
-        .target(name: "LaminaPNG", dependencies: ["LaminaCore", "LaminaIO", "CPNG", "CLaminaPNGWrite"]),
+        .target(name: "LaminaPNG", dependencies: ["LaminaCore", "LaminaIO", "CPNG", "CDeflate"]),
 
         // Scene codec, render plan, backends.
         .target(name: "LaminaWebP", dependencies: ["LaminaCore", "CWebP"]),

@@ -5,12 +5,12 @@
 set -euo pipefail
 
 # System packages: EGL + GLES 3 + GBM (the GPU backend, and Mesa's llvmpipe
-# for machines without a GPU), libpng, libwebp, FreeType/HarfBuzz/fontconfig and a
+# for machines without a GPU), libpng (decoding), libdeflate (PNG encoding), libwebp, FreeType/HarfBuzz/fontconfig and a
 # font for text, Python for the conformance comparison, valgrind for the
 # leak check, ffmpeg for MP4 output.
 packages=(
   libegl-dev libgles-dev libgbm-dev libegl-mesa0 libgl1-mesa-dri
-  libpng-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core fonts-liberation
+  libpng-dev libdeflate-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core fonts-liberation
   python3 python3-venv pkg-config valgrind
 )
 missing=()

@@ -10,12 +10,12 @@ import Foundation
 /// for why). A component above its alpha is clamped to 255 straight, and a
 /// pixel with alpha 0 is written as transparent black.
 ///
-/// libpng's errors (in practice only running out of memory: a `CGImage` is
-/// always a valid 8-bit RGBA picture and the sides are checked against PNG's
-/// limit here) come back as `PNGError.encoderFailed` for this picture; see
-/// `LibPNGWriter`.
+/// The rows are filtered here and compressed by libdeflate (`PNGWriter`), whose
+/// failures (in practice only running out of memory: a `CGImage` is always a
+/// valid 8-bit RGBA picture and the sides are checked against PNG's limit
+/// here) are return values, thrown as `PNGError` for this picture.
 public struct PNGEncoder: Sendable {
-    /// The per-row filter libpng applies before compression. Filters turn
+    /// The per-row filter applied before compression. Filters turn
     /// smooth areas into runs of small numbers that compress better.
     public enum Filter: Sendable, Equatable, CaseIterable {
         /// No filtering: fastest, larger for gradients and photos.
@@ -28,43 +28,34 @@ public struct PNGEncoder: Sendable {
         case average
         /// Paeth predictor of left, above and above-left.
         case paeth
-        /// libpng picks the best of all five filters for each row: smallest
+        /// The best of all five filters for each row (libpng's heuristic): smallest
         /// files, slowest.
         case adaptive
     }
 
-    /// How zlib looks for repeated data.
-    public enum Strategy: Sendable, Equatable, CaseIterable {
-        /// libpng's choice: zlib's `Z_FILTERED` for filtered rows, its default
-        /// strategy for unfiltered ones.
-        case automatic
-        /// zlib's `Z_RLE`: only runs of repeated bytes. Much faster to search,
-        /// and on Paeth-filtered user-interface pictures (flat colour, edges,
-        /// gradients all become runs of zeros) the files are small too.
-        case runLength
-    }
-
     /// How hard to compress.
     public struct Options: Sendable, Equatable {
-        /// zlib's level, 0 (store) to 9 (smallest, slowest).
+        /// libdeflate's level, 0 (store) to 9 (smallest, slowest; libdeflate
+        /// goes to 12, which is rarely worth its time).
         public var compressionLevel: Int
         /// The row filter.
         public var filter: Filter
-        /// zlib's search strategy.
-        public var strategy: Strategy
 
-        public init(compressionLevel: Int, filter: Filter, strategy: Strategy = .automatic) {
+        public init(compressionLevel: Int, filter: Filter) {
             self.compressionLevel = compressionLevel
             self.filter = filter
-            self.strategy = strategy
         }
 
-        /// For serving many pictures: zlib level 1, Paeth filter, run-length
-        /// matching. Measured on a 1600x1200 rendered UI picture: about 3x
-        /// faster than `.balanced` and 20% larger (41 KB against 35 KB), and
-        /// under half the size of level 1 with zlib's default strategy.
-        public static let fast = Options(compressionLevel: 1, filter: .paeth, strategy: .runLength)
-        /// zlib's default level 6 with adaptive filtering, like most tools.
+        /// For serving many pictures: libdeflate level 1, no filter. Chosen by
+        /// measurement on the three bench pictures (docs/benchmarks.md): the
+        /// fastest of every filter and level tried (card 4.8 ms, stars 11.4,
+        /// tiles 7.1, against 8.0, 12.9 and 10.6 with the Up filter and 9.8,
+        /// 19.6 and 13.4 with libpng's Paeth over zlib), and the smallest on the
+        /// stars and tiles (flat colours: long literal runs that deflate finds
+        /// without a filter); only the card's gradient is larger (206 KB
+        /// against 160 with Up).
+        public static let fast = Options(compressionLevel: 1, filter: .none)
+        /// Level 6 with adaptive filtering, like most tools.
         public static let balanced = Options(compressionLevel: 6, filter: .adaptive)
         /// Level 9 with adaptive filtering: for assets written once.
         public static let smallest = Options(compressionLevel: 9, filter: .adaptive)
@@ -78,7 +69,7 @@ public struct PNGEncoder: Sendable {
 
     /// The PNG encoding of `image`.
     /// - Throws: `PNGError.invalidCompressionLevel`, `.tooLargeForPNG`, or
-    ///   `.encoderFailed` when libpng cannot allocate what it needs.
+    ///   `.encoderUnavailable` or `.encoderFailed` when libdeflate cannot allocate what it needs.
     public func encode(_ image: CGImage) throws -> [UInt8] {
         guard (0...9).contains(options.compressionLevel) else {
             throw PNGError.invalidCompressionLevel(options.compressionLevel)
@@ -87,7 +78,7 @@ public struct PNGEncoder: Sendable {
         guard image.width <= pngMaxSide, image.height <= pngMaxSide else {
             throw PNGError.tooLargeForPNG(width: image.width, height: image.height)
         }
-        return try LibPNGWriter(options: options).write(image)
+        return try PNGWriter(options: options).encode(image)
     }
 
     /// Encodes `image` and writes it to `path` atomically: `path` never holds

@@ -22,11 +22,11 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     case dataTooLarge(byteCount: Int, maxBytes: Int)
     /// The image is wider or taller than PNG allows (2^31 - 1 pixels).
     case tooLargeForPNG(width: Int, height: Int)
-    /// A compression level outside zlib's 0...9.
+    /// A compression level outside 0...9.
     case invalidCompressionLevel(Int)
-    /// libpng could not set up its encoder (it returned no write state).
+    /// libdeflate could not allocate its compressor.
     case encoderUnavailable
-    /// libpng stopped while encoding (out of memory, in practice); libpng's words.
+    /// The compressor failed (out of memory, in practice).
     case encoderFailed(String)
     /// A file could not be read or written (the path, what and why).
     case io(IOError)
@@ -48,9 +48,9 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .invalidCompressionLevel(level):
             return "PNG compression level \(level) is outside 0...9"
         case .encoderUnavailable:
-            return "libpng could not create its PNG encoder (out of memory?)"
+            return "the PNG encoder could not allocate its compressor (out of memory?)"
         case let .encoderFailed(message):
-            return "libpng failed while encoding: \(message)"
+            return "PNG encoding failed: \(message)"
         case let .io(error):
             return error.description
         }

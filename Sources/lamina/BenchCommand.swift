@@ -32,8 +32,32 @@ struct BenchCommand: ParsableCommand {
             help: "Generated shape cases as LAYERSxSEGMENTS@WIDTHxHEIGHT, e.g. 100x32@800x600.")
     var shapes: [String] = ["50x16@400x300", "200x64@800x600", "200x64@1600x1200", "1000x8@800x600"]
 
-    @Flag(help: "Also encode each frame to PNG (fast preset).")
+    @Flag(help: "Also encode each frame to PNG (the fast preset, unless --png-level or --png-filter say otherwise).")
     var png = false
+
+    @Option(help: "With --png: the compression level, 0...9.")
+    var pngLevel: Int?
+
+    @Option(help: "With --png: the row filter, none, sub, up, average, paeth or adaptive.")
+    var pngFilter: String?
+
+    /// The PNG options --png measures.
+    private var pngOptions: PNGEncoder.Options {
+        get throws {
+            var options = PNGEncoder.Options.fast
+            if let pngLevel { options.compressionLevel = pngLevel }
+            if let pngFilter {
+                let filters: [String: PNGEncoder.Filter] = [
+                    "none": .none, "sub": .sub, "up": .up, "average": .average, "paeth": .paeth, "adaptive": .adaptive,
+                ]
+                guard let filter = filters[pngFilter] else {
+                    throw ValidationError("--png-filter must be none, sub, up, average, paeth or adaptive")
+                }
+                options.filter = filter
+            }
+            return options
+        }
+    }
 
     @Flag(help: "Also decode the scene's JSON each frame, as a render server does for each request (its time counts in plan ms).")
     var decode = false
@@ -59,18 +83,20 @@ struct BenchCommand: ParsableCommand {
         }
         // With --decode, each frame starts from the scene's JSON bytes.
         let documents = try cases.map { try SceneEncoder().encode($0.scene) }
-        print("case".padding(toLength: 22, withPad: " ", startingAt: 0), "backend  frame ms (median / best)   plan ms   render ms" + (png ? "   png ms" : ""))
+        let encoder = PNGEncoder(options: try pngOptions)
+        print("case".padding(toLength: 22, withPad: " ", startingAt: 0), "backend  frame ms (median / best)   plan ms   render ms" + (png ? "   png ms   png KB" : ""))
         for b in backends {
             let renderer = try LayerRenderer(backend: b, fallBack: false)
             for ((name, scene), document) in zip(cases, documents) {
                 var plan: [Double] = [], render: [Double] = [], encode: [Double] = [], total: [Double] = []
+                var pngBytes = 0
                 for i in 0..<(warmup + frames) {
                     let t0 = DispatchTime.now().uptimeNanoseconds
                     let frame = try renderer.prepare(decode ? try SceneDecoder().decode(document) : scene)
                     let t1 = DispatchTime.now().uptimeNanoseconds
                     let image = try renderer.renderer.render(frame)
                     let t2 = DispatchTime.now().uptimeNanoseconds
-                    if png { _ = try PNGEncoder().encode(image) }
+                    if png { pngBytes = try encoder.encode(image).count }
                     let t3 = DispatchTime.now().uptimeNanoseconds
                     guard i >= warmup else { continue }
                     plan.append(Double(t1 - t0) / 1e6); render.append(Double(t2 - t1) / 1e6)
@@ -78,7 +104,7 @@ struct BenchCommand: ParsableCommand {
                 }
                 var line = name.padding(toLength: 22, withPad: " ", startingAt: 0) + " " + renderer.backend.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
                 line += String(format: " %8.2f / %8.2f     %7.2f   %9.2f", median(total), total.min()!, median(plan), median(render))
-                if png { line += String(format: "   %6.2f", median(encode)) }
+                if png { line += String(format: "   %6.2f   %6.1f", median(encode), Double(pngBytes) / 1000) }
                 print(line)
             }
         }

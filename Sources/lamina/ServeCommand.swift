@@ -76,7 +76,7 @@ struct ServeCommand: ParsableCommand {
 
     /// The configuration from the options, then the environment, then the defaults.
     func resolve(environment: [String: String]) throws -> ServerConfiguration {
-        var setting = Settings(environment: environment)
+        let setting = Settings(environment: environment)
         var c = ServerConfiguration()
         if let v = setting.value(host, "host", "LAMINA_HOST") { c.host = v }
         if let v = try setting.integer(port, "port", "LAMINA_PORT", in: 0...65535) { c.port = v }
