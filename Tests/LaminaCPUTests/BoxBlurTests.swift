@@ -44,4 +44,29 @@ struct BoxBlurTests {
             }
         }
     }
+
+    /// Blurring only alpha gives, on a white mask (every channel equal to
+    /// alpha: a shadow's shape), exactly what blurring all four does, for the
+    /// direct kernel and the boxes; on any picture, every channel of the
+    /// result is the blurred alpha.
+    @Test(arguments: [1.5, 2.5, 6.0, 20.0])
+    func alphaOnlyBlurMatchesTheFullBlurOnWhiteMasks(sigma: Double) throws {
+        var mask = try Pixmap(width: 50, height: 40)
+        mask.fill(PremultipliedColor(red: 1, green: 1, blue: 1, alpha: 1), in: PixelRect(x: 8, y: 6, width: 20, height: 13))
+        mask.fill(PremultipliedColor(red: 1, green: 1, blue: 1, alpha: 0.5), in: PixelRect(x: 30, y: 20, width: 9, height: 15))
+        #expect(mask.data.enumerated().allSatisfy { $0.element == mask.data[$0.offset | 3] }, "a white mask: every channel is alpha")
+        let blur = try GaussianBlur(sigma: sigma)
+        #expect(try blur.apply(to: mask, channels: .alphaAsWhite) == blur.apply(to: mask))
+
+        var coloured = try Pixmap(width: 30, height: 30)
+        coloured.fill(PremultipliedColor(red: 0.9, green: 0.1, blue: 0.3, alpha: 0.8), in: PixelRect(x: 5, y: 5, width: 12, height: 9))
+        let alphaOnly = try blur.apply(to: coloured, channels: .alphaAsWhite)
+        let full = try blur.apply(to: coloured)
+        for y in 0..<full.height {
+            for x in 0..<full.width {
+                let (a, f) = (try alphaOnly.pixel(x: x, y: y), try full.pixel(x: x, y: y))
+                #expect(a.r == a.a && a.g == a.a && a.b == a.a && a.a == f.a)
+            }
+        }
+    }
 }

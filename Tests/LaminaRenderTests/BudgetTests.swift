@@ -89,9 +89,9 @@ struct BudgetTests {
         var infinite = ok
         infinite.matrix.m41 = .infinity
         plan.passes = [RenderPass(target: .output, commands: [.polygon(ok), .polygon(behind), .polygon(squeezed), .polygon(infinite),
-                                                               .blur(source: .output, sigma: .nan)])]
+                                                               .blurMask(source: .output, sigma: .nan)])]
         plan.removeUndrawableCommands()
         #expect(plan.passes[0].commands.count == 2)
-        if case .blur(_, let sigma) = plan.passes[0].commands[1] { #expect(sigma == 0) } else { Issue.record("the blur went missing") }
+        if case .blurMask(_, let sigma) = plan.passes[0].commands[1] { #expect(sigma == 0) } else { Issue.record("the blur went missing") }
     }
 }

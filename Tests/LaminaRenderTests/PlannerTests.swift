@@ -199,7 +199,7 @@ struct PlannerTests {
         let plan = try planner.plan(canvasRoot(100, 100, sublayers: [layer]), canvas: RenderCanvas(width: 100, height: 100))
         // content, shadow alpha, blurred shadow.
         #expect(plan.surfaces.count == 3)
-        let blurs = plan.passes.flatMap(\.commands).filter { if case .blur = $0 { return true } else { return false } }
+        let blurs = plan.passes.flatMap(\.commands).filter { if case .blurMask = $0 { return true } else { return false } }
         #expect(blurs.count == 1)
         let final = polygons(plan.passes.last!)
         #expect(final.count == 2)

@@ -34,20 +34,49 @@ public struct GaussianBlur: Sendable {
         weights = raw.map { Float($0 / total) }
     }
 
+    /// Which channels a blur reads and writes.
+    public enum Channels: Sendable {
+        /// All four (premultiplied colour and alpha).
+        case rgba
+        /// Only alpha, and every channel of the result is the blurred alpha
+        /// (white): for coverage masks such as a shadow's shape, a quarter of
+        /// the work of `rgba` and the same result on a white mask.
+        case alphaAsWhite
+    }
+
     /// `pixmap` blurred, grown by `radius` pixels on every side so that nothing
     /// spreads off the edge: pixel (x, y) of the input lands at
     /// (x + radius, y + radius). Pixels beyond the input count as transparent.
-    public func apply(to pixmap: Pixmap) throws -> Pixmap {
+    public func apply(to pixmap: Pixmap, channels: Channels = .rgba) throws -> Pixmap {
         let r = radius
+        try Pixmap.checkSize(pixmap.width + 2 * r, pixmap.height + 2 * r, "blurred pixmap")
+        guard r > 0 else { return channels == .rgba ? pixmap : Self.white(pixmap) }
+        switch (channels, sigma >= Self.boxApproximationSigma) {
+        case (.rgba, false): return direct(pixmap, RGBALayout.self)
+        case (.alphaAsWhite, false): return direct(pixmap, AlphaLayout.self)
+        case (.rgba, true): return boxApproximation(of: pixmap, RGBALayout.self)
+        case (.alphaAsWhite, true): return boxApproximation(of: pixmap, AlphaLayout.self)
+        }
+    }
+
+    /// The pixmap with every channel set to its alpha.
+    private static func white(_ pixmap: Pixmap) -> Pixmap {
+        var data = pixmap.data
+        for i in stride(from: 0, to: data.count, by: 4) {
+            data[i] = data[i + 3]; data[i + 1] = data[i + 3]; data[i + 2] = data[i + 3]
+        }
+        return Pixmap(uncheckedWidth: pixmap.width, height: pixmap.height, data: data)
+    }
+
+    /// The Gaussian kernel applied directly (small sigmas), in `L`'s channels.
+    private func direct<L: BlurLayout>(_ pixmap: Pixmap, _: L.Type) -> Pixmap {
+        let r = radius, n = L.count
         let outWidth = pixmap.width + 2 * r, outHeight = pixmap.height + 2 * r
-        try Pixmap.checkSize(outWidth, outHeight, "blurred pixmap")
-        guard r > 0 else { return pixmap }
-        if sigma >= Self.boxApproximationSigma { return boxApproximation(of: pixmap) }
         let inWidth = pixmap.width, inHeight = pixmap.height
         let taps = weights.count
 
         // Horizontal pass into floats: `inHeight` rows of `outWidth` pixels.
-        var horizontal = [Float](repeating: 0, count: outWidth * inHeight * 4)
+        var horizontal = [Float](repeating: 0, count: outWidth * inHeight * n)
         horizontal.withUnsafeMutableBufferPointer { tmpBuffer in
             pixmap.data.withUnsafeBufferPointer { srcBuffer in
                 weights.withUnsafeBufferPointer { kernel in
@@ -55,18 +84,18 @@ public struct GaussianBlur: Sendable {
                         let k = kernel.baseAddress
                     else { return }
                     for y in 0..<inHeight {
-                        let srcRow = src + y * inWidth * 4, tmpRow = tmp + y * outWidth * 4
+                        let srcRow = src + y * inWidth * 4, tmpRow = tmp + y * outWidth * n
                         // Scatter each input pixel over the outputs it reaches:
                         // input x reaches outputs x ... x + 2r.
                         for x in 0..<inWidth {
                             let s = srcRow + x * 4
                             if s[3] == 0 { continue }  // premultiplied: all channels are 0
-                            let c0 = Float(s[0]), c1 = Float(s[1]), c2 = Float(s[2]), c3 = Float(s[3])
-                            var t = tmpRow + x * 4
+                            let c = L.load(s)
+                            var t = tmpRow + x * n
                             for i in 0..<taps {
                                 let wt = k[i]
-                                t[0] += c0 * wt; t[1] += c1 * wt; t[2] += c2 * wt; t[3] += c3 * wt
-                                t += 4
+                                for j in 0..<n { t[j] += c[j] * wt }
+                                t += n
                             }
                         }
                     }
@@ -74,7 +103,7 @@ public struct GaussianBlur: Sendable {
             }
         }
 
-        // Vertical pass into bytes, same scatter order, one output row at a time.
+        // Vertical pass, same scatter order, one output row at a time.
         var out = [UInt8](repeating: 0, count: outWidth * outHeight * 4)
         out.withUnsafeMutableBufferPointer { outBuffer in
             horizontal.withUnsafeBufferPointer { tmpBuffer in
@@ -82,7 +111,7 @@ public struct GaussianBlur: Sendable {
                     guard let dst = outBuffer.baseAddress, let tmp = tmpBuffer.baseAddress,
                         let k = kernel.baseAddress
                     else { return }
-                    let rowFloats = outWidth * 4
+                    let rowFloats = outWidth * n
                     var sum = [Float](repeating: 0, count: rowFloats)
                     sum.withUnsafeMutableBufferPointer { sumBuffer in
                         guard let acc = sumBuffer.baseAddress else { return }
@@ -95,17 +124,13 @@ public struct GaussianBlur: Sendable {
                                 let wt = k[i], row = tmp + sy * rowFloats
                                 for j in 0..<rowFloats { acc[j] += row[j] * wt }
                             }
-                            let o = dst + y * rowFloats
-                            for j in 0..<rowFloats {
-                                o[j] = UInt8(min(max(acc[j] + 0.5, 0), 255))
-                            }
+                            let o = dst + y * outWidth * 4
+                            for x in 0..<outWidth { L.store(acc + x * n, into: o + x * 4) }
                         }
                     }
                 }
             }
         }
-        // Same weights on every channel keep colour ≤ alpha before rounding,
-        // and rounding is monotonic, so the result is still premultiplied.
         return Pixmap(uncheckedWidth: outWidth, height: outHeight, data: out)
     }
 
@@ -126,75 +151,124 @@ public struct GaussianBlur: Sendable {
         return (0..<n).map { $0 < Int(m) ? lower : lower + 2 }
     }
 
-    /// The blur as three box passes per axis over a float copy grown by
-    /// `radius` (the boxes reach at most that far in all).
-    private func boxApproximation(of pixmap: Pixmap) -> Pixmap {
-        let r = radius
+    /// The blur as three box passes per axis over a float copy (in `L`'s
+    /// channels) grown by `radius` (the boxes reach at most that far in all).
+    private func boxApproximation<L: BlurLayout>(of pixmap: Pixmap, _: L.Type) -> Pixmap {
+        let r = radius, n = L.count
         let w = pixmap.width + 2 * r, h = pixmap.height + 2 * r
         let boxRadii = Self.boxWidths(sigma: sigma).map { ($0 - 1) / 2 }
-        var buffer = [Float](repeating: 0, count: w * h * 4)
-        var line = [Float](repeating: 0, count: max(w, h) * 4)
+        var buffer = [Float](repeating: 0, count: w * h * n)
+        var line = [Float](repeating: 0, count: max(w, h) * n)
         buffer.withUnsafeMutableBufferPointer { bufferPointer in
             line.withUnsafeMutableBufferPointer { linePointer in
                 guard let b = bufferPointer.baseAddress, let scratch = linePointer.baseAddress else { return }
                 pixmap.data.withUnsafeBufferPointer { source in
                     guard let src = source.baseAddress else { return }
                     for y in 0..<pixmap.height {
-                        let from = src + y * pixmap.width * 4, to = b + ((y + r) * w + r) * 4
-                        for i in 0..<(pixmap.width * 4) { to[i] = Float(from[i]) }
+                        let from = src + y * pixmap.width * 4, to = b + ((y + r) * w + r) * n
+                        for x in 0..<pixmap.width {
+                            let c = L.load(from + x * 4)
+                            for j in 0..<n { to[x * n + j] = c[j] }
+                        }
                     }
                 }
                 // Rows that hold content, then every column.
                 for y in r..<(r + pixmap.height) {
                     for boxRadius in boxRadii {
-                        Self.boxPass(b + y * w * 4, count: w, stride: 4, radius: boxRadius, scratch: scratch)
+                        Self.boxPass(b + y * w * n, count: w, stride: n, radius: boxRadius, scratch: scratch, L.self)
                     }
                 }
                 for x in 0..<w {
                     for boxRadius in boxRadii {
-                        Self.boxPass(b + x * 4, count: h, stride: w * 4, radius: boxRadius, scratch: scratch)
+                        Self.boxPass(b + x * n, count: h, stride: w * n, radius: boxRadius, scratch: scratch, L.self)
                     }
                 }
             }
         }
-        // Running sums can leave a colour a rounding error above its alpha:
-        // clamp, so the result stays premultiplied.
         var out = [UInt8](repeating: 0, count: w * h * 4)
-        for i in stride(from: 0, to: out.count, by: 4) {
-            let a = UInt8(min(max(buffer[i + 3] + 0.5, 0), 255))
-            for c in 0..<3 { out[i + c] = min(a, UInt8(min(max(buffer[i + c] + 0.5, 0), 255))) }
-            out[i + 3] = a
+        buffer.withUnsafeBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { target in
+                guard let from = source.baseAddress, let to = target.baseAddress else { return }
+                for i in 0..<(w * h) { L.store(from + i * n, into: to + i * 4) }
+            }
         }
         return Pixmap(uncheckedWidth: w, height: h, data: out)
     }
 
-    /// One box blur of `radius` along a line of `count` RGBA float pixels
-    /// `stride` floats apart, in place, with transparent pixels beyond its
-    /// ends: a running sum, so the cost does not depend on the radius.
-    private static func boxPass(_ p: UnsafeMutablePointer<Float>, count: Int, stride: Int, radius: Int, scratch: UnsafeMutablePointer<Float>) {
+    /// One box blur of `radius` along a line of `count` pixels of `L`'s
+    /// channels, `stride` floats apart, in place, with transparent pixels
+    /// beyond its ends: a running sum, so the cost does not depend on the radius.
+    private static func boxPass<L: BlurLayout>(_ p: UnsafeMutablePointer<Float>, count: Int, stride: Int, radius: Int,
+                                               scratch: UnsafeMutablePointer<Float>, _: L.Type) {
         guard radius > 0 else { return }
+        let n = L.count
         for i in 0..<count {
-            let q = p + i * stride, s = scratch + i * 4
-            s[0] = q[0]; s[1] = q[1]; s[2] = q[2]; s[3] = q[3]
+            let q = p + i * stride, s = scratch + i * n
+            for j in 0..<n { s[j] = q[j] }
         }
         let scale = 1 / Float(2 * radius + 1)
-        var a0: Float = 0, a1: Float = 0, a2: Float = 0, a3: Float = 0
+        var sum = SIMD4<Float>.zero
         for i in 0..<min(radius, count) {
-            let s = scratch + i * 4
-            a0 += s[0]; a1 += s[1]; a2 += s[2]; a3 += s[3]
+            let s = scratch + i * n
+            for j in 0..<n { sum[j] += s[j] }
         }
         for i in 0..<count {
             let enter = i + radius, leave = i - radius - 1
             if enter < count {
-                let s = scratch + enter * 4
-                a0 += s[0]; a1 += s[1]; a2 += s[2]; a3 += s[3]
+                let s = scratch + enter * n
+                for j in 0..<n { sum[j] += s[j] }
             }
             if leave >= 0 {
-                let s = scratch + leave * 4
-                a0 -= s[0]; a1 -= s[1]; a2 -= s[2]; a3 -= s[3]
+                let s = scratch + leave * n
+                for j in 0..<n { sum[j] -= s[j] }
             }
             let q = p + i * stride
-            q[0] = a0 * scale; q[1] = a1 * scale; q[2] = a2 * scale; q[3] = a3 * scale
+            for j in 0..<n { q[j] = sum[j] * scale }
         }
+    }
+}
+
+/// How a blur holds a pixel in floats: all four channels, or alpha alone.
+/// A type, not a value, so each layout gets its own specialised loops.
+private protocol BlurLayout {
+    /// Floats per pixel.
+    static var count: Int { get }
+    /// The floats of the RGBA8 pixel at `pixel` (the first `count` lanes).
+    static func load(_ pixel: UnsafePointer<UInt8>) -> SIMD4<Float>
+    /// Rounds `count` floats back to an RGBA8 premultiplied pixel.
+    static func store(_ floats: UnsafePointer<Float>, into pixel: UnsafeMutablePointer<UInt8>)
+}
+
+private enum RGBALayout: BlurLayout {
+    static var count: Int { 4 }
+
+    @inline(__always)
+    static func load(_ pixel: UnsafePointer<UInt8>) -> SIMD4<Float> {
+        SIMD4(Float(pixel[0]), Float(pixel[1]), Float(pixel[2]), Float(pixel[3]))
+    }
+
+    /// Same weights on every channel keep colour ≤ alpha before rounding, but
+    /// running sums can leave a colour a rounding error above its alpha:
+    /// clamp, so the result stays premultiplied.
+    @inline(__always)
+    static func store(_ floats: UnsafePointer<Float>, into pixel: UnsafeMutablePointer<UInt8>) {
+        let a = UInt8(min(max(floats[3] + 0.5, 0), 255))
+        for c in 0..<3 { pixel[c] = min(a, UInt8(min(max(floats[c] + 0.5, 0), 255))) }
+        pixel[3] = a
+    }
+}
+
+private enum AlphaLayout: BlurLayout {
+    static var count: Int { 1 }
+
+    @inline(__always)
+    static func load(_ pixel: UnsafePointer<UInt8>) -> SIMD4<Float> {
+        SIMD4(Float(pixel[3]), 0, 0, 0)
+    }
+
+    @inline(__always)
+    static func store(_ floats: UnsafePointer<Float>, into pixel: UnsafeMutablePointer<UInt8>) {
+        let a = UInt8(min(max(floats[0] + 0.5, 0), 255))
+        pixel[0] = a; pixel[1] = a; pixel[2] = a; pixel[3] = a
     }
 }

@@ -53,7 +53,7 @@ private struct PlanExecution {
             switch command {
             case .polygon(let draw): try drawPolygon(draw, into: &target)
             case .path(let draw): try fillPath(draw, into: &target)
-            case .blur(let source, let sigma): target = try blurred(try pixmap(for: .surface(source)), sigma: sigma, size: size)
+            case .blurMask(let source, let sigma): target = try blurredMask(try pixmap(for: .surface(source)), sigma: sigma, size: size)
             }
         }
         switch pass.target {
@@ -129,10 +129,11 @@ private struct PlanExecution {
         try target.fill(mask, with: PremultipliedColor(draw.color))
     }
 
-    private func blurred(_ source: Pixmap, sigma: Double, size: (Int, Int)) throws -> Pixmap {
-        guard sigma > 0 else { return source }
-        let blur = try GaussianBlur(sigma: sigma)
-        let grown = try blur.apply(to: source)
+    /// `source`'s alpha blurred, in white (see `DrawCommand.blurMask`): one
+    /// channel blurred instead of four.
+    private func blurredMask(_ source: Pixmap, sigma: Double, size: (Int, Int)) throws -> Pixmap {
+        let blur = try GaussianBlur(sigma: max(0, sigma))
+        let grown = try blur.apply(to: source, channels: .alphaAsWhite)
         // The blur grows the picture by its radius on every side; the plan
         // already padded the surface, so keep the middle.
         return try grown.cropped(to: PixelRect(x: blur.radius, y: blur.radius, width: size.0, height: size.1))

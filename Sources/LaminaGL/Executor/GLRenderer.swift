@@ -108,7 +108,9 @@ public final class GLRenderer: Renderer {
             guard !contours.isEmpty else { return }
             try painter.fillPath(contours, evenOdd: draw.evenOdd, transform: try GLMatrix4(draw.matrix),
                                  color: glColor(draw.color), into: target)
-        case .blur(let source, let sigma):
+        case .blurMask(let source, let sigma):
+            // All four channels: the same result on a white mask, and one
+            // shader for every blur.
             try painter.blur(try texture(.surface(source), plan: plan, surfaces: surfaces), into: target, sigma: sigma)
         }
     }

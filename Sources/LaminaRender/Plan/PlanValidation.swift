@@ -33,14 +33,14 @@ extension RenderPlan {
                     // left to clip by (`clippedContours` is the contours).
                     guard let clipped = draw.clippedIfDrawable() else { return nil }
                     return .path(clipped)
-                case .blur(let source, let sigma):
+                case .blurMask(let source, let sigma):
                     // The planner pads a shadow's surface by the kernel's
                     // reach (3 sigma) on each side, so its sigma is at most
                     // a sixth of the surface's side; a plan asking for more
                     // would make a backend blur (and hold) many times the
                     // surface. A non-finite sigma is no blur at all.
-                    guard sigma.isFinite, sigma > 0 else { return .blur(source: source, sigma: 0) }
-                    return .blur(source: source, sigma: min(sigma, Double(max(size.0, size.1, 1)) / 6))
+                    guard sigma.isFinite, sigma > 0 else { return .blurMask(source: source, sigma: 0) }
+                    return .blurMask(source: source, sigma: min(sigma, Double(max(size.0, size.1, 1)) / 6))
                 }
             }
         }
@@ -151,7 +151,7 @@ extension RenderPlan {
         let images = self.images.reduce(0.0) { $0 + Double($1.width) * Double($1.height) }
         var blurred = 0.0
         for pass in passes {
-            for case .blur(let source, _) in pass.commands {
+            for case .blurMask(let source, _) in pass.commands {
                 if case .offscreen(let i) = source, surfaces.indices.contains(i) {
                     blurred = max(blurred, Double(surfaces[i].pixelCount))
                 }

@@ -141,7 +141,7 @@ extension DrawCommand {
     /// The surfaces this command reads.
     public var sampledSurfaces: [SurfaceID] {
         switch self {
-        case .blur(let source, _): return [source]
+        case .blurMask(let source, _): return [source]
         case .path: return []
         case .polygon(let draw):
             func surface(_ t: TextureSource) -> [SurfaceID] {
@@ -163,9 +163,12 @@ public enum DrawCommand: Sendable {
     case polygon(PolygonDraw)
     /// Fill a path's polygons with a colour under a fill rule.
     case path(PathFillDraw)
-    /// Replace the target's pixels with a Gaussian blur of `source`, which has
-    /// the same size as the target.
-    case blur(source: SurfaceID, sigma: Double)
+    /// Replace the target's pixels with a Gaussian blur of `source`'s alpha,
+    /// in white: every channel of the result is the blurred alpha. `source`
+    /// (the same size as the target) is a coverage mask drawn in white, as a
+    /// shadow's shape is; so a backend may blur one channel (the CPU does)
+    /// or all four (GL does), with the same result.
+    case blurMask(source: SurfaceID, sigma: Double)
 }
 
 /// A straight (not premultiplied) sRGB colour with components 0...1.
