@@ -158,10 +158,13 @@ public struct GaussianBlur: Sendable {
         let w = pixmap.width + 2 * r, h = pixmap.height + 2 * r
         let boxRadii = Self.boxWidths(sigma: sigma).map { ($0 - 1) / 2 }
         var buffer = [Float](repeating: 0, count: w * h * n)
-        var line = [Float](repeating: 0, count: max(w, h) * n)
+        var other = [Float](repeating: 0, count: w * h * n)
+        var line = [Float](repeating: 0, count: w * n)
         buffer.withUnsafeMutableBufferPointer { bufferPointer in
+          other.withUnsafeMutableBufferPointer { otherPointer in
             line.withUnsafeMutableBufferPointer { linePointer in
-                guard let b = bufferPointer.baseAddress, let scratch = linePointer.baseAddress else { return }
+                guard let b = bufferPointer.baseAddress, let o = otherPointer.baseAddress,
+                      let scratch = linePointer.baseAddress else { return }
                 pixmap.data.withUnsafeBufferPointer { source in
                     guard let src = source.baseAddress else { return }
                     for y in 0..<pixmap.height {
@@ -178,12 +181,18 @@ public struct GaussianBlur: Sendable {
                         Self.boxPass(b + y * w * n, count: w, stride: n, radius: boxRadius, scratch: scratch, L.self)
                     }
                 }
-                for x in 0..<w {
-                    for boxRadius in boxRadii {
-                        Self.boxPass(b + x * n, count: h, stride: w * n, radius: boxRadius, scratch: scratch, L.self)
-                    }
+                // Columns a whole row at a time (running sums of every column
+                // at once, from one plane into the other): rows stream through
+                // the cache, where walking down one column touches a new cache
+                // line per pixel.
+                var (from, to) = (b, o)
+                for boxRadius in boxRadii {
+                    Self.verticalBoxPass(from, into: to, rowFloats: w * n, rows: h, radius: boxRadius, sum: scratch)
+                    swap(&from, &to)
                 }
+                if from != b { b.update(from: from, count: w * h * n) }
             }
+          }
         }
         var out = [UInt8](repeating: 0, count: w * h * 4)
         buffer.withUnsafeBufferPointer { source in
@@ -193,6 +202,36 @@ public struct GaussianBlur: Sendable {
             }
         }
         return Pixmap(uncheckedWidth: w, height: h, data: out)
+    }
+
+    /// One box blur of `radius` down every column of a plane of `rows` rows
+    /// of `rowFloats` floats, from `source` into `target`, with transparent
+    /// rows beyond its ends. `sum` holds a row of running sums.
+    private static func verticalBoxPass(_ source: UnsafeMutablePointer<Float>, into target: UnsafeMutablePointer<Float>,
+                                        rowFloats: Int, rows: Int, radius: Int, sum: UnsafeMutablePointer<Float>) {
+        guard radius > 0 else {
+            target.update(from: source, count: rowFloats * rows)
+            return
+        }
+        let scale = 1 / Float(2 * radius + 1)
+        sum.update(repeating: 0, count: rowFloats)
+        for y in 0..<min(radius, rows) {
+            let row = source + y * rowFloats
+            for i in 0..<rowFloats { sum[i] += row[i] }
+        }
+        for y in 0..<rows {
+            let enter = y + radius, leave = y - radius - 1
+            if enter < rows {
+                let row = source + enter * rowFloats
+                for i in 0..<rowFloats { sum[i] += row[i] }
+            }
+            if leave >= 0 {
+                let row = source + leave * rowFloats
+                for i in 0..<rowFloats { sum[i] -= row[i] }
+            }
+            let out = target + y * rowFloats
+            for i in 0..<rowFloats { out[i] = sum[i] * scale }
+        }
     }
 
     /// One box blur of `radius` along a line of `count` pixels of `L`'s
