@@ -115,6 +115,34 @@ private struct PolygonStage {
     let shape: RoundedRectCoverage?
     let planes: [HalfPlane]
     let opacity: Double
+    /// Local points whose whole pixel the rounded rectangle surely covers
+    /// (its rectangle inset by the largest corner radius and by half a
+    /// pixel's reach in local units, plus a hair for rounding): there its
+    /// coverage is exactly 1 and is not evaluated. Only for a filled shape
+    /// (not a border ring), no clip planes, and an affine inverse map (the
+    /// same pixel footprint everywhere); nil otherwise. Most of a large
+    /// rounded layer's pixels fall in it.
+    let interior: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
+
+    init(inverse: ProjectiveMap, shape: RoundedRectCoverage?, planes: [HalfPlane], opacity: Double) {
+        self.inverse = inverse
+        self.shape = shape
+        self.planes = planes
+        self.opacity = opacity
+        let (i00, i01, i02, i10, i11, i12, _, _, i22) = inverse.h
+        guard let shape, shape.inner == nil, planes.isEmpty, i02 == 0, i12 == 0, i22 > 0 else {
+            interior = nil
+            return
+        }
+        // Local units per pixel step, the same at every pixel of an affine map.
+        let reachX = 0.5 * (abs(i00) + abs(i10)) / i22, reachY = 0.5 * (abs(i01) + abs(i11)) / i22
+        let o = shape.outer
+        let radius = max(o.radii.0, o.radii.1, o.radii.2, o.radii.3)
+        let hair = 1e-6 * max(1, abs(o.maxX - o.minX), abs(o.maxY - o.minY))
+        let box = (minX: o.minX + radius + reachX + hair, minY: o.minY + radius + reachY + hair,
+                   maxX: o.maxX - radius - reachX - hair, maxY: o.maxY - radius - reachY - hair)
+        interior = box.minX <= box.maxX && box.minY <= box.maxY ? box : nil
+    }
 
     /// Paints columns `from ..< to` of row `y`. `coverage`, `clipRow` and
     /// `destination` point at the (possibly virtual) column 0 of the row.
@@ -140,7 +168,9 @@ private struct PolygonStage {
             guard lx.isFinite, ly.isFinite else { continue }
 
             var cover = Double(m) * (1.0 / 255)
-            if needsFootprint {
+            if let box = interior, lx >= box.minX, lx <= box.maxX, ly >= box.minY, ly <= box.maxY {
+                // Inside the shape by more than a pixel: its coverage is 1.
+            } else if needsFootprint {
                 let fp = LocalFootprint(
                     xPerPx: (i00 - lx * i02) * invW, yPerPx: (i01 - ly * i02) * invW,
                     xPerPy: (i10 - lx * i12) * invW, yPerPy: (i11 - ly * i12) * invW)
