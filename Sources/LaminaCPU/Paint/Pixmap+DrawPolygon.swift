@@ -88,11 +88,15 @@ extension Pixmap {
 
 /// Where a polygon draw's colour comes from, per local point.
 private protocol PixelShader {
+    /// Whether the colour depends on the local point (a texture) or not (a
+    /// solid colour, whose pixels then need no mapping back at all).
+    static var needsLocalPoint: Bool { get }
     /// The premultiplied colour at local point (x, y), channels 0...255.
     func shade(x: Double, y: Double) -> (UInt32, UInt32, UInt32, UInt32)
 }
 
 private struct SolidShader: PixelShader {
+    static var needsLocalPoint: Bool { false }
     let color: PremultipliedColor
     @inline(__always)
     func shade(x: Double, y: Double) -> (UInt32, UInt32, UInt32, UInt32) {
@@ -101,6 +105,7 @@ private struct SolidShader: PixelShader {
 }
 
 private struct TextureShader: PixelShader {
+    static var needsLocalPoint: Bool { true }
     let sampler: TextureSampler
     let texels: UnsafePointer<UInt8>
     @inline(__always)
@@ -154,6 +159,27 @@ private struct PolygonStage {
         let (i00, i01, i02, i10, i11, i12, i20, i21, i22) = inverse.h
         let py = Double(y) + 0.5
         let needsFootprint = shape != nil || !planes.isEmpty
+        if !Shader.needsLocalPoint, !needsFootprint, i02 == 0, i12 == 0, i22 > 0 {
+            // A solid colour with nothing but edges and clips to limit it,
+            // under an affine map (W > 0 everywhere): no pixel needs its
+            // local point, so none is computed.
+            let (r, g, b, a) = shader.shade(x: 0, y: 0)
+            for x in from..<to {
+                let m = coverage[x]
+                if m == 0 { continue }
+                var cover = Double(m) * (1.0 / 255) * opacity
+                if let clipRow { cover *= Double(clipRow[x]) * (1.0 / 255) }
+                let k = UInt32(cover * 255 + 0.5)
+                if k == 0 { continue }
+                let p = destination + x * 4
+                if k == 255 {
+                    blendScaled(p, r, g, b, a)
+                } else {
+                    blendScaled(p, div255(r &* k), div255(g &* k), div255(b &* k), div255(a &* k))
+                }
+            }
+            return
+        }
         for x in from..<to {
             let m = coverage[x]
             if m == 0 { continue }
