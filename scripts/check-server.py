@@ -352,6 +352,52 @@ def environment_and_token_checks():
     check("a bad environment variable is refused with its name", bad.returncode != 0 and "LAMINA_BACKEND" in bad.stderr, bad.stderr)
 
 
+def readiness_while_starting_checks():
+    """/readyz is 503 `starting` until every worker has its renderer, while
+    /healthz already answers: GL workers take a while to make their EGL
+    contexts and compile their shaders, so the port is polled from the
+    moment the process starts (a fixed free port, not the banner's)."""
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+    probe.close()
+    process = subprocess.Popen([LAMINA, "serve", "--port", str(port), "--metrics-port", "off", "--backend", "gl",
+                                "--workers", "2"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    answers = []
+    try:
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            try:
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+                connection.request("GET", "/readyz")
+                response = connection.getresponse()
+                body = json.loads(response.read())
+                connection.close()
+                health = None
+                if response.status == 503:
+                    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+                    connection.request("GET", "/healthz")
+                    health = connection.getresponse().status
+                    connection.close()
+                answers.append((response.status, body.get("reason"), body["load"]["startedWorkers"], health))
+                if response.status == 200:
+                    break
+            except (ConnectionRefusedError, ConnectionResetError, http.client.RemoteDisconnected):
+                pass
+            time.sleep(0.005)
+    finally:
+        process.terminate()
+        process.wait(timeout=60)
+    check("readiness becomes 200 once the workers have started", answers and answers[-1][0] == 200
+          and answers[-1][2] == 2, answers[-3:])
+    starting = [a for a in answers if a[0] == 503]
+    if not starting:
+        print("skip  readiness said 503 starting before the workers were up: the workers were up before the first poll")
+        return
+    check("before that, readiness is 503 starting, with fewer than all workers started, while /healthz is 200",
+          all(a[1] == "starting" and a[2] < 2 and a[3] == 200 for a in starting), starting[:3])
+
+
 def queue_and_deadline_checks():
     # One worker, one queue place: of six heavy requests at once, at most two
     # are taken (one drawn, one waiting), the rest are 429 at once.
@@ -458,6 +504,7 @@ if __name__ == "__main__":
         sys.exit(f"no lamina binary at {LAMINA} (set LAMINA)")
     main_server_checks()
     environment_and_token_checks()
+    readiness_while_starting_checks()
     queue_and_deadline_checks()
     sigterm_checks()
     print(f"{passed} passed, {failed} failed")
