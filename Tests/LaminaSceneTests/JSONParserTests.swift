@@ -2,6 +2,7 @@
 // nesting without recursion.
 import Foundation
 import Testing
+import LaminaTestSupport
 @testable import LaminaScene
 
 private func parse(_ text: String, maxNesting: Int = 512) throws(SceneError) -> JSONValue {
@@ -19,6 +20,37 @@ private func failure(_ text: String, maxNesting: Int = 512) -> SceneError? {
 }
 
 @Suite struct JSONParserTests {
+    /// Numbers read by the fast path (few digits, small exponents) are the
+    /// same doubles as the standard library's correctly rounded reading, bit
+    /// for bit, for every shape of number: integers, fractions, exponents,
+    /// negative zero, and many digits (the slow path).
+    @Test func numbersAreReadExactlyAsDoubleReadsThem() throws {
+        var random = SeededRandom(seed: 11)
+        var texts = ["0", "-0", "0.0", "-0.0", "1e22", "1e23", "9007199254740993", "123456789012345", "1234567890123456",
+                     "0.1", "0.2", "0.3", "2.5e-3", "1E+2", "-1.5e-22", "4.35", "1e-22", "123.456e-20", "100000000000000000000000"]
+        for _ in 0..<20_000 {
+            var text = Bool.random(using: &random) ? "-" : ""
+            let whole = Int.random(in: 0...17, using: &random)
+            text += whole == 0 ? "0" : String(Int.random(in: 1...9, using: &random)) + (0..<(whole - 1)).map { _ in String(Int.random(in: 0...9, using: &random)) }.joined()
+            if Bool.random(using: &random) {
+                text += "." + (0..<Int.random(in: 1...12, using: &random)).map { _ in String(Int.random(in: 0...9, using: &random)) }.joined()
+            }
+            if Int.random(in: 0...3, using: &random) == 0 {
+                text += ["e", "E"].randomElement(using: &random)! + ["", "+", "-"].randomElement(using: &random)! + String(Int.random(in: 0...30, using: &random))
+            }
+            texts.append(text)
+        }
+        for text in texts {
+            let parsed = try JSONParser.parse(Array("[\(text)]".utf8))
+            guard case .array(let values) = parsed.kind, let number = values.first?.number else {
+                Issue.record("\(text) did not parse as a number")
+                continue
+            }
+            let expected = try #require(Double(text))
+            #expect(number.bitPattern == expected.bitPattern, "\(text): \(number) against \(expected)")
+        }
+    }
+
     @Test func readsEveryKindOfValue() throws {
         let v = try parse(#"{"a": [1, -2.5, 3e2, 0.125E-1], "b": true, "c": false, "d": null, "e": "x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00"}"#)
         let o = try #require(v.object)

@@ -225,7 +225,8 @@ struct JSONParser {
     /// for a double are refused, not turned into infinity.
     private mutating func readNumber() throws(SceneError) -> Double {
         let start = i
-        if bytes[i] == UInt8(ascii: "-") {
+        let negative = bytes[i] == UInt8(ascii: "-")
+        if negative {
             i += 1
             if hasPrefix("Infinity") {
                 throw error(.nonFinite, "-Infinity is not a JSON number; every number must be finite", at: start)
@@ -237,21 +238,52 @@ struct JSONParser {
         if bytes[i] == UInt8(ascii: "0"), i + 1 < bytes.count, isDigit(bytes[i + 1]) {
             throw error("a number may not start with a leading zero")
         }
-        while i < bytes.count, isDigit(bytes[i]) { i += 1 }
+        // The digits as an integer (while they fit in 2^53) and a power of
+        // ten, for the fast path below.
+        var mantissa: UInt64 = 0, digits = 0, scale = 0
+        while i < bytes.count, isDigit(bytes[i]) {
+            mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- UInt8(ascii: "0"))
+            digits += 1
+            i += 1
+        }
         if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
             i += 1
             guard i < bytes.count, isDigit(bytes[i]) else {
                 throw error("expected a digit after the decimal point, found \(describeByte(at: i))")
             }
-            while i < bytes.count, isDigit(bytes[i]) { i += 1 }
+            while i < bytes.count, isDigit(bytes[i]) {
+                mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- UInt8(ascii: "0"))
+                digits += 1
+                scale -= 1
+                i += 1
+            }
         }
+        var exponentIsSimple = true
         if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
             i += 1
-            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            var exponentNegative = false
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") {
+                exponentNegative = bytes[i] == UInt8(ascii: "-")
+                i += 1
+            }
             guard i < bytes.count, isDigit(bytes[i]) else {
                 throw error("expected a digit in the exponent, found \(describeByte(at: i))")
             }
-            while i < bytes.count, isDigit(bytes[i]) { i += 1 }
+            var exponent = 0
+            while i < bytes.count, isDigit(bytes[i]) {
+                if exponent < 10_000 { exponent = exponent * 10 + Int(bytes[i] &- UInt8(ascii: "0")) } else { exponentIsSimple = false }
+                i += 1
+            }
+            scale += exponentNegative ? -exponent : exponent
+        }
+        // Clinger's fast path: at most 15 significant digits (the integer is
+        // exact in a double) and a power of ten up to 10^22 (exact too), so
+        // one multiplication or division, rounded once, is the correctly
+        // rounded value, as the slow path's would be.
+        if exponentIsSimple, digits <= 15, abs(scale) <= 22 {
+            let power = Self.powersOfTen[abs(scale)]
+            let magnitude = scale < 0 ? Double(mantissa) / power : Double(mantissa) * power
+            return negative ? -magnitude : magnitude
         }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
@@ -261,6 +293,9 @@ struct JSONParser {
     }
 
     private func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+
+    /// 10^0 ... 10^22, every one exact in a double.
+    private static let powersOfTen: [Double] = (0...22).map { n in (0..<n).reduce(1.0) { value, _ in value * 10 } }
 
     /// Reads a string starting at its opening quote, unescaping it and
     /// checking that it is valid UTF-8 without lone surrogates.
@@ -275,6 +310,13 @@ struct JSONParser {
                 let b = bytes[i]
                 if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 || b >= 0x80 { break }
                 i += 1
+            }
+            // Most strings (keys, names, colours) are one plain run: made
+            // from the document's bytes directly, without the copy.
+            if out.isEmpty, i < bytes.count, bytes[i] == UInt8(ascii: "\"") {
+                let string = String(decoding: bytes[runStart..<i], as: UTF8.self)
+                i += 1
+                return string
             }
             out.append(contentsOf: bytes[runStart..<i])
             guard i < bytes.count else {
