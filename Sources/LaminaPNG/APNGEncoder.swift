@@ -91,28 +91,9 @@ public struct APNGEncoder {
     }
 
     private mutating func appendChunk(_ type: String, _ data: [UInt8]) {
-        let typeBytes = Array(type.utf8)
-        output += Self.uint32(UInt32(data.count))
-        output += typeBytes
-        output += data
-        output += Self.uint32(CRC32.checksum(typeBytes + data))
+        PNGChunk.append(type, data, to: &output)
     }
 
-    private static func uint32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
-    private static func uint16(_ v: UInt16) -> [UInt8] { [UInt8(v >> 8), UInt8(v & 0xFF)] }
-}
-
-/// The CRC-32 of PNG chunks (ISO 3309, as zlib's `crc32`).
-enum CRC32 {
-    private static let table: [UInt32] = (0..<256).map { n in
-        var c = UInt32(n)
-        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        return c
-    }
-
-    static func checksum(_ bytes: [UInt8]) -> UInt32 {
-        var c: UInt32 = 0xFFFF_FFFF
-        for b in bytes { c = table[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
-        return c ^ 0xFFFF_FFFF
-    }
+    private static func uint32(_ v: UInt32) -> [UInt8] { PNGChunk.bigEndian(v) }
+    private static func uint16(_ v: UInt16) -> [UInt8] { PNGChunk.bigEndian(v) }
 }

@@ -20,21 +20,19 @@ struct PNGWriter {
         let filtered = filteredRows(image)
         let stream = try compress(filtered)
 
-        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var out = PNGChunk.signature
         out.reserveCapacity(stream.count + 128)
-        var header: [UInt8] = []
-        header.appendBigEndian(UInt32(image.width))
-        header.appendBigEndian(UInt32(image.height))
-        header += [8, 6, 0, 0, 0]  // 8 bits, RGBA, deflate, adaptive filtering, no interlace
-        Self.appendChunk("IHDR", header, to: &out)
-        Self.appendChunk("sRGB", [0], to: &out)  // perceptual rendering intent
+        // 8 bits, RGBA, deflate, adaptive filtering, no interlace.
+        let header = PNGChunk.bigEndian(UInt32(image.width)) + PNGChunk.bigEndian(UInt32(image.height)) + [8, 6, 0, 0, 0]
+        PNGChunk.append("IHDR", header, to: &out)
+        PNGChunk.append("sRGB", [0], to: &out)  // perceptual rendering intent
         var start = 0
         repeat {
             let end = min(stream.count, start + Self.maxChunkData)
-            Self.appendChunk("IDAT", stream[start..<end], to: &out)
+            PNGChunk.append("IDAT", stream[start..<end], to: &out)
             start = end
         } while start < stream.count
-        Self.appendChunk("IEND", [], to: &out)
+        PNGChunk.append("IEND", [], to: &out)
         return out
     }
 
@@ -86,16 +84,6 @@ struct PNGWriter {
         guard written > 0 else { throw PNGError.encoderFailed("libdeflate could not compress \(data.count) bytes") }
         out.removeSubrange(written...)
         return out
-    }
-
-    /// Length, type, data, and the CRC-32 of type and data.
-    private static func appendChunk(_ type: String, _ data: some Collection<UInt8>, to out: inout [UInt8]) {
-        out.appendBigEndian(UInt32(data.count))
-        let start = out.count
-        out += type.utf8
-        out += data
-        let crc = out[start...].withUnsafeBytes { libdeflate_crc32(0, $0.baseAddress, $0.count) }
-        out.appendBigEndian(crc)
     }
 }
 
@@ -154,12 +142,5 @@ enum PNGRowFilter: UInt8, CaseIterable {
             if cost < bestCost { (best, bestCost) = (filter, cost) }
         }
         return best
-    }
-}
-
-extension Array where Element == UInt8 {
-    fileprivate mutating func appendBigEndian(_ value: UInt32) {
-        append(contentsOf: [UInt8(value >> 24), UInt8(truncatingIfNeeded: value >> 16), UInt8(truncatingIfNeeded: value >> 8),
-                            UInt8(truncatingIfNeeded: value)])
     }
 }
