@@ -158,6 +158,37 @@ extension FramesTests {
         #expect(try renderer.render(try SceneDecoder().decode(Self.moving), time: timeline.time(ofFrame: 7)) == serial[7])
     }
 
+    /// The asynchronous sequence gives the same frames, in order, with their
+    /// times; a loop left early stops the workers (the test would hang if
+    /// they waited for a consumer that had gone); an error ends the loop.
+    @Test func framesAsAnAsyncSequence() async throws {
+        let timeline = try AnimationTimeline(start: 0, end: 1, framesPerSecond: 8)
+        let renderer = FrameRenderer(timeline: timeline, backend: .cpu, workers: 2) { try SceneDecoder().decode(Self.moving) }
+        var expected: [CGImage] = []
+        try renderer.render { _, image in expected.append(image) }
+        var seen: [Frame] = []
+        for try await frame in renderer.frames { seen.append(frame) }
+        #expect(seen.map(\.index) == Array(0..<8))
+        #expect(seen.map(\.image) == expected)
+        #expect(seen.map(\.time) == (0..<8).map { timeline.time(ofFrame: $0) })
+
+        var taken = 0
+        for try await _ in renderer.frames {
+            taken += 1
+            if taken == 2 { break }
+        }
+        #expect(taken == 2)
+
+        var budget = RenderBudget.default
+        budget.canvasPixels = 100
+        let refused = FrameRenderer(timeline: timeline, backend: .cpu, budget: budget, workers: 2) {
+            try SceneDecoder().decode(Self.moving)
+        }
+        await #expect(throws: RenderRefusal.self) {
+            for try await _ in refused.frames {}
+        }
+    }
+
     @Test func aFrameRefusedStopsTheSequenceWithItsError() throws {
         let timeline = try AnimationTimeline(start: 0, end: 1, framesPerSecond: 10)
         var budget = RenderBudget.default
