@@ -227,6 +227,40 @@ def main_server_checks():
         check("?backend=gl on CPU workers is 422 backendUnavailable",
               status == 422 and error_of(body).get("code") == "backendUnavailable", (status, body))
 
+        # POST /frames: the same bytes as `lamina frames` (the same encoders).
+        anim = json.dumps({"width": 40, "height": 30, "sublayers": [{"bounds": [0, 0, 10, 10], "position": [5, 15],
+                           "backgroundColor": "#ff0000", "animations": [{"keyPath": "position.x", "fromValue": 5,
+                                                                         "toValue": 35, "duration": 1}]}]}).encode()
+        with tempfile.TemporaryDirectory() as d:
+            scene_file = os.path.join(d, "anim.json")
+            with open(scene_file, "wb") as f:
+                f.write(anim)
+            for fmt, extension, extra in [("apng", "png", []), ("webp", "webp", [])]:
+                status, headers, body = server.request("POST", f"/frames?fps=10&format={fmt}", anim,
+                                                       {"Content-Type": "application/json"})
+                out = os.path.join(d, "out." + extension)
+                subprocess.run([LAMINA, "frames", scene_file, "--output", out, "--fps", "10", "--backend", "cpu", "--quiet"] + extra,
+                               check=True)
+                with open(out, "rb") as f:
+                    expected = f.read()
+                check(f"POST /frames format={fmt} is the same file as lamina frames (10 frames, the animation's own length)",
+                      status == 200 and body == expected and headers.get("x-lamina-frames") == "10"
+                      and headers.get("content-type") == ("image/apng" if fmt == "apng" else "image/webp"), (status, headers, body[:200]))
+        status, headers, body = server.request("POST", "/frames?fps=4&duration=0.5", anim,
+                                               {"Content-Type": "application/json", "Accept": "image/webp"})
+        check("POST /frames takes its format from Accept and its length from duration",
+              status == 200 and headers.get("content-type") == "image/webp" and headers.get("x-lamina-frames") == "2"
+              and body[:4] == b"RIFF" and body[8:12] == b"WEBP", (status, headers))
+        status, _, body = server.request("POST", "/frames", small_scene(), {"Content-Type": "application/json"})
+        check("POST /frames of a scene without animations and no length is 422 lengthNeeded",
+              status == 422 and error_of(body).get("code") == "lengthNeeded", (status, body))
+        status, _, body = server.request("POST", "/frames?fps=120&duration=100", anim, {"Content-Type": "application/json"})
+        check("POST /frames over the frame limit is 422 before any work", status == 422
+              and error_of(body).get("code") == "limitExceeded", (status, body))
+        for query in ["?fps=0&duration=1", "?format=gif&duration=1", "?to=1&duration=1", "?time=1&duration=1", "?quality=50&duration=1"]:
+            status, _, body = server.request("POST", "/frames" + query, anim, {"Content-Type": "application/json"})
+            check(f"POST /frames{query} is 400 invalidQuery", status == 400 and error_of(body).get("code") == "invalidQuery", (status, body))
+
         # Errors, as JSON with a code, a message and where.
         status, _, body = server.render(b'{"width": 10, "height": ')
         check("unreadable JSON is 400 with line and column",

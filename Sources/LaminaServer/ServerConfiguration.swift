@@ -60,6 +60,11 @@ public struct ServerConfiguration: Sendable {
     public var sceneLimits = SceneLimits.default
     /// What one frame may ask for (pixels, layers, surfaces...).
     public var budget = RenderBudget.default
+    /// The most frames one `POST /frames` may ask for.
+    public var maxFrames = 600
+    /// The most pixels all the frames of one `POST /frames` may add up to
+    /// (frames x canvas pixels): what an animation costs to draw.
+    public var maxFramePixels = 300_000_000
     /// The PNG preset: `fast` for serving.
     public var pngOptions = PNGEncoder.Options.fast
 

@@ -328,7 +328,7 @@ struct FramesCommandTests {
             (["--output", "x.gif"], moving, ".gif is not written yet"),
             (["--output", "x.mp4", "--quality", "50"], moving, "--quality is for .webp"),
             (["--output", "x.webp", "--quality", "101"], moving, "--quality must be 0 to 100"),
-            (["--fps", "0"], moving, "the frame rate must be a number above 0"),
+            (["--fps", "0"], moving, "the frame rate must be a number from 0.001 to 1000"),
             (["--to", "-1"], moving, "must come after the start"),
             ([], still, "the scene has no animations; give --duration or --to"),
         ]

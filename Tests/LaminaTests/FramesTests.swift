@@ -16,7 +16,7 @@ struct FramesTests {
         #expect(try AnimationTimeline(start: 0, end: 1.01, framesPerSecond: 10).count == 11)
         #expect(try AnimationTimeline(start: 2, end: 2.001, framesPerSecond: 24).count == 1)
         #expect(try AnimationTimeline(start: -1, end: 0, framesPerSecond: 4).time(ofFrame: 3) == -0.25)
-        for bad in [(0.0, 0.0, 30.0), (1, 0, 30), (0, 1, 0), (0, 1, .nan), (0, .infinity, 30), (0, 1e9, 1000)] {
+        for bad in [(0.0, 0.0, 30.0), (1, 0, 30), (0, 1, 0), (0, 1, .nan), (0, .infinity, 30), (0, 1e9, 1000), (0, 1, 1e-161), (0, 1, 0.0009)] {
             #expect(throws: AnimationTimelineError.self) { try AnimationTimeline(start: bad.0, end: bad.1, framesPerSecond: bad.2) }
         }
     }
@@ -30,6 +30,9 @@ struct FramesTests {
         }
         #expect(try AnimationTimeline(start: 0, end: 1, framesPerSecond: 30).delayFraction(ofFrame: 7) == (1, 30))
         #expect(t.delayFraction(ofFrame: 0) == (33, 1000))
+        // The slowest rate: a frame every 1000 s, in whole seconds for APNG.
+        let slow = try AnimationTimeline(start: 0, end: 3000, framesPerSecond: 0.001)
+        #expect(slow.count == 3 && slow.delayInMilliseconds(ofFrame: 2) == 1_000_000 && slow.delayFraction(ofFrame: 1) == (1000, 1))
     }
 
     @Test func theDefaultLengthIsTheEndOfTheLastAnimation() throws {

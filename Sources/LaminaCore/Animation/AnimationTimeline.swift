@@ -30,8 +30,10 @@ public struct AnimationTimeline: Hashable, Sendable {
     ///   rate is not positive, the end is not after the start, or there would
     ///   be more than `maximumFrames` frames.
     public init(start: CFTimeInterval, end: CFTimeInterval, framesPerSecond: Double) throws(AnimationTimelineError) {
-        guard framesPerSecond.isFinite, framesPerSecond > 0, framesPerSecond <= 1000 else {
-            throw AnimationTimelineError("the frame rate must be a number above 0 and at most 1000, got \(Quoted.number(framesPerSecond))")
+        // At least a frame every 1000 s: a frame's delay must fit the formats'
+        // fields (WebP's 24-bit milliseconds) and its arithmetic an Int.
+        guard framesPerSecond.isFinite, framesPerSecond >= 0.001, framesPerSecond <= 1000 else {
+            throw AnimationTimelineError("the frame rate must be a number from 0.001 to 1000, got \(Quoted.number(framesPerSecond))")
         }
         guard start.isFinite, end.isFinite else {
             throw AnimationTimelineError("the start and end must be finite times, got \(Quoted.number(start)) and \(Quoted.number(end))")
@@ -74,7 +76,9 @@ public struct AnimationTimeline: Hashable, Sendable {
         if framesPerSecond == framesPerSecond.rounded(), framesPerSecond <= 65535 {
             return (1, UInt16(framesPerSecond))
         }
-        return (UInt16(clamping: delayInMilliseconds(ofFrame: index)), 1000)
+        let milliseconds = delayInMilliseconds(ofFrame: index)
+        // Over 65.535 s a frame's delay is whole seconds (up to 1000).
+        return milliseconds <= 65535 ? (UInt16(milliseconds), 1000) : (UInt16(clamping: (milliseconds + 500) / 1000), 1)
     }
 }
 

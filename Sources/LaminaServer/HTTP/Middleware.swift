@@ -9,6 +9,7 @@ extension HTTPField.Name {
     static let serverTiming = HTTPField.Name("Server-Timing")!
     static let laminaBackend = HTTPField.Name("X-Lamina-Backend")!
     static let laminaCache = HTTPField.Name("X-Lamina-Cache")!
+    static let laminaFrames = HTTPField.Name("X-Lamina-Frames")!
 }
 
 /// The edge of every request: gives it an id (the client's `X-Request-Id`

@@ -22,7 +22,7 @@ struct RenderRoutes: Sendable {
 
     /// Each route's methods; another method on a known path is a 405 with `Allow`.
     static let methods: [String: [HTTPRequest.Method]] = [
-        "/render": [.post], "/validate": [.post], "/healthz": [.get], "/readyz": [.get],
+        "/render": [.post], "/frames": [.post], "/validate": [.post], "/healthz": [.get], "/readyz": [.get],
     ]
 
     func register<Context: RequestContext>(on router: Router<Context>) {
@@ -37,6 +37,7 @@ struct RenderRoutes: Sendable {
         }
         rendering.post("render") { request, context in try await render(request, context: context) }
         rendering.post("validate") { request, context in try await validate(request, context: context) }
+        rendering.post("frames") { request, context in try await frames(request, context: context) }
     }
 
     // MARK: Readiness
@@ -86,7 +87,7 @@ struct RenderRoutes: Sendable {
         let picture = try await pool.render(job)
         metrics.recordPicture(picture)
         if configuration.cacheBytes > 0 {
-            cache.insert(picture.png, for: etag)
+            cache.insert(picture.bytes, for: etag)
             metrics.recordCacheLookup(hit: false, usage: cache.usage)
         }
         headers[.serverTiming] = [
@@ -95,7 +96,7 @@ struct RenderRoutes: Sendable {
         ].joined(separator: ", ")
         headers[.laminaBackend] = picture.backend.rawValue
         headers[.laminaCache] = "miss"
-        return Self.picture(picture.png, headers: headers)
+        return Self.picture(picture.bytes, headers: headers)
     }
 
     private func decode(_ body: [UInt8]) throws -> (Scene, SHA256.Digest) {
@@ -135,6 +136,68 @@ struct RenderRoutes: Sendable {
     }
 
     private static func ms(_ duration: Duration) -> String { String(format: "%.2f", duration.milliseconds) }
+
+    // MARK: Frames
+
+    /// An animated PNG or WebP of the scene's animations: the frames of
+    /// `from + i / fps` before the end (the query's `to` or `duration`, else
+    /// the end of the scene's last animation), drawn by one worker under the
+    /// same queue and deadline as `/render`, refused before any work when the
+    /// frames or their pixels are over the limits.
+    private func frames(_ request: Request, context: some RequestContext) async throws -> Response {
+        let arrived = ContinuousClock.now
+        let deadline = arrived + configuration.deadline
+        let query = try FramesQuery(request.uri, accept: request.headers[.accept])
+        let body = try await SceneBody.read(request, maxBytes: configuration.maxBodyBytes, deadline: deadline)
+        let decodeStart = ContinuousClock.now
+        let (scene, _) = try decode(body)
+        let canvas = scene.canvas(scale: query.render.scale)
+        try configuration.budget.check(canvas)
+        let decodeTime = ContinuousClock.now - decodeStart
+        let start = query.from ?? scene.time
+        let given = query.to ?? query.duration.map { start + $0 }
+        let animationsEnd: Double?
+        do {
+            animationsEnd = given == nil ? try scene.rootLayer.animationsEnd() : nil
+        } catch {
+            // An animation that repeats forever: the sequence needs a length.
+            throw APIError(.unprocessableContent, "lengthNeeded", "\(error.description); give the length with duration or to")
+        }
+        guard let end = given ?? animationsEnd else {
+            throw APIError(.unprocessableContent, "lengthNeeded",
+                           "the scene has no animation, so no length of its own; give it with duration or to")
+        }
+        let timeline: AnimationTimeline
+        do {
+            timeline = try AnimationTimeline(start: start, end: end, framesPerSecond: query.fps)
+        } catch {
+            throw APIError(.unprocessableContent, "invalidTimeline", error.description)
+        }
+        guard timeline.count <= configuration.maxFrames else {
+            throw APIError(.unprocessableContent, "limitExceeded",
+                           "\(timeline.count) frames asked for, over the limit of \(configuration.maxFrames)")
+        }
+        let (pixels, overflow) = (canvas.pixelWidth * canvas.pixelHeight).multipliedReportingOverflow(by: timeline.count)
+        guard !overflow, pixels <= configuration.maxFramePixels else {
+            throw APIError(.unprocessableContent, "limitExceeded",
+                           "\(timeline.count) frames of \(canvas.pixelWidth)x\(canvas.pixelHeight) pixels are over the limit of \(configuration.maxFramePixels) pixels in all")
+        }
+        let work = FramesWork(timeline: timeline, format: query.format, loopCount: query.loop, quality: query.quality)
+        let picture = try await pool.render(RenderJob(
+            scene: scene, scale: query.render.scale, time: nil, backend: query.render.backend, frames: work,
+            enqueued: arrived, deadline: deadline))
+        metrics.recordPicture(picture)
+        let headers: HTTPFields = [
+            .contentType: query.format.mediaType,
+            .serverTiming: [
+                "queue;dur=\(Self.ms(picture.queue))", "decode;dur=\(Self.ms(decodeTime))", "plan;dur=\(Self.ms(picture.plan))",
+                "render;dur=\(Self.ms(picture.render))", "encode;dur=\(Self.ms(picture.encode))",
+            ].joined(separator: ", "),
+            .laminaBackend: picture.backend.rawValue,
+            .laminaFrames: "\(picture.frameCount)",
+        ]
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: picture.bytes)))
+    }
 
     // MARK: Validate
 
@@ -176,10 +239,12 @@ struct RenderQuery: Sendable {
     var time: Double?
     var backend: RenderBackend?
 
-    init(_ uri: URI) throws(APIError) {
+    init(_ uri: URI, also extra: [String] = []) throws(APIError) {
         let parameters = uri.queryParameters
-        for (name, _) in parameters where !["scale", "time", "backend"].contains(String(name)) {
-            throw APIError(.badRequest, "invalidQuery", "unknown query parameter \(Quoted.prefix(String(name), limit: 40)); expected scale, time or backend")
+        let known = ["scale", "time", "backend"] + extra
+        for (name, _) in parameters where !known.contains(String(name)) {
+            throw APIError(.badRequest, "invalidQuery",
+                           "unknown query parameter \(Quoted.prefix(String(name), limit: 40)); expected \(known.joined(separator: ", "))")
         }
         if let text = parameters["scale"] {
             guard let value = Double(String(text)), value.isFinite, value > 0, value <= 16 else {
@@ -198,6 +263,56 @@ struct RenderQuery: Sendable {
                 throw APIError(.badRequest, "invalidQuery", "backend must be gl or cpu, got \(Quoted.prefix(String(text), limit: 40))")
             }
             backend = value
+        }
+    }
+}
+
+/// `POST /frames`'s query: `/render`'s `scale` and `backend`, and `fps`
+/// (default 30), `from` (default the scene's time), `to` or `duration`,
+/// `format` (`apng` or `webp`; else from `Accept`, else `apng`), `loop`
+/// (0: forever) and `quality` (lossy WebP, 0...100).
+struct FramesQuery: Sendable {
+    var render: RenderQuery
+    var fps = 30.0
+    var from: Double?
+    var to: Double?
+    var duration: Double?
+    var format = FramesWork.Format.apng
+    var loop = 0
+    var quality: Double?
+
+    init(_ uri: URI, accept: String?) throws(APIError) {
+        render = try RenderQuery(uri, also: ["fps", "from", "to", "duration", "format", "loop", "quality"])
+        guard render.time == nil else {
+            throw APIError(.badRequest, "invalidQuery", "time is a query of /render; /frames takes from, to or duration")
+        }
+        let parameters = uri.queryParameters
+        func number(_ name: String, _ valid: (Double) -> Bool, _ expected: String) throws(APIError) -> Double? {
+            guard let text = parameters[Substring(name)] else { return nil }
+            guard let value = Double(String(text)), value.isFinite, valid(value) else {
+                throw APIError(.badRequest, "invalidQuery", "\(name) must be \(expected), got \(Quoted.prefix(String(text), limit: 40))")
+            }
+            return value
+        }
+        fps = try number("fps", { $0 > 0 && $0 <= 120 }, "a number in (0, 120]") ?? 30
+        from = try number("from", { _ in true }, "a finite number of seconds")
+        to = try number("to", { _ in true }, "a finite number of seconds")
+        duration = try number("duration", { $0 > 0 }, "a number of seconds > 0")
+        if to != nil, duration != nil {
+            throw APIError(.badRequest, "invalidQuery", "give to or duration, not both")
+        }
+        loop = try number("loop", { $0 >= 0 && $0 <= 65535 && $0.rounded() == $0 }, "a whole number in 0...65535").map { Int($0) } ?? 0
+        quality = try number("quality", { $0 >= 0 && $0 <= 100 }, "a number in 0...100")
+        if let text = parameters["format"] {
+            guard let value = FramesWork.Format(rawValue: String(text)) else {
+                throw APIError(.badRequest, "invalidQuery", "format must be apng or webp, got \(Quoted.prefix(String(text), limit: 40))")
+            }
+            format = value
+        } else if let accept, accept.contains("image/webp"), !accept.contains("image/apng") {
+            format = .webp
+        }
+        if quality != nil, format != .webp {
+            throw APIError(.badRequest, "invalidQuery", "quality is for format=webp (animated PNG is lossless)")
         }
     }
 }

@@ -59,9 +59,10 @@ final class ServerMetrics: Sendable {
     }
 
     func recordPicture(_ picture: RenderedPicture) {
+        // An animation counts each of its frames.
         Metrics.Counter(label: "lamina_pictures_rendered_total", dimensions: [("backend", picture.backend.rawValue)], factory: factory)
-            .increment()
-        pixels.increment(by: Int64(picture.width * picture.height))
+            .increment(by: Int64(picture.frameCount))
+        pixels.increment(by: Int64(picture.width * picture.height * picture.frameCount))
         recordStage("queue", picture.queue)
         recordStage("plan", picture.plan)
         recordStage("render", picture.render)

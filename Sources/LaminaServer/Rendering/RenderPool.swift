@@ -222,16 +222,21 @@ struct RenderJob: @unchecked Sendable {
     /// Plan the frame (which refuses what the budget does not allow) but
     /// draw nothing: `POST /validate`.
     var planOnly = false
+    /// An animation instead of one picture: `POST /frames`.
+    var frames: FramesWork?
     /// When the request arrived: time in the queue is measured from here.
     var enqueued: ContinuousClock.Instant
     var deadline: ContinuousClock.Instant
 }
 
-/// A picture made by a worker, and how long each stage took.
+/// A picture (or an animation) made by a worker, and how long each stage took.
 struct RenderedPicture: Sendable {
-    var png: [UInt8]
+    /// The encoded file: a PNG, or an animated PNG or WebP for frames.
+    var bytes: [UInt8]
     var width: Int
     var height: Int
+    /// Pictures drawn: 1, or the animation's frames.
+    var frameCount = 1
     var backend: RenderBackend
     var queue: Duration
     var plan: Duration
@@ -332,4 +337,20 @@ final class AsyncSignal: Sendable {
             if now { continuation.resume() }
         }
     }
+}
+
+/// What `POST /frames` asks of a worker: every frame of a timeline, encoded
+/// as one animated file as the frames are drawn.
+struct FramesWork: Sendable {
+    enum Format: String, Sendable, CaseIterable {
+        case apng, webp
+
+        var mediaType: String { self == .apng ? "image/apng" : "image/webp" }
+    }
+
+    var timeline: AnimationTimeline
+    var format: Format
+    var loopCount: Int
+    /// Lossy WebP quality 0...100; nil: lossless.
+    var quality: Double?
 }

@@ -63,6 +63,41 @@ final class RenderWorker {
         }
     }
 
+    /// Every frame of `frames.timeline`, drawn in order and handed to the
+    /// animation encoder as it is drawn (one frame in memory at a time);
+    /// the deadline is checked before each frame and between draw commands.
+    private func animate(_ job: RenderJob, _ frames: FramesWork, renderer: LayerRenderer, deadline: RenderDeadline,
+                         start: ContinuousClock.Instant) throws -> RenderedPicture {
+        let clock = ContinuousClock()
+        let canvas = job.scene.canvas(scale: job.scale)
+        let (width, height) = (canvas.pixelWidth, canvas.pixelHeight)
+        var apng: APNGEncoder?
+        var webp: WebPAnimationEncoder?
+        switch frames.format {
+        case .apng: apng = try APNGEncoder(width: width, height: height, frameCount: frames.timeline.count,
+                                           loopCount: frames.loopCount, options: setup.pngOptions)
+        case .webp: webp = try WebPAnimationEncoder(width: width, height: height, loopCount: frames.loopCount, quality: frames.quality)
+        }
+        var (planTime, drawTime, encodeTime) = (Duration.zero, Duration.zero, Duration.zero)
+        for index in 0..<frames.timeline.count {
+            try deadline.check()
+            let t0 = clock.now
+            let plan = try renderer.prepare(job.scene, scale: job.scale, time: frames.timeline.time(ofFrame: index))
+            let t1 = clock.now
+            let image = try renderer.draw(plan, deadline: deadline)
+            let t2 = clock.now
+            try apng?.add(image, delay: frames.timeline.delayFraction(ofFrame: index))
+            try webp?.add(image, durationMilliseconds: frames.timeline.delayInMilliseconds(ofFrame: index))
+            (planTime, drawTime, encodeTime) = (planTime + (t1 - t0), drawTime + (t2 - t1), encodeTime + (clock.now - t2))
+        }
+        let t3 = clock.now
+        let bytes = try apng?.finish() ?? webp?.finish() ?? []
+        encodeTime += clock.now - t3
+        return RenderedPicture(bytes: bytes, width: width, height: height, frameCount: frames.timeline.count,
+                               backend: renderer.backend, queue: start - job.enqueued, plan: planTime, render: drawTime,
+                               encode: encodeTime)
+    }
+
     /// Plans, draws and encodes one job, stopping at its deadline.
     func run(_ job: RenderJob, abandoned: @escaping @Sendable () -> Bool) -> Result<RenderedPicture, RenderFailure> {
         let clock = ContinuousClock()
@@ -71,10 +106,13 @@ final class RenderWorker {
         do {
             try deadline.check()
             let renderer = try renderer(for: job.backend)
+            if let frames = job.frames {
+                return .success(try animate(job, frames, renderer: renderer, deadline: deadline, start: start))
+            }
             let plan = try renderer.prepare(job.scene, scale: job.scale, time: job.time)
             let planned = clock.now
             if job.planOnly {
-                return .success(RenderedPicture(png: [], width: plan.width, height: plan.height, backend: renderer.backend,
+                return .success(RenderedPicture(bytes: [], width: plan.width, height: plan.height, backend: renderer.backend,
                                                 queue: start - job.enqueued, plan: planned - start, render: .zero, encode: .zero))
             }
             try deadline.check()
@@ -84,7 +122,7 @@ final class RenderWorker {
             let png = try PNGEncoder(options: setup.pngOptions).encode(image)
             let encoded = clock.now
             return .success(RenderedPicture(
-                png: png, width: image.width, height: image.height, backend: renderer.backend,
+                bytes: png, width: image.width, height: image.height, backend: renderer.backend,
                 queue: start - job.enqueued, plan: planned - start, render: drawn - planned, encode: encoded - drawn))
         } catch let failure as RenderFailure {
             return .failure(failure)
