@@ -25,22 +25,11 @@ import sys
 
 import yaml
 
+from checks import check, finish
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 K8S = os.path.join(ROOT, "docker", "k8s")
 VERSIONS = ["1.29.0", "1.33.0"]
-passed = failed = 0
-
-
-def check(name, condition, detail=""):
-    global passed, failed
-    if condition:
-        passed += 1
-        print(f"ok    {name}")
-    else:
-        failed += 1
-        print(f"FAIL  {name} {detail}")
-
-
 def load(name):
     with open(os.path.join(K8S, name)) as f:
         return list(yaml.safe_load_all(f))
@@ -131,5 +120,4 @@ check("Dockerfile: the shaders are installed beside the binary (share/lamina/Sha
       "/staging/share/lamina/Shaders" in dockerfile)
 check("Dockerfile: the NVIDIA variant registers glvnd's 10_nvidia.json",
       "10_nvidia.json" in dockerfile and "NVIDIA_DRIVER_CAPABILITIES=graphics,utility" in dockerfile)
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish()

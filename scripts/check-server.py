@@ -25,26 +25,13 @@ import tempfile
 import threading
 import time
 
+from checks import check, finish
+
 LAMINA = os.environ.get("LAMINA", ".build/debug/lamina")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CARD = os.path.join(ROOT, "..", "shared", "bench", "card-1200x630.json")
 if not os.path.exists(CARD):
     CARD = os.path.join(ROOT, "examples", "scenes", "spinning-cube.json")
-
-passed = 0
-failed = 0
-
-
-def check(name, condition, detail=""):
-    global passed, failed
-    if condition:
-        passed += 1
-        print(f"ok    {name}")
-    else:
-        failed += 1
-        print(f"FAIL  {name} {detail}")
-    sys.stdout.flush()
-
 
 def small_scene(color="#3366cc", width=64, height=48, **extra):
     scene = {"width": width, "height": height, "backgroundColor": "#ffffff",
@@ -541,5 +528,4 @@ if __name__ == "__main__":
     readiness_while_starting_checks()
     queue_and_deadline_checks()
     sigterm_checks()
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    finish()

@@ -74,23 +74,24 @@ extension SceneDecoder {
     /// same for every spelling of the same document (whitespace, key order,
     /// number formats), so it can key a cache of pictures.
     public func decodeWithFingerprint(_ bytes: [UInt8]) throws(SceneError) -> (scene: Scene, fingerprint: SHA256.Digest) {
-        var fingerprint: SHA256.Digest?
-        let scene = try decode(bytes: bytes, fingerprint: &fingerprint)
-        return (scene, fingerprint!)
+        let root = try parse(bytes)
+        return (try scene(from: root), JSONFingerprint.digest(of: root))
     }
 
     private func decode(bytes: [UInt8]) throws(SceneError) -> Scene {
-        var unused: SHA256.Digest?
-        return try decode(bytes: bytes, fingerprint: &unused, wantsFingerprint: false)
+        try scene(from: parse(bytes))
     }
 
-    private func decode(bytes: [UInt8], fingerprint: inout SHA256.Digest?, wantsFingerprint: Bool = true) throws(SceneError) -> Scene {
+    /// The document's JSON, its size checked first.
+    private func parse(_ bytes: [UInt8]) throws(SceneError) -> JSONValue {
         guard bytes.count <= limits.documentBytes else {
             throw SceneError(.limitExceeded, at: "$",
                              "the document has \(bytes.count) bytes, over the limit of \(limits.documentBytes)")
         }
-        let root = try JSONParser.parse(bytes, maxNesting: limits.jsonNesting)
-        if wantsFingerprint { fingerprint = JSONFingerprint.digest(of: root) }
+        return try JSONParser.parse(bytes, maxNesting: limits.jsonNesting)
+    }
+
+    private func scene(from root: JSONValue) throws(SceneError) -> Scene {
         let context = DecodingContext(limits: limits, options: options)
         let scene = try context.scene(root)
         try context.throwIfIssues()

@@ -90,10 +90,7 @@ struct RenderRoutes: Sendable {
             cache.insert(picture.bytes, for: etag)
             metrics.recordCacheLookup(hit: false, usage: cache.usage)
         }
-        headers[.serverTiming] = [
-            "queue;dur=\(Self.ms(picture.queue))", "decode;dur=\(Self.ms(decodeTime))", "plan;dur=\(Self.ms(picture.plan))",
-            "render;dur=\(Self.ms(picture.render))", "encode;dur=\(Self.ms(picture.encode))",
-        ].joined(separator: ", ")
+        headers[.serverTiming] = Self.serverTiming(picture, decode: decodeTime)
         headers[.laminaBackend] = picture.backend.rawValue
         headers[.laminaCache] = "miss"
         return Self.picture(picture.bytes, headers: headers)
@@ -136,6 +133,13 @@ struct RenderRoutes: Sendable {
     }
 
     private static func ms(_ duration: Duration) -> String { String(format: "%.2f", duration.milliseconds) }
+
+    /// `Server-Timing`: milliseconds per stage of a drawn picture (summed
+    /// over the frames of an animation).
+    private static func serverTiming(_ picture: RenderedPicture, decode: Duration) -> String {
+        [("queue", picture.queue), ("decode", decode), ("plan", picture.plan), ("render", picture.render), ("encode", picture.encode)]
+            .map { "\($0.0);dur=\(ms($0.1))" }.joined(separator: ", ")
+    }
 
     // MARK: Frames
 
@@ -189,10 +193,7 @@ struct RenderRoutes: Sendable {
         metrics.recordPicture(picture)
         let headers: HTTPFields = [
             .contentType: query.format.mediaType,
-            .serverTiming: [
-                "queue;dur=\(Self.ms(picture.queue))", "decode;dur=\(Self.ms(decodeTime))", "plan;dur=\(Self.ms(picture.plan))",
-                "render;dur=\(Self.ms(picture.render))", "encode;dur=\(Self.ms(picture.encode))",
-            ].joined(separator: ", "),
+            .serverTiming: Self.serverTiming(picture, decode: decodeTime),
             .laminaBackend: picture.backend.rawValue,
             .laminaFrames: "\(picture.frameCount)",
         ]

@@ -69,9 +69,3 @@ struct LineLogHandler: LogHandler {
                       tm.tm_hour, tm.tm_min, tm.tm_sec, now.tv_nsec / 1_000_000)
     }
 }
-
-extension Logger.Metadata {
-    fileprivate mutating func merge(_ other: Logger.Metadata, uniquingKeysWith: (Value, Value) -> Value) {
-        for (key, value) in other { self[key] = self[key].map { uniquingKeysWith($0, value) } ?? value }
-    }
-}

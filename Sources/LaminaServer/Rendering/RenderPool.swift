@@ -87,10 +87,7 @@ final class RenderPool: Sendable {
     }
 
     var load: Load {
-        state.withLock { s in
-            Load(startedWorkers: s.startedWorkers, workers: setup.workers, busy: s.busy, queued: s.queue.count,
-                 queueCapacity: setup.queueCapacity, draining: s.drainingSince != nil)
-        }
+        state.withLock { loadOf($0) }
     }
 
     /// Draws `job` on the next free worker and encodes it.
