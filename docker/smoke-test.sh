@@ -95,6 +95,12 @@ curl -fs -X POST -H 'Content-Type: application/json' --data-binary @"$scene" \
 "$bin/lamina" render "$scene" --backend cpu --output "$work/host.png"
 check "a picture rendered in the container is the host's, byte for byte ($(basename "$scene"))" \
   'cmp -s "$work/container.png" "$work/host.png"'
+anim="examples/scenes/spinning-cube.json"
+curl -fs -X POST -H 'Content-Type: application/json' --data-binary @"$anim" \
+  "http://127.0.0.1:$port/frames?format=mp4&fps=10" -o "$work/container.mp4" || true
+"$bin/lamina" frames "$anim" --backend cpu --fps 10 --quiet --output "$work/host.mp4"
+check "an MP4 made in the container (its ffmpeg) is the host's, byte for byte" \
+  'cmp -s "$work/container.mp4" "$work/host.mp4"'
 check "metrics are served" 'curl -fs "http://127.0.0.1:$metrics/metrics" | grep -q lamina_pictures_rendered_total'
 "${podman[@]}" logs "$name" 2>&1 | head -4 | sed 's/^/  | /'
 "${podman[@]}" stop -t 30 "$name" >/dev/null

@@ -114,6 +114,9 @@ for name, service in compose["services"].items():
 
 check("Dockerfile: HEALTHCHECK on /healthz", re.search(r"^HEALTHCHECK .*/healthz", dockerfile, re.M | re.S) is not None)
 check("Dockerfile: a fixed non-root USER", image_user != "0")
+check("Dockerfile: the ffmpeg program for MP4, unless VIDEO=none",
+      re.search(r"^ARG VIDEO=ffmpeg$", dockerfile, re.M) is not None
+      and re.search(r'if \[ "\$VIDEO" = ffmpeg \]; then \\\s*\n\s*.*apt-get install [^\n]*\bffmpeg\b', dockerfile) is not None)
 check("Dockerfile: `lamina serve` is the default command",
       'ENTRYPOINT ["/opt/lamina/bin/lamina"]' in dockerfile and 'CMD ["serve"]' in dockerfile)
 check("Dockerfile: the shaders are installed beside the binary (share/lamina/Shaders)",

@@ -17,6 +17,7 @@ import http.client
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -222,7 +223,12 @@ def main_server_checks():
             scene_file = os.path.join(d, "anim.json")
             with open(scene_file, "wb") as f:
                 f.write(anim)
-            for fmt, extension, extra in [("apng", "png", []), ("webp", "webp", [])]:
+            formats = [("apng", "png", []), ("webp", "webp", [])]
+            if shutil.which("ffmpeg"):
+                formats.append(("mp4", "mp4", []))
+            else:
+                print("SKIP  POST /frames format=mp4: no ffmpeg program on this machine")
+            for fmt, extension, extra in formats:
                 status, headers, body = server.request("POST", f"/frames?fps=10&format={fmt}", anim,
                                                        {"Content-Type": "application/json"})
                 out = os.path.join(d, "out." + extension)
@@ -232,12 +238,27 @@ def main_server_checks():
                     expected = f.read()
                 check(f"POST /frames format={fmt} is the same file as lamina frames (10 frames, the animation's own length)",
                       status == 200 and body == expected and headers.get("x-lamina-frames") == "10"
-                      and headers.get("content-type") == ("image/apng" if fmt == "apng" else "image/webp"), (status, headers, body[:200]))
+                      and headers.get("content-type") == {"apng": "image/apng", "webp": "image/webp", "mp4": "video/mp4"}[fmt],
+                      (status, headers, body[:200]))
         status, headers, body = server.request("POST", "/frames?fps=4&duration=0.5", anim,
                                                {"Content-Type": "application/json", "Accept": "image/webp"})
         check("POST /frames takes its format from Accept and its length from duration",
               status == 200 and headers.get("content-type") == "image/webp" and headers.get("x-lamina-frames") == "2"
               and body[:4] == b"RIFF" and body[8:12] == b"WEBP", (status, headers))
+        for accept, expected in [("video/mp4", "video/mp4"), ("image/webp;q=0.5, image/apng", "image/apng"),
+                                 ("image/apng;q=0, image/webp", "image/webp"), ("*/*", "image/apng")]:
+            if expected == "video/mp4" and not shutil.which("ffmpeg"):
+                continue
+            status, headers, body = server.request("POST", "/frames?fps=4&duration=0.5", anim,
+                                                   {"Content-Type": "application/json", "Accept": accept})
+            check(f"POST /frames with Accept: {accept} answers {expected}",
+                  status == 200 and headers.get("content-type") == expected, (status, headers))
+        wide = json.dumps({"width": 9000, "height": 10, "sublayers": [{"bounds": [0, 0, 10, 10], "animations": [
+            {"keyPath": "position.x", "fromValue": 5, "toValue": 35, "duration": 1}]}]}).encode()
+        status, _, body = server.request("POST", "/frames?format=mp4&fps=2", wide, {"Content-Type": "application/json"})
+        check("POST /frames of an MP4 wider than H.264 allows is 422 before any work",
+              status in (422, 501) and error_of(body).get("code") in ("limitExceeded", "formatUnavailable")
+              and (status == 501 or "8192" in error_of(body).get("message", "")), (status, body))
         status, _, body = server.request("POST", "/frames", small_scene(), {"Content-Type": "application/json"})
         check("POST /frames of a scene without animations and no length is 422 lengthNeeded",
               status == 422 and error_of(body).get("code") == "lengthNeeded", (status, body))
@@ -343,7 +364,7 @@ def environment_and_token_checks():
                          "LAMINA_BACKEND": "cpu", "LAMINA_TOKEN": "s3cret", "LAMINA_LOG_FORMAT": "json",
                          "LAMINA_QUEUE": "3"})
     try:
-        check("settings come from the environment", "worker 0" in server.banner[1] and len(server.banner) == 3
+        check("settings come from the environment", "worker 0" in server.banner[1] and len(server.banner) == 4
               and "queue 3" in server.banner[-1] and "token required" in server.banner[-1], server.banner)
         scene = small_scene("#aa0000")
         status, headers, body = server.render(scene)
@@ -355,6 +376,10 @@ def environment_and_token_checks():
         check("the right token renders", status == 200)
         status, _, _ = server.request("POST", "/validate", scene, {"Content-Type": "application/json"})
         check("/validate needs the token too", status == 401)
+        check("/jobs and /jobs/{id} need the token too",
+              server.request("POST", "/jobs?duration=1", scene, {"Content-Type": "application/json"})[0] == 401
+              and server.request("GET", "/jobs/" + "0" * 32)[0] == 401
+              and server.request("DELETE", "/jobs/" + "0" * 32)[0] == 401)
         check("/healthz, /readyz and /metrics need no token",
               server.request("GET", "/healthz")[0] == 200 and server.request("GET", "/readyz")[0] == 200
               and server.request("GET", "/metrics", port=server.metrics_port)[0] == 200)
@@ -520,6 +545,137 @@ def sigterm_checks():
     check("the drain is logged", "draining" in server.log())
 
 
+def jobs_checks():
+    """POST /jobs, GET /jobs/{id}, GET /jobs/{id}/result, DELETE /jobs/{id}."""
+    server = Server("--backend", "cpu", "--workers", "1", "--queue", "4", "--max-jobs", "3", "--job-retention", "3")
+    json_type = {"Content-Type": "application/json"}
+
+    def status_of(job_id):
+        status, _, body = server.request("GET", f"/jobs/{job_id}")
+        return status, (json.loads(body) if status == 200 else error_of(body))
+
+    def wait_until(job_id, stages, seconds=60):
+        deadline = time.time() + seconds
+        while time.time() < deadline:
+            _, job = status_of(job_id)
+            if job.get("stage") in stages:
+                return job
+            time.sleep(0.05)
+        return job
+
+    try:
+        anim = json.dumps({"width": 40, "height": 30, "sublayers": [{"bounds": [0, 0, 10, 10], "position": [5, 15],
+                           "backgroundColor": "#ff0000", "animations": [{"keyPath": "position.x", "fromValue": 5,
+                                                                         "toValue": 35, "duration": 1}]}]}).encode()
+        status, headers, body = server.request("POST", "/jobs?fps=10&format=webp", anim, json_type)
+        job = json.loads(body) if status == 202 else {}
+        check("POST /jobs is 202 with the job's status and Location",
+              status == 202 and headers.get("location") == f"/jobs/{job.get('id')}" and len(job.get("id", "")) == 32
+              and job.get("frames") == 10 and job.get("stage") in ("queued", "rendering", "encoding", "done")
+              and job.get("mediaType") == "image/webp", (status, headers, body))
+        done = wait_until(job["id"], ("done", "failed"))
+        check("the job ends done, every frame drawn and encoded, with where its file is",
+              done.get("stage") == "done" and done.get("renderedFrames") == 10 and done.get("encodedFrames") == 10
+              and done.get("result") == f"/jobs/{job['id']}/result" and done.get("bytes", 0) > 0
+              and done.get("finishedAt") and done.get("expiresAt"), done)
+        status, headers, body = server.request("GET", done.get("result", "/jobs/x/result"))
+        _, _, direct = server.request("POST", "/frames?fps=10&format=webp", anim, json_type)
+        check("GET /jobs/{id}/result is the same file as POST /frames", status == 200 and body == direct
+              and headers.get("content-type") == "image/webp" and headers.get("x-lamina-frames") == "10", (status, headers))
+        status, _, _ = server.request("DELETE", f"/jobs/{job['id']}")
+        check("DELETE of a done job is 204, and forgets it", status == 204 and status_of(job["id"])[0] == 404, status)
+
+        # A long job: progress, 409 before it is done, DELETE stops it.
+        slow = json.dumps({"width": 1200, "height": 900, "sublayers": [
+            {"bounds": [0, 0, 900, 700], "position": [600, 450], "cornerRadius": 80, "backgroundColor": "#3366cc",
+             "shadowOpacity": 0.8, "shadowRadius": 40, "shadowOffset": [0, 20],
+             "animations": [{"keyPath": "transform.rotation.z", "fromValue": 0, "toValue": 6.28, "duration": 20}]}]}).encode()
+        status, _, body = server.request("POST", "/jobs?fps=10", slow, json_type)
+        slow_id = json.loads(body).get("id") if status == 202 else "none"
+        first = wait_until(slow_id, ("rendering",))
+        time.sleep(1.0)
+        _, second = status_of(slow_id)
+        check("GET /jobs/{id} counts frames as they are drawn",
+              first.get("stage") == "rendering" and second.get("stage") == "rendering"
+              and 0 < second.get("renderedFrames", 0) < second.get("frames", 0)
+              and second["renderedFrames"] >= first.get("renderedFrames", 0), (first, second))
+        status, headers, body = server.request("GET", f"/jobs/{slow_id}/result")
+        check("the result of a job still drawing is 409 jobNotDone with Retry-After",
+              status == 409 and error_of(body).get("code") == "jobNotDone" and headers.get("retry-after"), (status, body))
+        status, _, _ = server.request("DELETE", f"/jobs/{slow_id}")
+        started = time.time()
+        render_status, _, _ = server.render(small_scene())
+        check("DELETE /jobs/{id} is 204 and frees the worker at once (a render right after is answered within 5 s)",
+              status == 204 and render_status == 200 and time.time() - started < 5, (status, render_status, time.time() - started))
+        check("a deleted job is 404 jobNotFound", status_of(slow_id) == (404, status_of(slow_id)[1])
+              and status_of(slow_id)[1].get("code") == "jobNotFound")
+
+        # The store's limit, unknown ids, methods.
+        ids = []
+        for _ in range(3):
+            status, _, body = server.request("POST", "/jobs?fps=10", slow, json_type)
+            ids.append(json.loads(body).get("id") if status == 202 else None)
+        status, headers, body = server.request("POST", "/jobs?fps=10", anim, json_type)
+        check("a job over --max-jobs is 429 tooManyJobs with Retry-After",
+              None not in ids and status == 429 and error_of(body).get("code") == "tooManyJobs" and headers.get("retry-after"),
+              (ids, status, body))
+        for job_id in ids:
+            if job_id:
+                server.request("DELETE", f"/jobs/{job_id}")
+        status, _, body = server.request("POST", "/jobs?fps=10", anim, json_type)
+        check("deleting jobs makes room again", status == 202, (status, body))
+        short_id = json.loads(body).get("id") if status == 202 else "none"
+        for path in ["/jobs/" + "0" * 32, "/jobs/nonsense", "/jobs/" + "0" * 32 + "/result"]:
+            status, _, body = server.request("GET", path)
+            check(f"GET {path[:20]}... is 404 jobNotFound", status == 404 and error_of(body).get("code") == "jobNotFound",
+                  (status, body))
+        status, _, _ = server.request("DELETE", "/jobs/" + "f" * 32)
+        check("DELETE of an unknown job is 404", status == 404)
+        status, headers, _ = server.request("PUT", f"/jobs/{short_id}")
+        check("PUT /jobs/{id} is 405 with Allow: GET, DELETE", status == 405 and headers.get("allow") == "GET, DELETE",
+              (status, headers))
+        status, headers, _ = server.request("GET", "/jobs")
+        check("GET /jobs is 405 with Allow: POST", status == 405 and headers.get("allow") == "POST", (status, headers))
+        for query in ["?fps=0&duration=1", "?format=gif&duration=1", "?loop=-1&duration=1"]:
+            status, _, body = server.request("POST", "/jobs" + query, anim, json_type)
+            check(f"POST /jobs{query} is 400 invalidQuery", status == 400 and error_of(body).get("code") == "invalidQuery",
+                  (status, body))
+        status, _, body = server.request("POST", "/jobs", small_scene(), json_type)
+        check("POST /jobs of a scene with no animation and no length is 422 lengthNeeded before a job exists",
+              status == 422 and error_of(body).get("code") == "lengthNeeded", (status, body))
+
+        # Retention: a finished job is forgotten after --job-retention.
+        finished = wait_until(short_id, ("done", "failed"))
+        time.sleep(3.5)
+        check("a finished job is forgotten after --job-retention (3 s)",
+              finished.get("stage") == "done" and status_of(short_id)[0] == 404, finished)
+        _, _, metrics = server.request("GET", "/metrics", port=server.metrics_port)
+        check("lamina_jobs{stage} is in the metrics", b'lamina_jobs{stage="done"}' in metrics
+              and b'lamina_jobs{stage="rendering"}' in metrics, metrics[-400:])
+    finally:
+        server.stop()
+
+    # A job past its deadline fails, and says why; SIGTERM cancels jobs.
+    server = Server("--backend", "cpu", "--workers", "1", "--job-deadline", "0.5")
+    try:
+        status, _, body = server.request("POST", "/jobs?fps=10", slow, json_type)
+        job_id = json.loads(body).get("id") if status == 202 else "none"
+        failed = wait_until(job_id, ("done", "failed"))
+        status, _, body = server.request("GET", f"/jobs/{job_id}/result")
+        check("a job past --job-deadline fails with deadlineExceeded; its result is 409 jobFailed",
+              failed.get("stage") == "failed" and failed.get("error", {}).get("code") == "deadlineExceeded"
+              and status == 409 and error_of(body).get("code") == "jobFailed", (failed, status, body))
+    finally:
+        server.stop()
+    server = Server("--backend", "cpu", "--workers", "1", "--drain-time", "20")
+    status, _, _ = server.request("POST", "/jobs?fps=10", slow, json_type)
+    time.sleep(0.5)
+    started = time.time()
+    code = server.stop()
+    check("SIGTERM with a long job drawing cancels it and exits 0 at once (within 5 s)",
+          status == 202 and code == 0 and time.time() - started < 5, (status, code, time.time() - started))
+
+
 if __name__ == "__main__":
     if not os.access(LAMINA, os.X_OK):
         sys.exit(f"no lamina binary at {LAMINA} (set LAMINA)")
@@ -527,5 +683,6 @@ if __name__ == "__main__":
     environment_and_token_checks()
     readiness_while_starting_checks()
     queue_and_deadline_checks()
+    jobs_checks()
     sigterm_checks()
     finish()

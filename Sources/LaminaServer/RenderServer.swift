@@ -45,11 +45,14 @@ public struct RenderServer: Sendable {
                              budget: configuration.budget, pngOptions: configuration.pngOptions),
             onLoadChange: { metrics.recordLoad($0) })
         let cache = PictureCache(capacityBytes: configuration.cacheBytes)
+        let jobs = JobStore(limits: .init(maxJobs: configuration.maxJobs, retention: configuration.jobRetention,
+                                          resultBytes: configuration.jobResultBytes),
+                            onChange: { metrics.recordJobs($0) })
         let ports = BoundPorts()
 
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: RequestEdgeMiddleware(metrics: metrics))
-        RenderRoutes(configuration: configuration, pool: pool, cache: cache, metrics: metrics,
+        RenderRoutes(configuration: configuration, pool: pool, cache: cache, metrics: metrics, jobs: jobs,
                      rendererVersion: laminaVersion).register(on: router)
         let api = Application(
             router: router,
@@ -73,7 +76,7 @@ public struct RenderServer: Sendable {
             ports.set(.metrics, 0)
         }
         services.append(api)
-        services.append(DrainNotice(pool: pool, logger: logger))
+        services.append(DrainNotice(pool: pool, jobs: jobs, logger: logger))
 
         var groupConfiguration = ServiceGroupConfiguration(
             services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
@@ -100,6 +103,11 @@ public struct RenderServer: Sendable {
             lines.append("  worker \(report.index): \(report.identity)" + (report.note.map { " (\($0))" } ?? ""))
         }
         let deadline = String(format: "%g", Double(configuration.deadline.nanoseconds) / 1e9)
+        let jobDeadline = String(format: "%g", Double(configuration.jobDeadline.nanoseconds) / 1e9)
+        lines.append("  animations: apng, webp, "
+            + (AnimationEncoder.Format.mp4.isAvailable ? "mp4 (ffmpeg)" : "no mp4 (no ffmpeg program)")
+            + "; jobs \(configuration.maxJobs), job deadline \(jobDeadline) s")
+        // Last: scripts read the banner up to this line.
         lines.append("  queue \(configuration.queue), deadline \(deadline) s, body limit \(configuration.maxBodyBytes) bytes, "
             + "cache \(configuration.cacheBytes) bytes, token \(configuration.token == nil ? "off" : "required")")
         announce(lines.joined(separator: "\n"))
@@ -118,14 +126,17 @@ private struct PoolService: Service {
 }
 
 /// The first service to hear of a shutdown: from then on the pool refuses
-/// requests that arrive (503 `draining`) and readiness says `draining`.
+/// requests that arrive (503 `draining`) and readiness says `draining`;
+/// jobs not finished are cancelled (their files could not be fetched).
 private struct DrainNotice: Service {
     let pool: RenderPool
+    let jobs: JobStore
     let logger: Logger
 
     func run() async throws {
         try? await gracefulShutdown()
-        logger.info("draining: finishing the requests in flight, refusing new ones")
+        logger.info("draining: finishing the requests in flight, refusing new ones, cancelling jobs")
+        jobs.beginDraining()
         pool.beginDraining()
     }
 }

@@ -65,6 +65,17 @@ public struct ServerConfiguration: Sendable {
     /// The most pixels all the frames of one `POST /frames` may add up to
     /// (frames x canvas pixels): what an animation costs to draw.
     public var maxFramePixels = 300_000_000
+    /// The most jobs (`POST /jobs`) kept at once, waiting, drawing or
+    /// finished and not yet fetched or expired; one more is answered 429.
+    public var maxJobs = 32
+    /// How long a job may take from its arrival, queue included (a job's
+    /// `deadline`; requests have `deadline`).
+    public var jobDeadline: Duration = .seconds(300)
+    /// How long a finished job's result is kept for `GET /jobs/{id}/result`.
+    public var jobRetention: Duration = .seconds(600)
+    /// The most bytes of finished jobs' files kept at once; the oldest
+    /// results are dropped first to make room.
+    public var jobResultBytes = 256 * 1024 * 1024
     /// The PNG preset: `fast` for serving.
     public var pngOptions = PNGEncoder.Options.fast
 

@@ -139,16 +139,12 @@ struct FramesCommand: ParsableCommand {
     /// Where each frame goes, by the output's kind.
     private func makeSink(_ destination: Destination, size canvas: RenderCanvas, timeline: AnimationTimeline) throws -> any FrameSink {
         let (width, height) = (canvas.pixelWidth, canvas.pixelHeight)
+        let options = AnimationEncoder.Options(loopCount: loop, quality: quality)
         switch destination {
         case .folder(let folder): return try PNGFolderSink(folder: folder, frameCount: timeline.count)
-        case .animatedPNG(let file):
-            return APNGSink(file: file, timeline: timeline,
-                            encoder: try APNGEncoder(width: width, height: height, frameCount: timeline.count, loopCount: loop))
-        case .animatedWebP(let file):
-            return WebPSink(file: file, timeline: timeline,
-                            encoder: try WebPAnimationEncoder(width: width, height: height, loopCount: loop, quality: quality))
-        case .video(let file):
-            return VideoSink(encoder: try VideoEncoder(path: file, width: width, height: height, framesPerSecond: fps))
+        case .animatedPNG(let file): return AnimationSink(file: file, encoder: try AnimationEncoder(.apng, width: width, height: height, timeline: timeline, options: options))
+        case .animatedWebP(let file): return AnimationSink(file: file, encoder: try AnimationEncoder(.webp, width: width, height: height, timeline: timeline, options: options))
+        case .video(let file): return AnimationSink(file: file, encoder: try AnimationEncoder(.mp4, width: width, height: height, timeline: timeline, options: options))
         }
     }
 
@@ -195,40 +191,15 @@ final class PNGFolderSink: FrameSink {
     func finish() throws {}
 }
 
-/// An animated PNG, each frame's delay exactly its share of the timeline.
-final class APNGSink: FrameSink {
+/// One animated file (APNG, WebP or MP4), written when the last frame is in.
+final class AnimationSink: FrameSink {
     let file: String
-    let timeline: AnimationTimeline
-    var encoder: APNGEncoder
+    let encoder: AnimationEncoder
 
-    init(file: String, timeline: AnimationTimeline, encoder: APNGEncoder) {
-        self.file = file; self.timeline = timeline; self.encoder = encoder
-    }
+    init(file: String, encoder: AnimationEncoder) { self.file = file; self.encoder = encoder }
 
-    func add(_ image: CGImage, index: Int) throws { try encoder.add(image, delay: timeline.delayFraction(ofFrame: index)) }
-    func finish() throws { try FileIO.writeFileAtomically(try encoder.finish(), toPath: file) }
-}
-
-/// An animated WebP, delays in milliseconds that add up to the true times.
-final class WebPSink: FrameSink {
-    let file: String
-    let timeline: AnimationTimeline
-    let encoder: WebPAnimationEncoder
-
-    init(file: String, timeline: AnimationTimeline, encoder: WebPAnimationEncoder) {
-        self.file = file; self.timeline = timeline; self.encoder = encoder
-    }
-
-    func add(_ image: CGImage, index: Int) throws { try encoder.add(image, durationMilliseconds: timeline.delayInMilliseconds(ofFrame: index)) }
-    func finish() throws { try FileIO.writeFileAtomically(try encoder.finish(), toPath: file) }
-}
-
-/// An MP4 made by ffmpeg at the timeline's rate.
-final class VideoSink: FrameSink {
-    let encoder: VideoEncoder
-    init(encoder: VideoEncoder) { self.encoder = encoder }
     func add(_ image: CGImage, index: Int) throws { try encoder.add(image) }
-    func finish() throws { try encoder.finish() }
+    func finish() throws { try encoder.finish(writingTo: file) }
 }
 
 /// Frames done, on standard error: a bar redrawn in place on a terminal, a

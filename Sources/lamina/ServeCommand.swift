@@ -11,7 +11,7 @@ import Synchronization
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve POST /render and /validate over HTTP, with health, readiness and Prometheus metrics.",
+        abstract: "Serve POST /render, /frames, /jobs and /validate over HTTP, with health, readiness and Prometheus metrics.",
         discussion: """
             Stops on SIGTERM or SIGINT: new requests are refused, those in flight finish \
             (within --drain-time), then the process exits 0. The bearer token is read \
@@ -52,6 +52,15 @@ struct ServeCommand: ParsableCommand {
     var maxLayers: String?
     @Option(help: "The most pixels of offscreen surfaces alive at once in a frame (LAMINA_MAX_SURFACE_PIXELS; default 64 million).")
     var maxSurfacePixels: String?
+
+    @Option(help: "Jobs (POST /jobs) held at once, waiting, drawing or finished; more get 429 (LAMINA_MAX_JOBS; default 32).")
+    var maxJobs: String?
+    @Option(help: "Seconds a job may take, queue included (LAMINA_JOB_DEADLINE; default 300).")
+    var jobDeadline: String?
+    @Option(help: "Seconds a finished job's file is kept (LAMINA_JOB_RETENTION; default 600).")
+    var jobRetention: String?
+    @Option(help: "Bytes of finished jobs' files kept at once; the oldest go first (LAMINA_JOB_RESULT_BYTES; default 256 MiB).")
+    var jobResultBytes: String?
 
     func run() throws {
         let configuration = try resolve(environment: ProcessInfo.processInfo.environment)
@@ -118,6 +127,12 @@ struct ServeCommand: ParsableCommand {
         if let v = try setting.integer(maxLayers, "max-layers", "LAMINA_MAX_LAYERS", in: 1...Int.max) { c.budget.layers = v }
         if let v = try setting.integer(maxSurfacePixels, "max-surface-pixels", "LAMINA_MAX_SURFACE_PIXELS", in: 1...Int.max) {
             c.budget.surfacePixels = v
+        }
+        if let v = try setting.integer(maxJobs, "max-jobs", "LAMINA_MAX_JOBS", in: 0...100_000) { c.maxJobs = v }
+        if let v = try setting.seconds(jobDeadline, "job-deadline", "LAMINA_JOB_DEADLINE") { c.jobDeadline = v }
+        if let v = try setting.seconds(jobRetention, "job-retention", "LAMINA_JOB_RETENTION") { c.jobRetention = v }
+        if let v = try setting.integer(jobResultBytes, "job-result-bytes", "LAMINA_JOB_RESULT_BYTES", in: 0...(1 << 40)) {
+            c.jobResultBytes = v
         }
         return c
     }

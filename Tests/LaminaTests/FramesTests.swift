@@ -212,6 +212,63 @@ extension FramesTests {
     }
 }
 
+@Suite("AnimationEncoder")
+struct AnimationEncoderTests {
+    /// Frames of a moving square, drawn on the CPU.
+    static func frames(_ timeline: AnimationTimeline, width: Int = 40, height: Int = 30) throws -> [CGImage] {
+        let scene = try SceneDecoder().decode(##"""
+            {"width": \##(width), "height": \##(height), "backgroundColor": "#ffffff", "sublayers": [{"bounds": [0, 0, 10, 10],
+             "position": [5, 15], "backgroundColor": "#cc3300", "animations": [{"keyPath": "position.x",
+             "fromValue": 5, "toValue": 35, "duration": 1}]}]}
+            """##)
+        let renderer = try LayerRenderer(backend: .cpu)
+        return try (0..<timeline.count).map { try renderer.render(scene, time: timeline.time(ofFrame: $0)) }
+    }
+
+    @Test func theSameBytesAsEachFormatsOwnEncoderWithTheTimelinesDelays() throws {
+        // 7 fps: delays that do not divide a second evenly.
+        let timeline = try AnimationTimeline(start: 0, end: 1, framesPerSecond: 7)
+        let images = try Self.frames(timeline)
+        let apng = try AnimationEncoder(.apng, width: 40, height: 30, timeline: timeline, options: .init(loopCount: 2))
+        var direct = try APNGEncoder(width: 40, height: 30, frameCount: timeline.count, loopCount: 2)
+        let webp = try AnimationEncoder(.webp, width: 40, height: 30, timeline: timeline, options: .init(loopCount: 3, quality: 60))
+        let directWebP = try WebPAnimationEncoder(width: 40, height: 30, loopCount: 3, quality: 60)
+        for (i, image) in images.enumerated() {
+            try apng.add(image)
+            try direct.add(image, delay: timeline.delayFraction(ofFrame: i))
+            try webp.add(image)
+            try directWebP.add(image, durationMilliseconds: timeline.delayInMilliseconds(ofFrame: i))
+        }
+        #expect(apng.frameCount == 7)
+        #expect(try apng.finish() == direct.finish())
+        #expect(try webp.finish() == directWebP.finish())
+    }
+
+    @Test func framesThatDoNotMakeTheTimelineAreRefused() throws {
+        let timeline = try AnimationTimeline(start: 0, end: 0.5, framesPerSecond: 4)
+        let images = try Self.frames(timeline)
+        let short = try AnimationEncoder(.apng, width: 40, height: 30, timeline: timeline)
+        try short.add(images[0])
+        #expect(throws: AnimationEncoderError("1 frames were added of the timeline's 2")) { try short.finish() }
+        let long = try AnimationEncoder(.webp, width: 40, height: 30, timeline: timeline)
+        try long.add(images[0])
+        try long.add(images[1])
+        #expect(throws: AnimationEncoderError("frame 2 is one more than the timeline's 2")) { try long.add(images[1]) }
+    }
+
+    @Test func eachFormatRefusesASizeItCannotHoldBeforeAnyFrame() throws {
+        let timeline = try AnimationTimeline(start: 0, end: 1, framesPerSecond: 1)
+        #expect(throws: AnimationEncoderError("an animated WebP holds pictures up to 16383 pixels a side, not 16384x10")) {
+            _ = try AnimationEncoder(.webp, width: 16384, height: 10, timeline: timeline)
+        }
+        #expect(throws: AnimationEncoderError("an MP4 (H.264) holds pictures up to 8192 pixels a side, not 10x8193")) {
+            try AnimationEncoder.Format.mp4.check(width: 10, height: 8193)
+        }
+        try AnimationEncoder.Format.apng.check(width: 20000, height: 10)
+        #expect(AnimationEncoder.Format.allCases.map(\.mediaType) == ["image/apng", "image/webp", "video/mp4"])
+    }
+}
+
 @Suite("Video", .enabled(if: VideoEncoder.ffmpeg != nil, "ffmpeg is not installed (scripts/install-packages.sh installs it)"))
 struct VideoTests {
     @Test func anMP4DecodesBackToTheFramesWithinH264sLoss() throws {
@@ -255,6 +312,34 @@ struct VideoTests {
             }
             #expect(Double(error) / Double(41 * 31 * 3) < 3, "frame \(i): mean error \(Double(error) / Double(41 * 31 * 3))")
         }
+    }
+
+    @Test func anAnimationEncoderMakesTheVideoEncodersFileInMemoryAndLeavesNoFileBehind() throws {
+        let timeline = try AnimationTimeline(start: 0, end: 1, framesPerSecond: 10)
+        let images = try AnimationEncoderTests.frames(timeline)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-video-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("direct.mp4").path
+        let direct = try VideoEncoder(path: path, width: 40, height: 30, framesPerSecond: 10)
+        let leftovers = { try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { ($0.hasPrefix("lamina-video-") || $0.hasPrefix(".lamina-")) && $0.hasSuffix(".mp4") } }
+        let before = try leftovers()
+        let encoder = try AnimationEncoder(.mp4, width: 40, height: 30, timeline: timeline)
+        for image in images {
+            try direct.add(image)
+            try encoder.add(image)
+        }
+        try direct.finish()
+        let bytes = try encoder.finish()
+        #expect(bytes == [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        #expect(bytes[4..<8] == [UInt8]("ftyp".utf8)[...])
+        #expect(try leftovers() == before)
+        // Abandoned half way: ffmpeg is stopped and its file removed.
+        do {
+            let abandoned = try AnimationEncoder(.mp4, width: 40, height: 30, timeline: timeline)
+            try abandoned.add(images[0])
+        }
+        #expect(try leftovers() == before)
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore
+import Lamina
 import Logging
 
 extension HTTPField.Name {
@@ -87,16 +88,27 @@ struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
 
 /// A known path asked with a method it does not take: 405 with `Allow`
 /// (the router alone would answer 404, as for a path it does not know).
+/// Paths are the router's patterns: a `:name` segment matches any one segment.
 struct MethodCheckMiddleware<Context: RequestContext>: RouterMiddleware {
     let methods: [String: [HTTPRequest.Method]]
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        if let allowed = methods[request.uri.path], !allowed.contains(request.method) {
+        if let allowed = allowedMethods(request.uri.path), !allowed.contains(request.method) {
             var error = APIError(.methodNotAllowed, "methodNotAllowed",
-                                 "\(request.uri.path) takes \(allowed.map(\.rawValue).joined(separator: ", ")), not \(request.method.rawValue)")
+                                 "\(Quoted.prefix(request.uri.path, limit: 60)) takes \(allowed.map(\.rawValue).joined(separator: ", ")), not \(request.method.rawValue)")
             error.headers[.allow] = allowed.map(\.rawValue).joined(separator: ", ")
             throw error
         }
         return try await next(request, context)
+    }
+
+    private func allowedMethods(_ path: String) -> [HTTPRequest.Method]? {
+        if let exact = methods[path] { return exact }
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        return methods.first { pattern, _ in
+            let parts = pattern.split(separator: "/", omittingEmptySubsequences: false)
+            return parts.count == segments.count
+                && zip(parts, segments).allSatisfy { part, segment in part.hasPrefix(":") ? !segment.isEmpty : part == segment }
+        }?.value
     }
 }

@@ -5,8 +5,9 @@ import HummingbirdCore
 import Lamina
 import NIOCore
 
-/// The API (docs/openapi.yaml): `POST /render`, `POST /validate`,
-/// `GET /healthz`, `GET /readyz`.
+/// The API (docs/openapi.yaml): `POST /render`, `POST /frames`,
+/// `POST /validate`, the jobs (`POST /jobs`, `GET` and `DELETE /jobs/{id}`,
+/// `GET /jobs/{id}/result`), `GET /healthz`, `GET /readyz`.
 ///
 /// A render request goes: body (media type and size checked before it is
 /// read, read within the deadline) → decode (here, off the workers, which
@@ -17,12 +18,14 @@ struct RenderRoutes: Sendable {
     let pool: RenderPool
     let cache: PictureCache
     let metrics: ServerMetrics
+    let jobs: JobStore
     /// Says what the ETag depends on besides the scene and the query.
     let rendererVersion: String
 
     /// Each route's methods; another method on a known path is a 405 with `Allow`.
     static let methods: [String: [HTTPRequest.Method]] = [
         "/render": [.post], "/frames": [.post], "/validate": [.post], "/healthz": [.get], "/readyz": [.get],
+        "/jobs": [.post], "/jobs/:id": [.get, .delete], "/jobs/:id/result": [.get],
     ]
 
     func register<Context: RequestContext>(on router: Router<Context>) {
@@ -38,6 +41,10 @@ struct RenderRoutes: Sendable {
         rendering.post("render") { request, context in try await render(request, context: context) }
         rendering.post("validate") { request, context in try await validate(request, context: context) }
         rendering.post("frames") { request, context in try await frames(request, context: context) }
+        rendering.post("jobs") { request, context in try await createJob(request, context: context) }
+        rendering.get("jobs/:id") { _, context in try jobStatus(context) }
+        rendering.get("jobs/:id/result") { _, context in try jobResult(context) }
+        rendering.delete("jobs/:id") { _, context in try deleteJob(context) }
     }
 
     // MARK: Readiness
@@ -143,21 +150,51 @@ struct RenderRoutes: Sendable {
 
     // MARK: Frames
 
-    /// An animated PNG or WebP of the scene's animations: the frames of
+    /// An animated PNG, WebP or MP4 of the scene's animations: the frames of
     /// `from + i / fps` before the end (the query's `to` or `duration`, else
     /// the end of the scene's last animation), drawn by one worker under the
-    /// same queue and deadline as `/render`, refused before any work when the
-    /// frames or their pixels are over the limits.
+    /// same queue and deadline as `/render`.
     private func frames(_ request: Request, context: some RequestContext) async throws -> Response {
         let arrived = ContinuousClock.now
-        let deadline = arrived + configuration.deadline
+        let animation = try await readAnimation(request, deadline: arrived + configuration.deadline)
+        let picture = try await pool.render(RenderJob(
+            scene: animation.scene, scale: animation.scale, time: nil, backend: animation.backend, frames: animation.work,
+            enqueued: arrived, deadline: arrived + configuration.deadline))
+        metrics.recordPicture(picture)
+        var headers: HTTPFields = [.serverTiming: Self.serverTiming(picture, decode: animation.decodeTime)]
+        headers[.laminaFrames] = "\(picture.frameCount)"
+        return Self.animation(picture, format: animation.work.format, headers: headers)
+    }
+
+    /// A `/frames` or `/jobs` request, read and checked: every limit before
+    /// any work (the canvas, the frames and their pixels, what the format can
+    /// hold, whether this server can write it).
+    private struct Animation {
+        var scene: Scene
+        var scale: Double?
+        var backend: RenderBackend?
+        var work: FramesWork
+        var decodeTime: Duration
+    }
+
+    private func readAnimation(_ request: Request, deadline: ContinuousClock.Instant) async throws -> Animation {
         let query = try FramesQuery(request.uri, accept: request.headers[.accept])
+        guard query.format.isAvailable else {
+            throw APIError(.notImplemented, "formatUnavailable",
+                           "this server cannot write \(query.format.rawValue): the ffmpeg program is not installed on it; ask for apng or webp")
+        }
         let body = try await SceneBody.read(request, maxBytes: configuration.maxBodyBytes, deadline: deadline)
         let decodeStart = ContinuousClock.now
         let (scene, _) = try decode(body)
         let canvas = scene.canvas(scale: query.render.scale)
         try configuration.budget.check(canvas)
+        do {
+            try query.format.check(width: canvas.pixelWidth, height: canvas.pixelHeight)
+        } catch {
+            throw APIError(.unprocessableContent, "limitExceeded", error.description)
+        }
         let decodeTime = ContinuousClock.now - decodeStart
+        metrics.recordStage("decode", decodeTime)
         let start = query.from ?? scene.time
         let given = query.to ?? query.duration.map { start + $0 }
         let animationsEnd: Double?
@@ -186,18 +223,73 @@ struct RenderRoutes: Sendable {
             throw APIError(.unprocessableContent, "limitExceeded",
                            "\(timeline.count) frames of \(canvas.pixelWidth)x\(canvas.pixelHeight) pixels are over the limit of \(configuration.maxFramePixels) pixels in all")
         }
-        let work = FramesWork(timeline: timeline, format: query.format, loopCount: query.loop, quality: query.quality)
-        let picture = try await pool.render(RenderJob(
-            scene: scene, scale: query.render.scale, time: nil, backend: query.render.backend, frames: work,
-            enqueued: arrived, deadline: deadline))
-        metrics.recordPicture(picture)
-        let headers: HTTPFields = [
-            .contentType: query.format.mediaType,
-            .serverTiming: Self.serverTiming(picture, decode: decodeTime),
-            .laminaBackend: picture.backend.rawValue,
-            .laminaFrames: "\(picture.frameCount)",
-        ]
+        let work = FramesWork(timeline: timeline, format: query.format,
+                              options: AnimationEncoder.Options(loopCount: query.loop, quality: query.quality))
+        return Animation(scene: scene, scale: query.render.scale, backend: query.render.backend, work: work, decodeTime: decodeTime)
+    }
+
+    private static func animation(_ picture: RenderedPicture, format: AnimationEncoder.Format, headers: HTTPFields) -> Response {
+        var headers = headers
+        headers[.contentType] = format.mediaType
+        headers[.laminaBackend] = picture.backend.rawValue
+        headers[.laminaFrames] = "\(picture.frameCount)"
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: picture.bytes)))
+    }
+
+    // MARK: Jobs
+
+    /// `POST /jobs`: `/frames`' request, answered at once with 202, the
+    /// job's status and `Location`; the job then waits in the same queue,
+    /// with the job deadline.
+    private func createJob(_ request: Request, context: some RequestContext) async throws -> Response {
+        let arrived = ContinuousClock.now
+        let animation = try await readAnimation(request, deadline: arrived + configuration.deadline)
+        let status = try jobs.add(animation.work) { work throws(RenderFailure) in
+            try pool.submit(RenderJob(
+                scene: animation.scene, scale: animation.scale, time: nil, backend: animation.backend, frames: work,
+                enqueued: arrived, deadline: arrived + configuration.jobDeadline))
+        }
+        return JSONBody.response(.accepted, status, headers: [.location: "/jobs/\(status.id)"])
+    }
+
+    private func jobID(_ context: some RequestContext) throws(APIError) -> String {
+        guard let id = context.parameters.get("id"), id.utf8.count == 32, id.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
+            throw Self.noSuchJob
+        }
+        return id
+    }
+
+    private static let noSuchJob = APIError(.notFound, "jobNotFound",
+                                            "no such job on this server (a finished job is kept for a while, then forgotten)")
+
+    /// `GET /jobs/{id}`: the job's stage and frames so far.
+    private func jobStatus(_ context: some RequestContext) throws -> Response {
+        guard let status = jobs.status(try jobID(context)) else { throw Self.noSuchJob }
+        return JSONBody.response(.ok, status, headers: [.cacheControl: "no-store"])
+    }
+
+    /// `GET /jobs/{id}/result`: the file once the job is done; 409 before,
+    /// or with the job's error when it failed.
+    private func jobResult(_ context: some RequestContext) throws -> Response {
+        switch jobs.result(try jobID(context)) {
+        case nil:
+            throw Self.noSuchJob
+        case .ready(let picture, let format)?:
+            return Self.animation(picture, format: format, headers: [.cacheControl: "private, no-cache"])
+        case .notReady(let status)?:
+            var error = APIError(.conflict, "jobNotDone",
+                                 "the job is \(status.stage): \(status.renderedFrames) of \(status.frames) frames drawn; poll /jobs/\(status.id)")
+            error.headers[.retryAfter] = "1"
+            throw error
+        case .failed(let failure)?:
+            throw APIError(.conflict, "jobFailed", "the job failed: \(failure.problem.message)", path: failure.problem.path)
+        }
+    }
+
+    /// `DELETE /jobs/{id}`: cancels the job if it is not done, and forgets it.
+    private func deleteJob(_ context: some RequestContext) throws -> Response {
+        guard jobs.cancel(try jobID(context)) else { throw Self.noSuchJob }
+        return Response(status: .noContent)
     }
 
     // MARK: Validate
@@ -270,15 +362,15 @@ struct RenderQuery: Sendable {
 
 /// `POST /frames`'s query: `/render`'s `scale` and `backend`, and `fps`
 /// (default 30), `from` (default the scene's time), `to` or `duration`,
-/// `format` (`apng` or `webp`; else from `Accept`, else `apng`), `loop`
-/// (0: forever) and `quality` (lossy WebP, 0...100).
+/// `format` (`apng`, `webp` or `mp4`; else from `Accept`, else `apng`),
+/// `loop` (0: forever; an MP4 has none) and `quality` (lossy WebP, 0...100).
 struct FramesQuery: Sendable {
     var render: RenderQuery
     var fps = 30.0
     var from: Double?
     var to: Double?
     var duration: Double?
-    var format = FramesWork.Format.apng
+    var format = AnimationEncoder.Format.apng
     var loop = 0
     var quality: Double?
 
@@ -302,19 +394,34 @@ struct FramesQuery: Sendable {
         if to != nil, duration != nil {
             throw APIError(.badRequest, "invalidQuery", "give to or duration, not both")
         }
+        // An MP4 has no loop count (its player decides); `loop` is then unused.
         loop = try number("loop", { $0 >= 0 && $0 <= 65535 && $0.rounded() == $0 }, "a whole number in 0...65535").map { Int($0) } ?? 0
         quality = try number("quality", { $0 >= 0 && $0 <= 100 }, "a number in 0...100")
         if let text = parameters["format"] {
-            guard let value = FramesWork.Format(rawValue: String(text)) else {
-                throw APIError(.badRequest, "invalidQuery", "format must be apng or webp, got \(Quoted.prefix(String(text), limit: 40))")
+            guard let value = AnimationEncoder.Format(rawValue: String(text)) else {
+                throw APIError(.badRequest, "invalidQuery", "format must be apng, webp or mp4, got \(Quoted.prefix(String(text), limit: 40))")
             }
             format = value
-        } else if let accept, accept.contains("image/webp"), !accept.contains("image/apng") {
-            format = .webp
+        } else if let accept {
+            format = Self.format(accepting: accept)
         }
         if quality != nil, format != .webp {
-            throw APIError(.badRequest, "invalidQuery", "quality is for format=webp (animated PNG is lossless)")
+            throw APIError(.badRequest, "invalidQuery", "quality is for format=webp (animated PNG is lossless, MP4 is visually lossless)")
         }
+    }
+
+    /// The format an `Accept` header asks for: the first of the formats it
+    /// names (`image/apng`, `image/webp`, `video/mp4`) with a non-zero
+    /// quality, by quality and then order; `apng` when it names none.
+    static func format(accepting accept: String) -> AnimationEncoder.Format {
+        var best: (format: AnimationEncoder.Format, q: Double)?
+        for item in accept.split(separator: ",") {
+            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard let type = parts.first, let format = AnimationEncoder.Format.allCases.first(where: { $0.mediaType == type }) else { continue }
+            let q = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            if q > 0, q > (best?.q ?? 0) { best = (format, q) }
+        }
+        return best?.format ?? .apng
     }
 }
 

@@ -81,6 +81,13 @@ final class ServerMetrics: Sendable {
         workers.record(load.startedWorkers)
     }
 
+    /// `lamina_jobs{stage}`: the jobs the server holds, by stage.
+    func recordJobs(_ counts: [String: Int]) {
+        for (stage, count) in counts {
+            Metrics.Gauge(label: "lamina_jobs", dimensions: [("stage", stage)], factory: factory).record(count)
+        }
+    }
+
     /// `lamina_backend_info{backend, platform, renderer}`: how many workers
     /// draw with each backend (1 or more), as Prometheus's info metrics do.
     func recordBackends(_ reports: [RenderPool.WorkerReport]) {

@@ -90,29 +90,35 @@ final class RenderPool: Sendable {
         state.withLock { loadOf($0) }
     }
 
-    /// Draws `job` on the next free worker and encodes it.
+    /// Draws `job` on the next free worker and encodes it; cancelling the
+    /// calling task abandons the job.
     /// - Throws: `RenderFailure`.
     func render(_ job: RenderJob) async throws(RenderFailure) -> RenderedPicture {
-        let ticket = RenderTicket(job)
+        let ticket = try submit(job)
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Result<RenderedPicture, RenderFailure>, Never>) in
-                ticket.arm(continuation)
-                if let refusal = enqueue(ticket) {
-                    ticket.finish(.failure(refusal))
-                    return
-                }
-                // Answer at the deadline even if no worker has taken the job.
-                let deadline = job.deadline
-                let timer = Task {
-                    try? await Task.sleep(until: deadline, clock: .continuous)
-                    ticket.finish(.failure(.deadlinePassed))
-                }
-                ticket.onFinish { timer.cancel() }
-            }
+            await ticket.answer()
         } onCancel: {
             ticket.finish(.failure(.abandoned))
         }
         return try result.get()
+    }
+
+    /// Queues `job` and returns at once with its ticket, whose `answer()`
+    /// comes from a worker, or at the job's deadline; finishing the ticket
+    /// early (`.abandoned`) stops the job. The job form of `/frames` waits on
+    /// its ticket after the request that made it has been answered.
+    /// - Throws: `RenderFailure.queueFull` or `.draining`, before any work.
+    func submit(_ job: RenderJob) throws(RenderFailure) -> RenderTicket {
+        let ticket = RenderTicket(job)
+        if let refusal = enqueue(ticket) { throw refusal }
+        // Answer at the deadline even if no worker has taken the job.
+        let deadline = job.deadline
+        let timer = Task {
+            try? await Task.sleep(until: deadline, clock: .continuous)
+            ticket.finish(.failure(.deadlinePassed))
+        }
+        ticket.onFinish { timer.cancel() }
+        return ticket
     }
 
     /// Puts a ticket in the queue, or says why not.
@@ -262,50 +268,52 @@ enum RenderFailure: Error, Sendable {
 /// A job, and the one answer it will get: from the worker, the deadline
 /// timer or cancellation, whichever is first.
 final class RenderTicket: Sendable {
+    typealias Answer = Result<RenderedPicture, RenderFailure>
     let job: RenderJob
-    private let answer = Mutex<Answer>(Answer())
+    private let state = Mutex<State>(State())
 
-    private struct Answer {
-        var continuation: CheckedContinuation<Result<RenderedPicture, RenderFailure>, Never>?
-        var result: Result<RenderedPicture, RenderFailure>?
-        var onFinish: (@Sendable () -> Void)?
+    private struct State {
+        var result: Answer?
+        var waiters: [CheckedContinuation<Answer, Never>] = []
+        var onFinish: [@Sendable () -> Void] = []
     }
 
     init(_ job: RenderJob) { self.job = job }
 
-    func arm(_ continuation: CheckedContinuation<Result<RenderedPicture, RenderFailure>, Never>) {
-        // Cancellation may have answered before the continuation existed.
-        let early: Result<RenderedPicture, RenderFailure>? = answer.withLock { a in
-            if let result = a.result { return result }
-            a.continuation = continuation
-            return nil
-        }
-        if let early { continuation.resume(returning: early) }
-    }
+    var isFinished: Bool { state.withLock { $0.result != nil } }
 
-    var isFinished: Bool { answer.withLock { $0.result != nil } }
+    /// The answer, waiting for it if it has not come yet.
+    func answer() async -> Answer {
+        await withCheckedContinuation { continuation in
+            let now: Answer? = state.withLock { s in
+                if let result = s.result { return result }
+                s.waiters.append(continuation)
+                return nil
+            }
+            if let now { continuation.resume(returning: now) }
+        }
+    }
 
     /// Runs `body` once the ticket is answered (at once if it is).
     func onFinish(_ body: @escaping @Sendable () -> Void) {
-        let now = answer.withLock { a in
-            if a.result != nil { return true }
-            a.onFinish = body
+        let now = state.withLock { s in
+            if s.result != nil { return true }
+            s.onFinish.append(body)
             return false
         }
         if now { body() }
     }
 
     /// Answers the job; only the first answer counts.
-    func finish(_ result: Result<RenderedPicture, RenderFailure>) {
-        let (continuation, onFinish): (CheckedContinuation<Result<RenderedPicture, RenderFailure>, Never>?, (@Sendable () -> Void)?) =
-            answer.withLock { a in
-                guard a.result == nil else { return (nil, nil) }
-                a.result = result
-                defer { a.continuation = nil; a.onFinish = nil }
-                return (a.continuation, a.onFinish)
-            }
-        continuation?.resume(returning: result)
-        onFinish?()
+    func finish(_ result: Answer) {
+        let (waiters, onFinish): ([CheckedContinuation<Answer, Never>], [@Sendable () -> Void]) = state.withLock { s in
+            guard s.result == nil else { return ([], []) }
+            s.result = result
+            defer { s.waiters = []; s.onFinish = [] }
+            return (s.waiters, s.onFinish)
+        }
+        waiters.forEach { $0.resume(returning: result) }
+        onFinish.forEach { $0() }
     }
 }
 
@@ -336,18 +344,49 @@ final class AsyncSignal: Sendable {
     }
 }
 
-/// What `POST /frames` asks of a worker: every frame of a timeline, encoded
-/// as one animated file as the frames are drawn.
+/// What `POST /frames` (and a job of `POST /jobs`) asks of a worker:
+/// every frame of a timeline, encoded as one animated file as the frames are
+/// drawn.
 struct FramesWork: Sendable {
-    enum Format: String, Sendable, CaseIterable {
-        case apng, webp
+    var timeline: AnimationTimeline
+    var format: AnimationEncoder.Format
+    var options: AnimationEncoder.Options
+    /// Counted by the worker as it goes, read by `GET /jobs/{id}`.
+    var progress = FramesProgress()
+}
 
-        var mediaType: String { self == .apng ? "image/apng" : "image/webp" }
+/// How far a worker is with an animation: frames drawn, frames encoded,
+/// and the stage, written by the worker and read by anyone.
+final class FramesProgress: Sendable {
+    enum Stage: Int, Sendable {
+        /// Waiting for a worker.
+        case queued
+        /// Frames being drawn (and encoded as each is drawn).
+        case rendering
+        /// Every frame is in; the file is being finished (ffmpeg's end for MP4).
+        case encoding
+        /// The worker is done with it (the answer says how).
+        case finished
+
+        var name: String {
+            switch self {
+            case .queued: "queued"
+            case .rendering: "rendering"
+            case .encoding: "encoding"
+            case .finished: "finished"
+            }
+        }
     }
 
-    var timeline: AnimationTimeline
-    var format: Format
-    var loopCount: Int
-    /// Lossy WebP quality 0...100; nil: lossless.
-    var quality: Double?
+    private let stageValue = Atomic<Int>(Stage.queued.rawValue)
+    private let rendered = Atomic<Int>(0)
+    private let encoded = Atomic<Int>(0)
+
+    var stage: Stage { Stage(rawValue: stageValue.load(ordering: .acquiring)) ?? .queued }
+    var renderedFrames: Int { rendered.load(ordering: .relaxed) }
+    var encodedFrames: Int { encoded.load(ordering: .relaxed) }
+
+    func enter(_ stage: Stage) { stageValue.store(stage.rawValue, ordering: .releasing) }
+    func frameRendered() { rendered.add(1, ordering: .relaxed) }
+    func frameEncoded() { encoded.add(1, ordering: .relaxed) }
 }

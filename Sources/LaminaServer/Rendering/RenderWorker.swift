@@ -71,13 +71,12 @@ final class RenderWorker {
         let clock = ContinuousClock()
         let canvas = job.scene.canvas(scale: job.scale)
         let (width, height) = (canvas.pixelWidth, canvas.pixelHeight)
-        var apng: APNGEncoder?
-        var webp: WebPAnimationEncoder?
-        switch frames.format {
-        case .apng: apng = try APNGEncoder(width: width, height: height, frameCount: frames.timeline.count,
-                                           loopCount: frames.loopCount, options: setup.pngOptions)
-        case .webp: webp = try WebPAnimationEncoder(width: width, height: height, loopCount: frames.loopCount, quality: frames.quality)
-        }
+        var options = frames.options
+        options.png = setup.pngOptions
+        let progress = frames.progress
+        defer { progress.enter(.finished) }
+        progress.enter(.rendering)
+        let encoder = try AnimationEncoder(frames.format, width: width, height: height, timeline: frames.timeline, options: options)
         var (planTime, drawTime, encodeTime) = (Duration.zero, Duration.zero, Duration.zero)
         for index in 0..<frames.timeline.count {
             try deadline.check()
@@ -85,13 +84,16 @@ final class RenderWorker {
             let plan = try renderer.prepare(job.scene, scale: job.scale, time: frames.timeline.time(ofFrame: index))
             let t1 = clock.now
             let image = try renderer.draw(plan, deadline: deadline)
+            progress.frameRendered()
             let t2 = clock.now
-            try apng?.add(image, delay: frames.timeline.delayFraction(ofFrame: index))
-            try webp?.add(image, durationMilliseconds: frames.timeline.delayInMilliseconds(ofFrame: index))
+            try encoder.add(image)
+            progress.frameEncoded()
             (planTime, drawTime, encodeTime) = (planTime + (t1 - t0), drawTime + (t2 - t1), encodeTime + (clock.now - t2))
         }
+        try deadline.check()
+        progress.enter(.encoding)
         let t3 = clock.now
-        let bytes = try apng?.finish() ?? webp?.finish() ?? []
+        let bytes = try encoder.finish()
         encodeTime += clock.now - t3
         return RenderedPicture(bytes: bytes, width: width, height: height, frameCount: frames.timeline.count,
                                backend: renderer.backend, queue: start - job.enqueued, plan: planTime, render: drawTime,

@@ -1,0 +1,157 @@
+import Foundation
+import LaminaCore
+import LaminaIO
+import LaminaPNG
+import LaminaWebP
+
+/// One animated file made from a timeline's frames, given in order: an
+/// animated PNG, an animated WebP, or an H.264 MP4.
+///
+/// The one place that knows how each format carries a frame's time, so
+/// `lamina frames`, the render server and a Swift program make the same
+/// bytes from the same frames: APNG delays are exact fractions of a second,
+/// WebP delays are milliseconds whose rounding is carried from frame to
+/// frame (so they add up to the true times), and an MP4 plays at the
+/// timeline's rate. Frames are encoded as they are added; the encoder never
+/// holds pictures, only the compressed file (ffmpeg holds what x264 looks
+/// ahead over).
+///
+/// ```swift
+/// let timeline = try AnimationTimeline(start: 0, end: 3, framesPerSecond: 30)
+/// let encoder = try AnimationEncoder(.webp, width: 600, height: 400, timeline: timeline)
+/// try FrameRenderer(timeline: timeline, makeScene: { scene }).render { _, image in try encoder.add(image) }
+/// let bytes = try encoder.finish()
+/// ```
+public final class AnimationEncoder {
+    /// A format of animated file.
+    public enum Format: String, Sendable, CaseIterable {
+        case apng, webp, mp4
+
+        /// The media type a server answers with.
+        public var mediaType: String {
+            switch self {
+            case .apng: "image/apng"
+            case .webp: "image/webp"
+            case .mp4: "video/mp4"
+            }
+        }
+
+        /// Whether this machine can write the format: MP4 needs the
+        /// `ffmpeg` program.
+        public var isAvailable: Bool { self != .mp4 || VideoEncoder.ffmpeg != nil }
+
+        /// The longest side a picture of the format may have: WebP's 14-bit
+        /// sizes, the largest H.264 level's frame.
+        public var maximumSide: Int {
+            switch self {
+            case .apng: Int(Int32.max)
+            case .webp: 16383
+            case .mp4: 8192
+            }
+        }
+
+        /// Refuses, in words, a size the format cannot hold: checked before
+        /// any frame is drawn.
+        public func check(width: Int, height: Int) throws(AnimationEncoderError) {
+            guard width > 0, height > 0, width <= maximumSide, height <= maximumSide else {
+                throw AnimationEncoderError("\(self == .apng ? "an animated PNG" : self == .webp ? "an animated WebP" : "an MP4 (H.264)") holds pictures up to \(maximumSide) pixels a side, not \(width)x\(height)")
+            }
+        }
+    }
+
+    /// How the file plays.
+    public struct Options: Sendable {
+        /// How many times an animated PNG or WebP plays; 0 is forever. (An
+        /// MP4 plays once; a player loops it.)
+        public var loopCount = 0
+        /// WebP: lossy at this quality, 0...100; nil is lossless.
+        /// MP4: unused (x264's visually lossless rate, CRF 18).
+        public var quality: Double?
+        /// The compression of an animated PNG's frames.
+        public var png = PNGEncoder.Options.fast
+
+        public init(loopCount: Int = 0, quality: Double? = nil, png: PNGEncoder.Options = .fast) {
+            self.loopCount = loopCount
+            self.quality = quality
+            self.png = png
+        }
+    }
+
+    public let format: Format
+    public let timeline: AnimationTimeline
+    /// Frames added so far.
+    public private(set) var frameCount = 0
+
+    private var apng: APNGEncoder?
+    private let webp: WebPAnimationEncoder?
+    private let video: VideoEncoder?
+    /// Where ffmpeg writes the MP4 before `finish` reads it.
+    private let videoPath: String?
+
+    /// - Throws: `PNGError`, `WebPError` or `VideoError` when the format
+    ///   cannot hold a `width` x `height` picture, or (MP4) ffmpeg is
+    ///   missing or cannot start.
+    public init(_ format: Format, width: Int, height: Int, timeline: AnimationTimeline, options: Options = .init()) throws {
+        try format.check(width: width, height: height)
+        self.format = format
+        self.timeline = timeline
+        switch format {
+        case .apng:
+            apng = try APNGEncoder(width: width, height: height, frameCount: timeline.count,
+                                   loopCount: options.loopCount, options: options.png)
+            (webp, video, videoPath) = (nil, nil, nil)
+        case .webp:
+            webp = try WebPAnimationEncoder(width: width, height: height, loopCount: options.loopCount, quality: options.quality)
+            (video, videoPath) = (nil, nil)
+        case .mp4:
+            let path = NSTemporaryDirectory() + "/lamina-video-\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).mp4"
+            video = try VideoEncoder(path: path, width: width, height: height, framesPerSecond: timeline.framesPerSecond)
+            (webp, videoPath) = (nil, path)
+        }
+    }
+
+    deinit {
+        if let videoPath { unlink(videoPath) }
+    }
+
+    /// Encodes the next frame, shown for its share of the timeline.
+    /// - Throws: the format's error for a frame of another size, or one
+    ///   frame more than the timeline has.
+    public func add(_ image: CGImage) throws {
+        guard frameCount < timeline.count else {
+            throw AnimationEncoderError("frame \(frameCount) is one more than the timeline's \(timeline.count)")
+        }
+        let index = frameCount
+        if apng != nil { try apng!.add(image, delay: timeline.delayFraction(ofFrame: index)) }
+        try webp?.add(image, durationMilliseconds: timeline.delayInMilliseconds(ofFrame: index))
+        try video?.add(image)
+        frameCount += 1
+    }
+
+    /// Ends the file and returns its bytes.
+    /// - Throws: `AnimationEncoderError` when frames are missing; the
+    ///   format's error when it cannot be finished.
+    public func finish() throws -> [UInt8] {
+        guard frameCount == timeline.count else {
+            throw AnimationEncoderError("\(frameCount) frames were added of the timeline's \(timeline.count)")
+        }
+        if apng != nil { return try apng!.finish() }
+        if let webp { return try webp.finish() }
+        guard let video, let videoPath else { return [] }
+        try video.finish()
+        defer { unlink(videoPath) }
+        return try FileIO.readFile(atPath: videoPath, maxBytes: Int.max)
+    }
+
+    /// Ends the file and writes it at `path` (replacing it at once, so a
+    /// reader never sees half a file).
+    public func finish(writingTo path: String) throws {
+        try FileIO.writeFileAtomically(try finish(), toPath: path)
+    }
+}
+
+/// Frames that do not make the timeline's file.
+public struct AnimationEncoderError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
