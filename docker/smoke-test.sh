@@ -101,7 +101,10 @@ curl -fs -X POST -H 'Content-Type: application/json' --data-binary @"$anim" \
 "$bin/lamina" frames "$anim" --backend cpu --fps 10 --quiet --output "$work/host.mp4"
 check "an MP4 made in the container (its ffmpeg) is the host's, byte for byte" \
   'cmp -s "$work/container.mp4" "$work/host.mp4"'
-check "metrics are served" 'curl -fs "http://127.0.0.1:$metrics/metrics" | grep -q lamina_pictures_rendered_total'
+# Into a file first: `curl | grep -q` fails under pipefail once the page is
+# longer than what grep reads before it quits.
+curl -fs "http://127.0.0.1:$metrics/metrics" -o "$work/metrics.txt" || true
+check "metrics are served" 'grep -q lamina_pictures_rendered_total "$work/metrics.txt"'
 "${podman[@]}" logs "$name" 2>&1 | head -4 | sed 's/^/  | /'
 "${podman[@]}" stop -t 30 "$name" >/dev/null
 check "podman stop (SIGTERM) exits 0" '[ "$("${podman[@]}" inspect "$name" --format "{{.State.ExitCode}}")" = 0 ]'

@@ -114,6 +114,10 @@ for name, service in compose["services"].items():
 
 check("Dockerfile: HEALTHCHECK on /healthz", re.search(r"^HEALTHCHECK .*/healthz", dockerfile, re.M | re.S) is not None)
 check("Dockerfile: a fixed non-root USER", image_user != "0")
+check("Dockerfile: an empty fonts folder to mount, named by LAMINA_FONTS",
+      "mkdir -p /opt/lamina/fonts" in dockerfile and "LAMINA_FONTS=/opt/lamina/fonts" in dockerfile)
+check("Dockerfile: the preferred families of the font table, CJK and emoji",
+      all(p in dockerfile for p in ["fonts-liberation", "fonts-dejavu-core", "fonts-wqy-microhei", "fonts-noto-color-emoji"]))
 check("Dockerfile: the ffmpeg program for MP4, unless VIDEO=none",
       re.search(r"^ARG VIDEO=ffmpeg$", dockerfile, re.M) is not None
       and re.search(r'if \[ "\$VIDEO" = ffmpeg \]; then \\\s*\n\s*.*apt-get install [^\n]*\bffmpeg\b', dockerfile) is not None)

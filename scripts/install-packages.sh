@@ -43,3 +43,30 @@ if ! "$venv/bin/python" -c "import schemathesis, kubernetes_validate, openapi_sp
   python3 -m venv "$venv"
   "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "${tools[@]}"
 fi
+
+# Fonts that change fontconfig's answers (Debian's fonts-urw-base35, which
+# ghostscript and ImageMagick bring: with it, fontconfig's "Helvetica" is
+# Nimbus Sans), unpacked into .build-tools and never installed: the tests
+# load them through a private fontconfig configuration
+# (.build-tools/fontconfig-extra.conf) to show that Lamina's text does not
+# change with what else a machine has.
+tools_dir="$(dirname "$venv")"
+extra="$tools_dir/fonts-extra"
+if [ ! -f "$tools_dir/fontconfig-extra.conf" ]; then
+  echo "setup: unpacking fonts-urw-base35 into $extra (not installed)" >&2
+  rm -rf "$extra" && mkdir -p "$extra/deb"
+  (cd "$extra/deb" && { apt-get download fonts-urw-base35 >/dev/null 2>&1 \
+     || { sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"; $sudo apt-get update -qq && apt-get download fonts-urw-base35 >/dev/null 2>&1; }; })
+  dpkg-deb -x "$extra"/deb/fonts-urw-base35_*.deb "$extra/root"
+  {
+    echo '<?xml version="1.0"?>'
+    echo '<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">'
+    echo '<fontconfig>'
+    echo '  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>'
+    echo "  <dir>$extra/root/usr/share/fonts</dir>"
+    for conf in "$extra"/root/usr/share/fontconfig/conf.avail/*.conf; do echo "  <include>$conf</include>"; done
+    echo "  <cachedir>$extra/cache</cachedir>"
+    echo '</fontconfig>'
+  } > "$tools_dir/fontconfig-extra.conf.tmp"
+  mv "$tools_dir/fontconfig-extra.conf.tmp" "$tools_dir/fontconfig-extra.conf"
+fi

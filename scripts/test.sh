@@ -59,6 +59,12 @@ else
   skipped=1
 fi
 
+# Text does not depend on what else the machine has installed, and fonts
+# brought along resolve (CLI, environment, server).
+echo "== fonts (scripts/check-fonts.sh)"
+LAMINA="$(swift build --show-bin-path)/lamina" scripts/check-fonts.sh | tee "$log"
+total=$(( total + $(tail -1 "$log" | grep -Eo '^[0-9]+') ))
+
 # The render server: the real binary on loopback ports, every route,
 # status and header, the queue, the deadline, the token, SIGTERM.
 echo "== render server (scripts/check-server.py)"

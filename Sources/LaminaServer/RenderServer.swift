@@ -39,6 +39,22 @@ public struct RenderServer: Sendable {
         logger.logLevel = configuration.logLevel
 
         let metrics = ServerMetrics()
+        for folder in configuration.fontDirectories {
+            do {
+                try FontRegistry.register(directory: folder)
+            } catch {
+                throw ServerStartFailure("--fonts (or LAMINA_FONTS): \(error.message)")
+            }
+        }
+        // A font a scene names that is not here is told once (and counted);
+        // the name is in the log line, never in a metric's labels (scenes
+        // are strangers': a label per name would grow without end).
+        let fontLogger = logger
+        FontWarnings.setHandler { substitution in
+            fontLogger.warning("font substituted", metadata: ["font": "\(substitution.requested)", "used": "\(substitution.used ?? "-")",
+                                                              "detail": "\(substitution.description)"])
+            metrics.recordFontSubstitution()
+        }
         let pool = RenderPool(
             RenderPool.Setup(workers: configuration.workers, queueCapacity: configuration.queue,
                              backend: configuration.backend, eglPlatform: configuration.eglPlatform,
@@ -104,6 +120,9 @@ public struct RenderServer: Sendable {
         }
         let deadline = String(format: "%g", Double(configuration.deadline.nanoseconds) / 1e9)
         let jobDeadline = String(format: "%g", Double(configuration.jobDeadline.nanoseconds) / 1e9)
+        if !configuration.fontDirectories.isEmpty {
+            lines.append("  fonts: " + configuration.fontDirectories.joined(separator: ", "))
+        }
         lines.append("  animations: apng, webp, "
             + (AnimationEncoder.Format.mp4.isAvailable ? "mp4 (ffmpeg)" : "no mp4 (no ffmpeg program)")
             + "; jobs \(configuration.maxJobs), job deadline \(jobDeadline) s")
@@ -139,6 +158,12 @@ private struct DrainNotice: Service {
         jobs.beginDraining()
         pool.beginDraining()
     }
+}
+
+/// The server could not start with its configuration.
+public struct ServerStartFailure: Error, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
 }
 
 /// The ports the listeners really bound (`--port 0` binds a free one).

@@ -76,6 +76,9 @@ public struct ServerConfiguration: Sendable {
     /// The most bytes of finished jobs' files kept at once; the oldest
     /// results are dropped first to make room.
     public var jobResultBytes = 256 * 1024 * 1024
+    /// Folders of fonts that scenes may name (`--fonts`), registered when
+    /// the server starts.
+    public var fontDirectories: [String] = []
     /// The PNG preset: `fast` for serving.
     public var pngOptions = PNGEncoder.Options.fast
 

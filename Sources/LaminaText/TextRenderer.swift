@@ -34,6 +34,13 @@ public final class TextRenderer: CATextLayerRasterizing, @unchecked Sendable {
         fonts = try FontSystem()
     }
 
+    /// The family and file that draw Latin text in the font named `name`
+    /// (after `FontTable`, registered fonts and fallbacks); nil when no font
+    /// is installed. `lamina info --fonts` lists these.
+    public func resolvedFont(named name: String) -> (family: String, file: String)? {
+        locked { fonts.resolvedFile(fontName: name) }
+    }
+
     private static let sharedResult = Result { () throws(TextRenderingError) in try TextRenderer() }
 
     /// The process's renderer, made on first use, whose caches every

@@ -52,6 +52,7 @@ struct FramesCommand: ParsableCommand {
     var workers: Int?
 
     @OptionGroup var limits: LimitOptions
+    @OptionGroup var fonts: FontOptions
 
     enum Destination { case folder(String), animatedPNG(String), animatedWebP(String), video(String) }
 
@@ -87,6 +88,7 @@ struct FramesCommand: ParsableCommand {
     }
 
     func run() throws {
+        try fonts.register()
         let decoded = try SceneInput.decode(scene, limits: limits.sceneLimits)
         let name = SceneInput.displayName(scene)
         let end: Double

@@ -29,6 +29,7 @@ struct RenderCommand: ParsableCommand {
     var eglPlatform: String?
 
     @OptionGroup var limits: LimitOptions
+    @OptionGroup var fonts: FontOptions
 
     func validate() throws {
         if let scale, !(scale.isFinite && scale > 0) { throw ValidationError("--scale must be a number > 0, got \(scale)") }
@@ -36,6 +37,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        try fonts.register()
         let platform = try eglPlatform.map { try EGLPlatformChoice(parsing: $0, origin: "--egl-platform") }
         let decoded = try SceneInput.decode(scene, limits: limits.sceneLimits)
         let name = SceneInput.displayName(scene)

@@ -62,6 +62,8 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Bytes of finished jobs' files kept at once; the oldest go first (LAMINA_JOB_RESULT_BYTES; default 256 MiB).")
     var jobResultBytes: String?
 
+    @OptionGroup var fonts: FontOptions
+
     func run() throws {
         let configuration = try resolve(environment: ProcessInfo.processInfo.environment)
         // The server is async; this command's `run` is not (the tool's
@@ -128,6 +130,7 @@ struct ServeCommand: ParsableCommand {
         if let v = try setting.integer(maxSurfacePixels, "max-surface-pixels", "LAMINA_MAX_SURFACE_PIXELS", in: 1...Int.max) {
             c.budget.surfacePixels = v
         }
+        c.fontDirectories = fonts.resolvedFolders(environment: environment)
         if let v = try setting.integer(maxJobs, "max-jobs", "LAMINA_MAX_JOBS", in: 0...100_000) { c.maxJobs = v }
         if let v = try setting.seconds(jobDeadline, "job-deadline", "LAMINA_JOB_DEADLINE") { c.jobDeadline = v }
         if let v = try setting.seconds(jobRetention, "job-retention", "LAMINA_JOB_RETENTION") { c.jobRetention = v }

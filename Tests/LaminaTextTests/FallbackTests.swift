@@ -80,7 +80,7 @@ struct FallbackTests {
     func names() {
         let bold = FontRequest(name: "Helvetica-Bold")
         #expect(bold.families.first == "Helvetica" && bold.weight == 200 && bold.slant == nil)
-        #expect(bold.families.contains("Liberation Sans"))
+        #expect(FontTable.row(for: bold.families[0])?.preferred.first == "Liberation Sans")
         let neue = FontRequest(name: "HelveticaNeue-LightItalic")
         #expect(neue.families.prefix(2) == ["HelveticaNeue", "Helvetica Neue"] && neue.weight == 50 && neue.slant == 100)
         let arial = FontRequest(name: "Arial-BoldMT")
@@ -99,5 +99,96 @@ struct FallbackTests {
             let face = try fonts.primaryFace(fontName: name)
             #expect(face.file.hasSuffix("DejaVuSans-Bold.ttf"), "\(name) → \(face.file)")
         }
+    }
+}
+
+/// `.build-tools/fontconfig-extra.conf`: the machine's fontconfig plus
+/// Debian's fonts-urw-base35 (unpacked, not installed, by
+/// scripts/install-packages.sh), with which fontconfig's own answer to
+/// "Helvetica" is Nimbus Sans.
+enum ExtraFonts {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let configuration: String? = {
+        let path = root.appendingPathComponent(".build-tools/fontconfig-extra.conf").path
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }()
+    static func file(_ name: String) -> String? {
+        let path = root.appendingPathComponent(".build-tools/fonts-extra/root/usr/share/fonts/opentype/urw-base35/\(name)").path
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+}
+
+@Suite("Font resolution: Lamina's table, whatever else is installed")
+struct FontTableTests {
+    static let names = ["Helvetica", "Helvetica-Bold", "HelveticaNeue-Italic", "Arial", "ArialMT", ".SFUIText", "system-ui",
+                        "Times", "Times-Italic", "Times New Roman", "Georgia", "serif", "Courier", "Courier-Bold", "Menlo",
+                        "monospace", "sans-serif", "DejaVu Sans", "DejaVu Serif", "No Such Family 42"]
+
+    @Test("Extra fonts that change fontconfig's answers (fonts-urw-base35) change no resolution",
+          .enabled(if: ExtraFonts.configuration != nil, "no .build-tools/fontconfig-extra.conf (scripts/install-packages.sh makes it)"))
+    func extraFontsChangeNothing() throws {
+        let plain = try FontSystem()
+        let extra = try FontSystem(configurationFile: try #require(ExtraFonts.configuration))
+        // The configuration really is a machine where fontconfig says Nimbus Sans.
+        let guess = try FontDatabase(configurationFile: ExtraFonts.configuration).fontconfigGuess(for: FontRequest(name: "Helvetica"))
+        #expect(guess.first?.families.first == "Nimbus Sans")
+        for name in Self.names {
+            let a = plain.resolvedFile(fontName: name), b = extra.resolvedFile(fontName: name)
+            #expect(a?.file == b?.file, "\(name): \(a?.file ?? "none") here, \(b?.file ?? "none") with the extra fonts")
+        }
+    }
+
+    @Test("Each name of the table resolves to its preferred family where it is installed")
+    func preferredFamilies() throws {
+        let fonts = try FontSystem()
+        for row in FontTable.rows {
+            let installed = row.preferred.first { !FontDatabaseProbe.faces(fonts, $0).isEmpty }
+            guard let installed else { continue }
+            for name in row.names {
+                #expect(fonts.resolvedFile(fontName: name)?.family == installed, "\(name)")
+                #expect(fonts.chain(named: name).substitution == nil, "\(name)")
+            }
+        }
+        #expect(fonts.resolvedFile(fontName: "Helvetica-Bold")?.file.hasSuffix("LiberationSans-Bold.ttf") == true)
+        #expect(fonts.resolvedFile(fontName: "Times-Italic")?.file.hasSuffix("LiberationSerif-Italic.ttf") == true)
+        #expect(fonts.resolvedFile(fontName: "DejaVu Sans")?.file.hasSuffix("DejaVuSans.ttf") == true)
+        #expect(FontTable.row(for: "helvetica neue")?.generic == "sans-serif")
+        #expect(FontTable.row(for: "COURIER")?.generic == "monospace")
+    }
+
+    @Test("A family that is not installed is drawn with the sans row, and says so")
+    func missingFamily() throws {
+        let fonts = try FontSystem()
+        let chain = fonts.chain(named: "No Such Family 42")
+        let used = try #require(fonts.resolvedFile(fontName: "No Such Family 42")).family
+        #expect(chain.substitution == FontSubstitution(requested: "No Such Family 42", missing: ["No Such Family 42"], used: used))
+        #expect(chain.substitution?.description == "font \"No Such Family 42\": No Such Family 42 is not installed; drawing it with \(used)")
+        let both = FontSubstitution(requested: "Helvetica", missing: ["Liberation Sans", "Arimo"], used: "DejaVu Sans")
+        #expect(both.description == "font \"Helvetica\": Liberation Sans and Arimo are not installed; drawing it with DejaVu Sans")
+    }
+
+    @Test("Registered fonts resolve first, by family and by PostScript name, from a file or from data",
+          .enabled(if: ExtraFonts.file("C059-Roman.otf") != nil, "no unpacked fonts-urw-base35 (scripts/install-packages.sh)"))
+    func registeredFonts() throws {
+        let fonts = try FontSystem()
+        try FontRegistry.register(fileAt: try #require(ExtraFonts.file("NimbusMonoPS-Regular.otf")))
+        try FontRegistry.register(fileAt: try #require(ExtraFonts.file("NimbusMonoPS-Bold.otf")))
+        #expect(fonts.resolvedFile(fontName: "Nimbus Mono PS")?.file == ExtraFonts.file("NimbusMonoPS-Regular.otf"))
+        #expect(fonts.resolvedFile(fontName: "NimbusMonoPS-Bold")?.file == ExtraFonts.file("NimbusMonoPS-Bold.otf"))
+        #expect(fonts.resolvedFile(fontName: "Nimbus Mono PS:bold")?.family == "Nimbus Mono PS")
+        let data = try [UInt8](Data(contentsOf: URL(fileURLWithPath: try #require(ExtraFonts.file("C059-Roman.otf")))))
+        try FontRegistry.register(data: data)
+        #expect(fonts.resolvedFile(fontName: "C059")?.family == "C059")
+        #expect(throws: TextRenderingError.self) { try FontRegistry.register(data: Array("not a font".utf8)) }
+        #expect(throws: TextRenderingError.self) { try FontRegistry.register(fileAt: "/nonexistent/font.ttf") }
+        // The table's names are not taken over by registering other families.
+        #expect(fonts.resolvedFile(fontName: "Courier")?.family == "Liberation Mono")
+    }
+}
+
+/// The faces of a family, as the database lists them.
+enum FontDatabaseProbe {
+    static func faces(_ fonts: FontSystem, _ family: String) -> [String] {
+        (try? FontDatabase().faces(inFamily: family).map(\.file)) ?? []
     }
 }

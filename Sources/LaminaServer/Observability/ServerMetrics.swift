@@ -81,6 +81,12 @@ final class ServerMetrics: Sendable {
         workers.record(load.startedWorkers)
     }
 
+    /// `lamina_font_substitutions_total`: font names drawn with another
+    /// family than the table prefers (each name once per process).
+    func recordFontSubstitution() {
+        Metrics.Counter(label: "lamina_font_substitutions_total", factory: factory).increment()
+    }
+
     /// `lamina_jobs{stage}`: the jobs the server holds, by stage.
     func recordJobs(_ counts: [String: Int]) {
         for (stage, count) in counts {

@@ -9,10 +9,7 @@
 ///   (camel case spaced out as well) and a weight and slant;
 /// - anything else, a family name.
 ///
-/// Helvetica, Helvetica Neue, Arial and Apple's system font names ask for
-/// the real face first and then a metric-compatible sans: Liberation Sans
-/// (or its twin Arimo), else DejaVu Sans, else fontconfig's sans-serif. That
-/// is Core Animation's default font on a Linux box.
+/// Which installed families draw the family is `FontTable`'s business.
 struct FontRequest: Hashable, Sendable {
     /// A fontconfig pattern to parse, when the name was one.
     var pattern: String?
@@ -41,20 +38,6 @@ struct FontRequest: Hashable, Sendable {
         families = [family]
         let spaced = Self.spacingOutCamelCase(family)
         if spaced != family { families.append(spaced) }
-        if Self.helveticaLike.contains(Self.key(family)) {
-            families += ["Liberation Sans", "Arimo", "DejaVu Sans", "sans-serif"]
-        }
-    }
-
-    /// Names that stand for Core Animation's and UIKit's sans-serif faces,
-    /// lowercased without spaces.
-    private static let helveticaLike: Set<String> = [
-        "helvetica", "helveticaneue", "arial", "arialmt", "system", ".sfui", ".sfuitext", ".sfuidisplay",
-        "sanfrancisco", "sfpro", "sfprotext", "sfprodisplay", "lucidagrande",
-    ]
-
-    private static func key(_ family: String) -> String {
-        String(family.lowercased().filter { $0 != " " })
     }
 
     /// fontconfig's weights and slants (fontconfig.h) for the words of a

@@ -1,5 +1,6 @@
-/// Fonts by name, with fallback: fontconfig's chains and the faces opened
-/// from them, both cached for the life of the renderer.
+/// Fonts by name, with fallback: the chains `FontTable` and the registered
+/// fonts make of fontconfig's files, and the faces opened from them, both
+/// cached for the life of the renderer.
 ///
 /// Not thread-safe; `TextRenderer` serialises all use.
 final class FontSystem {
@@ -10,21 +11,94 @@ final class FontSystem {
     /// so it is not tried again.
     private var facesByFile: [String: FontFace?] = [:]
     private(set) var facesByID: [Int: FontFace] = [:]
+    /// How many of `FontRegistry`'s files the database has.
+    private var registeredCount = 0
 
-    init() throws(TextRenderingError) {
+    /// - Parameter configurationFile: a fontconfig configuration to use
+    ///   instead of the machine's (tests use a private one).
+    init(configurationFile: String? = nil) throws(TextRenderingError) {
         library = try FreeTypeLibrary()
-        database = try FontDatabase()
+        database = try FontDatabase(configurationFile: configurationFile)
     }
 
     /// The number of faces opened so far.
     var openFaceCount: Int { facesByID.count }
 
-    /// The fallback chain for a font name.
+    /// The fallback chain for a font name (see `FontTable`).
     func chain(named name: String) -> FontChain {
+        let registered = FontRegistry.files
+        if registered.count != registeredCount {
+            _ = database.addFonts(Array(registered[registeredCount...]))
+            registeredCount = registered.count
+            chains = [:]
+        }
         if let chain = chains[name] { return chain }
-        let chain = database.chain(for: FontRequest(name: name))
+        // Names come from scenes (strangers', on a server): the cache is
+        // bounded, and starts again when full.
+        if chains.count >= 4096 { chains = [:] }
+        let chain = resolve(name)
         chains[name] = chain
+        if let substitution = chain.substitution { FontWarnings.report(substitution) }
         return chain
+    }
+
+    /// Registered fonts by PostScript name, then by family; else the name's
+    /// row of the table (or the family as installed, then the sans row);
+    /// then the coverage families; last, fontconfig's own guess.
+    private func resolve(_ name: String) -> FontChain {
+        let request = FontRequest(name: name)
+        if request.pattern != nil {
+            // A fontconfig pattern asks for fontconfig's own answer.
+            return FontChain(candidates: database.fontconfigGuess(for: request))
+        }
+        var chain: [FontCandidate] = []
+        var seen: Set<String> = []
+        func add(_ candidate: FontCandidate?) {
+            guard let candidate, seen.insert(candidate.key).inserted else { return }
+            chain.append(candidate)
+        }
+        /// The face of `family` closest to the request's weight and slant.
+        func best(_ family: String, registeredOnly: Bool = false) -> FontCandidate? {
+            database.faces(inFamily: family)
+                .filter { !registeredOnly || database.registeredFiles.contains($0.file) }
+                .min { ($0.distance(weight: request.weight, slant: request.slant), $0.file, $0.index)
+                    < ($1.distance(weight: request.weight, slant: request.slant), $1.file, $1.index) }
+        }
+        add(database.registeredFace(postScriptName: name.trimmingWhitespace))
+        for family in request.families { add(best(family, registeredOnly: true)) }
+        let row = request.families.lazy.compactMap(FontTable.row(for:)).first
+        let table = row ?? FontTable.defaultRow
+        var substitution: FontSubstitution?
+        if chain.isEmpty {
+            if row == nil {
+                for family in request.families { add(best(family)) }
+            }
+            let ownFound = !chain.isEmpty
+            let before = chain.count
+            for family in table.preferred { add(best(family)) }
+            let preferredFound = chain.count > before
+            if !ownFound && !preferredFound {
+                for family in table.fallback { add(best(family)) }
+            }
+            if !ownFound && (row == nil || !preferredFound) {
+                let missing = (row == nil ? Array(request.families.prefix(1)) : []) + (preferredFound ? [] : table.preferred)
+                substitution = FontSubstitution(requested: name, missing: missing, used: nil)
+            }
+        } else {
+            // A registered font first; the table's families draw what it lacks.
+            for family in table.preferred { add(best(family)) }
+        }
+        for family in FontTable.coverage { add(best(family)) }
+        for candidate in database.fontconfigGuess(for: request) { add(candidate) }
+        substitution?.used = chain.first?.families.first
+        return FontChain(candidates: chain, substitution: substitution)
+    }
+
+    /// The family and file that draw Latin text in font `name` (what
+    /// `lamina info --fonts` lists); nil when no font is installed.
+    func resolvedFile(fontName name: String) -> (family: String, file: String)? {
+        guard let face = try? primaryFace(fontName: name) else { return nil }
+        return (face.familyName, face.file)
     }
 
     /// The face that draws a grapheme cluster in font `name`: the first face
