@@ -55,6 +55,10 @@ let package = Package(
         .systemLibrary(
             name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfontconfig-dev"])]),
+        // Bidi (Debian's libfribidi-dev) and line breaking (libicu-dev) behind plain C functions.
+        .target(
+            name: "CUnicodeText", path: "Sources/CUnicodeText",
+            linkerSettings: [.linkedLibrary("fribidi"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
 
         // The model.
         .target(name: "LaminaGeometry"),
@@ -68,7 +72,7 @@ let package = Package(
         .target(name: "LaminaRender", dependencies: ["LaminaCore"]),
         .target(name: "LaminaGL", dependencies: ["LaminaRender", "CEGL"]),
         .target(name: "LaminaCPU", dependencies: ["LaminaRender"]),
-        .target(name: "LaminaText", dependencies: ["LaminaCore", "CFreeType"]),
+        .target(name: "LaminaText", dependencies: ["LaminaCore", "CFreeType", "CUnicodeText"]),
 
         // The public face.
         .target(

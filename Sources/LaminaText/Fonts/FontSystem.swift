@@ -109,6 +109,16 @@ final class FontSystem {
     func face(for cluster: some Collection<Unicode.Scalar>, fontName name: String) throws(TextRenderingError) -> FontFace {
         let chain = chain(named: name)
         let needed = cluster.filter { !$0.properties.isDefaultIgnorableCodePoint }
+        // An emoji shown as a picture (emoji presentation by default, or
+        // asked for with VS16) comes from the emoji row first, as browsers
+        // do: a text font that happens to have the character draws it in
+        // outline otherwise.
+        if Self.wantsEmojiPresentation(cluster), name != "emoji" {
+            let emoji = self.chain(named: "emoji")
+            for i in emoji.candidates.indices where emoji.candidate(i, covers: needed) {
+                if let face = face(emoji.candidates[i]) { return face }
+            }
+        }
         let first = needed.first.map { [$0] } ?? []
         for wanted in [needed, first] where !wanted.isEmpty {
             for i in chain.candidates.indices where chain.candidate(i, covers: wanted) {
@@ -119,6 +129,16 @@ final class FontSystem {
             if let face = face(candidate) { return face }
         }
         throw TextRenderingError("no usable font was found for \"\(name)\" (is fontconfig configured and a font installed?)")
+    }
+
+    /// Whether a grapheme cluster is an emoji shown as a picture: one with
+    /// VS16 (U+FE0F), a flag (regional indicators), or one whose first
+    /// character is shown as emoji by default (and no VS15, U+FE0E).
+    static func wantsEmojiPresentation(_ cluster: some Collection<Unicode.Scalar>) -> Bool {
+        guard let first = cluster.first else { return false }
+        if cluster.contains("\u{FE0F}") { return true }
+        if cluster.contains("\u{FE0E}") { return false }
+        return first.properties.isEmojiPresentation || (0x1F1E6...0x1F1FF).contains(first.value)
     }
 
     /// The primary face of font `name`: the one whose metrics an empty line

@@ -12,6 +12,8 @@
 /// | Helvetica, Helvetica Neue, Arial, Apple's system fonts (`.SFUI…`, `system-ui`, San Francisco, SF Pro), Lucida Grande, Verdana, `sans-serif` | Liberation Sans, Arimo | DejaVu Sans |
 /// | Times, Times New Roman, Georgia, New York, `serif` | Liberation Serif, Tinos | DejaVu Serif |
 /// | Courier, Courier New, Menlo, Monaco, SF Mono, `monospace` | Liberation Mono, Cousine | DejaVu Sans Mono |
+/// | Apple Color Emoji, Segoe UI Emoji, `emoji` | Noto Color Emoji | Noto Emoji, Symbola |
+/// | PingFang, Hiragino Sans, Heiti, Apple SD Gothic Neo, Microsoft YaHei | Noto Sans CJK SC, WenQuanYi Micro Hei | Droid Sans Fallback |
 ///
 /// Liberation and its Croscore twins (Arimo, Tinos, Cousine) have the
 /// metrics of Arial/Helvetica, Times and Courier, so text wraps where it
@@ -50,6 +52,13 @@ public enum FontTable {
         Row(generic: "monospace",
             names: ["Courier", "Courier New", "CourierNewPSMT", "Menlo", "Monaco", "SF Mono", "monospace", "mono"],
             preferred: ["Liberation Mono", "Cousine"], fallback: ["DejaVu Sans Mono"]),
+        Row(generic: "emoji",
+            names: ["Apple Color Emoji", ".AppleColorEmojiUI", "Segoe UI Emoji", "Noto Color Emoji", "emoji"],
+            preferred: ["Noto Color Emoji"], fallback: ["Noto Emoji", "Symbola"]),
+        Row(generic: "cjk",
+            names: ["PingFang SC", "PingFang TC", "PingFang HK", "Hiragino Sans", "Hiragino Kaku Gothic ProN",
+                    "Heiti SC", "Heiti TC", "Apple SD Gothic Neo", "Microsoft YaHei", "Noto Sans CJK SC"],
+            preferred: ["Noto Sans CJK SC", "WenQuanYi Micro Hei"], fallback: ["Droid Sans Fallback"]),
     ]
 
     /// Families for characters a name's own families lack, by script, in

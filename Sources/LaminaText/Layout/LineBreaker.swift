@@ -1,18 +1,24 @@
+import CUnicodeText
+import Synchronization
+
 /// Where the lines of a wrapped paragraph end: greedily, as many words as
 /// fit the width on each line.
 ///
-/// Lines break after spaces (which hang past the width and are not drawn),
-/// after hyphens and dashes inside a word, and before and after ideographs.
-/// A word wider than the whole line is broken between grapheme clusters,
-/// as many as fit (at least one per line, so a narrow layer still shows
-/// every character).
+/// Lines may break where Unicode's line breaking algorithm (UAX #14, ICU's
+/// root-locale rules; tested against Unicode's LineBreakTest.txt) allows:
+/// after spaces (which hang past the width and are not drawn), after
+/// hyphens and dashes, between ideographs but not before closing
+/// punctuation or small kana, never inside a grapheme cluster; and must
+/// break after a vertical tab or form feed. A word wider than the whole
+/// line is broken between grapheme clusters, as many as fit (at least one
+/// per line, so a narrow layer still shows every character).
 enum LineBreaker {
     /// Paragraph-relative ranges of the lines, in order, covering the
     /// paragraph (one empty line for an empty paragraph).
     static func lines(of paragraph: Paragraph, width: Double) -> [Range<Int>] {
         let n = paragraph.count
         guard n > 0 else { return [0..<0] }
-        let opportunities = breakOpportunities(paragraph)
+        let (opportunities, mandatory) = breakOpportunities(paragraph)
         // Widths are sums of doubles; a line that fits exactly must not
         // wrap because of rounding.
         let limit = width + 1e-6
@@ -28,6 +34,7 @@ enum LineBreaker {
                 guard paragraph.width(paragraph.trimmingTrailingSpaces(start..<candidate)) <= limit else { break }
                 end = candidate
                 k += 1
+                if mandatory.contains(candidate) { break }
             }
             let lineEnd = end ?? splitWord(paragraph, from: start, before: opportunities[next], limit: limit)
             lines.append(start..<lineEnd)
@@ -37,21 +44,62 @@ enum LineBreaker {
     }
 
     /// Positions where a line may end (1...count, always including count),
-    /// ascending.
-    static func breakOpportunities(_ p: Paragraph) -> [Int] {
-        let s = p.scalars
-        var result: [Int] = []
-        for i in 1..<s.count where p.isClusterStart[i] {
-            let before = s[i - 1], after = s[i]
-            if after.isBreakingSpace { continue }
-            if before.isBreakingSpace || before.isIdeographic || after.isIdeographic {
-                result.append(i)
-            } else if before.isBreakingHyphen, i >= 2, !s[i - 2].isBreakingSpace {
-                result.append(i)
+    /// ascending, and those where it must.
+    static func breakOpportunities(_ p: Paragraph) -> (allowed: [Int], mandatory: Set<Int>) {
+        let breaks = unicodeBreaks(p.scalars)
+        var allowed: [Int] = [], mandatory: Set<Int> = []
+        for i in 1..<p.count where breaks[i] != 0 && p.isClusterStart[i] {
+            allowed.append(i)
+            if breaks[i] == 2 { mandatory.insert(i) }
+        }
+        allowed.append(p.count)
+        return (allowed, mandatory)
+    }
+
+    /// For each scalar offset 0...count: 1 where UAX #14 allows a break
+    /// before it, 2 where it requires one, 0 elsewhere.
+    static func unicodeBreaks(_ scalars: [Unicode.Scalar]) -> [UInt8] {
+        var utf16: [UInt16] = []
+        utf16.reserveCapacity(scalars.count)
+        var scalarAt: [Int32] = []  // UTF-16 offset → scalar offset (-1 inside a pair)
+        scalarAt.reserveCapacity(scalars.count + 1)
+        for (i, scalar) in scalars.enumerated() {
+            let units = UTF16.encode(scalar)!
+            scalarAt.append(Int32(i))
+            if units.count == 2 { scalarAt.append(-1) }
+            utf16.append(contentsOf: units)
+        }
+        scalarAt.append(Int32(scalars.count))
+        var unitBreaks = [UInt8](repeating: 0, count: utf16.count + 1)
+        let status = Breakers.shared.with { breaker in
+            utf16.withUnsafeBufferPointer { text in
+                unitBreaks.withUnsafeMutableBufferPointer { out in
+                    lamina_line_breaks(breaker, text.baseAddress, Int32(text.count), out.baseAddress)
+                }
             }
         }
-        result.append(s.count)
-        return result
+        var breaks = [UInt8](repeating: 0, count: scalars.count + 1)
+        if status == 0 {
+            for (unit, scalar) in scalarAt.enumerated() where scalar >= 0 { breaks[Int(scalar)] = unitBreaks[unit] }
+        }
+        return breaks
+    }
+
+    /// ICU line-break iterators: making one loads ICU's rules (slow), and
+    /// one may serve only one thread at a time, so each layout borrows one.
+    private final class Breakers: Sendable {
+        static let shared = Breakers()
+        /// An idle iterator; used by one thread at a time.
+        private struct Breaker: @unchecked Sendable { let pointer: UnsafeMutableRawPointer }
+        private let idle = Mutex<[Breaker]>([])
+
+        /// Runs `body` with an iterator (-1 if ICU cannot make one: then no
+        /// break is allowed but the paragraph's end).
+        func with(_ body: (UnsafeMutableRawPointer) -> Int32) -> Int32 {
+            guard let breaker = idle.withLock({ $0.popLast() }) ?? lamina_line_breaker_open().map(Breaker.init) else { return -1 }
+            defer { idle.withLock { $0.append(breaker) } }
+            return body(breaker.pointer)
+        }
     }
 
     /// The end of the longest run of clusters from `start` (before `stop`)
@@ -68,26 +116,5 @@ enum LineBreaker {
             candidate += 1
         }
         return end
-    }
-}
-
-extension Unicode.Scalar {
-    /// Hyphens and dashes after which a word may break.
-    var isBreakingHyphen: Bool {
-        switch value {
-        case 0x2D, 0x2010, 0x2012, 0x2013, 0x2014: true
-        default: false
-        }
-    }
-
-    /// CJK ideographs, kana and fullwidth forms: lines may break between
-    /// any two.
-    var isIdeographic: Bool {
-        switch value {
-        case 0x2E80...0x2FFF, 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0xFF00...0xFF60,
-             0x20000...0x3FFFF:
-            true
-        default: false
-        }
     }
 }

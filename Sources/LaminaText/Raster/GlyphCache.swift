@@ -8,10 +8,16 @@ struct GlyphBitmap {
     /// baseline up to its top row, in pixels.
     var left: Int
     var top: Int
-    /// `rows` rows of `width` coverage values, 0...255, top row first.
+    /// `rows` rows of `width` coverage values, 0...255, top row first
+    /// (empty for a colour glyph).
     var coverage: [UInt8]
+    /// A colour glyph (emoji): premultiplied RGBA, `width` x `rows`, drawn
+    /// as it is, whatever the text's colour.
+    var color: [UInt8]? = nil
 
     static let empty = GlyphBitmap(width: 0, rows: 0, left: 0, top: 0, coverage: [])
+
+    var byteCount: Int { coverage.count + (color?.count ?? 0) }
 }
 
 /// Which bitmap: a face's glyph at a pixel size (26.6 fixed point) with the
@@ -56,7 +62,7 @@ final class GlyphCache {
         }
         misses += 1
         guard let bitmap = Self.render(key, face: face) else { return nil }
-        let size = bitmap.coverage.count + 64
+        let size = bitmap.byteCount + 64
         if size <= byteLimit / 4 {
             if bytes + size > byteLimit { removeAll() }
             entries[key] = bitmap
@@ -74,6 +80,7 @@ final class GlyphCache {
     /// hinting would fight the subpixel pen), moves it by the subpixel
     /// offset, and renders 8-bit coverage.
     private static func render(_ key: GlyphKey, face: FontFace) -> GlyphBitmap? {
+        if face.isColorBitmap { return renderColor(key, face: face) }
         let ft = face.ftFace
         guard FT_Set_Char_Size(ft, 0, FT_F26Dot6(key.pixelSize), 72, 72) == 0,
               FT_Load_Glyph(ft, key.glyph, FT_Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0,
@@ -105,5 +112,57 @@ final class GlyphCache {
         return GlyphBitmap(
             width: width, rows: rows, left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top),
             coverage: coverage)
+    }
+
+    /// A colour bitmap glyph: the strike nearest above the size (the
+    /// largest when none is), its BGRA picture scaled to the size by area
+    /// averaging (every source pixel counts for the part of a target pixel
+    /// it covers), premultiplied RGBA out. The pen's subpixel offset is
+    /// not applied: emoji sit on whole pixels.
+    private static func renderColor(_ key: GlyphKey, face: FontFace) -> GlyphBitmap? {
+        let ft = face.ftFace
+        let pixels = Double(key.pixelSize) / 64
+        // The smallest strike at least as large as the size, else the largest.
+        func cost(_ strike: Int) -> Double { Double(strike) >= pixels ? Double(strike) : 1e9 - Double(strike) }
+        guard let strikeIndex = face.strikes.indices.min(by: { cost(face.strikes[$0]) < cost(face.strikes[$1]) }),
+            FT_Select_Size(ft, FT_Int(strikeIndex)) == 0,
+            FT_Load_Glyph(ft, key.glyph, FT_Int32(FT_LOAD_COLOR)) == 0,
+            let slot = ft.pointee.glyph
+        else { return nil }
+        if slot.pointee.format != FT_GLYPH_FORMAT_BITMAP, FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) != 0 { return nil }
+        let b = slot.pointee.bitmap
+        let width = Int(b.width), rows = Int(b.rows), pitch = Int(b.pitch)
+        guard width > 0, rows > 0, let buffer = b.buffer, Int32(b.pixel_mode) == Int32(FT_PIXEL_MODE_BGRA.rawValue) else {
+            return .empty
+        }
+        let ratio = pixels / Double(face.strikes[strikeIndex])
+        let left = Double(slot.pointee.bitmap_left) * ratio, top = Double(slot.pointee.bitmap_top) * ratio
+        // The target grid: whole pixels around the scaled picture.
+        let x0 = Int(left.rounded(.down)), y0 = Int(top.rounded(.up))
+        let outWidth = max(1, Int((left + Double(width) * ratio).rounded(.up)) - x0)
+        let outRows = max(1, y0 - Int((top - Double(rows) * ratio).rounded(.down)))
+        var sums = [Double](repeating: 0, count: outWidth * outRows * 4)
+        for sy in 0..<rows {
+            let row = buffer + (pitch >= 0 ? sy * pitch : (rows - 1 - sy) * -pitch)
+            // The source pixel's extent in target pixels (y down from the top).
+            let ty0 = Double(y0) - top + Double(sy) * ratio, ty1 = ty0 + ratio
+            for sx in 0..<width {
+                let blue = Double(row[sx * 4]), green = Double(row[sx * 4 + 1]), red = Double(row[sx * 4 + 2]), alpha = Double(row[sx * 4 + 3])
+                guard alpha > 0 else { continue }
+                let tx0 = left - Double(x0) + Double(sx) * ratio, tx1 = tx0 + ratio
+                for ty in max(0, Int(ty0.rounded(.down)))..<min(outRows, Int(ty1.rounded(.up))) {
+                    let fy = min(ty1, Double(ty + 1)) - max(ty0, Double(ty))
+                    guard fy > 0 else { continue }
+                    for tx in max(0, Int(tx0.rounded(.down)))..<min(outWidth, Int(tx1.rounded(.up))) {
+                        let f = fy * (min(tx1, Double(tx + 1)) - max(tx0, Double(tx)))
+                        guard f > 0 else { continue }
+                        let i = (ty * outWidth + tx) * 4
+                        sums[i] += red * f; sums[i + 1] += green * f; sums[i + 2] += blue * f; sums[i + 3] += alpha * f
+                    }
+                }
+            }
+        }
+        let color = sums.map { UInt8(min(255, max(0, $0.rounded()))) }
+        return GlyphBitmap(width: outWidth, rows: outRows, left: x0, top: y0, coverage: [], color: color)
     }
 }

@@ -34,6 +34,22 @@ struct TextCanvas {
         let y0 = max(0, y), y1 = min(height, y + glyph.rows)
         guard x0 < x1, y0 < y1 else { return }
         let w = width
+        if let color = glyph.color {
+            // A colour glyph: its own premultiplied pixels, source-over.
+            color.withUnsafeBufferPointer { source in
+                pixels.withUnsafeMutableBufferPointer { px in
+                    for py in y0..<y1 {
+                        for pxX in x0..<x1 {
+                            let s = ((py - y) * glyph.width + pxX - x) * 4, d = (py * w + pxX) * 4
+                            let keep = 255 - Int(source[s + 3])
+                            guard keep < 255 else { continue }
+                            for c in 0..<4 { px[d + c] = UInt8(min(255, Int(source[s + c]) + (Int(px[d + c]) * keep + 127) / 255)) }
+                        }
+                    }
+                }
+            }
+            return
+        }
         glyph.coverage.withUnsafeBufferPointer { coverage in
             pixels.withUnsafeMutableBufferPointer { px in
                 for py in y0..<y1 {
