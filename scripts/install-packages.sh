@@ -25,14 +25,18 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
-# ffmpeg alone, without what it recommends (a desktop's worth of codecs and
-# sound servers): MP4 output needs only the program and x264.
-if ! dpkg-query -W -f='${Status}' ffmpeg 2>/dev/null | grep -q "install ok installed"; then
-  echo "setup: installing ffmpeg" >&2
-  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends ffmpeg >/dev/null
-fi
+# ffmpeg (MP4 output needs only the program and x264) and chromium (the
+# text tests compare line breaks and bidi order with a browser's) alone,
+# without what they recommend (a desktop's worth of codecs, sound servers
+# and themes).
+for program in ffmpeg chromium; do
+  if ! dpkg-query -W -f='${Status}' "$program" 2>/dev/null | grep -q "install ok installed"; then
+    echo "setup: installing $program" >&2
+    sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$program" >/dev/null
+  fi
+done
 
 # Python tools of the server's tests, in a virtual environment of the
 # repository's own (.build-tools/venv, ignored by git): schemathesis (the

@@ -28,9 +28,9 @@ int lamina_bidi_levels(const uint32_t *text, int32_t length, int direction, uint
     return result;
 }
 
-void *lamina_line_breaker_open(void) {
+void *lamina_line_breaker_open(int normal) {
     UErrorCode status = U_ZERO_ERROR;
-    UBreakIterator *it = ubrk_open(UBRK_LINE, "", NULL, 0, &status);
+    UBreakIterator *it = ubrk_open(UBRK_LINE, normal ? "@lb=normal" : "", NULL, 0, &status);
     return U_SUCCESS(status) ? it : NULL;
 }
 

@@ -15,8 +15,12 @@
 int lamina_bidi_levels(const uint32_t *text, int32_t length, int direction, uint8_t *levels);
 
 /// A line-break iterator of the root locale (UAX #14 as ICU implements
-/// it); NULL when ICU fails. One thread at a time may use it.
-void *lamina_line_breaker_open(void);
+/// it); NULL when ICU fails. One thread at a time may use it. `normal`:
+/// 0 for UAX #14's default (conditional Japanese starters, class CJ, as
+/// non-starters: no break before small kana or "ー"), 1 for CSS's
+/// `line-break: normal` (CJ as ideographs), what browsers and Apple's text
+/// system do.
+void *lamina_line_breaker_open(int normal);
 void lamina_line_breaker_close(void *breaker);
 
 /// For each UTF-16 offset 1...length of `text`: 1 where a line may break

@@ -8,8 +8,11 @@ import Synchronization
 /// root-locale rules; tested against Unicode's LineBreakTest.txt) allows:
 /// after spaces (which hang past the width and are not drawn), after
 /// hyphens and dashes, between ideographs but not before closing
-/// punctuation or small kana, never inside a grapheme cluster; and must
-/// break after a vertical tab or form feed. A word wider than the whole
+/// punctuation, never inside a grapheme cluster; and must break after a
+/// vertical tab or form feed. Small kana and "ー" (class CJ) may start a
+/// line, as with CSS's `line-break: normal`, which browsers and Apple's
+/// text system use (UAX #14's default, `Style.strict`, forbids it; tested
+/// against headless Chromium's lines). A word wider than the whole
 /// line is broken between grapheme clusters, as many as fit (at least one
 /// per line, so a narrow layer still shows every character).
 enum LineBreaker {
@@ -56,9 +59,17 @@ enum LineBreaker {
         return (allowed, mandatory)
     }
 
+    /// Which of UAX #14's treatments of conditional Japanese starters (CJ).
+    enum Style: Int32 {
+        /// UAX #14's default: CJ as non-starters (what LineBreakTest.txt tests).
+        case strict = 0
+        /// CJ as ideographs: CSS's `line-break: normal`; what layout uses.
+        case normal = 1
+    }
+
     /// For each scalar offset 0...count: 1 where UAX #14 allows a break
     /// before it, 2 where it requires one, 0 elsewhere.
-    static func unicodeBreaks(_ scalars: [Unicode.Scalar]) -> [UInt8] {
+    static func unicodeBreaks(_ scalars: [Unicode.Scalar], style: Style = .normal) -> [UInt8] {
         var utf16: [UInt16] = []
         utf16.reserveCapacity(scalars.count)
         var scalarAt: [Int32] = []  // UTF-16 offset → scalar offset (-1 inside a pair)
@@ -71,7 +82,7 @@ enum LineBreaker {
         }
         scalarAt.append(Int32(scalars.count))
         var unitBreaks = [UInt8](repeating: 0, count: utf16.count + 1)
-        let status = Breakers.shared.with { breaker in
+        let status = Breakers.shared(style).with { breaker in
             utf16.withUnsafeBufferPointer { text in
                 unitBreaks.withUnsafeMutableBufferPointer { out in
                     lamina_line_breaks(breaker, text.baseAddress, Int32(text.count), out.baseAddress)
@@ -88,7 +99,10 @@ enum LineBreaker {
     /// ICU line-break iterators: making one loads ICU's rules (slow), and
     /// one may serve only one thread at a time, so each layout borrows one.
     private final class Breakers: Sendable {
-        static let shared = Breakers()
+        private static let strict = Breakers(.strict), normal = Breakers(.normal)
+        static func shared(_ style: Style) -> Breakers { style == .strict ? strict : normal }
+        private let style: Style
+        private init(_ style: Style) { self.style = style }
         /// An idle iterator; used by one thread at a time.
         private struct Breaker: @unchecked Sendable { let pointer: UnsafeMutableRawPointer }
         private let idle = Mutex<[Breaker]>([])
@@ -96,7 +110,7 @@ enum LineBreaker {
         /// Runs `body` with an iterator (-1 if ICU cannot make one: then no
         /// break is allowed but the paragraph's end).
         func with(_ body: (UnsafeMutableRawPointer) -> Int32) -> Int32 {
-            guard let breaker = idle.withLock({ $0.popLast() }) ?? lamina_line_breaker_open().map(Breaker.init) else { return -1 }
+            guard let breaker = idle.withLock({ $0.popLast() }) ?? lamina_line_breaker_open(style.rawValue).map(Breaker.init) else { return -1 }
             defer { idle.withLock { $0.append(breaker) } }
             return body(breaker.pointer)
         }
