@@ -32,7 +32,7 @@ mkdir -p "$work/scenes"
 cp examples/scenes/text-*.json "$work/scenes/"
 for font in Helvetica Helvetica-Bold HelveticaNeue-Italic Arial system-ui sans-serif Times Times-BoldItalic Georgia serif \
             Courier Courier-Bold Menlo monospace "DejaVu Sans" "No Such Family"; do
-  file="$work/scenes/font-$(echo "$font" | tr -c 'A-Za-z0-9-' '_').json"
+  file="$work/scenes/font-$(printf '%s' "$font" | tr -c 'A-Za-z0-9-' '_').json"
   printf '{"width": 360, "height": 60, "backgroundColor": "#ffffff", "sublayers": [{"type": "text", "frame": [4, 4, 352, 52], "string": "Quartz Sphinx 0123 \\u00e9\\u00df\\u03a9 %s", "font": "%s", "fontSize": 20, "foregroundColor": "#000000", "contentsScale": 2}]}\n' "$font" "$font" > "$file"
 done
 
@@ -53,6 +53,18 @@ check "$count text scenes render to the same bytes with fonts-urw-base35 as with
 [ -n "$different" ] && echo "      different:$different"
 check "the text unit tests pass with fonts-urw-base35 (FONTCONFIG_FILE)" \
   'FONTCONFIG_FILE="$extra" swift test --skip-build --filter LaminaTextTests >"$work/unit.log" 2>&1'
+
+# A machine without the preferred families (a private configuration with
+# DejaVu alone): the fallback draws, and is named once.
+cat > "$work/dejavu-only.conf" <<CONF
+<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+<fontconfig><dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>$work/fc-cache</cachedir></fontconfig>
+CONF
+FONTCONFIG_FILE="$work/dejavu-only.conf" "$lamina" render "$work/scenes/font-Helvetica.json" --backend cpu \
+  --output "$work/dejavu-only.png" 2>"$work/dejavu-only.err"
+check "without Liberation and Arimo, Helvetica is drawn with DejaVu Sans and that is said once" \
+  '[ "$(cat "$work/dejavu-only.err")" = "lamina: font \"Helvetica\": Liberation Sans and Arimo are not installed; drawing it with DejaVu Sans" ] && [ -s "$work/dejavu-only.png" ]'
 
 # Fonts brought along: a folder of URW's C059 (a family this machine lacks).
 mkdir -p "$work/fonts/sub"

@@ -179,6 +179,10 @@ struct FontTableTests {
         let data = try [UInt8](Data(contentsOf: URL(fileURLWithPath: try #require(ExtraFonts.file("C059-Roman.otf")))))
         try FontRegistry.register(data: data)
         #expect(fonts.resolvedFile(fontName: "C059")?.family == "C059")
+        // A text layer naming it draws with it.
+        let line = try #require(try layout(textLayer("Brand 42", font: "C059", size: 24)).lines.first)
+        #expect(line.glyphs.allSatisfy { $0.fontFamily == "C059" })
+        #expect(try image(textLayer("Brand 42", font: "C059", size: 24)).pixels { $0.isDarkInk }.count > 50)
         #expect(throws: TextRenderingError.self) { try FontRegistry.register(data: Array("not a font".utf8)) }
         #expect(throws: TextRenderingError.self) { try FontRegistry.register(fileAt: "/nonexistent/font.ttf") }
         // The table's names are not taken over by registering other families.
