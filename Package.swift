@@ -81,7 +81,11 @@ let package = Package(
                 "LaminaGeometry", "LaminaCore", "LaminaIO", "LaminaPNG", "LaminaWebP", "LaminaScene",
                 "LaminaRender", "LaminaGL", "LaminaCPU", "LaminaText",
             ]),
-        // The render server: HTTP routes, a pool of render workers, a cache.
+        // The render server: HTTP routes, a pool of render workers, a cache,
+        // the playground (its files and the example scenes built in by
+        // EmbedPlaygroundFiles).
+        .executableTarget(name: "embed-files", path: "Sources/embed-files"),
+        .plugin(name: "EmbedPlaygroundFiles", capability: .buildTool(), dependencies: ["embed-files"]),
         .target(
             name: "LaminaServer",
             dependencies: [
@@ -93,7 +97,9 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]),
+            ],
+            exclude: ["Playground/Files"],
+            plugins: ["EmbedPlaygroundFiles"]),
         .executableTarget(
             name: "lamina",
             dependencies: [

@@ -41,10 +41,12 @@ done
 # Python tools of the server's tests, in a virtual environment of the
 # repository's own (.build-tools/venv, ignored by git): schemathesis (the
 # OpenAPI check), kubernetes-validate (the manifests, offline),
-# openapi-spec-validator and PyYAML. Pinned, so every run tests alike.
+# openapi-spec-validator, PyYAML, and Playwright (which drives Debian's
+# chromium through the playground; it downloads no browser of its own).
+# Pinned, so every run tests alike.
 venv="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/.build-tools/venv"
-tools=(schemathesis==4.32.5 kubernetes-validate==1.37.0 openapi-spec-validator==0.9.0 PyYAML==6.0.3)
-if ! "$venv/bin/python" -c "import schemathesis, kubernetes_validate, openapi_spec_validator, yaml" 2>/dev/null; then
+tools=(schemathesis==4.32.5 kubernetes-validate==1.37.0 openapi-spec-validator==0.9.0 PyYAML==6.0.3 playwright==1.65.2)
+if ! "$venv/bin/python" -c "import schemathesis, kubernetes_validate, openapi_spec_validator, yaml, playwright" 2>/dev/null; then
   echo "setup: installing ${tools[*]} into $venv" >&2
   python3 -m venv "$venv"
   "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "${tools[@]}"

@@ -70,6 +70,10 @@ total=$(( total + $(tail -1 "$log" | grep -Eo '^[0-9]+') ))
 echo "== render server (scripts/check-server.py)"
 LAMINA="$(swift build --show-bin-path)/lamina" scripts/check-server.py | tee "$log"
 total=$(( total + $(tail -1 "$log" | grep -Eo '^[0-9]+') ))
+echo "== the playground in a browser (scripts/check-playground.py)"
+LAMINA="$(swift build --show-bin-path)/lamina" .build-tools/venv/bin/python scripts/check-playground.py \
+  --screenshots .build/playground | tee "$log"
+total=$(( total + $(tail -1 "$log" | grep -Eo '^[0-9]+') ))
 echo "== docs/openapi.yaml against the live server (schemathesis)"
 LAMINA="$(swift build --show-bin-path)/lamina" scripts/check-openapi.sh 500 | tee "$log"
 total=$(( total + $(tail -1 "$log" | grep -Eo '^[0-9]+') ))

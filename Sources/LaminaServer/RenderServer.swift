@@ -120,6 +120,9 @@ public struct RenderServer: Sendable {
         }
         let deadline = String(format: "%g", Double(configuration.deadline.nanoseconds) / 1e9)
         let jobDeadline = String(format: "%g", Double(configuration.jobDeadline.nanoseconds) / 1e9)
+        if configuration.playground {
+            lines.append("  playground: http://\(host):\(apiPort)/")
+        }
         if !configuration.fontDirectories.isEmpty {
             lines.append("  fonts: " + configuration.fontDirectories.joined(separator: ", "))
         }

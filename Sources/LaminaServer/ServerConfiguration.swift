@@ -76,6 +76,8 @@ public struct ServerConfiguration: Sendable {
     /// The most bytes of finished jobs' files kept at once; the oldest
     /// results are dropped first to make room.
     public var jobResultBytes = 256 * 1024 * 1024
+    /// Serve the playground at `/` (`--playground`, on with `--dev`).
+    public var playground = false
     /// Folders of fonts that scenes may name (`--fonts`), registered when
     /// the server starts.
     public var fontDirectories: [String] = []

@@ -11,7 +11,7 @@ import Synchronization
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve POST /render, /frames, /jobs and /validate over HTTP, with health, readiness and Prometheus metrics.",
+        abstract: "Serve POST /render, /frames, /jobs and /validate over HTTP (and, with --playground or --dev, a page to try scenes at /), with health, readiness and Prometheus metrics.",
         discussion: """
             Stops on SIGTERM or SIGINT: new requests are refused, those in flight finish \
             (within --drain-time), then the process exits 0. The bearer token is read \
@@ -61,6 +61,11 @@ struct ServeCommand: ParsableCommand {
     var jobRetention: String?
     @Option(help: "Bytes of finished jobs' files kept at once; the oldest go first (LAMINA_JOB_RESULT_BYTES; default 256 MiB).")
     var jobResultBytes: String?
+
+    @Flag(help: "Serve the playground at / (LAMINA_PLAYGROUND=1): a page to write scenes and watch them render.")
+    var playground = false
+    @Flag(help: "For a person at a desk: the playground on, text log lines at debug level.")
+    var dev = false
 
     @OptionGroup var fonts: FontOptions
 
@@ -131,6 +136,11 @@ struct ServeCommand: ParsableCommand {
             c.budget.surfacePixels = v
         }
         c.fontDirectories = fonts.resolvedFolders(environment: environment)
+        c.playground = playground || dev || ["1", "true", "yes"].contains(environment["LAMINA_PLAYGROUND"]?.lowercased() ?? "")
+        if dev {
+            c.logFormat = .text
+            c.logLevel = .debug
+        }
         if let v = try setting.integer(maxJobs, "max-jobs", "LAMINA_MAX_JOBS", in: 0...100_000) { c.maxJobs = v }
         if let v = try setting.seconds(jobDeadline, "job-deadline", "LAMINA_JOB_DEADLINE") { c.jobDeadline = v }
         if let v = try setting.seconds(jobRetention, "job-retention", "LAMINA_JOB_RETENTION") { c.jobRetention = v }

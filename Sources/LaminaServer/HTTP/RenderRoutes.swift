@@ -29,7 +29,11 @@ struct RenderRoutes: Sendable {
     ]
 
     func register<Context: RequestContext>(on router: Router<Context>) {
-        router.add(middleware: MethodCheckMiddleware<Context>(methods: Self.methods))
+        let methods = configuration.playground ? Self.methods.merging(PlaygroundRoutes.methods) { a, _ in a } : Self.methods
+        router.add(middleware: MethodCheckMiddleware<Context>(methods: methods))
+        if configuration.playground {
+            PlaygroundRoutes().register(on: router)
+        }
         router.get("healthz") { _, _ in
             JSONBody.response(.ok, ["status": "alive"])
         }
