@@ -16,6 +16,7 @@ Prints one line per check and ends with "N passed, M failed".
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -188,6 +189,16 @@ def browser_checks(screenshots):
                 return {size: b.length, png: b[1] === 0x50 && b[2] === 0x4e, actl: new TextDecoder('latin1').decode(b.slice(0, 200)).includes('acTL')};
             }""")
             check("“Make animated PNG” gives an animated PNG of the scene", apng["size"] > 1000 and apng["png"] and apng["actl"], apng)
+            if shutil.which("ffmpeg"):
+                page.click("#makeMP4")
+                page.wait_for_function("() => document.getElementById('animation').download === 'scene.mp4'", timeout=60000)
+                mp4 = page.evaluate("""async () => {
+                    const b = new Uint8Array(await (await fetch(document.getElementById('animation').href)).arrayBuffer());
+                    return new TextDecoder('latin1').decode(b.slice(4, 8));
+                }""")
+                check("“Make MP4” gives an MP4 of the scene", mp4 == "ftyp", mp4)
+            else:
+                print("SKIP  “Make MP4”: no ffmpeg program on this machine")
             timings = page.text_content("#timings")
             check("the stage timings of Server-Timing are shown under the picture",
                   all(stage in timings for stage in ["queue", "decode", "render", "encode", "backend"]), timings)

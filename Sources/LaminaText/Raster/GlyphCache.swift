@@ -117,7 +117,8 @@ final class GlyphCache {
     /// A colour bitmap glyph: the strike nearest above the size (the
     /// largest when none is), its BGRA picture scaled to the size by area
     /// averaging (every source pixel counts for the part of a target pixel
-    /// it covers), premultiplied RGBA out. The pen's subpixel offset is
+    /// it covers; the buffer is no larger than the strike's picture), or,
+    /// above the largest strike, sampled bilinearly; premultiplied RGBA out. The pen's subpixel offset is
     /// not applied: emoji sit on whole pixels.
     private static func renderColor(_ key: GlyphKey, face: FontFace) -> GlyphBitmap? {
         let ft = face.ftFace
@@ -141,6 +142,36 @@ final class GlyphCache {
         let x0 = Int(left.rounded(.down)), y0 = Int(top.rounded(.up))
         let outWidth = max(1, Int((left + Double(width) * ratio).rounded(.up)) - x0)
         let outRows = max(1, y0 - Int((top - Double(rows) * ratio).rounded(.down)))
+        func source(_ sx: Int, _ sy: Int) -> UnsafeMutablePointer<UInt8> {
+            buffer + (pitch >= 0 ? sy * pitch : (rows - 1 - sy) * -pitch) + sx * 4
+        }
+        if ratio > 1 {
+            // Larger than the largest strike: each target pixel samples the
+            // picture bilinearly (no buffer larger than the glyph itself).
+            var color = [UInt8](repeating: 0, count: outWidth * outRows * 4)
+            for ty in 0..<outRows {
+                let fy = (Double(ty) + 0.5 - Double(y0) + top) / ratio - 0.5
+                let y = Int(fy.rounded(.down)), wy = fy - Double(y)
+                for tx in 0..<outWidth {
+                    let fx = (Double(tx) + 0.5 + Double(x0) - left) / ratio - 0.5
+                    let x = Int(fx.rounded(.down)), wx = fx - Double(x)
+                    var sample = (0.0, 0.0, 0.0, 0.0)
+                    for (dy, wyk) in [(0, 1 - wy), (1, wy)] where wyk > 0 {
+                        for (dx, wxk) in [(0, 1 - wx), (1, wx)] where wxk > 0 {
+                            let (px, py) = (x + dx, y + dy)
+                            guard px >= 0, px < width, py >= 0, py < rows else { continue }
+                            let p = source(px, py), w = wxk * wyk
+                            sample.0 += Double(p[2]) * w; sample.1 += Double(p[1]) * w
+                            sample.2 += Double(p[0]) * w; sample.3 += Double(p[3]) * w
+                        }
+                    }
+                    let i = (ty * outWidth + tx) * 4
+                    color[i] = UInt8(min(255, sample.0.rounded())); color[i + 1] = UInt8(min(255, sample.1.rounded()))
+                    color[i + 2] = UInt8(min(255, sample.2.rounded())); color[i + 3] = UInt8(min(255, sample.3.rounded()))
+                }
+            }
+            return GlyphBitmap(width: outWidth, rows: outRows, left: x0, top: y0, coverage: [], color: color)
+        }
         var sums = [Double](repeating: 0, count: outWidth * outRows * 4)
         for sy in 0..<rows {
             let row = buffer + (pitch >= 0 ? sy * pitch : (rows - 1 - sy) * -pitch)
