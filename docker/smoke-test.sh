@@ -95,6 +95,12 @@ curl -fs -X POST -H 'Content-Type: application/json' --data-binary @"$scene" \
 "$bin/lamina" render "$scene" --backend cpu --output "$work/host.png"
 check "a picture rendered in the container is the host's, byte for byte ($(basename "$scene"))" \
   'cmp -s "$work/container.png" "$work/host.png"'
+text="examples/scenes/text-scripts.json"
+curl -fs -X POST -H 'Content-Type: application/json' --data-binary @"$text" \
+  "http://127.0.0.1:$port/render" -o "$work/container-text.png" || true
+"$bin/lamina" render "$text" --backend cpu --output "$work/host-text.png"
+check "text in five scripts with emoji (its fonts, FriBidi, ICU) is the host's, byte for byte" \
+  'cmp -s "$work/container-text.png" "$work/host-text.png"'
 anim="examples/scenes/spinning-cube.json"
 curl -fs -X POST -H 'Content-Type: application/json' --data-binary @"$anim" \
   "http://127.0.0.1:$port/frames?format=mp4&fps=10" -o "$work/container.mp4" || true
@@ -105,7 +111,8 @@ check "an MP4 made in the container (its ffmpeg) is the host's, byte for byte" \
 # longer than what grep reads before it quits.
 curl -fs "http://127.0.0.1:$metrics/metrics" -o "$work/metrics.txt" || true
 check "metrics are served" 'grep -q lamina_pictures_rendered_total "$work/metrics.txt"'
-"${podman[@]}" logs "$name" 2>&1 | head -4 | sed 's/^/  | /'
+# sed reads it all (head would quit early, and pipefail would count podman's SIGPIPE).
+"${podman[@]}" logs "$name" 2>&1 | sed -n '1,6s/^/  | /p'
 "${podman[@]}" stop -t 30 "$name" >/dev/null
 check "podman stop (SIGTERM) exits 0" '[ "$("${podman[@]}" inspect "$name" --format "{{.State.ExitCode}}")" = 0 ]'
 
