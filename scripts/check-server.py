@@ -593,8 +593,12 @@ def jobs_checks():
         status, _, body = server.request("POST", "/jobs?fps=10", slow, json_type)
         slow_id = json.loads(body).get("id") if status == 202 else "none"
         first = wait_until(slow_id, ("rendering",))
-        time.sleep(1.0)
+        # Poll until a frame is in (the first takes a while on a loaded machine).
+        deadline = time.time() + 60
         _, second = status_of(slow_id)
+        while second.get("renderedFrames", 0) == 0 and second.get("stage") == "rendering" and time.time() < deadline:
+            time.sleep(0.1)
+            _, second = status_of(slow_id)
         check("GET /jobs/{id} counts frames as they are drawn",
               first.get("stage") == "rendering" and second.get("stage") == "rendering"
               and 0 < second.get("renderedFrames", 0) < second.get("frames", 0)

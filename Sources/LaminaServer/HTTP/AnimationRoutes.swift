@@ -1,0 +1,222 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import Lamina
+import NIOCore
+
+/// The animation routes of the API: `POST /frames` (the file, on the
+/// request) and its job form for long animations (`POST /jobs`, then
+/// `GET /jobs/{id}`, `GET /jobs/{id}/result`, `DELETE /jobs/{id}`). Both read
+/// and check the request the same way (`readAnimation`) and draw on the
+/// same pool and queue as `/render`.
+extension RenderRoutes {
+    // MARK: Frames
+
+    /// An animated PNG, WebP or MP4 of the scene's animations: the frames of
+    /// `from + i / fps` before the end (the query's `to` or `duration`, else
+    /// the end of the scene's last animation), drawn by one worker under the
+    /// same queue and deadline as `/render`.
+    func frames(_ request: Request, context: some RequestContext) async throws -> Response {
+        let arrived = ContinuousClock.now
+        let animation = try await readAnimation(request, deadline: arrived + configuration.deadline)
+        let picture = try await pool.render(RenderJob(
+            scene: animation.scene, scale: animation.scale, time: nil, backend: animation.backend, frames: animation.work,
+            enqueued: arrived, deadline: arrived + configuration.deadline))
+        metrics.recordPicture(picture)
+        var headers: HTTPFields = [.serverTiming: Self.serverTiming(picture, decode: animation.decodeTime)]
+        headers[.laminaFrames] = "\(picture.frameCount)"
+        return Self.animation(picture, format: animation.work.format, headers: headers)
+    }
+
+    /// A `/frames` or `/jobs` request, read and checked: every limit before
+    /// any work (the canvas, the frames and their pixels, what the format can
+    /// hold, whether this server can write it).
+    private struct Animation {
+        var scene: Scene
+        var scale: Double?
+        var backend: RenderBackend?
+        var work: FramesWork
+        var decodeTime: Duration
+    }
+
+    private func readAnimation(_ request: Request, deadline: ContinuousClock.Instant) async throws -> Animation {
+        let query = try FramesQuery(request.uri, accept: request.headers[.accept])
+        guard query.format.isAvailable else {
+            throw APIError(.notImplemented, "formatUnavailable",
+                           "this server cannot write \(query.format.rawValue): the ffmpeg program is not installed on it; ask for apng or webp")
+        }
+        let body = try await SceneBody.read(request, maxBytes: configuration.maxBodyBytes, deadline: deadline)
+        let decodeStart = ContinuousClock.now
+        let (scene, _) = try decode(body)
+        let canvas = scene.canvas(scale: query.render.scale)
+        try configuration.budget.check(canvas)
+        do {
+            try query.format.check(width: canvas.pixelWidth, height: canvas.pixelHeight)
+        } catch {
+            throw APIError(.unprocessableContent, "limitExceeded", error.description)
+        }
+        let decodeTime = ContinuousClock.now - decodeStart
+        metrics.recordStage("decode", decodeTime)
+        let start = query.from ?? scene.time
+        let given = query.to ?? query.duration.map { start + $0 }
+        let animationsEnd: Double?
+        do {
+            animationsEnd = given == nil ? try scene.rootLayer.animationsEnd() : nil
+        } catch {
+            // An animation that repeats forever: the sequence needs a length.
+            throw APIError(.unprocessableContent, "lengthNeeded", "\(error.description); give the length with duration or to")
+        }
+        guard let end = given ?? animationsEnd else {
+            throw APIError(.unprocessableContent, "lengthNeeded",
+                           "the scene has no animation, so no length of its own; give it with duration or to")
+        }
+        let timeline: AnimationTimeline
+        do {
+            timeline = try AnimationTimeline(start: start, end: end, framesPerSecond: query.fps)
+        } catch {
+            throw APIError(.unprocessableContent, "invalidTimeline", error.description)
+        }
+        guard timeline.count <= configuration.maxFrames else {
+            throw APIError(.unprocessableContent, "limitExceeded",
+                           "\(timeline.count) frames asked for, over the limit of \(configuration.maxFrames)")
+        }
+        let (pixels, overflow) = (canvas.pixelWidth * canvas.pixelHeight).multipliedReportingOverflow(by: timeline.count)
+        guard !overflow, pixels <= configuration.maxFramePixels else {
+            throw APIError(.unprocessableContent, "limitExceeded",
+                           "\(timeline.count) frames of \(canvas.pixelWidth)x\(canvas.pixelHeight) pixels are over the limit of \(configuration.maxFramePixels) pixels in all")
+        }
+        let work = FramesWork(timeline: timeline, format: query.format,
+                              options: AnimationEncoder.Options(loopCount: query.loop, quality: query.quality))
+        return Animation(scene: scene, scale: query.render.scale, backend: query.render.backend, work: work, decodeTime: decodeTime)
+    }
+
+    private static func animation(_ picture: RenderedPicture, format: AnimationEncoder.Format, headers: HTTPFields) -> Response {
+        var headers = headers
+        headers[.contentType] = format.mediaType
+        headers[.laminaBackend] = picture.backend.rawValue
+        headers[.laminaFrames] = "\(picture.frameCount)"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: picture.bytes)))
+    }
+
+    // MARK: Jobs
+
+    /// `POST /jobs`: `/frames`' request, answered at once with 202, the
+    /// job's status and `Location`; the job then waits in the same queue,
+    /// with the job deadline.
+    func createJob(_ request: Request, context: some RequestContext) async throws -> Response {
+        let arrived = ContinuousClock.now
+        let animation = try await readAnimation(request, deadline: arrived + configuration.deadline)
+        let status = try jobs.add(animation.work) { work throws(RenderFailure) in
+            try pool.submit(RenderJob(
+                scene: animation.scene, scale: animation.scale, time: nil, backend: animation.backend, frames: work,
+                enqueued: arrived, deadline: arrived + configuration.jobDeadline))
+        }
+        return JSONBody.response(.accepted, status, headers: [.location: "/jobs/\(status.id)"])
+    }
+
+    private func jobID(_ context: some RequestContext) throws(APIError) -> String {
+        guard let id = context.parameters.get("id"), id.utf8.count == 32, id.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
+            throw Self.noSuchJob
+        }
+        return id
+    }
+
+    private static let noSuchJob = APIError(.notFound, "jobNotFound",
+                                            "no such job on this server (a finished job is kept for a while, then forgotten)")
+
+    /// `GET /jobs/{id}`: the job's stage and frames so far.
+    func jobStatus(_ context: some RequestContext) throws -> Response {
+        guard let status = jobs.status(try jobID(context)) else { throw Self.noSuchJob }
+        return JSONBody.response(.ok, status, headers: [.cacheControl: "no-store"])
+    }
+
+    /// `GET /jobs/{id}/result`: the file once the job is done; 409 before,
+    /// or with the job's error when it failed.
+    func jobResult(_ context: some RequestContext) throws -> Response {
+        switch jobs.result(try jobID(context)) {
+        case nil:
+            throw Self.noSuchJob
+        case .ready(let picture, let format)?:
+            return Self.animation(picture, format: format, headers: [.cacheControl: "private, no-cache"])
+        case .notReady(let status)?:
+            var error = APIError(.conflict, "jobNotDone",
+                                 "the job is \(status.stage): \(status.renderedFrames) of \(status.frames) frames drawn; poll /jobs/\(status.id)")
+            error.headers[.retryAfter] = "1"
+            throw error
+        case .failed(let failure)?:
+            throw APIError(.conflict, "jobFailed", "the job failed: \(failure.problem.message)", path: failure.problem.path)
+        }
+    }
+
+    /// `DELETE /jobs/{id}`: cancels the job if it is not done, and forgets it.
+    func deleteJob(_ context: some RequestContext) throws -> Response {
+        guard jobs.cancel(try jobID(context)) else { throw Self.noSuchJob }
+        return Response(status: .noContent)
+    }
+}
+
+/// `POST /frames`'s query: `/render`'s `scale` and `backend`, and `fps`
+/// (default 30), `from` (default the scene's time), `to` or `duration`,
+/// `format` (`apng`, `webp` or `mp4`; else from `Accept`, else `apng`),
+/// `loop` (0: forever; an MP4 has none) and `quality` (lossy WebP, 0...100).
+struct FramesQuery: Sendable {
+    var render: RenderQuery
+    var fps = 30.0
+    var from: Double?
+    var to: Double?
+    var duration: Double?
+    var format = AnimationEncoder.Format.apng
+    var loop = 0
+    var quality: Double?
+
+    init(_ uri: URI, accept: String?) throws(APIError) {
+        render = try RenderQuery(uri, also: ["fps", "from", "to", "duration", "format", "loop", "quality"])
+        guard render.time == nil else {
+            throw APIError(.badRequest, "invalidQuery", "time is a query of /render; /frames takes from, to or duration")
+        }
+        let parameters = uri.queryParameters
+        func number(_ name: String, _ valid: (Double) -> Bool, _ expected: String) throws(APIError) -> Double? {
+            guard let text = parameters[Substring(name)] else { return nil }
+            guard let value = Double(String(text)), value.isFinite, valid(value) else {
+                throw APIError(.badRequest, "invalidQuery", "\(name) must be \(expected), got \(Quoted.prefix(String(text), limit: 40))")
+            }
+            return value
+        }
+        fps = try number("fps", { $0 > 0 && $0 <= 120 }, "a number in (0, 120]") ?? 30
+        from = try number("from", { _ in true }, "a finite number of seconds")
+        to = try number("to", { _ in true }, "a finite number of seconds")
+        duration = try number("duration", { $0 > 0 }, "a number of seconds > 0")
+        if to != nil, duration != nil {
+            throw APIError(.badRequest, "invalidQuery", "give to or duration, not both")
+        }
+        // An MP4 has no loop count (its player decides); `loop` is then unused.
+        loop = try number("loop", { $0 >= 0 && $0 <= 65535 && $0.rounded() == $0 }, "a whole number in 0...65535").map { Int($0) } ?? 0
+        quality = try number("quality", { $0 >= 0 && $0 <= 100 }, "a number in 0...100")
+        if let text = parameters["format"] {
+            guard let value = AnimationEncoder.Format(rawValue: String(text)) else {
+                throw APIError(.badRequest, "invalidQuery", "format must be apng, webp or mp4, got \(Quoted.prefix(String(text), limit: 40))")
+            }
+            format = value
+        } else if let accept {
+            format = Self.format(accepting: accept)
+        }
+        if quality != nil, format != .webp {
+            throw APIError(.badRequest, "invalidQuery", "quality is for format=webp (animated PNG is lossless, MP4 is visually lossless)")
+        }
+    }
+
+    /// The format an `Accept` header asks for: the first of the formats it
+    /// names (`image/apng`, `image/webp`, `video/mp4`) with a non-zero
+    /// quality, by quality and then order; `apng` when it names none.
+    static func format(accepting accept: String) -> AnimationEncoder.Format {
+        var best: (format: AnimationEncoder.Format, q: Double)?
+        for item in accept.split(separator: ",") {
+            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard let type = parts.first, let format = AnimationEncoder.Format.allCases.first(where: { $0.mediaType == type }) else { continue }
+            let q = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            if q > 0, q > (best?.q ?? 0) { best = (format, q) }
+        }
+        return best?.format ?? .apng
+    }
+}
