@@ -51,7 +51,7 @@ public struct RenderServer: Sendable {
         // are strangers': a label per name would grow without end).
         let fontLogger = logger
         FontWarnings.setHandler { substitution in
-            fontLogger.warning("font substituted", metadata: ["font": "\(substitution.requested)", "used": "\(substitution.used ?? "-")",
+            fontLogger.warning("font substituted", metadata: ["font": "\(FontSubstitution.shown(substitution.requested))", "used": "\(substitution.used ?? "-")",
                                                               "detail": "\(substitution.description)"])
             metrics.recordFontSubstitution()
         }

@@ -163,6 +163,11 @@ struct FontTableTests {
         let used = try #require(fonts.resolvedFile(fontName: "No Such Family 42")).family
         #expect(chain.substitution == FontSubstitution(requested: "No Such Family 42", missing: ["No Such Family 42"], used: used))
         #expect(chain.substitution?.description == "font \"No Such Family 42\": No Such Family 42 is not installed; drawing it with \(used)")
+        // A name from a hostile scene: a prefix, control characters and quotes escaped.
+        let hostile = String(repeating: "x", count: 100_000) + "\n\"forged"
+        let told = FontSubstitution(requested: "a\nb\"c", missing: ["a\nb\"c"], used: "Liberation Sans").description
+        #expect(told == #"font "a\u{a}b\"c": a\u{a}b\"c is not installed; drawing it with Liberation Sans"#)
+        #expect(FontSubstitution(requested: hostile, missing: [hostile], used: nil).description.utf8.count < 400)
         let both = FontSubstitution(requested: "Helvetica", missing: ["Liberation Sans", "Arimo"], used: "DejaVu Sans")
         #expect(both.description == "font \"Helvetica\": Liberation Sans and Arimo are not installed; drawing it with DejaVu Sans")
     }

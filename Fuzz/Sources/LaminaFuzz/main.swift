@@ -38,6 +38,9 @@ func LLVMFuzzerRunDriver(
     _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
 ) -> CInt
 
+// Made-up font names are the fuzzer's daily bread: their warnings would
+// bury libFuzzer's own lines.
+FontWarnings.setHandler { _ in }
 var argc = CommandLine.argc
 var argv = CommandLine.unsafeArgv
 exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in

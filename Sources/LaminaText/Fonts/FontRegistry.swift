@@ -1,5 +1,6 @@
 import CFreeType
 import Foundation
+import LaminaCore
 import Synchronization
 
 /// Fonts an application brings with it, as `CTFontManagerRegisterFontsForURL`
@@ -133,9 +134,25 @@ public struct FontSubstitution: Hashable, Sendable, CustomStringConvertible {
     public var used: String?
 
     public var description: String {
-        let list = missing.count == 1 ? missing[0] : missing.dropLast().joined(separator: ", ") + " and " + missing.last!
-        let verb = missing.count == 1 ? "is" : "are"
-        return "font \"\(requested)\": \(list) \(verb) not installed; drawing it with \(used ?? "fontconfig's closest match")"
+        let names = missing.map(Self.shown)
+        let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        let verb = names.count == 1 ? "is" : "are"
+        return "font \"\(Self.shown(requested))\": \(list) \(verb) not installed; drawing it with \(used ?? "fontconfig's closest match")"
+    }
+
+    /// A name as messages show it: names come from scenes, so at most a
+    /// prefix of a long one, and control characters escaped (a name cannot
+    /// start a line of its own in a log).
+    public static func shown(_ name: String) -> String {
+        var out = ""
+        for scalar in Quoted.prefix(name).unicodeScalars {
+            if scalar.properties.generalCategory == .control || scalar == "\"" {
+                out += scalar == "\"" ? "\\\"" : "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }
 
