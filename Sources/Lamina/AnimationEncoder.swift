@@ -88,10 +88,13 @@ public final class AnimationEncoder {
     /// Where ffmpeg writes the MP4 before `finish` reads it.
     private let videoPath: String?
 
+    /// - Parameter temporaryDirectory: where ffmpeg writes an MP4 before
+    ///   `finish` reads it back (and removes it).
     /// - Throws: `PNGError`, `WebPError` or `VideoError` when the format
     ///   cannot hold a `width` x `height` picture, or (MP4) ffmpeg is
     ///   missing or cannot start.
-    public init(_ format: Format, width: Int, height: Int, timeline: AnimationTimeline, options: Options = .init()) throws {
+    public init(_ format: Format, width: Int, height: Int, timeline: AnimationTimeline, options: Options = .init(),
+                temporaryDirectory: String = NSTemporaryDirectory()) throws {
         try format.check(width: width, height: height)
         self.format = format
         self.timeline = timeline
@@ -104,7 +107,7 @@ public final class AnimationEncoder {
             webp = try WebPAnimationEncoder(width: width, height: height, loopCount: options.loopCount, quality: options.quality)
             (video, videoPath) = (nil, nil)
         case .mp4:
-            let path = NSTemporaryDirectory() + "/lamina-video-\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).mp4"
+            let path = temporaryDirectory + "/lamina-video-\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).mp4"
             video = try VideoEncoder(path: path, width: width, height: height, framesPerSecond: timeline.framesPerSecond)
             (webp, videoPath) = (nil, path)
         }

@@ -322,9 +322,11 @@ struct VideoTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("direct.mp4").path
         let direct = try VideoEncoder(path: path, width: 40, height: 30, framesPerSecond: 10)
-        let leftovers = { try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { ($0.hasPrefix("lamina-video-") || $0.hasPrefix(".lamina-")) && $0.hasSuffix(".mp4") } }
-        let before = try leftovers()
-        let encoder = try AnimationEncoder(.mp4, width: 40, height: 30, timeline: timeline)
+        // A folder of its own: other tests make videos at the same time.
+        let scratch = directory.appendingPathComponent("scratch")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let leftovers = { try FileManager.default.contentsOfDirectory(atPath: scratch.path) }
+        let encoder = try AnimationEncoder(.mp4, width: 40, height: 30, timeline: timeline, temporaryDirectory: scratch.path)
         for image in images {
             try direct.add(image)
             try encoder.add(image)
@@ -333,13 +335,13 @@ struct VideoTests {
         let bytes = try encoder.finish()
         #expect(bytes == [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         #expect(bytes[4..<8] == [UInt8]("ftyp".utf8)[...])
-        #expect(try leftovers() == before)
+        #expect(try leftovers() == [])
         // Abandoned half way: ffmpeg is stopped and its file removed.
         do {
-            let abandoned = try AnimationEncoder(.mp4, width: 40, height: 30, timeline: timeline)
+            let abandoned = try AnimationEncoder(.mp4, width: 40, height: 30, timeline: timeline, temporaryDirectory: scratch.path)
             try abandoned.add(images[0])
         }
-        #expect(try leftovers() == before)
+        #expect(try leftovers() == [])
     }
 }
 
