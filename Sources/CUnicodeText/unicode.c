@@ -2,7 +2,6 @@
 #include <stdlib.h>
 #include <fribidi/fribidi.h>
 #include <unicode/ubrk.h>
-#include <unicode/uchar.h>
 
 int lamina_bidi_levels(const uint32_t *text, int32_t length, int direction, uint8_t *levels) {
     if (length <= 0) return 0;
@@ -48,12 +47,4 @@ int lamina_line_breaks(void *breaker, const uint16_t *text, int32_t length, uint
     // The iterator keeps a pointer to the text: forget it before it goes.
     ubrk_setText(it, NULL, 0, &status);
     return 0;
-}
-
-const char *lamina_unicode_version(void) {
-    static char text[U_MAX_VERSION_STRING_LENGTH];
-    UVersionInfo version;
-    u_getUnicodeVersion(version);
-    u_versionToString(version, text);
-    return text;
 }

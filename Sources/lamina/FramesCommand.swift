@@ -54,7 +54,8 @@ struct FramesCommand: ParsableCommand {
     @OptionGroup var limits: LimitOptions
     @OptionGroup var fonts: FontOptions
 
-    enum Destination { case folder(String), animatedPNG(String), animatedWebP(String), video(String) }
+    /// A folder of numbered PNGs, or one animated file.
+    enum Destination { case folder(String), animation(AnimationEncoder.Format, String) }
 
     func validate() throws {
         if let scale, !(scale.isFinite && scale > 0) { throw ValidationError("--scale must be a number > 0, got \(scale)") }
@@ -74,11 +75,11 @@ struct FramesCommand: ParsableCommand {
         }
         let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
         switch ext {
-        case "png", "apng": return .animatedPNG(output)
-        case "webp": return .animatedWebP(output)
+        case "png", "apng": return .animation(.apng, output)
+        case "webp": return .animation(.webp, output)
         case "mp4":
             if quality != nil { throw ValidationError("--quality is for .webp; an .mp4 is H.264 at x264's visually lossless rate (CRF 18)") }
-            return .video(output)
+            return .animation(.mp4, output)
         case "": return .folder(output)
         case "gif", "webm", "mov":
             throw ValidationError("--output: .\(ext) is not written yet; give a folder, a .png/.apng, .webp or .mp4 file")
@@ -141,12 +142,12 @@ struct FramesCommand: ParsableCommand {
     /// Where each frame goes, by the output's kind.
     private func makeSink(_ destination: Destination, size canvas: RenderCanvas, timeline: AnimationTimeline) throws -> any FrameSink {
         let (width, height) = (canvas.pixelWidth, canvas.pixelHeight)
-        let options = AnimationEncoder.Options(loopCount: loop, quality: quality)
         switch destination {
-        case .folder(let folder): return try PNGFolderSink(folder: folder, frameCount: timeline.count)
-        case .animatedPNG(let file): return AnimationSink(file: file, encoder: try AnimationEncoder(.apng, width: width, height: height, timeline: timeline, options: options))
-        case .animatedWebP(let file): return AnimationSink(file: file, encoder: try AnimationEncoder(.webp, width: width, height: height, timeline: timeline, options: options))
-        case .video(let file): return AnimationSink(file: file, encoder: try AnimationEncoder(.mp4, width: width, height: height, timeline: timeline, options: options))
+        case .folder(let folder):
+            return try PNGFolderSink(folder: folder, frameCount: timeline.count)
+        case .animation(let format, let file):
+            let options = AnimationEncoder.Options(loopCount: loop, quality: quality)
+            return AnimationSink(file: file, encoder: try AnimationEncoder(format, width: width, height: height, timeline: timeline, options: options))
         }
     }
 

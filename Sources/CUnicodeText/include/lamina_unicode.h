@@ -27,7 +27,4 @@ void lamina_line_breaker_close(void *breaker);
 /// before it, 2 where a line must (a hard break), and 0 elsewhere (`breaks`
 /// has length + 1 entries; entry 0 is left as it is). Returns 0, or -1.
 int lamina_line_breaks(void *breaker, const uint16_t *text, int32_t length, uint8_t *breaks);
-
-/// The Unicode version of ICU's data, such as "15.0".
-const char *lamina_unicode_version(void);
 #endif

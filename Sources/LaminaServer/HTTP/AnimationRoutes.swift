@@ -24,9 +24,8 @@ extension RenderRoutes {
             scene: animation.scene, scale: animation.scale, time: nil, backend: animation.backend, frames: animation.work,
             enqueued: arrived, deadline: arrived + configuration.deadline))
         metrics.recordPicture(picture)
-        var headers: HTTPFields = [.serverTiming: Self.serverTiming(picture, decode: animation.decodeTime)]
-        headers[.laminaFrames] = "\(picture.frameCount)"
-        return Self.animation(picture, format: animation.work.format, headers: headers)
+        return Self.animation(picture, format: animation.work.format,
+                              headers: [.serverTiming: Self.serverTiming(picture, decode: animation.decodeTime)])
     }
 
     /// A `/frames` or `/jobs` request, read and checked: every limit before
@@ -107,9 +106,9 @@ extension RenderRoutes {
     func createJob(_ request: Request, context: some RequestContext) async throws -> Response {
         let arrived = ContinuousClock.now
         let animation = try await readAnimation(request, deadline: arrived + configuration.deadline)
-        let status = try jobs.add(animation.work) { work throws(RenderFailure) in
+        let status = try jobs.add(animation.work) { () throws(RenderFailure) in
             try pool.submit(RenderJob(
-                scene: animation.scene, scale: animation.scale, time: nil, backend: animation.backend, frames: work,
+                scene: animation.scene, scale: animation.scale, time: nil, backend: animation.backend, frames: animation.work,
                 enqueued: arrived, deadline: arrived + configuration.jobDeadline))
         }
         return JSONBody.response(.accepted, status, headers: [.location: "/jobs/\(status.id)"])
@@ -141,7 +140,7 @@ extension RenderRoutes {
             return Self.animation(picture, format: format, headers: [.cacheControl: "private, no-cache"])
         case .notReady(let status)?:
             var error = APIError(.conflict, "jobNotDone",
-                                 "the job is \(status.stage): \(status.renderedFrames) of \(status.frames) frames drawn; poll /jobs/\(status.id)")
+                                 "the job is \(status.stage.rawValue): \(status.renderedFrames) of \(status.frames) frames drawn; poll /jobs/\(status.id)")
             error.headers[.retryAfter] = "1"
             throw error
         case .failed(let failure)?:

@@ -22,11 +22,18 @@ final class JobStore: Sendable {
         var resultBytes: Int
     }
 
+    /// Where a job is, as `GET /jobs/{id}` says it (and `lamina_jobs{stage}`).
+    enum Stage: String, Encodable, Sendable, CaseIterable {
+        case queued, rendering
+        /// Every frame is in; the file is being finished.
+        case encoding
+        case done, failed
+    }
+
     /// What `GET /jobs/{id}` answers (and `POST /jobs`, with 202).
     struct Status: Encodable, Sendable {
         var id: String
-        /// `queued`, `rendering`, `encoding`, `done` or `failed`.
-        var stage: String
+        var stage: Stage
         var format: String
         var mediaType: String
         /// Frames in the animation.
@@ -63,17 +70,22 @@ final class JobStore: Sendable {
 
     private struct State {
         var entries: [String: Entry] = [:]
-        /// Bytes of the finished jobs' files.
-        var resultBytes = 0
         var draining = false
+
+        /// Bytes of the finished jobs' files.
+        var resultBytes: Int {
+            entries.values.reduce(0) { sum, entry in
+                if case .success(let picture)? = entry.outcome { sum + picture.bytes.count } else { sum }
+            }
+        }
     }
 
     let limits: Limits
     private let state = Mutex(State())
-    private let onChange: @Sendable ([String: Int]) -> Void
+    private let onChange: @Sendable ([Stage: Int]) -> Void
 
     /// `onChange` hears the number of jobs in each stage after every change.
-    init(limits: Limits, onChange: @escaping @Sendable ([String: Int]) -> Void = { _ in }) {
+    init(limits: Limits, onChange: @escaping @Sendable ([Stage: Int]) -> Void = { _ in }) {
         self.limits = limits
         self.onChange = onChange
     }
@@ -82,9 +94,9 @@ final class JobStore: Sendable {
     /// its first status.
     /// - Throws: `APIError` 429 `tooManyJobs` when the store is full, 503
     ///   when the server is draining, or the pool's refusal (429 `queueFull`).
-    func add(_ work: FramesWork, submit: (FramesWork) throws(RenderFailure) -> RenderTicket) throws(APIError) -> Status {
+    func add(_ work: FramesWork, submit: () throws(RenderFailure) -> RenderTicket) throws(APIError) -> Status {
         let id = Self.newID()
-        let status: Status = try state.withLock { (s: inout State) throws(APIError) -> Status in
+        let (status, ticket) = try state.withLock { (s: inout State) throws(APIError) -> (Status, RenderTicket) in
             expire(&s)
             if s.draining { throw APIError(RenderFailure.draining) }
             guard s.entries.count < limits.maxJobs else {
@@ -95,16 +107,15 @@ final class JobStore: Sendable {
             }
             let ticket: RenderTicket
             do throws(RenderFailure) {
-                ticket = try submit(work)
+                ticket = try submit()
             } catch {
                 throw APIError(error)
             }
             let entry = Entry(id: id, created: Date(), work: work, ticket: ticket)
             s.entries[id] = entry
-            return Self.status(of: entry, limits: limits)
+            return (Self.status(of: entry, limits: limits), ticket)
         }
         changed()
-        guard let ticket = state.withLock({ $0.entries[id]?.ticket }) else { return status }
         Task { [self] in
             let answer = await ticket.answer()
             complete(id, answer)
@@ -136,11 +147,7 @@ final class JobStore: Sendable {
     /// Cancels a job (a worker drawing it stops at its next draw command)
     /// and forgets it; false for an id this server does not hold.
     func cancel(_ id: String) -> Bool {
-        let removed: Entry? = state.withLock { s in
-            guard let entry = s.entries.removeValue(forKey: id) else { return nil }
-            if case .success(let picture)? = entry.outcome { s.resultBytes -= picture.bytes.count }
-            return entry
-        }
+        let removed = state.withLock { $0.entries.removeValue(forKey: id) }
         guard let removed else { return false }
         removed.ticket.finish(.failure(.abandoned))
         changed()
@@ -174,13 +181,11 @@ final class JobStore: Sendable {
                     // Make room: drop the oldest finished files.
                     let finished = s.entries.values.filter { if case .success? = $0.outcome { true } else { false } }
                         .sorted { $0.finished!.instant < $1.finished!.instant }
-                    var index = 0
-                    while s.resultBytes + size > limits.resultBytes, index < finished.count {
-                        s.entries[finished[index].id] = nil
-                        if case .success(let old)? = finished[index].outcome { s.resultBytes -= old.bytes.count }
-                        index += 1
+                    var held = s.resultBytes
+                    for old in finished where held + size > limits.resultBytes {
+                        s.entries[old.id] = nil
+                        if case .success(let picture)? = old.outcome { held -= picture.bytes.count }
                     }
-                    s.resultBytes += size
                     entry.outcome = .success(picture)
                 }
             case .failure(let failure):
@@ -193,7 +198,7 @@ final class JobStore: Sendable {
 
     private func changed() {
         let counts = state.withLock { s in
-            var counts = ["queued": 0, "rendering": 0, "encoding": 0, "done": 0, "failed": 0]
+            var counts = Dictionary(uniqueKeysWithValues: Stage.allCases.map { ($0, 0) })
             for entry in s.entries.values { counts[Self.stage(of: entry), default: 0] += 1 }
             return counts
         }
@@ -205,21 +210,20 @@ final class JobStore: Sendable {
         let now = ContinuousClock.now
         for (id, entry) in s.entries {
             guard let finished = entry.finished, now - finished.instant > limits.retention else { continue }
-            if case .success(let picture)? = entry.outcome { s.resultBytes -= picture.bytes.count }
             s.entries[id] = nil
         }
     }
 
-    private static func stage(of entry: Entry) -> String {
+    private static func stage(of entry: Entry) -> Stage {
         switch entry.outcome {
-        case .success?: return "done"
-        case .failure?: return "failed"
+        case .success?: return .done
+        case .failure?: return .failed
         case nil:
             switch entry.work.progress.stage {
-            case .queued: return "queued"
-            case .rendering: return "rendering"
+            case .queued: return .queued
+            case .rendering: return .rendering
             // `finished` before the answer is stored: still finishing.
-            case .encoding, .finished: return "encoding"
+            case .encoding, .finished: return .encoding
             }
         }
     }

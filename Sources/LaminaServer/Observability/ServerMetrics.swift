@@ -88,9 +88,9 @@ final class ServerMetrics: Sendable {
     }
 
     /// `lamina_jobs{stage}`: the jobs the server holds, by stage.
-    func recordJobs(_ counts: [String: Int]) {
+    func recordJobs(_ counts: [JobStore.Stage: Int]) {
         for (stage, count) in counts {
-            Metrics.Gauge(label: "lamina_jobs", dimensions: [("stage", stage)], factory: factory).record(count)
+            Metrics.Gauge(label: "lamina_jobs", dimensions: [("stage", stage.rawValue)], factory: factory).record(count)
         }
     }
 

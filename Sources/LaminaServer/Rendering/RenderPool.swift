@@ -234,7 +234,7 @@ struct RenderJob: @unchecked Sendable {
 
 /// A picture (or an animation) made by a worker, and how long each stage took.
 struct RenderedPicture: Sendable {
-    /// The encoded file: a PNG, or an animated PNG or WebP for frames.
+    /// The encoded file: a PNG, or an animated PNG, WebP or MP4 for frames.
     var bytes: [UInt8]
     var width: Int
     var height: Int
@@ -367,15 +367,6 @@ final class FramesProgress: Sendable {
         case encoding
         /// The worker is done with it (the answer says how).
         case finished
-
-        var name: String {
-            switch self {
-            case .queued: "queued"
-            case .rendering: "rendering"
-            case .encoding: "encoding"
-            case .finished: "finished"
-            }
-        }
     }
 
     private let stageValue = Atomic<Int>(Stage.queued.rawValue)

@@ -92,19 +92,13 @@ final class FontDatabase {
 
     deinit { FcConfigDestroy(config) }
 
-    /// Adds font files (registered by the application) to what this
-    /// database finds; returns the files fontconfig could not read.
-    func addFonts(_ files: [String]) -> [String] {
-        var refused: [String] = []
-        for file in files where !registeredFiles.contains(file) {
-            if FcConfigAppFontAddFile(config, file) == FcTrue {
-                registeredFiles.insert(file)
-            } else {
-                refused.append(file)
-            }
+    /// Adds font files (registered by the application, which has checked
+    /// that FreeType reads them) to what this database finds.
+    func addFonts(_ files: [String]) {
+        for file in files where !registeredFiles.contains(file) && FcConfigAppFontAddFile(config, file) == FcTrue {
+            registeredFiles.insert(file)
         }
         families = [:]
-        return refused
     }
 
     /// Every scalable face whose family (any of its names) is `family`,

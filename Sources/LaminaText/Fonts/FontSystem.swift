@@ -28,7 +28,7 @@ final class FontSystem {
     func chain(named name: String) -> FontChain {
         let registered = FontRegistry.files
         if registered.count != registeredCount {
-            _ = database.addFonts(Array(registered[registeredCount...]))
+            database.addFonts(Array(registered[registeredCount...]))
             registeredCount = registered.count
             chains = [:]
         }

@@ -12,6 +12,11 @@ struct PaintColor {
         blue = Int((unit(color.blue) * a * 255).rounded())
         alpha = Int((a * 255).rounded())
     }
+
+    /// A pixel that is already premultiplied RGBA (a colour glyph's).
+    init(premultiplied p: UnsafeBufferPointer<UInt8>, at i: Int) {
+        (red, green, blue, alpha) = (Int(p[i]), Int(p[i + 1]), Int(p[i + 2]), Int(p[i + 3]))
+    }
 }
 
 /// The backing image of a text layer while glyphs are composited into it:
@@ -35,15 +40,15 @@ struct TextCanvas {
         guard x0 < x1, y0 < y1 else { return }
         let w = width
         if let color = glyph.color {
-            // A colour glyph: its own premultiplied pixels, source-over.
+            // A colour glyph: its own premultiplied pixels, at full coverage.
             color.withUnsafeBufferPointer { source in
                 pixels.withUnsafeMutableBufferPointer { px in
                     for py in y0..<y1 {
                         for pxX in x0..<x1 {
-                            let s = ((py - y) * glyph.width + pxX - x) * 4, d = (py * w + pxX) * 4
-                            let keep = 255 - Int(source[s + 3])
-                            guard keep < 255 else { continue }
-                            for c in 0..<4 { px[d + c] = UInt8(min(255, Int(source[s + c]) + (Int(px[d + c]) * keep + 127) / 255)) }
+                            let s = ((py - y) * glyph.width + pxX - x) * 4
+                            if source[s + 3] != 0 {
+                                Self.blend(px, (py * w + pxX) * 4, PaintColor(premultiplied: source, at: s), coverage: 255)
+                            }
                         }
                     }
                 }

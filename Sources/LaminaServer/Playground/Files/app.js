@@ -86,7 +86,8 @@ async function refresh() {
   }
 }
 
-/// Draws the scene at the slider's time (for animated scenes).
+/// Draws the scene at the slider's time (for animated scenes); `signal`
+/// cancels it (playback passes none: each frame waits for the one before).
 async function draw(text, signal) {
   const time = state.animated ? Number(timeSlider.value) : null;
   statusLine.textContent = 'Rendering…';
@@ -223,7 +224,7 @@ function animationsEnd(scene) {
       for (const animation of value.animations) {
         const one = (animation.duration ?? 0.25) / (animation.speed || 1) * (animation.autoreverses ? 2 : 1);
         const repeats = animation.repeatCount === 'infinity' || animation.repeatCount === Infinity ? 2 : Math.max(1, animation.repeatCount || 1);
-        const last = (animation.beginTime || 0) + one * repeats + (animation.timeOffset ? 0 : 0);
+        const last = (animation.beginTime || 0) + one * repeats;
         end = Math.max(end ?? 0, last);
       }
     }
@@ -268,8 +269,7 @@ async function tick(now) {
     timeSlider.value = String(time);
     showTime();
     state.drawing = true;
-    const controller = new AbortController();
-    try { await draw(editor.value, controller.signal); } catch (error) { stop(); statusLine.textContent = error.message; }
+    try { await draw(editor.value); } catch (error) { stop(); statusLine.textContent = error.message; }
     state.drawing = false;
   }
   requestAnimationFrame(tick);
