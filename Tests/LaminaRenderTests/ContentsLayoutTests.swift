@@ -30,7 +30,7 @@ struct ContentsLayoutTests {
         var content = ImageContent(image: pixels, gravity: .center)
         content.contentsScale = 2
         content.contentsRect = CGRect(x: 0.5, y: 0, width: 0.5, height: 1)
-        let quads = ContentsLayout.quads(for: content, in: bounds)
+        let quads = ContentsLayout(content, in: bounds).quads
         // 80 px at 2 px per point, half of it: 20 x 20 points, centred.
         #expect(quads == [ContentsLayout.Quad(local: CGRect(x: 40, y: 30, width: 20, height: 20),
                                               uv: CGRect(x: 0.5, y: 0, width: 0.5, height: 1))])
@@ -40,7 +40,7 @@ struct ContentsLayoutTests {
         let pixels = try CGImage(width: 30, height: 30, filledWith: CGImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255))
         var content = ImageContent(image: pixels, gravity: .resize)
         content.contentsCenter = CGRect(x: 1.0 / 3, y: 1.0 / 3, width: 1.0 / 3, height: 1.0 / 3)
-        let quads = ContentsLayout.quads(for: content, in: bounds)
+        let quads = ContentsLayout(content, in: bounds).quads
         #expect(quads.count == 9)
         // Corners keep their 10-point size; the middle takes the rest.
         #expect(quads[0].local == CGRect(x: 0, y: 0, width: 10, height: 10))
@@ -48,7 +48,7 @@ struct ContentsLayoutTests {
         #expect(quads[8].local == CGRect(x: 90, y: 70, width: 10, height: 10))
         #expect(abs(quads[4].uv.minX - 1.0 / 3) < 1e-12 && abs(quads[4].uv.width - 1.0 / 3) < 1e-12)
         // Too small for the corners: they shrink evenly.
-        let tiny = ContentsLayout.quads(for: content, in: CGRect(x: 0, y: 0, width: 10, height: 10))
+        let tiny = ContentsLayout(content, in: CGRect(x: 0, y: 0, width: 10, height: 10)).quads
         #expect(tiny.first?.local == CGRect(x: 0, y: 0, width: 5, height: 5))
     }
 
@@ -56,7 +56,7 @@ struct ContentsLayoutTests {
         let pixels = try CGImage(width: 40, height: 20, filledWith: CGImage.Pixel(red: 255, green: 255, blue: 255, alpha: 255))
         var content = ImageContent(image: pixels, gravity: .bottom)
         content.isFlipped = true
-        let quad = try #require(ContentsLayout.quads(for: content, in: bounds).first)
+        let quad = try #require(ContentsLayout(content, in: bounds).quads.first)
         // Placed as before (bottom = min-Y edge), but sampled bottom row first.
         #expect(quad.local == CGRect(x: 30, y: 0, width: 40, height: 20))
         #expect(quad.uv.origin.y == 1 && quad.uv.size.height == -1)

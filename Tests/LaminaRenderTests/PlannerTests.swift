@@ -99,10 +99,15 @@ struct PlannerTests {
         let plan = try planner.plan(canvasRoot(200, 200, sublayers: [a, b]), canvas: RenderCanvas(width: 200, height: 200))
         let draws = polygons(plan.passes.last!)
         #expect(draws.map { solidColor($0)?.red } == [0, 1, 0])
-        // The pieces of each square together cover the whole square.
-        let redArea = draws.filter { solidColor($0)?.red == 1 }.map { area($0.polygon) }.reduce(0, +)
-        let blueArea = draws.filter { solidColor($0)?.blue == 1 }.map { area($0.polygon) }.reduce(0, +)
+        // The pieces of each square together cover the whole square: each
+        // piece is the whole square with cuts, the cuts of the two halves
+        // one line seen from either side.
+        let redArea = draws.filter { solidColor($0)?.red == 1 }.map { area($0.piecePolygon) }.reduce(0, +)
+        let blueArea = draws.filter { solidColor($0)?.blue == 1 }.map { area($0.piecePolygon) }.reduce(0, +)
         #expect(abs(redArea - 10000) < 1e-6 && abs(blueArea - 10000) < 1e-6)
+        let halves = draws.filter { solidColor($0)?.blue == 1 }
+        #expect(halves.map(\.cuts.count) == [1, 1])
+        #expect(halves[0].cuts[0] == halves[1].cuts[0].flipped)
     }
 
     @Test func geometryBehindTheEyeIsClippedNotMirrored() throws {

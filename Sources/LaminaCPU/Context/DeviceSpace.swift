@@ -80,15 +80,3 @@ extension CGAffineTransform {
         return ((s + root) / 2).squareRoot()
     }
 }
-
-extension Matrix4x4 {
-    /// The 2D affine map as a 4x4 matrix of the same row-vector convention:
-    /// `[x y 0 1]` goes to `[a·x + c·y + tx, b·x + d·y + ty, 0, 1]`.
-    init(_ t: CGAffineTransform) {
-        self.init(
-            m11: Double(t.a), m12: Double(t.b), m13: 0, m14: 0,
-            m21: Double(t.c), m22: Double(t.d), m23: 0, m24: 0,
-            m31: 0, m32: 0, m33: 1, m34: 0,
-            m41: Double(t.tx), m42: Double(t.ty), m43: 0, m44: 1)
-    }
-}

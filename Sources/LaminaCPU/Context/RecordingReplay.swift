@@ -92,7 +92,7 @@ struct RecordingReplay {
         }
         let imageRect = CGRect(x: 0, y: 0, width: image.width, height: image.height)
         var draw = PolygonDraw(
-            rect: imageRect, transform: Matrix4x4(command.pixelTransform.concatenating(space.toPixels)),
+            rect: imageRect, transform: CATransform3DMakeAffineTransform(command.pixelTransform.concatenating(space.toPixels)),
             source: .texture(TextureSource(
                 pixmap: texture, localRect: imageRect,
                 filter: command.interpolationQuality == .none ? .nearest : .bilinear)))

@@ -11,16 +11,28 @@ extension Pixmap {
     /// The polygon's edges are anti-aliased by the coverage rasterizer after
     /// projection; each covered pixel's centre is mapped back through the
     /// inverse projective map to the local point seen there, which places the
-    /// texture, the rounded rectangle and the clip planes exactly under
-    /// perspective.
+    /// texture and the rounded rectangle exactly under perspective. Cuts
+    /// keep the pixels whose centres they own, with no anti-aliasing: the
+    /// other pieces of the draw paint the rest.
     mutating func draw(_ command: PolygonDraw) throws {
         let opacity = try opacityByte(command.alpha, "polygon alpha")
         let projected = try Self.project(command.polygon, command.transform)
-        let area = command.clipMask.map { $0.bounds.intersection(bounds) } ?? bounds
+        var area = command.clipMask.map { $0.bounds.intersection(bounds) } ?? bounds
         guard projected.count >= 3, opacity > 0, !area.isEmpty else { return }
+        for (i, cut) in command.cuts.enumerated() {
+            try requireFinite(cut.a, "cut \(i) a"); try requireFinite(cut.b, "cut \(i) b"); try requireFinite(cut.c, "cut \(i) c")
+        }
+        // A singular map means the plane is seen edge-on: it has no area.
+        guard let inverse = command.transform.planeHomography.inverted() else { return }
+        if !command.cuts.isEmpty {
+            // Only the piece's own pixels (and one around them) are visited.
+            let piece = try Self.project(PolygonClipper.clip(command.polygon, to: command.cuts), command.transform)
+            guard let box = PixelRect.covering(piece) else { return }
+            area = area.intersection(box)
+            guard !area.isEmpty else { return }
+        }
 
         let shape = try command.roundedRect.map(RoundedRectCoverage.init)
-        let planes = try command.clipPlanes.enumerated().map { try $1.validated($0) }
         var sampler: TextureSampler?
         var texels: [UInt8] = []
         var color = PremultipliedColor.clear
@@ -33,10 +45,10 @@ extension Pixmap {
         if sampler == nil, color.a == 0 { return }
 
         let mask = try CoverageRasterizer(clip: area).rasterize(contours: [projected], fillRule: .nonZero)
-        // A singular map means the plane is seen edge-on: it has no area.
-        guard !mask.bounds.isEmpty, let inverse = ProjectiveMap(command.transform).inverted() else { return }
+            .owned(by: command.cuts.map { $0.inPixels(through: inverse) })
+        guard !mask.bounds.isEmpty else { return }
 
-        let stage = PolygonStage(inverse: inverse, shape: shape, planes: planes, opacity: Double(opacity) / 255)
+        let stage = PolygonStage(inverse: inverse, shape: shape, opacity: Double(opacity) / 255)
         let clip = command.clipMask
         let w = width
         data.withUnsafeMutableBufferPointer { pixels in
@@ -71,12 +83,12 @@ extension Pixmap {
     }
 
     /// The polygon's vertices in pixel coordinates.
-    private static func project(_ polygon: [CGPoint], _ m: Matrix4x4) throws -> [CGPoint] {
-        for (i, v) in m.rowMajor.enumerated() { try requireFinite(v, "matrix entry \(i)") }
+    private static func project(_ polygon: [CGPoint], _ m: CATransform3D) throws -> [CGPoint] {
+        for (i, v) in m.fields.enumerated() { try requireFinite(Double(v), "matrix entry \(i)") }
         return try polygon.enumerated().map { i, p in
             try requireFinite(Double(p.x), "polygon vertex \(i) x")
             try requireFinite(Double(p.y), "polygon vertex \(i) y")
-            let h = m.project(x: Double(p.x), y: Double(p.y))
+            let h = m.apply(x: p.x, y: p.y)
             guard h.w > 0 else {
                 throw CPURenderError.invalidArgument(
                     what: "polygon vertex \(i)", reason: "maps to W = \(h.w); it must lie in front of the camera")
@@ -116,26 +128,24 @@ private struct TextureShader: PixelShader {
 
 /// The per-pixel work of a polygon draw, with everything hoisted out of the loop.
 private struct PolygonStage {
-    let inverse: ProjectiveMap
+    let inverse: PlaneHomography
     let shape: RoundedRectCoverage?
-    let planes: [HalfPlane]
     let opacity: Double
     /// Local points whose whole pixel the rounded rectangle surely covers
     /// (its rectangle inset by the largest corner radius and by half a
     /// pixel's reach in local units, plus a hair for rounding): there its
     /// coverage is exactly 1 and is not evaluated. Only for a filled shape
-    /// (not a border ring), no clip planes, and an affine inverse map (the
+    /// (not a border ring) and an affine inverse map (the
     /// same pixel footprint everywhere); nil otherwise. Most of a large
     /// rounded layer's pixels fall in it.
     let interior: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
 
-    init(inverse: ProjectiveMap, shape: RoundedRectCoverage?, planes: [HalfPlane], opacity: Double) {
+    init(inverse: PlaneHomography, shape: RoundedRectCoverage?, opacity: Double) {
         self.inverse = inverse
         self.shape = shape
-        self.planes = planes
         self.opacity = opacity
         let (i00, i01, i02, i10, i11, i12, _, _, i22) = inverse.h
-        guard let shape, shape.inner == nil, planes.isEmpty, i02 == 0, i12 == 0, i22 > 0 else {
+        guard let shape, shape.inner == nil, i02 == 0, i12 == 0, i22 > 0 else {
             interior = nil
             return
         }
@@ -158,9 +168,9 @@ private struct PolygonStage {
     ) {
         let (i00, i01, i02, i10, i11, i12, i20, i21, i22) = inverse.h
         let py = Double(y) + 0.5
-        let needsFootprint = shape != nil || !planes.isEmpty
+        let needsFootprint = shape != nil
         if !Shader.needsLocalPoint, !needsFootprint, i02 == 0, i12 == 0, i22 > 0 {
-            // A solid colour with nothing but edges and clips to limit it,
+            // A solid colour with nothing but edges and a mask to limit it,
             // under an affine map (W > 0 everywhere): no pixel needs its
             // local point, so none is computed.
             let (r, g, b, a) = shader.shade(x: 0, y: 0)
@@ -196,17 +206,15 @@ private struct PolygonStage {
             var cover = Double(m) * (1.0 / 255)
             if let box = interior, lx >= box.minX, lx <= box.maxX, ly >= box.minY, ly <= box.maxY {
                 // Inside the shape by more than a pixel: its coverage is 1.
-            } else if needsFootprint {
+            } else if let shape {
                 let fp = LocalFootprint(
                     xPerPx: (i00 - lx * i02) * invW, yPerPx: (i01 - ly * i02) * invW,
                     xPerPy: (i10 - lx * i12) * invW, yPerPy: (i11 - ly * i12) * invW)
                 // The polygon is usually the very rectangle the rounded shape
                 // rounds, so their straight edges coincide: multiplying would
                 // count the edge twice (½·½ = ¼); the minimum is exact there and
-                // for nested shapes. Clip planes are independent lines, so
-                // their coverages multiply.
-                if let shape { cover = min(cover, shape.coverage(x: lx, y: ly, footprint: fp)) }
-                for plane in planes { cover *= plane.coverage(x: lx, y: ly, footprint: fp) }
+                // for nested shapes.
+                cover = min(cover, shape.coverage(x: lx, y: ly, footprint: fp))
             }
             cover *= opacity
             if let clipRow { cover *= Double(clipRow[x]) * (1.0 / 255) }

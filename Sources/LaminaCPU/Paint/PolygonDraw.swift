@@ -7,36 +7,38 @@ import LaminaRender
 struct PolygonDraw: Sendable {
     /// The polygon in local coordinates. The render plan sends convex ones
     /// (quads and their clipped pieces); any simple polygon works.
-    public var polygon: [CGPoint]
+    var polygon: [CGPoint]
     /// Local → homogeneous pixel coordinates. Every vertex must map to W > 0
     /// (in front of the camera); the render plan clips to ensure it.
-    public var transform: Matrix4x4
-    public var source: PaintSource
+    var transform: CATransform3D
+    var source: PaintSource
     /// Limits painting to a rounded rectangle or its inner ring.
-    public var roundedRect: RoundedRectShape?
-    /// Limits painting to the intersection of these local half-planes.
-    public var clipPlanes: [HalfPlane]
+    var roundedRect: RoundedRectShape?
+    /// The part of a split draw this piece keeps (`RenderPlan`'s
+    /// `PolygonDraw.cuts`): a pixel is painted only when every cut owns its
+    /// centre, so pieces tile without a seam.
+    var cuts: [HalfPlane]
     /// A global opacity, clamped to 0...1.
-    public var alpha: Double
+    var alpha: Double
     /// A clip mask in target pixel coordinates; outside its bounds nothing is painted.
-    public var clipMask: CoverageMask?
+    var clipMask: CoverageMask?
 
-    public init(
-        polygon: [CGPoint], transform: Matrix4x4, source: PaintSource,
-        roundedRect: RoundedRectShape? = nil, clipPlanes: [HalfPlane] = [], alpha: Double = 1,
+    init(
+        polygon: [CGPoint], transform: CATransform3D, source: PaintSource,
+        roundedRect: RoundedRectShape? = nil, cuts: [HalfPlane] = [], alpha: Double = 1,
         clipMask: CoverageMask? = nil
     ) {
         self.polygon = polygon
         self.transform = transform
         self.source = source
         self.roundedRect = roundedRect
-        self.clipPlanes = clipPlanes
+        self.cuts = cuts
         self.alpha = alpha
         self.clipMask = clipMask
     }
 
     /// A draw of the local rectangle `rect` (as a quad) with the given source.
-    public init(rect: CGRect, transform: Matrix4x4, source: PaintSource) {
+    init(rect: CGRect, transform: CATransform3D, source: PaintSource) {
         let r = rect.standardized
         self.init(
             polygon: [

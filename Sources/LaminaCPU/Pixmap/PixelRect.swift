@@ -1,3 +1,6 @@
+import Foundation
+import LaminaRender
+
 /// An integer rectangle of pixels: columns `x ..< x + width`, rows `y ..< y + height`.
 ///
 /// A rectangle with a width or height of zero or less is empty.
@@ -57,5 +60,22 @@ extension Int {
         let (sum, overflow) = addingReportingOverflow(other)
         guard overflow else { return sum }
         return other > 0 ? .max : .min
+    }
+}
+
+extension PixelRect {
+    /// The pixels touched by the bounding box of `points`, and one more on
+    /// every side; nil for no points or a coordinate that is not finite.
+    static func covering(_ points: [CGPoint]) -> PixelRect? {
+        guard let first = points.first else { return nil }
+        var x0 = Double(first.x), x1 = x0, y0 = Double(first.y), y1 = y0
+        for p in points.dropFirst() {
+            x0 = min(x0, Double(p.x)); x1 = max(x1, Double(p.x)); y0 = min(y0, Double(p.y)); y1 = max(y1, Double(p.y))
+        }
+        let limit = Double(Int32.max)
+        guard [x0, x1, y0, y1].allSatisfy({ $0.isFinite && abs($0) < limit }) else { return nil }
+        let minX = Int(x0.rounded(.down)) - 1, minY = Int(y0.rounded(.down)) - 1
+        let maxX = Int(x1.rounded(.up)) + 1, maxY = Int(y1.rounded(.up)) + 1
+        return PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 }

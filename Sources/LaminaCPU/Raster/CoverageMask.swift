@@ -1,3 +1,5 @@
+import LaminaRender
+
 /// Per-pixel coverage, 0 (outside) ... 255 (fully inside), over a rectangle
 /// of a target pixmap.
 ///
@@ -42,5 +44,31 @@ public struct CoverageMask: Equatable, Sendable {
     /// The sum of all coverage as a pixel area (each value / 255).
     public var totalCoverage: Double {
         Double(values.reduce(0) { $0 + Int($1) }) / 255
+    }
+}
+
+extension CoverageMask {
+    /// The mask with every pixel whose centre one of `cuts` (half-planes in
+    /// pixel coordinates) does not own set to 0: the piece of a split draw
+    /// keeps its own pixels whole and leaves the rest whole to the others
+    /// (`HalfPlane.owns`), so pieces meet without a seam.
+    func owned(by cuts: [HalfPlane]) -> CoverageMask {
+        guard !cuts.isEmpty, !bounds.isEmpty else { return self }
+        var values = self.values
+        let b = bounds
+        values.withUnsafeMutableBufferPointer { v in
+            for row in 0..<b.height {
+                let py = Double(b.minY + row) + 0.5
+                let base = row * b.width
+                for column in 0..<b.width where v[base + column] != 0 {
+                    let px = Double(b.minX + column) + 0.5
+                    for cut in cuts where !cut.owns(x: px, y: py) {
+                        v[base + column] = 0
+                        break
+                    }
+                }
+            }
+        }
+        return CoverageMask(uncheckedBounds: b, values: values)
     }
 }

@@ -10,75 +10,9 @@ let flatteningMatrix: CATransform3D = {
 }()
 
 extension CATransform3D {
-    /// The map of the plane z = 0 of the source to homogeneous 2D points
-    /// `(X, Y, W)` of the destination, ignoring z: rows and columns 1, 2, 4.
-    var planeHomography: Homography {
-        Homography(m: [
-            Double(m11), Double(m12), Double(m14),
-            Double(m21), Double(m22), Double(m24),
-            Double(m41), Double(m42), Double(m44),
-        ])
-    }
-
     /// The local points whose image has `w` at least `nearPlaneW`: what lies
     /// in front of the eye. Geometry is cut here, never mirrored.
     var nearPlane: HalfPlane { HalfPlane(a: Double(m14), b: Double(m24), c: Double(m44) - nearPlaneW) }
-}
-
-/// A 3x3 projective map of the plane in the row-vector convention:
-/// `[X Y W] = [x y 1] * m`.
-struct Homography {
-    /// Row-major.
-    var m: [Double]
-
-    var determinant: Double {
-        m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6]) + m[2] * (m[3] * m[7] - m[4] * m[6])
-    }
-
-    /// Pulls a half-plane on the destination (in homogeneous coordinates:
-    /// `a X + b Y + c W >= 0`) back to the source: `m * (a, b, c)ᵀ`. Exact
-    /// wherever W > 0.
-    func pullBack(_ h: HalfPlane) -> HalfPlane {
-        HalfPlane(
-            a: m[0] * h.a + m[1] * h.b + m[2] * h.c,
-            b: m[3] * h.a + m[4] * h.b + m[5] * h.c,
-            c: m[6] * h.a + m[7] * h.b + m[8] * h.c)
-    }
-}
-
-enum PolygonClipper {
-    /// The part of a convex polygon where `plane >= 0` (Sutherland–Hodgman
-    /// against one half-plane).
-    static func clip(_ polygon: [CGPoint], to plane: HalfPlane) -> [CGPoint] {
-        guard polygon.count >= 3 else { return [] }
-        var out: [CGPoint] = []
-        out.reserveCapacity(polygon.count + 1)
-        var previous = polygon[polygon.count - 1]
-        var previousValue = plane.value(at: previous)
-        for current in polygon {
-            let value = plane.value(at: current)
-            if value >= 0 {
-                if previousValue < 0 { out.append(intersection(previous, previousValue, current, value)) }
-                out.append(current)
-            } else if previousValue >= 0 {
-                out.append(intersection(previous, previousValue, current, value))
-            }
-            previous = current
-            previousValue = value
-        }
-        return out.count >= 3 ? out : []
-    }
-
-    static func clip(_ polygon: [CGPoint], to planes: [HalfPlane]) -> [CGPoint] {
-        var p = polygon
-        for plane in planes where !p.isEmpty { p = clip(p, to: plane) }
-        return p
-    }
-
-    private static func intersection(_ a: CGPoint, _ va: Double, _ b: CGPoint, _ vb: Double) -> CGPoint {
-        let t = va / (va - vb)
-        return CGPoint(x: Double(a.x) + (Double(b.x) - Double(a.x)) * t, y: Double(a.y) + (Double(b.y) - Double(a.y)) * t)
-    }
 }
 
 extension CGRect {

@@ -1,33 +1,46 @@
 import Foundation
 
-/// Where `contents` lands in a layer: one or nine quads, each a local rect
-/// and the part of the image (unit coordinates) it shows.
-enum ContentsLayout {
+/// Where `contents` lands in a layer: the picture's rect (placed by
+/// `contentsGravity`) and one quad, or nine for a `contentsCenter`, each a
+/// local rect, the part of the image (unit coordinates) it shows, and the
+/// cuts that keep its cell of the rect.
+struct ContentsLayout {
     struct Quad: Equatable {
         var local: CGRect
         var uv: CGRect
+        /// Half-planes that keep this quad's cell of `rect`, one for each
+        /// side it shares with another quad (the two sides of a shared edge
+        /// are exact negations, so cells own every pixel once).
+        var cuts: [HalfPlane] = []
     }
 
-    static func quads(for content: ImageContent, in bounds: CGRect) -> [Quad] {
+    /// The picture's rect in the layer, every quad inside it.
+    var rect: CGRect
+    var quads: [Quad]
+
+    init(_ content: ImageContent, in bounds: CGRect) {
         let crop = content.contentsRect
         let scale = content.contentsScale > 0 ? content.contentsScale : 1
         let size = CGSize(
             width: Double(content.image.width) * Double(crop.width) / scale,
             height: Double(content.image.height) * Double(crop.height) / scale)
-        let rect = placement(of: size, gravity: content.gravity, in: bounds)
-        guard rect.width > 0, rect.height > 0 else { return [] }
+        rect = Self.placement(of: size, gravity: content.gravity, in: bounds)
+        guard rect.width > 0, rect.height > 0 else { quads = []; return }
         let center = content.contentsCenter
         let quads = center == CGRect(x: 0, y: 0, width: 1, height: 1)
             ? [Quad(local: rect, uv: crop)]
-            : nineParts(rect: rect, imageSize: size, crop: crop, center: center)
-        return content.isFlipped ? quads.map { flip($0, within: rect) } : quads
+            : Self.nineParts(rect: rect, imageSize: size, crop: crop, center: center)
+        self.quads = content.isFlipped ? quads.map { [rect] in Self.flip($0, within: rect) } : quads
     }
 
     /// A quad mirrored about the middle of the picture's rect, showing its
     /// texels bottom row first (a negative uv height).
     private static func flip(_ q: Quad, within rect: CGRect) -> Quad {
-        let local = CGRect(x: q.local.minX, y: rect.minY + rect.maxY - q.local.maxY, width: q.local.width, height: q.local.height)
-        return Quad(local: local, uv: CGRect(x: q.uv.minX, y: q.uv.maxY, width: q.uv.width, height: -q.uv.height))
+        let sum = Double(rect.minY) + Double(rect.maxY)
+        let local = CGRect(x: q.local.minX, y: sum - q.local.maxY, width: q.local.width, height: q.local.height)
+        // y ↦ sum − y: b·y + c becomes −b·y + (b·sum + c).
+        let cuts = q.cuts.map { HalfPlane(a: $0.a, b: -$0.b, c: $0.b * sum + $0.c) }
+        return Quad(local: local, uv: CGRect(x: q.uv.minX, y: q.uv.maxY, width: q.uv.width, height: -q.uv.height), cuts: cuts)
     }
 
     /// The rect of an image of `size` points placed by gravity. `top` is the
@@ -80,9 +93,15 @@ enum ContentsLayout {
                 let uv = CGRect(
                     x: Double(crop.minX) + u[i] * Double(crop.width), y: Double(crop.minY) + v[j] * Double(crop.height),
                     width: (u[i + 1] - u[i]) * Double(crop.width), height: (v[j + 1] - v[j]) * Double(crop.height))
-                if local.width > 0, local.height > 0, uv.width > 0, uv.height > 0 {
-                    quads.append(Quad(local: local, uv: uv))
-                }
+                guard local.width > 0, local.height > 0, uv.width > 0, uv.height > 0 else { continue }
+                // A cell's inner sides are shared: x >= xs[i] on one side is
+                // exactly the negation of x < xs[i] on the other.
+                var cuts: [HalfPlane] = []
+                if i > 0 { cuts.append(HalfPlane(a: 1, b: 0, c: -xs[i])) }
+                if i < 2 { cuts.append(HalfPlane(a: -1, b: 0, c: xs[i + 1])) }
+                if j > 0 { cuts.append(HalfPlane(a: 0, b: 1, c: -ys[j])) }
+                if j < 2 { cuts.append(HalfPlane(a: 0, b: -1, c: ys[j + 1])) }
+                quads.append(Quad(local: local, uv: uv, cuts: cuts))
             }
         }
         return quads

@@ -27,7 +27,7 @@ extension RenderPlan {
             passes[p].commands = passes[p].commands.compactMap { command in
                 switch command {
                 case .polygon(let draw):
-                    return draw.isDrawable ? command : nil
+                    return draw.isDrawable ? .polygon(draw.clamped) : nil
                 case .path(let draw):
                     // Clipped once, here: the backends then find no planes
                     // left to clip by (`clippedContours` is the contours).
@@ -89,10 +89,12 @@ extension CATransform3D {
 }
 
 extension PolygonDraw {
-    /// At least a triangle, every vertex drawable, a texture rect of
-    /// non-zero finite size, and a finite opacity.
+    /// At least a triangle, every vertex drawable, finite cuts that leave
+    /// something of it, a texture rect of non-zero finite size, and a finite
+    /// opacity.
     var isDrawable: Bool {
-        guard polygon.count >= 3, matrix.isFinite, opacity.isFinite, matrix.allDrawable(polygon)
+        guard polygon.count >= 3, matrix.isFinite, opacity.isFinite, matrix.allDrawable(polygon),
+              cuts.allSatisfy(\.isFinite), !piecePolygon.isEmpty
         else { return false }
         switch fill {
         case .color(let c):
@@ -112,15 +114,41 @@ extension PathFillDraw {
     /// when the matrix and colour are finite and every vertex of the clipped
     /// contours is drawable; nil otherwise.
     func clippedIfDrawable() -> PathFillDraw? {
-        guard matrix.isFinite, color.isFinite else { return nil }
+        guard matrix.isFinite, color.isFinite, cuts.allSatisfy(\.isFinite) else { return nil }
         let contours = clippedContours
         guard contours.allSatisfy({ matrix.allDrawable($0) }) else { return nil }
-        return PathFillDraw(matrix: matrix, contours: contours, evenOdd: evenOdd, color: color)
+        let draw = PathFillDraw(matrix: matrix, contours: contours, evenOdd: evenOdd, color: color.clamped, cuts: cuts)
+        return draw.pieceContours.isEmpty ? nil : draw
     }
+}
+
+extension PolygonDraw {
+    /// Opacity and colours within 0...1: decided here, so that no backend
+    /// clamps (or forgets to).
+    var clamped: PolygonDraw {
+        var d = self
+        d.opacity = min(1, max(0, opacity))
+        switch fill {
+        case .color(let c): d.fill = .color(c.clamped)
+        case .texture(let t, let local, let uv, let filter, let tint): d.fill = .texture(t, localRect: local, uvRect: uv, filter: filter, tint: tint.clamped)
+        case .alphaTint(let t, let local, let color): d.fill = .alphaTint(t, localRect: local, color: color.clamped)
+        case .masked: break
+        }
+        return d
+    }
+}
+
+extension HalfPlane {
+    var isFinite: Bool { a.isFinite && b.isFinite && c.isFinite }
 }
 
 extension RGBA {
     var isFinite: Bool { red.isFinite && green.isFinite && blue.isFinite && alpha.isFinite }
+    /// Every component within 0...1.
+    var clamped: RGBA {
+        func c(_ v: Double) -> Double { min(1, max(0, v)) }
+        return RGBA(red: c(red), green: c(green), blue: c(blue), alpha: c(alpha))
+    }
 }
 
 extension CGRect {

@@ -191,13 +191,6 @@ public struct RGBA: Hashable, Sendable {
     public var premultiplied: (Double, Double, Double, Double) { (red * alpha, green * alpha, blue * alpha, alpha) }
 }
 
-/// A half-plane `a*x + b*y + c >= 0` in a draw's local coordinates.
-public struct HalfPlane: Hashable, Sendable {
-    public var a: Double, b: Double, c: Double
-    public init(a: Double, b: Double, c: Double) { self.a = a; self.b = b; self.c = c }
-    public func value(at p: CGPoint) -> Double { a * Double(p.x) + b * Double(p.y) + c }
-}
-
 /// How texels are filtered.
 public enum TextureFilter: String, Hashable, Sendable {
     case linear, nearest, trilinear
@@ -242,18 +235,35 @@ public struct PolygonDraw: Sendable {
     /// Local space to target pixels (row-vector convention).
     public var matrix: CATransform3D
     /// A convex polygon in local coordinates, already clipped at the near
-    /// plane and by every clip of the plan.
+    /// plane and to the target (plus a guard band). Its edges are drawn
+    /// anti-aliased.
     public var polygon: [CGPoint]
     public var fill: PolygonFill
     /// Extra coverage: a rounded rectangle or a border ring.
     public var coverage: RoundedRectCoverage?
-    /// Multiplies the fill's alpha (and premultiplied colour).
+    /// Multiplies the fill's alpha (and premultiplied colour), in 0...1.
     public var opacity: Double
+    /// Where one draw was cut into pieces (depth sorting split its plane, a
+    /// nine-part `contentsCenter` split its picture), the part this piece
+    /// keeps, in local coordinates. The pieces share the polygon and differ
+    /// in their cuts, and a pixel belongs to the piece whose cuts own its
+    /// centre (`HalfPlane.owns`): the pieces tile the draw exactly, every
+    /// pixel once, so no seam shows where they meet (anti-aliasing each
+    /// piece's edges would let the background through, as `a + (1-a)·a < 1`).
+    /// A backend may instead clip the polygon by the cuts and sample the
+    /// result as it samples any edge (GL's multisampling), which partitions
+    /// the samples the same way.
+    public var cuts: [HalfPlane]
 
-    public init(matrix: CATransform3D, polygon: [CGPoint], fill: PolygonFill, coverage: RoundedRectCoverage? = nil, opacity: Double = 1) {
+    public init(matrix: CATransform3D, polygon: [CGPoint], fill: PolygonFill, coverage: RoundedRectCoverage? = nil,
+                opacity: Double = 1, cuts: [HalfPlane] = []) {
         self.matrix = matrix; self.polygon = polygon; self.fill = fill
-        self.coverage = coverage; self.opacity = opacity
+        self.coverage = coverage; self.opacity = opacity; self.cuts = cuts
     }
+
+    /// The polygon cut to this piece's part (for a backend that clips
+    /// geometry instead of testing pixels).
+    public var piecePolygon: [CGPoint] { cuts.isEmpty ? polygon : PolygonClipper.clip(polygon, to: cuts) }
 }
 
 /// Closed polygons (flattened path outlines, stroke outlines) filled with
@@ -265,46 +275,37 @@ public struct PathFillDraw: Sendable {
     public var contours: [[CGPoint]]
     /// True for the even-odd rule, false for non-zero winding.
     public var evenOdd: Bool
+    /// In 0...1.
     public var color: RGBA
-    /// Half-planes in local coordinates that clip the fill (near plane,
-    /// plane splits).
+    /// Half-planes in local coordinates that clip the fill (the near plane,
+    /// the target's guard band): the plan's validation cuts the contours by
+    /// them, so a backend finds none left.
     public var clipPlanes: [HalfPlane]
-    public init(matrix: CATransform3D, contours: [[CGPoint]], evenOdd: Bool, color: RGBA, clipPlanes: [HalfPlane] = []) {
+    /// The part of a split draw this piece keeps, as `PolygonDraw.cuts`.
+    public var cuts: [HalfPlane]
+    public init(matrix: CATransform3D, contours: [[CGPoint]], evenOdd: Bool, color: RGBA,
+                clipPlanes: [HalfPlane] = [], cuts: [HalfPlane] = []) {
         self.matrix = matrix; self.contours = contours; self.evenOdd = evenOdd
-        self.color = color; self.clipPlanes = clipPlanes
+        self.color = color; self.clipPlanes = clipPlanes; self.cuts = cuts
     }
 }
 
 extension PathFillDraw {
-    /// The contours cut by `clipPlanes`, in local coordinates, so a backend
-    /// needs no per-pixel clipping. A concave contour may come out with edges
-    /// running both ways along a cut; they cancel in the winding sum (and
-    /// enclose no area under even-odd), so the fill stays exact.
-    public var clippedContours: [[CGPoint]] {
-        guard !clipPlanes.isEmpty else { return contours }
-        return contours.compactMap { contour in
-            var c = contour
-            for plane in clipPlanes where c.count >= 3 { c = Self.clip(c, to: plane) }
-            return c.count >= 3 ? c : nil
-        }
-    }
+    /// The contours cut by `clipPlanes`, in local coordinates. A concave
+    /// contour may come out with edges running both ways along a cut; they
+    /// cancel in the winding sum (and enclose no area under even-odd), so
+    /// the fill stays exact.
+    public var clippedContours: [[CGPoint]] { Self.clip(contours, to: clipPlanes) }
 
-    /// One contour cut by a half-plane (Sutherland–Hodgman).
-    static func clip(_ contour: [CGPoint], to plane: HalfPlane) -> [CGPoint] {
-        var out: [CGPoint] = []
-        guard var previous = contour.last else { return out }
-        var previousValue = plane.value(at: previous)
-        for current in contour {
-            let value = plane.value(at: current)
-            if (value >= 0) != (previousValue >= 0) {
-                let t = previousValue / (previousValue - value)
-                out.append(CGPoint(x: Double(previous.x) + (Double(current.x) - Double(previous.x)) * t,
-                                   y: Double(previous.y) + (Double(current.y) - Double(previous.y)) * t))
-            }
-            if value >= 0 { out.append(current) }
-            previous = current
-            previousValue = value
+    /// The contours cut to this piece's part (for a backend that clips
+    /// geometry instead of testing pixels).
+    public var pieceContours: [[CGPoint]] { Self.clip(clippedContours, to: cuts) }
+
+    private static func clip(_ contours: [[CGPoint]], to planes: [HalfPlane]) -> [[CGPoint]] {
+        guard !planes.isEmpty else { return contours }
+        return contours.compactMap { contour in
+            let c = PolygonClipper.clip(contour, to: planes)
+            return c.isEmpty ? nil : c
         }
-        return out
     }
 }

@@ -77,7 +77,7 @@ public struct RenderPlanner: Sendable {
         builder.viewport = CGRect(x: 0, y: 0, width: canvas.pixelWidth, height: canvas.pixelHeight)
         var commands: [DrawCommand] = []
         let matrix = root.transformToSuperlayer.concatenating(canvas.pointsToPixels)
-        try builder.emitPlane(root, matrix: matrix, clips: [], opacity: 1, tint: nil, into: &commands)
+        try builder.emitPlane(root, matrix: matrix, clipping: .none, opacity: 1, tint: nil, into: &commands)
         var plan = RenderPlan(width: canvas.pixelWidth, height: canvas.pixelHeight)
         plan.surfaces = builder.surfaces
         plan.images = builder.images
@@ -145,15 +145,32 @@ final class PlanBuilder {
 
     // MARK: Layers as planes
 
+    /// What limits a layer's draws in its local space: `clips` cut its
+    /// geometry with anti-aliased edges (the near plane of each level), and
+    /// `cuts` keep one piece of a split draw, pixel-exactly
+    /// (`PolygonDraw.cuts`).
+    struct Clipping {
+        var clips: [HalfPlane] = []
+        var cuts: [HalfPlane] = []
+        static let none = Clipping()
+
+        func adding(_ clip: HalfPlane) -> Clipping { Clipping(clips: clips + [clip], cuts: cuts) }
+        func cut(by more: [HalfPlane]) -> Clipping { Clipping(clips: clips, cuts: cuts + more) }
+        /// The same limits in a sublayer's space, `h` being its plane map.
+        func pulledBack(through h: PlaneHomography) -> Clipping {
+            Clipping(clips: clips.map(h.pullBack), cuts: cuts.map(h.pullBack))
+        }
+    }
+
     /// Draws an ordinary layer, its content and its flattened sublayers, with
     /// `matrix` from its local space to the target.
-    func emitPlane(_ layer: RenderLayer, matrix: CATransform3D, clips: [HalfPlane], opacity: Double, tint: RGBA?, into commands: inout [DrawCommand]) throws(RenderRefusal) {
+    func emitPlane(_ layer: RenderLayer, matrix: CATransform3D, clipping: Clipping, opacity: Double, tint: RGBA?, into commands: inout [DrawCommand]) throws(RenderRefusal) {
         guard !layer.isHidden, layer.kind == .ordinary else { return }
         let alpha = opacity * layer.opacity
         guard alpha > 0 else { return }
         try countPlane(at: layer.path)
         let tint = combine(tint, layer.tint)
-        let clipsWithNear = clips + [matrix.nearPlane]
+        let clippingWithNear = clipping.adding(matrix.nearPlane)
 
         let hasShadow = (layer.shadow?.opacity ?? 0) > 0
         let clipsContent = layer.masksToBounds && (!layer.sublayers.isEmpty || !layer.content.isEmpty)
@@ -161,7 +178,7 @@ final class PlanBuilder {
         // `alpha` is passed down to the content and the sublayers below.
         let groupOpacity = layer.opacity < 1 && layer.allowsGroupOpacity && drawsOverlap(layer)
         guard hasShadow || clipsContent || layer.mask != nil || groupOpacity else {
-            try emitContent(layer, matrix: matrix, clips: clipsWithNear, opacity: alpha, tint: tint, into: &commands)
+            try emitContent(layer, matrix: matrix, clipping: clippingWithNear, opacity: alpha, tint: tint, into: &commands)
             return
         }
 
@@ -180,7 +197,7 @@ final class PlanBuilder {
         let scale = surfaceScale(matrix: matrix, extent: extent)
         let purpose: SurfacePurpose = layer.mask != nil ? .mask : clipsContent ? .clip : hasShadow ? .shadow : .groupOpacity
         var content = try renderToSurface(extent: extent, scale: scale, for: layer.path, purpose) { m, cmds throws(RenderRefusal) in
-            try self.emitContent(layer, matrix: m, clips: [], opacity: 1, tint: nil, into: &cmds)
+            try self.emitContent(layer, matrix: m, clipping: .none, opacity: 1, tint: nil, into: &cmds)
         }
         // The surface's whole pixels cover a little more than `extent`: its
         // texture maps onto this rect, so nothing is stretched to fit.
@@ -195,7 +212,7 @@ final class PlanBuilder {
         }
         if let mask = layer.mask?.value {
             let maskSurface = try renderToSurface(extent: extent, scale: scale, for: mask.path, .mask) { m, cmds throws(RenderRefusal) in
-                try self.emitPlane(mask, matrix: mask.transformToSuperlayer.concatenating(m), clips: [], opacity: 1, tint: nil, into: &cmds)
+                try self.emitPlane(mask, matrix: mask.transformToSuperlayer.concatenating(m), clipping: .none, opacity: 1, tint: nil, into: &cmds)
             }
             content = try self.maskSurface(content, by: maskSurface, extent: extent, scale: scale, for: layer.path, .mask)
         }
@@ -215,25 +232,22 @@ final class PlanBuilder {
             area = combined.rect
         } else if hasShadow, let shadow = layer.shadow {
             let cast = try shadowSurface(shadow, content: content, scale: scale, for: layer.path)
-            emitPolygon(cast.area.cornerPolygon, matrix: matrix, clips: clipsWithNear,
+            emitPolygon(cast.area.cornerPolygon, matrix: matrix, clipping: clippingWithNear,
                         fill: .alphaTint(.surface(cast.surface), localRect: cast.area, color: tinted(cast.color, tint)),
                         coverage: nil, opacity: alpha, into: &commands)
         }
-        let polygon = PolygonClipper.clip(area.cornerPolygon, to: clipsWithNear + viewportPlanes(matrix, margin: Self.guardBand))
-        guard !polygon.isEmpty else { return }
-        commands.append(.polygon(PolygonDraw(
-            matrix: matrix, polygon: polygon,
-            fill: .texture(.surface(content.id), localRect: area, uvRect: CGRect(x: 0, y: 0, width: 1, height: 1),
-                           filter: .linear, tint: tint ?? .white),
-            opacity: alpha)))
+        emitPolygon(area.cornerPolygon, matrix: matrix, clipping: clippingWithNear,
+                    fill: .texture(.surface(content.id), localRect: area, uvRect: CGRect(x: 0, y: 0, width: 1, height: 1),
+                                   filter: .linear, tint: tint ?? .white),
+                    coverage: nil, opacity: alpha, into: &commands)
     }
 
     /// Background, contents, sublayers, border: the layer drawn straight into
     /// the target.
-    private func emitContent(_ layer: RenderLayer, matrix: CATransform3D, clips: [HalfPlane], opacity: Double, tint: RGBA?, into commands: inout [DrawCommand]) throws(RenderRefusal) {
+    private func emitContent(_ layer: RenderLayer, matrix: CATransform3D, clipping: Clipping, opacity: Double, tint: RGBA?, into commands: inout [DrawCommand]) throws(RenderRefusal) {
         let rounded = layer.isRounded ? RoundedRectCoverage(rect: layer.bounds, radii: layer.cornerRadii) : nil
         if let background = layer.backgroundColor, background.alpha > 0 {
-            emitPolygon(layer.bounds.cornerPolygon, matrix: matrix, clips: clips, fill: .color(tinted(background, tint)),
+            emitPolygon(layer.bounds.cornerPolygon, matrix: matrix, clipping: clipping, fill: .color(tinted(background, tint)),
                         coverage: rounded, opacity: opacity, into: &commands)
         }
         for piece in layer.content {
@@ -242,10 +256,13 @@ final class PlanBuilder {
                 let id = imageID(content.image)
                 let magnifies = matrix.maxPixelScale(over: layer.bounds) * content.contentsScale >= 1
                 let filter = magnifies ? content.magnificationFilter : content.minificationFilter
-                for quad in ContentsLayout.quads(for: content, in: layer.bounds) {
-                    let visible = layer.masksToBounds ? quad.local.intersection(layer.bounds) : quad.local
-                    guard !visible.isNull, visible.width > 0, visible.height > 0 else { continue }
-                    emitPolygon(visible.cornerPolygon, matrix: matrix, clips: clips,
+                let layout = ContentsLayout(content, in: layer.bounds)
+                let outline = layer.masksToBounds ? layout.rect.intersection(layer.bounds) : layout.rect
+                guard !outline.isNull, outline.width > 0, outline.height > 0 else { continue }
+                for quad in layout.quads {
+                    // Nine parts are one picture: each part keeps its cell of
+                    // the whole outline by cuts, so no seam shows between them.
+                    emitPolygon(outline.cornerPolygon, matrix: matrix, clipping: clipping.cut(by: quad.cuts),
                                 fill: .texture(.image(id), localRect: quad.local, uvRect: quad.uv, filter: filter, tint: tint ?? .white),
                                 coverage: nil, opacity: opacity, into: &commands)
                 }
@@ -257,18 +274,18 @@ final class PlanBuilder {
                 commands.append(.path(PathFillDraw(
                     matrix: matrix, contours: contours, evenOdd: fill.evenOdd,
                     color: tinted(fill.color, tint).withAlpha(times: opacity),
-                    clipPlanes: clips + viewportPlanes(matrix, margin: Self.guardBand))))
+                    clipPlanes: clipping.clips + viewportPlanes(matrix, margin: Self.guardBand), cuts: clipping.cuts)))
             }
         }
-        try emitScene(of: layer, matrix: matrix, clips: clips, opacity: opacity, tint: tint, into: &commands)
+        try emitScene(of: layer, matrix: matrix, clipping: clipping, opacity: opacity, tint: tint, into: &commands)
         if layer.borderWidth > 0, layer.borderColor.alpha > 0 {
-            emitPolygon(layer.bounds.cornerPolygon, matrix: matrix, clips: clips, fill: .color(tinted(layer.borderColor, tint)),
+            emitPolygon(layer.bounds.cornerPolygon, matrix: matrix, clipping: clipping, fill: .color(tinted(layer.borderColor, tint)),
                         coverage: RoundedRectCoverage(rect: layer.bounds, radii: layer.cornerRadii, borderWidth: layer.borderWidth),
                         opacity: opacity, into: &commands)
         }
     }
 
-    private func emitPolygon(_ polygon: [CGPoint], matrix: CATransform3D, clips: [HalfPlane], fill: PolygonFill, coverage: RoundedRectCoverage?, opacity: Double, into commands: inout [DrawCommand]) {
+    private func emitPolygon(_ polygon: [CGPoint], matrix: CATransform3D, clipping: Clipping, fill: PolygonFill, coverage: RoundedRectCoverage?, opacity: Double, into commands: inout [DrawCommand]) {
         var polygon = polygon
         if let coverage {
             // The coverage function anti-aliases the rect's edges itself; a
@@ -278,9 +295,10 @@ final class PlanBuilder {
         }
         // Cut to the target too: geometry reaching towards the eye projects
         // to coordinates far beyond it, which a GPU rasterizes imprecisely.
-        let clipped = PolygonClipper.clip(polygon, to: clips + viewportPlanes(matrix, margin: Self.guardBand))
+        let clipped = PolygonClipper.clip(polygon, to: clipping.clips + viewportPlanes(matrix, margin: Self.guardBand))
         guard !clipped.isEmpty else { return }
-        commands.append(.polygon(PolygonDraw(matrix: matrix, polygon: clipped, fill: fill, coverage: coverage, opacity: opacity)))
+        commands.append(.polygon(PolygonDraw(matrix: matrix, polygon: clipped, fill: fill, coverage: coverage, opacity: opacity,
+                                             cuts: clipping.cuts)))
     }
 
     // MARK: The 3D scene of a layer's sublayers
@@ -305,7 +323,7 @@ final class PlanBuilder {
         return items
     }
 
-    private func emitScene(of layer: RenderLayer, matrix: CATransform3D, clips: [HalfPlane], opacity: Double, tint: RGBA?, into commands: inout [DrawCommand]) throws(RenderRefusal) {
+    private func emitScene(of layer: RenderLayer, matrix: CATransform3D, clipping: Clipping, opacity: Double, tint: RGBA?, into commands: inout [DrawCommand]) throws(RenderRefusal) {
         let items = sceneItems(of: layer)
         guard !items.isEmpty else { return }
         var polygons: [ScenePolygon] = []
@@ -320,11 +338,12 @@ final class PlanBuilder {
         depthFragments += pieces.count
         for piece in pieces {
             let item = items[piece.item]
-            let homography = item.matrix.planeHomography
-            var itemClips = clips.map { homography.pullBack($0) }
-            for cut in piece.cuts { itemClips.append(pullBack(cut, through: item.matrix)) }
+            // The scene's cuts of this piece are pixel-exact, so the pieces
+            // of one split layer tile it without a seam.
+            let itemClipping = clipping.pulledBack(through: item.matrix.planeHomography)
+                .cut(by: piece.cuts.map { pullBack($0, through: item.matrix) })
             try emitPlane(item.layer, matrix: item.matrix.concatenating(flatteningMatrix).concatenating(matrix),
-                      clips: itemClips, opacity: opacity * item.opacity, tint: combine(tint, item.tint), into: &commands)
+                      clipping: itemClipping, opacity: opacity * item.opacity, tint: combine(tint, item.tint), into: &commands)
         }
     }
 
@@ -365,7 +384,8 @@ final class PlanBuilder {
         for piece in layer.content {
             switch piece {
             case .image(let content):
-                for quad in ContentsLayout.quads(for: content, in: layer.bounds) { extent = extent.union(quad.local) }
+                let layout = ContentsLayout(content, in: layer.bounds)
+                if !layout.quads.isEmpty { extent = extent.union(layout.rect) }
             case .fill(let fill):
                 extent = extent.union(fill.bounds)
             }
@@ -398,7 +418,8 @@ final class PlanBuilder {
         for piece in layer.content {
             switch piece {
             case .image(let content):
-                for quad in ContentsLayout.quads(for: content, in: layer.bounds) { boxes.append(quad.local) }
+                let layout = ContentsLayout(content, in: layer.bounds)
+                if !layout.quads.isEmpty { boxes.append(layout.rect) }
             case .fill:
                 // A fill and a stroke of one shape overlap; so may a path's own
                 // contours under non-zero winding: never assume otherwise.

@@ -1,0 +1,224 @@
+import Foundation
+import LaminaCore
+
+/// What a backend implements: the plan's few primitives on surfaces of its
+/// own. Everything else (the order of passes, which surfaces live when, what
+/// a draw samples, checking the plan, deadlines, errors) is `PlanWalker`'s,
+/// once for every backend, as Chromium's `DirectRenderer` walks render passes
+/// for both its GL and its software renderer.
+///
+/// A backend conforming to this and to `Renderer` gets `render(_:deadline:)`
+/// for free:
+///
+/// ```swift
+/// final class MyRenderer: Renderer, SurfacePainter {
+///     let name = "mine"
+///     func makeSurface(width: Int, height: Int) throws -> MySurface { ... }
+///     // ... the other primitives
+/// }
+/// let image = try MyRenderer().render(plan)   // walked by PlanWalker
+/// ```
+public protocol SurfacePainter: AnyObject {
+    /// A picture the backend draws into: the output or an offscreen surface.
+    associatedtype Surface
+    /// Something the backend samples: a finished surface or an image.
+    associatedtype Texture
+
+    /// A transparent surface of this many pixels (both at least 1).
+    func makeSurface(width: Int, height: Int) throws -> Surface
+    /// A finished surface, to sample.
+    func texture(of surface: Surface) throws -> Texture
+    /// A plan image, to sample. The walker asks once per image per frame;
+    /// a backend may keep what it made for later frames.
+    func texture(of image: CGImage) throws -> Texture
+
+    /// Fills `draw.polygon` (anti-aliased edges) keeping the pixels that
+    /// `draw.cuts` own, with its fill, coverage and opacity, source-over.
+    /// `textures` holds every texture the fill names.
+    func drawPolygon(_ draw: PolygonDraw, textures: TextureTable<Texture>, into target: inout Surface) throws
+    /// Fills the path's contours under its fill rule, keeping the pixels its
+    /// cuts own, source-over. Its clip planes are already applied.
+    func fillPath(_ draw: PathFillDraw, into target: inout Surface) throws
+    /// Replaces `target` with `source`'s alpha blurred by a Gaussian of
+    /// deviation `sigma` pixels, in white (`DrawCommand.blurMask`).
+    func blurMask(_ source: Texture, sigma: Double, into target: inout Surface) throws
+    /// The surface will not be used again this frame.
+    func release(_ surface: Surface)
+    /// The finished output as premultiplied RGBA8, top row first.
+    func image(of output: Surface) throws -> CGImage
+    /// The frame is over (every surface released): a backend ages its caches.
+    func endFrame()
+}
+
+/// The textures one draw samples, looked up by the plan's names.
+public struct TextureTable<Texture> {
+    private var entries: [TextureSource: Texture] = [:]
+
+    init() {}
+
+    mutating func insert(_ texture: Texture, for source: TextureSource) { entries[source] = texture }
+
+    /// The texture for `source`; the walker has put every texture the draw
+    /// names here, so a miss is a bug in the walker, reported as a bad plan.
+    public subscript(_ source: TextureSource) -> Texture {
+        get throws(InvalidRenderPlan) {
+            guard let texture = entries[source] else { throw InvalidRenderPlan("a draw samples \(source), which was not made ready") }
+            return texture
+        }
+    }
+}
+
+/// A plan that breaks the promises `RenderPlan` makes (a pass for a surface
+/// that does not exist, a surface sampled before it is drawn or after it is
+/// released): a bug in whatever made the plan, told in one text for every
+/// backend.
+public struct InvalidRenderPlan: Error, Equatable, CustomStringConvertible {
+    public var reason: String
+    public init(_ reason: String) { self.reason = reason }
+    public var description: String { "invalid render plan: \(reason)" }
+}
+
+/// Walks a plan's passes in order on a `SurfacePainter`: makes each pass's
+/// surface, hands it each command with its textures ready, releases the
+/// surfaces no later pass samples, and reads back the output.
+public enum PlanWalker {
+    public static func render<Painter: SurfacePainter>(
+        _ plan: RenderPlan, with painter: Painter, deadline: RenderDeadline?
+    ) throws -> CGImage {
+        try plan.checkStructure()
+        var frame = Frame<Painter>(plan: plan, painter: painter)
+        defer { frame.finish() }
+        for pass in plan.passes {
+            try deadline?.check()
+            try frame.run(pass, deadline: deadline)
+        }
+        guard let output = frame.output else { throw InvalidRenderPlan("no pass targets the output") }
+        return try painter.image(of: output)
+    }
+
+    /// One frame's live surfaces and image textures.
+    private struct Frame<Painter: SurfacePainter> {
+        let plan: RenderPlan
+        let painter: Painter
+        var surfaces: [Int: Painter.Surface] = [:]
+        var images: [Int: Painter.Texture] = [:]
+        var output: Painter.Surface?
+
+        init(plan: RenderPlan, painter: Painter) { self.plan = plan; self.painter = painter }
+
+        mutating func run(_ pass: RenderPass, deadline: RenderDeadline?) throws {
+            let size = plan.size(of: pass.target)
+            var target = try painter.makeSurface(width: max(1, size.width), height: max(1, size.height))
+            do {
+                for command in pass.commands {
+                    try deadline?.check()
+                    switch command {
+                    case .polygon(let draw):
+                        try painter.drawPolygon(draw, textures: try textures(for: command), into: &target)
+                    case .path(let draw):
+                        try painter.fillPath(draw, into: &target)
+                    case .blurMask(let source, _) where source == pass.target:
+                        throw InvalidRenderPlan("a pass blurs its own target")
+                    case .blurMask(let source, let sigma):
+                        try painter.blurMask(try texture(for: .surface(source)), sigma: sigma, into: &target)
+                    }
+                }
+            } catch {
+                painter.release(target)
+                throw error
+            }
+            switch pass.target {
+            case .output:
+                if let old = output { painter.release(old) }
+                output = target
+            case .offscreen(let i):
+                if let old = surfaces[i] { painter.release(old) }
+                surfaces[i] = target
+            }
+            // Surfaces no later pass samples are released now: a frame holds
+            // only what it still needs (the plan's budget counts the same).
+            for i in pass.releasedSurfaces {
+                if let done = surfaces.removeValue(forKey: i) { painter.release(done) }
+            }
+        }
+
+        private mutating func textures(for command: DrawCommand) throws -> TextureTable<Painter.Texture> {
+            var table = TextureTable<Painter.Texture>()
+            guard case .polygon(let draw) = command else { return table }
+            for source in draw.fill.textureSources { table.insert(try texture(for: source), for: source) }
+            return table
+        }
+
+        private mutating func texture(for source: TextureSource) throws -> Painter.Texture {
+            switch source {
+            case .surface(.output):
+                throw InvalidRenderPlan("a draw samples the output while it is drawn")
+            case .surface(.offscreen(let i)):
+                guard let surface = surfaces[i] else {
+                    throw InvalidRenderPlan("a draw samples surface \(i), which is not drawn yet or already released")
+                }
+                return try painter.texture(of: surface)
+            case .image(let id):
+                if let texture = images[id.index] { return texture }
+                let texture = try painter.texture(of: plan.images[id.index])
+                images[id.index] = texture
+                return texture
+            }
+        }
+
+        mutating func finish() {
+            for surface in surfaces.values { painter.release(surface) }
+            if let output { painter.release(output) }
+            surfaces = [:]; output = nil; images = [:]
+            painter.endFrame()
+        }
+    }
+}
+
+extension Renderer where Self: SurfacePainter {
+    /// Walks the plan with `PlanWalker`.
+    public func render(_ plan: RenderPlan, deadline: RenderDeadline?) throws -> CGImage {
+        try PlanWalker.render(plan, with: self, deadline: deadline)
+    }
+}
+
+extension PolygonFill {
+    /// The textures this fill samples.
+    public var textureSources: [TextureSource] {
+        switch self {
+        case .color: []
+        case .texture(let t, _, _, _, _), .alphaTint(let t, _, _): [t]
+        case .masked(let source, let mask, _): [source, mask]
+        }
+    }
+}
+
+extension RenderPlan {
+    /// The size in pixels of a pass's target (checked by `checkStructure`).
+    func size(of target: SurfaceID) -> (width: Int, height: Int) {
+        switch target {
+        case .output: (width, height)
+        case .offscreen(let i): surfaces.indices.contains(i) ? (surfaces[i].width, surfaces[i].height) : (0, 0)
+        }
+    }
+
+    /// Checks what a backend relies on before anything is drawn: a size,
+    /// passes for surfaces that exist, images that exist.
+    func checkStructure() throws(InvalidRenderPlan) {
+        guard width > 0, height > 0 else { throw InvalidRenderPlan("a picture of \(width)x\(height) pixels has nothing to draw") }
+        for (p, pass) in passes.enumerated() {
+            if case .offscreen(let i) = pass.target {
+                guard surfaces.indices.contains(i) else { throw InvalidRenderPlan("pass \(p) targets unknown surface \(i)") }
+                guard surfaces[i].width > 0, surfaces[i].height > 0 else {
+                    throw InvalidRenderPlan("pass \(p) targets surface \(i) of \(surfaces[i].width)x\(surfaces[i].height) pixels")
+                }
+            }
+            for command in pass.commands {
+                guard case .polygon(let draw) = command else { continue }
+                for case .image(let id) in draw.fill.textureSources where !images.indices.contains(id.index) {
+                    throw InvalidRenderPlan("pass \(p) names unknown image \(id.index)")
+                }
+            }
+        }
+    }
+}

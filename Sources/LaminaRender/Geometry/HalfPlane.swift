@@ -1,0 +1,84 @@
+import Foundation
+
+/// A half-plane `a·x + b·y + c >= 0`: a clip of the plan, or a cut between
+/// the pieces of one draw.
+///
+/// The one half-plane type of the renderer; the planner makes them, the
+/// backends clip by them (`PolygonClipper`) or test pixels against them
+/// (`owns(x:y:)`).
+public struct HalfPlane: Hashable, Sendable {
+    public var a: Double, b: Double, c: Double
+    public init(a: Double, b: Double, c: Double) { self.a = a; self.b = b; self.c = c }
+
+    public func value(at p: CGPoint) -> Double { a * Double(p.x) + b * Double(p.y) + c }
+
+    /// The same line with the other side kept.
+    public var flipped: HalfPlane { HalfPlane(a: -a, b: -b, c: -c) }
+
+    /// Whether the point belongs to the half-plane as a *cut* decides it: the
+    /// strict inside, and a point exactly on the line when the first non-zero
+    /// coefficient is positive. A half-plane and its exact negation (the two
+    /// sides of one cut) so own every point exactly once: pieces of a draw
+    /// cut apart tile it with no pixel left out or painted twice.
+    @inline(__always)
+    public func owns(x: Double, y: Double) -> Bool {
+        let v = a * x + b * y + c
+        if v != 0 { return v > 0 }
+        return a != 0 ? a > 0 : b != 0 ? b > 0 : c > 0
+    }
+
+    /// This half-plane of a draw's local space as a half-plane of its
+    /// target's pixels, through the inverse of the draw's plane map: a local
+    /// point `[x y 1] ~ [px py 1] · H⁻¹` is inside when `(a, b, c) ·` that
+    /// is `>= 0`, which is linear in the pixel. Exact where the plane is in
+    /// front of the eye (w > 0). Nil when the map is singular.
+    public func inPixels(through inverse: PlaneHomography) -> HalfPlane {
+        let (i00, i01, i02, i10, i11, i12, i20, i21, i22) = inverse.h
+        return HalfPlane(
+            a: i00 * a + i01 * b + i02 * c,
+            b: i10 * a + i11 * b + i12 * c,
+            c: i20 * a + i21 * b + i22 * c)
+    }
+}
+
+/// Clips polygons by half-planes (Sutherland–Hodgman): the one clipper of
+/// the renderer, for the planner's near plane, guard band and cuts, and for
+/// a backend that cuts geometry instead of testing pixels.
+public enum PolygonClipper {
+    /// The part of a polygon where `plane >= 0`. Exact for a convex polygon;
+    /// a concave contour may come out with edges running both ways along the
+    /// cut, which cancel in a winding sum (and enclose no area under
+    /// even-odd), so a path fill of the result stays exact. Empty when fewer
+    /// than three vertices remain.
+    public static func clip(_ polygon: [CGPoint], to plane: HalfPlane) -> [CGPoint] {
+        guard polygon.count >= 3 else { return [] }
+        var out: [CGPoint] = []
+        out.reserveCapacity(polygon.count + 1)
+        var previous = polygon[polygon.count - 1]
+        var previousValue = plane.value(at: previous)
+        for current in polygon {
+            let value = plane.value(at: current)
+            if value >= 0 {
+                if previousValue < 0 { out.append(intersection(previous, previousValue, current, value)) }
+                out.append(current)
+            } else if previousValue >= 0 {
+                out.append(intersection(previous, previousValue, current, value))
+            }
+            previous = current
+            previousValue = value
+        }
+        return out.count >= 3 ? out : []
+    }
+
+    /// The part of a polygon inside every plane.
+    public static func clip(_ polygon: [CGPoint], to planes: [HalfPlane]) -> [CGPoint] {
+        var p = polygon
+        for plane in planes where !p.isEmpty { p = clip(p, to: plane) }
+        return p
+    }
+
+    private static func intersection(_ a: CGPoint, _ va: Double, _ b: CGPoint, _ vb: Double) -> CGPoint {
+        let t = va / (va - vb)
+        return CGPoint(x: Double(a.x) + (Double(b.x) - Double(a.x)) * t, y: Double(a.y) + (Double(b.y) - Double(a.y)) * t)
+    }
+}
