@@ -16,7 +16,7 @@ uniform vec3 u_clipPlanes[4];
 
 uniform bool u_shapeEnabled;
 uniform vec4 u_shapeRect;    // minX, minY, maxX, maxY in local units
-uniform vec4 u_shapeRadii;   // top-left, top-right, bottom-right, bottom-left
+uniform vec4 u_shapeRadii;   // minX-minY, maxX-minY, maxX-maxY, minX-maxY (y down: top-left first)
 uniform float u_shapeBorder; // ring width inside the rect; 0 fills the rect
 
 // Signed distance from p to the rounded rect (negative inside) in local units,
@@ -25,8 +25,8 @@ float roundedRectDistance(vec2 p, vec4 rect, vec4 radii, out vec2 gradient) {
     vec2 center = 0.5 * (rect.xy + rect.zw);
     vec2 halfSize = 0.5 * (rect.zw - rect.xy);
     vec2 q = p - center;
+    // The radii arrive fitted to the rect (the render plan's CornerRadii).
     float radius = q.x < 0.0 ? (q.y < 0.0 ? radii.x : radii.w) : (q.y < 0.0 ? radii.y : radii.z);
-    radius = clamp(radius, 0.0, min(halfSize.x, halfSize.y));
     vec2 side = vec2(q.x < 0.0 ? -1.0 : 1.0, q.y < 0.0 ? -1.0 : 1.0);
     vec2 d = abs(q) - halfSize + radius;
     if (d.x > 0.0 && d.y > 0.0) {

@@ -69,7 +69,7 @@ struct CPURendererTests {
     @Test func roundedMasksToBoundsClipsSublayers() throws {
         var parent = layer(CGSize(width: 30, height: 30), at: CGPoint(x: 20, y: 20), color: nil)
         parent.masksToBounds = true
-        parent.cornerRadii = [10, 10, 10, 10]
+        parent.cornerRadii = CornerRadii(uniform: 10)
         parent.sublayers = [layer(CGSize(width: 40, height: 40), at: CGPoint(x: 15, y: 15), color: RGBA(red: 0, green: 1, blue: 0, alpha: 1))]
         let image = try render([parent], background: nil)
         #expect(rgba(image, 20, 20) == [0, 255, 0, 255])

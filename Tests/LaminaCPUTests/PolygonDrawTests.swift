@@ -113,7 +113,7 @@ import LaminaRender
         var p = try Pixmap(width: 20, height: 20)
         // Radius 10 on a 20 x 20 square: a disc.
         var d = PolygonDraw(rect: CGRect(x: 0, y: 0, width: 20, height: 20), transform: .identity, source: .solid(red))
-        d.roundedRect = RoundedRectShape(rect: CGRect(x: 0, y: 0, width: 20, height: 20), radii: CornerRadii(uniform: 10))
+        d.roundedRect = RoundedRectCoverage(rect: CGRect(x: 0, y: 0, width: 20, height: 20), radii: CornerRadii(uniform: 10))
         try p.draw(d)
         #expect(try p.pixel(x: 0, y: 0) == .clear)
         #expect(try p.pixel(x: 2, y: 2) == .clear)  // centre (2.5, 2.5) is 10.6 from (10, 10)
@@ -134,9 +134,9 @@ import LaminaRender
 
         // A radius larger than fits is limited to half the side; unequal corners.
         var q = try Pixmap(width: 20, height: 20)
-        d.roundedRect = RoundedRectShape(
+        d.roundedRect = RoundedRectCoverage(
             rect: CGRect(x: 0, y: 0, width: 20, height: 20),
-            radii: CornerRadii(minXMinY: 8, maxXMinY: 0, minXMaxY: 0, maxXMaxY: 0))
+            radii: CornerRadii(minXMinY: 8, maxXMinY: 0, maxXMaxY: 0, minXMaxY: 0))
         try q.draw(d)
         #expect(try q.pixel(x: 0, y: 0) == .clear)
         #expect(try q.pixel(x: 19, y: 0) == red)
@@ -147,7 +147,7 @@ import LaminaRender
 
         // Radii too large to fit shrink to half the side: 50 draws the same disc as 10.
         var huge = try Pixmap(width: 20, height: 20)
-        d.roundedRect = RoundedRectShape(rect: CGRect(x: 0, y: 0, width: 20, height: 20), radii: CornerRadii(uniform: 50))
+        d.roundedRect = RoundedRectCoverage(rect: CGRect(x: 0, y: 0, width: 20, height: 20), radii: CornerRadii(uniform: 50))
         try huge.draw(d)
         #expect(huge == p)
     }
@@ -155,7 +155,7 @@ import LaminaRender
     @Test func ringPaintsOnlyTheBorder() throws {
         var p = try Pixmap(width: 20, height: 20)
         var d = PolygonDraw(rect: CGRect(x: 0, y: 0, width: 20, height: 20), transform: .identity, source: .solid(red))
-        d.roundedRect = RoundedRectShape(rect: CGRect(x: 0, y: 0, width: 20, height: 20), radii: CornerRadii(uniform: 6), ringWidth: 2)
+        d.roundedRect = RoundedRectCoverage(rect: CGRect(x: 0, y: 0, width: 20, height: 20), radii: CornerRadii(uniform: 6), borderWidth: 2)
         try p.draw(d)
         #expect(try p.pixel(x: 0, y: 10) == red)
         #expect(try p.pixel(x: 1, y: 10) == red)
@@ -170,7 +170,7 @@ import LaminaRender
         #expect(try p.pixel(x: 2, y: 2).a > 200)
         #expect(throws: CPURenderError.self) {
             var bad = d
-            bad.roundedRect?.ringWidth = -1
+            bad.roundedRect?.borderWidth = -1
             try p.draw(bad)
         }
     }

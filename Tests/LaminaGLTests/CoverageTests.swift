@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LaminaRender
 @testable import LaminaGL
 
 @Suite("Rounded rects and clip planes", .enabled(if: GLTestSupport.isAvailable, "no EGL display on this machine"))
@@ -19,8 +20,8 @@ struct CoverageTests {
     func roundedRect() throws {
         let gl = try GLFixture()
         // The rect's left edge runs through the centres of column 5's pixels.
-        let shape = GLRoundedRectCoverage(
-            rect: CGRect(x: 5.5, y: 5, width: 29.5, height: 30), radii: GLCornerRadii(all: 10))
+        let shape = RoundedRectCoverage(
+            rect: CGRect(x: 5.5, y: 5, width: 29.5, height: 30), radii: CornerRadii(uniform: 10))
         let pixels = try draw(gl, size: 40, polygon: .square(0, 0, 40), options: GLDrawOptions(coverage: shape))
         #expect(pixels.alpha(20, 20) == 255)
         #expect(pixels.alpha(6, 6) == 0, "outside the top-left arc")
@@ -40,8 +41,8 @@ struct CoverageTests {
     @Test("per-corner radii apply to their own corners")
     func perCornerRadii() throws {
         let gl = try GLFixture()
-        let shape = GLRoundedRectCoverage(
-            rect: .square(0, 0, 40), radii: GLCornerRadii(topLeft: 15, topRight: 0, bottomRight: 15, bottomLeft: 0))
+        let shape = RoundedRectCoverage(
+            rect: .square(0, 0, 40), radii: CornerRadii(minXMinY: 15, maxXMinY: 0, maxXMaxY: 15, minXMaxY: 0))
         let pixels = try draw(gl, size: 40, polygon: .square(0, 0, 40), options: GLDrawOptions(coverage: shape))
         #expect(pixels.alpha(1, 1) == 0)
         #expect(pixels.alpha(38, 1) == 255)
@@ -52,7 +53,7 @@ struct CoverageTests {
     @Test("a border is a ring inside the rect")
     func border() throws {
         let gl = try GLFixture()
-        let shape = GLRoundedRectCoverage(rect: .square(4, 4, 32), radii: GLCornerRadii(all: 8), borderWidth: 4)
+        let shape = RoundedRectCoverage(rect: .square(4, 4, 32), radii: CornerRadii(uniform: 8), borderWidth: 4)
         let pixels = try draw(gl, size: 40, polygon: .square(0, 0, 40), options: GLDrawOptions(coverage: shape))
         #expect(pixels.alpha(20, 20) == 0, "the middle is not part of the border")
         #expect(pixels.alpha(5, 20) == 255)
@@ -66,7 +67,7 @@ struct CoverageTests {
     func edgeWidthUnderScale() throws {
         let gl = try GLFixture()
         // Local rect 0...10 drawn 4x larger: its right edge at pixel x = 40.5.
-        let shape = GLRoundedRectCoverage(rect: CGRect(x: 0, y: 0, width: 10.125, height: 12))
+        let shape = RoundedRectCoverage(rect: CGRect(x: 0, y: 0, width: 10.125, height: 12))
         let pixels = try draw(
             gl, size: 48, polygon: .square(0, 0, 12), transform: TestMatrix.scale(4),
             options: GLDrawOptions(coverage: shape))
@@ -81,7 +82,7 @@ struct CoverageTests {
         let gl = try GLFixture()
         let target = try gl.target(20, 20)
         // x - 0.37 y - 6 >= 0: a slanted line.
-        let plane = GLHalfPlane(a: 1, b: -0.37, c: -6)
+        let plane = HalfPlane(a: 1, b: -0.37, c: -6)
         let rect = CGRect.square(0, 0, 20)
         try gl.painter.fillPolygon(
             rect.polygon, transform: .identity, paint: .color(.red), options: GLDrawOptions(clipPlanes: [plane]),
@@ -110,8 +111,8 @@ struct CoverageTests {
     func severalPlanes() throws {
         let gl = try GLFixture()
         let planes = [
-            GLHalfPlane(a: 1, b: 0, c: -5), GLHalfPlane(a: -1, b: 0, c: 15),
-            GLHalfPlane(a: 0, b: 1, c: -5), GLHalfPlane(a: 0, b: -1, c: 15),
+            HalfPlane(a: 1, b: 0, c: -5), HalfPlane(a: -1, b: 0, c: 15),
+            HalfPlane(a: 0, b: 1, c: -5), HalfPlane(a: 0, b: -1, c: 15),
         ]
         let pixels = try draw(gl, size: 20, polygon: .square(0, 0, 20), options: GLDrawOptions(clipPlanes: planes))
         #expect(pixels.alpha(10, 10) == 255)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LaminaRender
 @testable import LaminaGL
 
 /// Shapes for the path tests, in pixels of a 40x40 target. Vertices sit on
@@ -31,7 +32,7 @@ struct PathFillTests {
     /// Fills `contours` into a fresh `size` x `size` target and reads it back.
     private func fill(
         _ gl: GLFixture, _ contours: [[CGPoint]], evenOdd: Bool, color: GLColor = .white,
-        transform: GLMatrix4 = .identity, clipPlanes: [GLHalfPlane] = [], size: Int = 40, multisampled: Bool = false
+        transform: GLMatrix4 = .identity, clipPlanes: [HalfPlane] = [], size: Int = 40, multisampled: Bool = false
     ) throws -> Pixels {
         let target = try gl.target(size, size, multisampled: multisampled)
         try gl.painter.fillPath(
@@ -149,7 +150,7 @@ struct PathFillTests {
         // A clip plane must not leave the clipped part counted either.
         try gl.painter.fillPath(
             [square.polygon], evenOdd: false, transform: .identity, color: .blue,
-            clipPlanes: [GLHalfPlane(a: 1, b: 0, c: -20)], into: target)
+            clipPlanes: [HalfPlane(a: 1, b: 0, c: -20)], into: target)
         try gl.painter.fillPath(
             [square.polygon.reversed()], evenOdd: false, transform: .identity, color: .green, into: target)
         expectExactly(try Pixels(target), [0, 255, 0, 255], "nonzero after a clipped path", inside: inside)
@@ -184,7 +185,7 @@ struct PathFillTests {
     func clipPlane(evenOdd: Bool) throws {
         let gl = try GLFixture()
         // x - 0.37 y - 6 >= 0: a slanted line through the L.
-        let plane = GLHalfPlane(a: 1, b: -0.37, c: -6)
+        let plane = HalfPlane(a: 1, b: -0.37, c: -6)
         let pixels = try fill(gl, [Shapes.letterL], evenOdd: evenOdd, color: .red, clipPlanes: [plane])
         expectExactly(pixels, [255, 0, 0, 255], "clipped L") { x, y in
             Shapes.insideL(x, y) && x - 0.37 * y - 6 >= 0
@@ -280,12 +281,12 @@ struct PathFillTests {
         #expect(throws: GLError.self) {
             try gl.painter.fillPath(
                 [square], evenOdd: false, transform: .identity, color: .red,
-                clipPlanes: Array(repeating: GLHalfPlane(a: 1, b: 0, c: 0), count: 5), into: target)
+                clipPlanes: Array(repeating: HalfPlane(a: 1, b: 0, c: 0), count: 5), into: target)
         }
         #expect(throws: GLError.self) {
             try gl.painter.fillPath(
                 [square], evenOdd: false, transform: .identity, color: .red,
-                clipPlanes: [GLHalfPlane(a: .infinity, b: 0, c: 0)], into: target)
+                clipPlanes: [HalfPlane(a: .infinity, b: 0, c: 0)], into: target)
         }
         #expect(throws: GLError.self) {
             try gl.painter.fillPath(

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LaminaRender
 @testable import LaminaGL
 
 @Suite("Polygon draws", .enabled(if: GLTestSupport.isAvailable, "no EGL display on this machine"))
@@ -157,7 +158,7 @@ struct PolygonDrawTests {
         #expect(throws: GLError.self) {
             try gl.painter.fillPolygon(
                 square, transform: .identity, paint: .color(.red),
-                options: GLDrawOptions(clipPlanes: Array(repeating: GLHalfPlane(a: 1, b: 0, c: 0), count: 5)),
+                options: GLDrawOptions(clipPlanes: Array(repeating: HalfPlane(a: 1, b: 0, c: 0), count: 5)),
                 into: target)
         }
         #expect(throws: GLError.self) {

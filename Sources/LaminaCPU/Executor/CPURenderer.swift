@@ -49,15 +49,9 @@ public final class CPURenderer: Renderer, SurfacePainter {
             try target.composite(texture.pixmap, atX: origin.x, y: origin.y, alpha: alpha)
             return
         }
-        let rounded = draw.coverage.map { c in
-            RoundedRectShape(
-                rect: c.rect,
-                radii: CornerRadii(minXMinY: c.radii[0], maxXMinY: c.radii[1], minXMaxY: c.radii[3], maxXMaxY: c.radii[2]),
-                ringWidth: c.borderWidth)
-        }
         try target.draw(PolygonDraw(
             polygon: draw.polygon, transform: draw.matrix, source: source,
-            roundedRect: rounded, cuts: draw.cuts, alpha: alpha))
+            roundedRect: draw.coverage, cuts: draw.cuts, alpha: alpha))
     }
 
     public func fillPath(_ draw: PathFillDraw, into target: inout Pixmap) throws {

@@ -32,7 +32,7 @@ extension Pixmap {
             guard !area.isEmpty else { return }
         }
 
-        let shape = try command.roundedRect.map(RoundedRectCoverage.init)
+        let shape = try command.roundedRect.map(RoundedRectEvaluator.init)
         var sampler: TextureSampler?
         var texels: [UInt8] = []
         var color = PremultipliedColor.clear
@@ -129,7 +129,7 @@ private struct TextureShader: PixelShader {
 /// The per-pixel work of a polygon draw, with everything hoisted out of the loop.
 private struct PolygonStage {
     let inverse: PlaneHomography
-    let shape: RoundedRectCoverage?
+    let shape: RoundedRectEvaluator?
     let opacity: Double
     /// Local points whose whole pixel the rounded rectangle surely covers
     /// (its rectangle inset by the largest corner radius and by half a
@@ -140,7 +140,7 @@ private struct PolygonStage {
     /// rounded layer's pixels fall in it.
     let interior: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
 
-    init(inverse: PlaneHomography, shape: RoundedRectCoverage?, opacity: Double) {
+    init(inverse: PlaneHomography, shape: RoundedRectEvaluator?, opacity: Double) {
         self.inverse = inverse
         self.shape = shape
         self.opacity = opacity

@@ -13,7 +13,7 @@ struct PolygonDraw: Sendable {
     var transform: CATransform3D
     var source: PaintSource
     /// Limits painting to a rounded rectangle or its inner ring.
-    var roundedRect: RoundedRectShape?
+    var roundedRect: RoundedRectCoverage?
     /// The part of a split draw this piece keeps (`RenderPlan`'s
     /// `PolygonDraw.cuts`): a pixel is painted only when every cut owns its
     /// centre, so pieces tile without a seam.
@@ -25,7 +25,7 @@ struct PolygonDraw: Sendable {
 
     init(
         polygon: [CGPoint], transform: CATransform3D, source: PaintSource,
-        roundedRect: RoundedRectShape? = nil, cuts: [HalfPlane] = [], alpha: Double = 1,
+        roundedRect: RoundedRectCoverage? = nil, cuts: [HalfPlane] = [], alpha: Double = 1,
         clipMask: CoverageMask? = nil
     ) {
         self.polygon = polygon

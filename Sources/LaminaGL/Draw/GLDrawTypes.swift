@@ -1,77 +1,17 @@
 import Foundation
 
-/// A half-plane in a draw's local coordinates: points with
-/// a·x + b·y + c ≥ 0 are kept, the others are not drawn.
-public struct GLHalfPlane: Sendable, Hashable {
-    public var a: Double
-    public var b: Double
-    public var c: Double
+import LaminaRender
 
-    public init(a: Double, b: Double, c: Double) {
-        self.a = a
-        self.b = b
-        self.c = c
-    }
-
-    /// The same line, keeping the other side.
-    public var flipped: GLHalfPlane { GLHalfPlane(a: -a, b: -b, c: -c) }
-}
-
-/// Corner radii of a rounded rect, in local units. "Top" is the side of
-/// minimum y (local y points down, as in a layer's bounds).
-public struct GLCornerRadii: Sendable, Hashable {
-    public var topLeft: Double
-    public var topRight: Double
-    public var bottomRight: Double
-    public var bottomLeft: Double
-
-    public init(topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double) {
-        self.topLeft = topLeft
-        self.topRight = topRight
-        self.bottomRight = bottomRight
-        self.bottomLeft = bottomLeft
-    }
-
-    /// The same radius on every corner.
-    public init(all radius: Double) {
-        self.init(topLeft: radius, topRight: radius, bottomRight: radius, bottomLeft: radius)
-    }
-
-    public static let zero = GLCornerRadii(all: 0)
-}
-
-/// Restricts a draw to a rounded rect, or to a ring inside it, with an
-/// anti-aliased edge about one pixel wide under any transform.
-///
-/// Used for `cornerRadius` backgrounds, borders and `masksToBounds`. Each
-/// radius is clamped to half the rect's shorter side. Fragments outside the
-/// drawn polygon are never shaded, so give a polygon a little larger than the
-/// rect (a pixel's worth in local units) to keep the outer half of the edge's
-/// ramp; on a multisampled target that also keeps the polygon's own edge from
-/// anti-aliasing the same edge a second time.
-public struct GLRoundedRectCoverage: Sendable, Hashable {
-    /// The rect in local units.
-    public var rect: CGRect
-    public var radii: GLCornerRadii
-    /// When positive, only a ring of this width inside the rect is covered
-    /// (a border); its inner corners have radius max(r - borderWidth, 0).
-    public var borderWidth: Double
-
-    public init(rect: CGRect, radii: GLCornerRadii = .zero, borderWidth: Double = 0) {
-        self.rect = rect
-        self.radii = radii
-        self.borderWidth = borderWidth
-    }
-
+extension RoundedRectCoverage {
+    /// A painter's own check of what it is given (the plan's coverages
+    /// always pass it).
     func validate() throws {
-        let values = [rect.minX, rect.minY, rect.maxX, rect.maxY, radii.topLeft, radii.topRight,
-                      radii.bottomRight, radii.bottomLeft, borderWidth]
+        let r = radii.clockwise
+        let values = [rect.minX, rect.minY, rect.maxX, rect.maxY] + r + [borderWidth ?? 0]
         guard values.allSatisfy({ $0.isFinite }) else {
             throw GLError.invalidArgument("a rounded-rect coverage has a value that is not finite: \(self)")
         }
-        guard [radii.topLeft, radii.topRight, radii.bottomRight, radii.bottomLeft, borderWidth]
-            .allSatisfy({ $0 >= 0 })
-        else {
+        guard (r + [borderWidth ?? 0]).allSatisfy({ $0 >= 0 }) else {
             throw GLError.invalidArgument("a rounded-rect coverage has a negative radius or border width: \(self)")
         }
     }
@@ -141,14 +81,14 @@ public struct GLDrawOptions {
     /// Multiplies the paint (0...1).
     public var opacity: Double
     /// Restricts the draw to a rounded rect or a ring.
-    public var coverage: GLRoundedRectCoverage?
+    public var coverage: RoundedRectCoverage?
     /// Up to `GLDrawOptions.maximumClipPlanes` half-planes the draw is kept inside.
-    public var clipPlanes: [GLHalfPlane]
+    public var clipPlanes: [HalfPlane]
 
     /// The most clip half-planes one draw takes.
     public static let maximumClipPlanes = 4
 
-    public init(opacity: Double = 1, coverage: GLRoundedRectCoverage? = nil, clipPlanes: [GLHalfPlane] = []) {
+    public init(opacity: Double = 1, coverage: RoundedRectCoverage? = nil, clipPlanes: [HalfPlane] = []) {
         self.opacity = opacity
         self.coverage = coverage
         self.clipPlanes = clipPlanes

@@ -1,5 +1,6 @@
 import CEGL
 import Foundation
+import LaminaRender
 
 extension GLPainter {
     /// Fills a path, given as closed polygons, with a premultiplied colour
@@ -39,7 +40,7 @@ extension GLPainter {
     ///   colour outside 0...1, bad clip planes or a target of another context.
     public func fillPath(
         _ contours: [[CGPoint]], evenOdd: Bool, transform: GLMatrix4, color: GLColor,
-        clipPlanes: [GLHalfPlane] = [], into target: GLRenderTarget
+        clipPlanes: [HalfPlane] = [], into target: GLRenderTarget
     ) throws {
         try color.validate("a path colour")
         try GLDrawOptions(clipPlanes: clipPlanes).validate()

@@ -1,5 +1,6 @@
 import CEGL
 import Foundation
+import LaminaRender
 
 /// The draw primitives the render-plan executor drives: polygons, meshes and
 /// stencilled paths (`fillPath`) in painter's order with premultiplied
@@ -195,13 +196,13 @@ public final class GLPainter {
             "u_shapeRect", Float(shape.rect.minX), Float(shape.rect.minY), Float(shape.rect.maxX),
             Float(shape.rect.maxY))
         program.set(
-            "u_shapeRadii", Float(shape.radii.topLeft), Float(shape.radii.topRight), Float(shape.radii.bottomRight),
-            Float(shape.radii.bottomLeft))
-        program.set("u_shapeBorder", Float(shape.borderWidth))
+            "u_shapeRadii", Float(shape.radii.minXMinY), Float(shape.radii.maxXMinY), Float(shape.radii.maxXMaxY),
+            Float(shape.radii.minXMaxY))
+        program.set("u_shapeBorder", Float(shape.borderWidth ?? 0))
     }
 
     /// Sets the clip half-planes of `coverage.glsl` (already validated).
-    func setClipPlanes(_ planes: [GLHalfPlane], on program: GLProgram) {
+    func setClipPlanes(_ planes: [HalfPlane], on program: GLProgram) {
         program.set("u_clipPlaneCount", planes.count)
         if !planes.isEmpty {
             program.set("u_clipPlanes", vec3Array: planes.flatMap { [Float($0.a), Float($0.b), Float($0.c)] })

@@ -62,16 +62,10 @@ public final class GLRenderer: Renderer, SurfacePainter {
                 GLTextureInput(try textures[source], mapping: GLTextureMapping(localRect: localRect)),
                 mask: GLTextureInput(try textures[mask], mapping: GLTextureMapping(localRect: localRect)))
         }
-        let coverage = draw.coverage.map { c in
-            GLRoundedRectCoverage(
-                rect: c.rect,
-                radii: GLCornerRadii(topLeft: c.radii[0], topRight: c.radii[1], bottomRight: c.radii[2], bottomLeft: c.radii[3]),
-                borderWidth: c.borderWidth ?? 0)
-        }
         // Multisampling partitions the samples along a cut as the CPU's
         // pixel ownership does: the pieces of a split draw meet exactly.
         try painter.fillPolygon(draw.piecePolygon, transform: try GLMatrix4(draw.matrix), paint: paint,
-                                options: GLDrawOptions(opacity: draw.opacity, coverage: coverage),
+                                options: GLDrawOptions(opacity: draw.opacity, coverage: draw.coverage),
                                 into: target)
     }
 

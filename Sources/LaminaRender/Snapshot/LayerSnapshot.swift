@@ -137,16 +137,13 @@ final class LayerSnapshotter {
         return s
     }
 
-    /// Core Animation limits the radius to half the shorter side.
-    private func cornerRadii(of layer: CALayer) -> [Double] {
-        let limit = Double(min(layer.bounds.width, layer.bounds.height)) / 2
-        let r = min(Double(max(0, layer.cornerRadius)), limit)
-        guard r > 0 else { return [0, 0, 0, 0] }
-        let m = layer.maskedCorners
-        return [
-            m.contains(.layerMinXMinYCorner) ? r : 0, m.contains(.layerMaxXMinYCorner) ? r : 0,
-            m.contains(.layerMaxXMaxYCorner) ? r : 0, m.contains(.layerMinXMaxYCorner) ? r : 0,
-        ]
+    /// `cornerRadius` at the corners `maskedCorners` names (fitted to the
+    /// bounds where they are drawn: `RoundedRectCoverage`).
+    private func cornerRadii(of layer: CALayer) -> CornerRadii {
+        let r = Double(layer.cornerRadius), m = layer.maskedCorners
+        return CornerRadii(
+            minXMinY: m.contains(.layerMinXMinYCorner) ? r : 0, maxXMinY: m.contains(.layerMaxXMinYCorner) ? r : 0,
+            maxXMaxY: m.contains(.layerMaxXMaxYCorner) ? r : 0, minXMaxY: m.contains(.layerMinXMaxYCorner) ? r : 0)
     }
 
     /// `contents` as pixels: an image, or what `draw(in:)` recorded.

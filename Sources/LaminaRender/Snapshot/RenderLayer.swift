@@ -34,9 +34,9 @@ public struct RenderLayer: Sendable {
     public var isDoubleSided = true
 
     public var backgroundColor: RGBA?
-    /// Corner radii in order minX-minY, maxX-minY, maxX-maxY, minX-maxY
-    /// (`cornerRadius` with `maskedCorners` applied).
-    public var cornerRadii: [Double] = [0, 0, 0, 0]
+    /// `cornerRadius` with `maskedCorners` applied, not yet fitted to the
+    /// bounds.
+    public var cornerRadii: CornerRadii = .zero
     public var borderWidth: Double = 0
     public var borderColor: RGBA = .black
     public var masksToBounds = false
@@ -60,7 +60,7 @@ public struct RenderLayer: Sendable {
     }
 
     /// Whether any corner is rounded.
-    public var isRounded: Bool { cornerRadii.contains { $0 > 0 } }
+    public var isRounded: Bool { cornerRadii.fitted(to: bounds).isRounded }
 }
 
 /// A shadow as Core Animation draws it: the layer's composited alpha (or

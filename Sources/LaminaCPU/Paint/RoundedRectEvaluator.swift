@@ -1,48 +1,8 @@
 import Foundation
-
-/// The four corner radii of a rectangle, named by the corner as Core
-/// Animation's `maskedCorners` names them (y grows downwards, so `minY` is
-/// the top edge in pixels when the layer is not flipped).
-public struct CornerRadii: Hashable, Sendable {
-    public var minXMinY: Double
-    public var maxXMinY: Double
-    public var minXMaxY: Double
-    public var maxXMaxY: Double
-
-    public init(minXMinY: Double, maxXMinY: Double, minXMaxY: Double, maxXMaxY: Double) {
-        self.minXMinY = minXMinY; self.maxXMinY = maxXMinY
-        self.minXMaxY = minXMaxY; self.maxXMaxY = maxXMaxY
-    }
-
-    /// The same radius at every corner (`cornerRadius`).
-    public init(uniform r: Double) {
-        self.init(minXMinY: r, maxXMinY: r, minXMaxY: r, maxXMaxY: r)
-    }
-}
-
-/// A rounded rectangle in local coordinates, limiting where a polygon draw
-/// paints: the whole rounded rectangle, or only a ring of `ringWidth` along
-/// the inside of its edge (a border, whose inner corners have radius
-/// `max(0, r − ringWidth)` as Core Animation draws them).
-///
-/// Radii that do not fit are scaled down together until adjacent ones fit
-/// along every side (so a uniform radius is limited to half the shorter side,
-/// as Core Animation limits `cornerRadius`).
-public struct RoundedRectShape: Hashable, Sendable {
-    public var rect: CGRect
-    public var radii: CornerRadii
-    /// The border width, or nil to fill the whole shape.
-    public var ringWidth: Double?
-
-    public init(rect: CGRect, radii: CornerRadii, ringWidth: Double? = nil) {
-        self.rect = rect
-        self.radii = radii
-        self.ringWidth = ringWidth
-    }
-}
+import LaminaRender
 
 /// A rounded rectangle's signed distance in local units (negative inside),
-/// with fitted radii; the machinery behind `RoundedRectShape`.
+/// with fitted radii; the machinery behind `RoundedRectEvaluator`.
 struct RoundedRectDistance {
     let minX, minY, maxX, maxY: Double
     let centreX, centreY, halfWidth, halfHeight: Double
@@ -50,17 +10,13 @@ struct RoundedRectDistance {
     let radii: (Double, Double, Double, Double)
     let unequalRadii: Bool
 
+    /// `radii` must fit (`CornerRadii.fitted(to:)`): each at most half
+    /// the shorter side.
     init(minX: Double, minY: Double, maxX: Double, maxY: Double, radii r: (Double, Double, Double, Double)) {
         self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY
         centreX = (minX + maxX) / 2; centreY = (minY + maxY) / 2
         halfWidth = (maxX - minX) / 2; halfHeight = (maxY - minY) / 2
-        let w = maxX - minX, h = maxY - minY
-        // The largest common factor keeping each side's two radii within it.
-        var f = 1.0
-        for (side, sum) in [(w, r.0 + r.1), (w, r.2 + r.3), (h, r.0 + r.2), (h, r.1 + r.3)] where sum > side {
-            f = min(f, side / sum)
-        }
-        radii = (r.0 * f, r.1 * f, r.2 * f, r.3 * f)
+        radii = r
         unequalRadii = !(r.0 == r.1 && r.1 == r.2 && r.2 == r.3)
     }
 
@@ -102,13 +58,13 @@ struct RoundedRectDistance {
     }
 }
 
-/// The coverage evaluator for a `RoundedRectShape`: the outer rounded
-/// rectangle, minus the inner one for a ring.
-struct RoundedRectCoverage {
+/// The coverage evaluator for a plan's `RoundedRectCoverage`: the outer
+/// rounded rectangle, minus the inner one for a ring.
+struct RoundedRectEvaluator {
     let outer: RoundedRectDistance
     let inner: RoundedRectDistance?
     /// Validates `shape` and prepares its distance functions.
-    init(_ shape: RoundedRectShape) throws {
+    init(_ shape: RoundedRectCoverage) throws {
         let rect = shape.rect.standardized
         for (name, v) in [
             ("x", rect.origin.x), ("y", rect.origin.y), ("width", rect.size.width), ("height", rect.size.height),
@@ -128,7 +84,7 @@ struct RoundedRectCoverage {
         let (x1, y1) = (Double(rect.maxX), Double(rect.maxY))
         outer = RoundedRectDistance(
             minX: x0, minY: y0, maxX: x1, maxY: y1, radii: (r.minXMinY, r.maxXMinY, r.minXMaxY, r.maxXMaxY))
-        guard let ring = shape.ringWidth else {
+        guard let ring = shape.borderWidth else {
             inner = nil
             return
         }
