@@ -40,6 +40,38 @@ struct ShapeRenderingTests {
         #expect(rgba(image, 50, 30)[3] == 0)    // the layer itself draws nothing
     }
 
+    @Test("A shadow path is flattened for the pixels it is drawn at, not in points")
+    func shadowPathFollowsThePixelScale() throws {
+        // A 4-point disc seen at 50 pixels per point: its outline must stay
+        // within the plan's curve tolerance of a 100-pixel circle, which a
+        // fixed tenth of a point (5 pixels here) is not.
+        let scene = try SceneDecoder().decode("""
+            {"width": 10, "height": 10, "sublayers": [
+              {"bounds": [0, 0, 4, 4], "position": [5, 5], "shadowOpacity": 1, "shadowRadius": 0,
+               "shadowPath": [["ellipse", 0, 0, 4, 4]]}
+            ]}
+            """)
+        let renderer = try LayerRenderer(backend: .cpu)
+        let plan = try renderer.prepare(scene, scale: 50)
+        let shadowPasses = plan.passes.filter {
+            if case .offscreen(let i) = $0.target { return plan.surfaces[i].purpose == .shadow }
+            return false
+        }
+        var outlines: [PathFillDraw] = []
+        for pass in shadowPasses { for case .path(let d) in pass.commands { outlines.append(d) } }
+        let outline = try #require(outlines.first?.contours.first)
+        // The largest gap between the polygon and the circle, in pixels: the
+        // sagitta of each edge, r·(1 − cos(θ/2)), at 50 pixels per point.
+        let centre = CGPoint(x: 2, y: 2)
+        var worst = 0.0
+        for (a, b) in zip(outline, outline.dropFirst() + [outline[0]]) {
+            let angle = abs(atan2(Double(b.y - centre.y), Double(b.x - centre.x)) - atan2(Double(a.y - centre.y), Double(a.x - centre.x)))
+            let theta = min(angle, 2 * .pi - angle)
+            worst = max(worst, 2 * (1 - cos(theta / 2)) * 50)
+        }
+        #expect(worst <= renderer.planner.options.curveTolerance * 1.01, "the outline strays \(worst) pixels from the circle")
+    }
+
     @Test(arguments: availableBackends)
     func shapesStaySharpWhenScaledUp(backend: RenderBackend) throws {
         // A 10-point circle scaled 8x: the edge is one anti-aliased pixel wide,

@@ -556,11 +556,16 @@ final class PlanBuilder {
     {
         let pad = 3 * shadow.radius
         var shape = content.rect
-        if let path = shadow.path, let box = CGRect.bounding(path.flatMap { $0 }) { shape = box }
+        // Flattened for the surface's pixels, as every path of the plan is.
+        let pathContours = shadow.path?.contours(options.curveTolerance / max(scale, 1e-6))
+        if let pathContours {
+            try countSegments(pathContours, at: layer)
+            shape = CGRect.bounding(pathContours.flatMap { $0 }) ?? .zero
+        }
         let area = shape.insetBy(dx: -pad, dy: -pad)
         let alpha = try renderToSurface(extent: area, scale: scale, for: layer, .shadow) { m, cmds in
-            if let path = shadow.path {
-                cmds.append(.path(PathFillDraw(matrix: m, contours: path, evenOdd: false, color: .white)))
+            if let pathContours {
+                cmds.append(.path(PathFillDraw(matrix: m, contours: pathContours, evenOdd: false, color: .white)))
             } else {
                 cmds.append(.polygon(PolygonDraw(matrix: m, polygon: content.rect.cornerPolygon,
                                                  fill: .alphaTint(.surface(content.id), localRect: content.rect, color: .white))))

@@ -6,8 +6,6 @@ public struct SnapshotOptions: Sendable {
     /// Pixels per point of the picture: generated content (gradients) is
     /// made at this density times the layer's own `contentsScale`.
     public var rasterScale: Double = 1
-    /// Curves of `shadowPath` are flattened to within this many points.
-    public var shadowPathTolerance: Double = 0.1
     /// Turns what `draw(in:)` recorded into pixels. Nil uses the one
     /// installed in `CGContextRasterizerRegistry`.
     public var drawingRasterizer: (any CGContextRasterizer)?
@@ -84,7 +82,12 @@ final class LayerSnapshotter {
         if let mask = layer.mask { r.mask = Indirect(try snapshot(mask, at: path.appending(.mask))) }
         if layer.shadowOpacity > 0, let color = layer.shadowColor {
             let path = layer.shadowPath.map { path in
-                path.pathData.flattened(tolerance: options.shadowPathTolerance).filter { $0.points.count >= 3 }.map(\.points)
+                let data = path.pathData
+                return FillContent(
+                    contours: { tolerance in
+                        data.flattened(tolerance: CGFloat(tolerance)).filter { $0.points.count >= 3 }.map(\.points)
+                    },
+                    evenOdd: false, color: .white, bounds: data.boundingBox)
             }
             r.shadow = RenderShadow(
                 color: RGBA(color), opacity: Double(min(1, layer.shadowOpacity)), offset: layer.shadowOffset,

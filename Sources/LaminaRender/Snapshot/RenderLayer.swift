@@ -72,9 +72,10 @@ public struct RenderShadow: Sendable {
     public var opacity: Double
     public var offset: CGSize
     public var radius: Double
-    /// Closed contours of `shadowPath`, in local coordinates (non-zero rule).
-    public var path: [[CGPoint]]?
-    public init(color: RGBA, opacity: Double, offset: CGSize, radius: Double, path: [[CGPoint]]? = nil) {
+    /// `shadowPath` as a white region (non-zero rule) that flattens itself
+    /// for the scale the planner draws it at.
+    public var path: FillContent?
+    public init(color: RGBA, opacity: Double, offset: CGSize, radius: Double, path: FillContent? = nil) {
         self.color = color; self.opacity = opacity; self.offset = offset; self.radius = radius; self.path = path
     }
 }
