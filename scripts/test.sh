@@ -59,6 +59,11 @@ else
   skipped=1
 fi
 
+# The README's first sample, as printed, in a package that depends on Lamina.
+echo "== the README's sample in a package of its own (scripts/check-readme.sh)"
+scripts/check-readme.sh | tee "$log"
+total=$(( total + $(tail -1 "$log" | grep -Eo '^[0-9]+') ))
+
 # Text does not depend on what else the machine has installed, and fonts
 # brought along resolve (CLI, environment, server).
 echo "== fonts (scripts/check-fonts.sh)"

@@ -73,7 +73,7 @@ public final class LayerRenderer {
                 let gl = try GLRenderer(platform: eglPlatform, environment: environment)
                 // What this GPU can hold: larger images are averaged down,
                 // larger surfaces drawn coarser, a larger canvas refused.
-                let side = min(gl.context.info.maxTextureSize, gl.context.info.maxRenderbufferSize)
+                let side = min(gl.info.maxTextureSize, gl.info.maxRenderbufferSize)
                 planner.options.maxImageSide = min(planner.options.maxImageSide, side)
                 planner.options.maxSurfaceSide = min(planner.options.maxSurfaceSide, side)
                 planner.options.budget.canvasSide = min(planner.options.budget.canvasSide, side)
@@ -164,7 +164,7 @@ public final class LayerRenderer {
     /// What draws this renderer's frames, in the words of `lamina info`.
     public var identity: BackendIdentity {
         if let gl = renderer as? GLRenderer {
-            let info = gl.context.info
+            let info = gl.info
             return BackendIdentity(backend: .gl, platform: "egl-" + info.eglPlatform.rawValue, renderer: info.renderer,
                                    isSoftware: info.isSoftwareRenderer)
         }

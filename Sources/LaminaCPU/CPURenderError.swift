@@ -2,7 +2,7 @@
 ///
 /// Every public entry point of LaminaCPU validates its input and throws one of
 /// these instead of trapping, so a bad scene cannot crash a render server.
-public enum CPURenderError: Error, Equatable, Sendable, CustomStringConvertible {
+enum CPURenderError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A width or height is negative, too large, or their product overflows.
     case invalidDimensions(what: String, width: Int, height: Int)
     /// A pixel buffer has the wrong number of bytes.
@@ -16,7 +16,7 @@ public enum CPURenderError: Error, Equatable, Sendable, CustomStringConvertible 
     /// A parameter has a value the operation cannot use.
     case invalidArgument(what: String, reason: String)
 
-    public var description: String {
+    var description: String {
         switch self {
         case let .invalidDimensions(what, width, height):
             return "\(what): invalid size \(width) x \(height) (each side 0...\(Pixmap.maximumDimension))"

@@ -25,7 +25,7 @@ import LaminaCore
 public struct CPURasterizer: CGContextRasterizer {
     /// The largest distance, in device pixels, between a curve (or a round
     /// join or cap) and the chords that draw it.
-    public static let flatteningTolerance: CGFloat = 0.2
+    static let flatteningTolerance: CGFloat = 0.2
 
     public init() {}
 
@@ -34,7 +34,7 @@ public struct CPURasterizer: CGContextRasterizer {
     /// - Throws: `RecordingReplayError` naming the command that could not be
     ///   painted (coordinates out of range, an image too large for a pixmap)
     ///   or a recording larger than a pixmap may be.
-    public func render(_ recording: DrawingRecording) throws -> Pixmap {
+    func render(_ recording: DrawingRecording) throws -> Pixmap {
         var replay: RecordingReplay
         do {
             replay = try RecordingReplay(

@@ -1,21 +1,21 @@
 /// Why `CPURasterizer` could not paint a `DrawingRecording`, and where.
-public struct RecordingReplayError: Error, Equatable, Sendable, CustomStringConvertible {
+struct RecordingReplayError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The index of the command in `DrawingRecording.commands`, or nil when
     /// the recording as a whole is at fault (its size).
-    public var commandIndex: Int?
+    var commandIndex: Int?
     /// The part that failed, such as `"fill"`, `"stroke"`, `"clip region 1"`
     /// or `"image"`.
-    public var part: String
+    var part: String
     /// What the pixel pipeline reported.
-    public var underlying: CPURenderError
+    var underlying: CPURenderError
 
-    public init(commandIndex: Int?, part: String, underlying: CPURenderError) {
+    init(commandIndex: Int?, part: String, underlying: CPURenderError) {
         self.commandIndex = commandIndex
         self.part = part
         self.underlying = underlying
     }
 
-    public var description: String {
+    var description: String {
         if let commandIndex {
             return "drawing command \(commandIndex) (\(part)): \(underlying)"
         }

@@ -5,16 +5,16 @@ import Foundation
 /// The kernel has standard deviation `sigma` pixels and reaches `ceil(3·sigma)`
 /// pixels each side (covering 99.7% of the weight; the weights are normalised
 /// to sum to one, so the blur preserves the total of every channel).
-public struct GaussianBlur: Sendable {
+struct GaussianBlur: Sendable {
     /// Standard deviation in pixels.
-    public let sigma: Double
+    let sigma: Double
     /// How far the kernel reaches each side, in pixels: `ceil(3·sigma)`.
-    public let radius: Int
+    let radius: Int
     /// The `2·radius + 1` normalised weights, centre in the middle.
     let weights: [Float]
 
     /// A blur of standard deviation `sigma` pixels (0 leaves pictures unchanged).
-    public init(sigma: Double) throws {
+    init(sigma: Double) throws {
         guard sigma.isFinite, sigma >= 0 else {
             throw CPURenderError.invalidArgument(what: "blur sigma", reason: "must be finite and ≥ 0 (got \(sigma))")
         }
@@ -35,7 +35,7 @@ public struct GaussianBlur: Sendable {
     }
 
     /// Which channels a blur reads and writes.
-    public enum Channels: Sendable {
+    enum Channels: Sendable {
         /// All four (premultiplied colour and alpha).
         case rgba
         /// Only alpha, and every channel of the result is the blurred alpha
@@ -47,7 +47,7 @@ public struct GaussianBlur: Sendable {
     /// `pixmap` blurred, grown by `radius` pixels on every side so that nothing
     /// spreads off the edge: pixel (x, y) of the input lands at
     /// (x + radius, y + radius). Pixels beyond the input count as transparent.
-    public func apply(to pixmap: Pixmap, channels: Channels = .rgba) throws -> Pixmap {
+    func apply(to pixmap: Pixmap, channels: Channels = .rgba) throws -> Pixmap {
         let r = radius
         try Pixmap.checkSize(pixmap.width + 2 * r, pixmap.height + 2 * r, "blurred pixmap")
         guard r > 0 else { return channels == .rgba ? pixmap : Self.white(pixmap) }

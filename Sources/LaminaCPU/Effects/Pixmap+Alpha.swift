@@ -4,7 +4,7 @@
 extension Pixmap {
     /// Every pixel replaced by `color` scaled by the pixel's alpha: the
     /// picture's silhouette in one colour, as a shadow is.
-    public func tinted(with color: PremultipliedColor) -> Pixmap {
+    func tinted(with color: PremultipliedColor) -> Pixmap {
         var result = self
         let (r, g, b, a) = (UInt32(color.r), UInt32(color.g), UInt32(color.b), UInt32(color.a))
         result.data.withUnsafeMutableBufferPointer { buffer in
@@ -25,7 +25,7 @@ extension Pixmap {
     /// Multiplies every pixel by the alpha of `mask` placed with its top-left
     /// corner at `(x, y)`; where the mask does not reach, pixels become
     /// transparent, as outside a Core Animation `mask` layer.
-    public mutating func multiplyAlpha(by mask: Pixmap, atX x: Int, y: Int) {
+    mutating func multiplyAlpha(by mask: Pixmap, atX x: Int, y: Int) {
         let overlap = PixelRect(x: x, y: y, width: mask.width, height: mask.height).intersection(bounds)
         let w = width
         data.withUnsafeMutableBufferPointer { buffer in

@@ -6,25 +6,33 @@ import LaminaRender
 ///
 /// Runs anywhere, needs no EGL; the same plan gives the same picture as the
 /// GL backend (the conformance check holds both to the same references).
-public final class CPURenderer: Renderer, SurfacePainter {
+public final class CPURenderer: Renderer {
     public let name = "cpu"
+    private let painter = CPUPainter()
 
     public init() {}
 
-    // The plan's primitives; `PlanWalker` walks the plan (`render(_:deadline:)`).
+    /// Walks the plan with `PlanWalker` on this module's painter.
+    public func render(_ plan: RenderPlan, deadline: RenderDeadline?) throws -> CGImage {
+        try PlanWalker.render(plan, with: painter, deadline: deadline)
+    }
+}
 
-    public func makeSurface(width: Int, height: Int) throws -> Pixmap { try Pixmap(width: width, height: height) }
-    public func texture(of surface: Pixmap) -> Pixmap { surface }
-    public func texture(of image: CGImage) throws -> Pixmap {
+/// The plan's primitives on pixmaps, for `PlanWalker`.
+final class CPUPainter: SurfacePainter {
+
+    func makeSurface(width: Int, height: Int) throws -> Pixmap { try Pixmap(width: width, height: height) }
+    func texture(of surface: Pixmap) -> Pixmap { surface }
+    func texture(of image: CGImage) throws -> Pixmap {
         try Pixmap(width: image.width, height: image.height, premultipliedRGBA: image.pixelBytes)
     }
-    public func release(_ surface: Pixmap) {}
-    public func endFrame() {}
-    public func image(of output: Pixmap) throws -> CGImage {
+    func release(_ surface: Pixmap) {}
+    func endFrame() {}
+    func image(of output: Pixmap) throws -> CGImage {
         try CGImage(width: output.width, height: output.height, premultipliedRGBA: output.data)
     }
 
-    public func drawPolygon(_ draw: LaminaRender.PolygonDraw, textures: TextureTable<Pixmap>, into target: inout Pixmap) throws {
+    func drawPolygon(_ draw: LaminaRender.PolygonDraw, textures: TextureTable<Pixmap>, into target: inout Pixmap) throws {
         let source: PaintSource
         switch draw.fill {
         case .color(let c):
@@ -54,7 +62,7 @@ public final class CPURenderer: Renderer, SurfacePainter {
             roundedRect: draw.coverage, cuts: draw.cuts, alpha: alpha))
     }
 
-    public func fillPath(_ draw: PathFillDraw, into target: inout Pixmap) throws {
+    func fillPath(_ draw: PathFillDraw, into target: inout Pixmap) throws {
         let m = draw.matrix
         var projected: [[CGPoint]] = []
         for contour in draw.clippedContours {
@@ -72,7 +80,7 @@ public final class CPURenderer: Renderer, SurfacePainter {
 
     /// `source`'s alpha blurred, in white (see `DrawCommand.blurMask`): one
     /// channel blurred instead of four.
-    public func blurMask(_ source: Pixmap, sigma: Double, into target: inout Pixmap) throws {
+    func blurMask(_ source: Pixmap, sigma: Double, into target: inout Pixmap) throws {
         let blur = try GaussianBlur(sigma: max(0, sigma))
         let grown = try blur.apply(to: source, channels: .alphaAsWhite)
         // The blur grows the picture by its radius on every side; the plan

@@ -8,7 +8,7 @@ extension Pixmap {
     ///   - color: the premultiplied colour to paint.
     ///   - alpha: a global opacity, clamped to 0...1.
     ///   - clip: an optional clip mask; pixels outside its bounds are not painted.
-    public mutating func fill(
+    mutating func fill(
         _ mask: CoverageMask, with color: PremultipliedColor, alpha: Double = 1, clip: CoverageMask? = nil
     ) throws {
         let opacity = try opacityByte(alpha, "fill alpha")

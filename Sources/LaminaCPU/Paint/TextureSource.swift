@@ -15,12 +15,12 @@ enum TextureFilter: Sendable, Hashable {
 /// corner, (1, 1) its bottom-right one), as `contents` and `contentsRect` map a
 /// layer's bounds. Points outside the texture read its nearest edge texel.
 struct TextureSource: Sendable {
-    public var pixmap: Pixmap
-    public var localRect: CGRect
-    public var uvRect: CGRect
-    public var filter: TextureFilter
+    var pixmap: Pixmap
+    var localRect: CGRect
+    var uvRect: CGRect
+    var filter: TextureFilter
 
-    public init(
+    init(
         pixmap: Pixmap, localRect: CGRect, uvRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1),
         filter: TextureFilter = .bilinear
     ) {

@@ -4,7 +4,7 @@
 
 extension Pixmap {
     /// Replaces the pixels of `rect` (clipped to the pixmap) with `color`.
-    public mutating func fill(_ color: PremultipliedColor, in rect: PixelRect) {
+    mutating func fill(_ color: PremultipliedColor, in rect: PixelRect) {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
         let w = width
@@ -21,7 +21,7 @@ extension Pixmap {
     }
 
     /// A copy of the pixels in `rect`, which must lie inside the pixmap.
-    public func cropped(to rect: PixelRect) throws -> Pixmap {
+    func cropped(to rect: PixelRect) throws -> Pixmap {
         guard rect.width >= 0, rect.height >= 0, bounds.contains(rect) else {
             throw CPURenderError.outOfBounds(what: "crop", rect: rect, bounds: bounds)
         }
@@ -36,7 +36,7 @@ extension Pixmap {
 
     /// Replaces the pixels under `source` placed with its top-left corner at
     /// `(x, y)`; the parts outside this pixmap are dropped. No blending.
-    public mutating func replacePixels(with source: Pixmap, atX x: Int, y: Int) {
+    mutating func replacePixels(with source: Pixmap, atX x: Int, y: Int) {
         let placed = PixelRect(x: x, y: y, width: source.width, height: source.height)
         let area = placed.intersection(bounds)
         guard !area.isEmpty else { return }
@@ -55,7 +55,7 @@ extension Pixmap {
 
     /// Draws `source` over this pixmap (source-over) with its top-left corner
     /// at `(x, y)` and the given opacity (clamped to 0...1).
-    public mutating func composite(_ source: Pixmap, atX x: Int, y: Int, alpha: Double = 1) throws {
+    mutating func composite(_ source: Pixmap, atX x: Int, y: Int, alpha: Double = 1) throws {
         let k = try opacityByte(alpha, "composite alpha")
         let placed = PixelRect(x: x, y: y, width: source.width, height: source.height)
         let area = placed.intersection(bounds)

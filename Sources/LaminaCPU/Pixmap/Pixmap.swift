@@ -6,17 +6,17 @@
 /// keep it, which is what lets the blending loops skip clamping.
 ///
 /// A value type: copies share storage until one is written.
-public struct Pixmap: Equatable, Sendable {
+struct Pixmap: Equatable, Sendable {
     /// The largest width or height a pixmap may have.
-    public static let maximumDimension = 1 << 15
+    static let maximumDimension = 1 << 15
 
-    public let width: Int
-    public let height: Int
+    let width: Int
+    let height: Int
     /// The pixels, `4 * width * height` bytes.
-    public internal(set) var data: [UInt8]
+    internal(set) var data: [UInt8]
 
     /// A pixmap filled with `color` (transparent black by default).
-    public init(width: Int, height: Int, filledWith color: PremultipliedColor = .clear) throws {
+    init(width: Int, height: Int, filledWith color: PremultipliedColor = .clear) throws {
         try Self.checkSize(width, height)
         self.width = width
         self.height = height
@@ -38,7 +38,7 @@ public struct Pixmap: Equatable, Sendable {
     ///
     /// Throws if the byte count is not `4 * width * height` or if some pixel
     /// has a colour channel above its alpha (straight-alpha data passed by mistake).
-    public init(width: Int, height: Int, premultipliedRGBA data: [UInt8]) throws {
+    init(width: Int, height: Int, premultipliedRGBA data: [UInt8]) throws {
         try Self.checkSize(width, height)
         guard data.count == width * height * 4 else {
             throw CPURenderError.pixelDataSize(expected: width * height * 4, actual: data.count)
@@ -66,22 +66,22 @@ public struct Pixmap: Equatable, Sendable {
     }
 
     /// The whole pixmap as a rectangle at the origin.
-    public var bounds: PixelRect { PixelRect(width: width, height: height) }
+    var bounds: PixelRect { PixelRect(width: width, height: height) }
 
     /// The colour of pixel `(x, y)`.
-    public func pixel(x: Int, y: Int) throws -> PremultipliedColor {
+    func pixel(x: Int, y: Int) throws -> PremultipliedColor {
         let i = try byteOffset(x, y)
         return PremultipliedColor(r: data[i], g: data[i + 1], b: data[i + 2], a: data[i + 3])
     }
 
     /// Replaces pixel `(x, y)` (no blending).
-    public mutating func setPixel(_ color: PremultipliedColor, x: Int, y: Int) throws {
+    mutating func setPixel(_ color: PremultipliedColor, x: Int, y: Int) throws {
         let i = try byteOffset(x, y)
         data[i] = color.r; data[i + 1] = color.g; data[i + 2] = color.b; data[i + 3] = color.a
     }
 
     /// Replaces every pixel with `color` (no blending).
-    public mutating func fill(_ color: PremultipliedColor) {
+    mutating func fill(_ color: PremultipliedColor) {
         fill(color, in: bounds)
     }
 

@@ -3,21 +3,21 @@
 /// This is the pixel format of `Pixmap` and the colour space Core Animation
 /// blends in: no linearisation, source-over straight on the stored bytes.
 /// A valid value has every colour channel at most `a`; the initialisers keep it so.
-public struct PremultipliedColor: Hashable, Sendable, CustomStringConvertible {
-    public private(set) var r: UInt8
-    public private(set) var g: UInt8
-    public private(set) var b: UInt8
-    public private(set) var a: UInt8
+struct PremultipliedColor: Hashable, Sendable, CustomStringConvertible {
+    private(set) var r: UInt8
+    private(set) var g: UInt8
+    private(set) var b: UInt8
+    private(set) var a: UInt8
 
     /// A colour from premultiplied channels; a channel above `a` is lowered to
     /// `a`, since no premultiplied colour can have it.
-    public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+    init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         self.r = min(r, a); self.g = min(g, a); self.b = min(b, a); self.a = a
     }
 
     /// A colour from straight (unpremultiplied) components in 0...1, as
     /// `CGColor` holds them; values outside are clamped and NaN reads as 0.
-    public init(red: Double, green: Double, blue: Double, alpha: Double) {
+    init(red: Double, green: Double, blue: Double, alpha: Double) {
         func unit(_ v: Double) -> Double { v.isNaN ? 0 : min(max(v, 0), 1) }
         let al = unit(alpha)
         func byte(_ v: Double) -> UInt8 { UInt8((v * 255).rounded()) }
@@ -25,15 +25,15 @@ public struct PremultipliedColor: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Transparent black, the pixel every new pixmap starts with.
-    public static let clear = PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
-    public static let black = PremultipliedColor(r: 0, g: 0, b: 0, a: 255)
-    public static let white = PremultipliedColor(r: 255, g: 255, b: 255, a: 255)
+    static let clear = PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
+    static let black = PremultipliedColor(r: 0, g: 0, b: 0, a: 255)
+    static let white = PremultipliedColor(r: 255, g: 255, b: 255, a: 255)
 
     /// `source` drawn over `destination` with the given coverage (0...255):
     /// `result = source·k + destination·(1 − source.a·k)` with `k = coverage/255`,
     /// on the sRGB bytes, rounded to nearest. The compositing loops use the
     /// same arithmetic.
-    public static func sourceOver(
+    static func sourceOver(
         _ source: PremultipliedColor, onto destination: PremultipliedColor, coverage: UInt8 = 255
     ) -> PremultipliedColor {
         var pixel = (destination.r, destination.g, destination.b, destination.a)
@@ -44,5 +44,5 @@ public struct PremultipliedColor: Hashable, Sendable, CustomStringConvertible {
         return PremultipliedColor(r: pixel.0, g: pixel.1, b: pixel.2, a: pixel.3)
     }
 
-    public var description: String { "rgba(\(r), \(g), \(b), \(a))" }
+    var description: String { "rgba(\(r), \(g), \(b), \(a))" }
 }

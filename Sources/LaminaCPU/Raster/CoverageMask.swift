@@ -6,14 +6,14 @@ import LaminaRender
 /// The rasterizer returns one sized to the shape's pixel bounds clipped to its
 /// target, so memory follows what is visible, not the geometry. The painting
 /// stages also take one as a clip mask; pixels outside `bounds` count as 0.
-public struct CoverageMask: Equatable, Sendable {
+struct CoverageMask: Equatable, Sendable {
     /// The pixels the mask describes, in target pixel coordinates.
-    public let bounds: PixelRect
+    let bounds: PixelRect
     /// `bounds.width * bounds.height` values, rows top to bottom.
-    public let values: [UInt8]
+    let values: [UInt8]
 
     /// A mask over `bounds` with the given values.
-    public init(bounds: PixelRect, values: [UInt8]) throws {
+    init(bounds: PixelRect, values: [UInt8]) throws {
         guard bounds.width >= 0, bounds.height >= 0,
             bounds.width <= Pixmap.maximumDimension, bounds.height <= Pixmap.maximumDimension
         else {
@@ -33,16 +33,16 @@ public struct CoverageMask: Equatable, Sendable {
     }
 
     /// A mask covering nothing.
-    public static let empty = CoverageMask(uncheckedBounds: .zero, values: [])
+    static let empty = CoverageMask(uncheckedBounds: .zero, values: [])
 
     /// The coverage of target pixel `(x, y)`: 0 outside `bounds`.
-    public func coverage(x: Int, y: Int) -> UInt8 {
+    func coverage(x: Int, y: Int) -> UInt8 {
         guard bounds.contains(x: x, y: y) else { return 0 }
         return values[(y - bounds.minY) * bounds.width + (x - bounds.minX)]
     }
 
     /// The sum of all coverage as a pixel area (each value / 255).
-    public var totalCoverage: Double {
+    var totalCoverage: Double {
         Double(values.reduce(0) { $0 + Int($1) }) / 255
     }
 }

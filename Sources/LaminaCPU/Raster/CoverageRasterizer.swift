@@ -7,22 +7,22 @@ import Foundation
 /// mask it returns covers only the shape's pixel bounds inside `clip`, and its
 /// working memory is proportional to that area whatever the size of the
 /// geometry outside.
-public struct CoverageRasterizer: Sendable {
+struct CoverageRasterizer: Sendable {
     /// Coordinates beyond this magnitude are rejected: past it a Double no longer
     /// places an edge to a fraction of a pixel, so the result would be noise.
-    public static let coordinateLimit = 1e12
+    static let coordinateLimit = 1e12
 
     /// The pixels that may be covered.
-    public let clip: PixelRect
+    let clip: PixelRect
 
     /// A rasterizer for a target of the given size.
-    public init(width: Int, height: Int) throws {
+    init(width: Int, height: Int) throws {
         try Pixmap.checkSize(width, height, "rasterizer target")
         clip = PixelRect(width: width, height: height)
     }
 
     /// A rasterizer limited to `clip`.
-    public init(clip: PixelRect) throws {
+    init(clip: PixelRect) throws {
         try Pixmap.checkSize(clip.width, clip.height, "rasterizer clip")
         self.clip = clip
     }
@@ -35,7 +35,7 @@ public struct CoverageRasterizer: Sendable {
     ///
     /// The segments should form closed loops (each point where one ends, another
     /// starts); open outlines give coverage that leaks to the right of them.
-    public func rasterize(_ segments: [LineSegment], fillRule: FillRule) throws -> CoverageMask {
+    func rasterize(_ segments: [LineSegment], fillRule: FillRule) throws -> CoverageMask {
         let limit = Self.coordinateLimit
         var minX = Double.infinity, minY = Double.infinity
         var maxX = -Double.infinity, maxY = -Double.infinity
@@ -77,7 +77,7 @@ public struct CoverageRasterizer: Sendable {
     }
 
     /// The coverage of closed contours (each joined back to its first point).
-    public func rasterize(contours: [[CGPoint]], fillRule: FillRule) throws -> CoverageMask {
+    func rasterize(contours: [[CGPoint]], fillRule: FillRule) throws -> CoverageMask {
         try rasterize(LineSegment.closedContours(contours), fillRule: fillRule)
     }
 }

@@ -1,5 +1,5 @@
 /// Which points a self-overlapping outline covers.
-public enum FillRule: Sendable, Hashable {
+enum FillRule: Sendable, Hashable {
     /// Inside where the winding number is not zero (CoreGraphics `.winding`,
     /// `kCAFillRuleNonZero`).
     case nonZero

@@ -6,28 +6,28 @@ import Foundation
 /// Direction matters: the winding number of a point is the number of edges
 /// crossing the horizontal line through it going down minus those going up,
 /// counted to its left.
-public struct LineSegment: Hashable, Sendable {
-    public var x0: Double
-    public var y0: Double
-    public var x1: Double
-    public var y1: Double
+struct LineSegment: Hashable, Sendable {
+    var x0: Double
+    var y0: Double
+    var x1: Double
+    var y1: Double
 
-    public init(x0: Double, y0: Double, x1: Double, y1: Double) {
+    init(x0: Double, y0: Double, x1: Double, y1: Double) {
         self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1
     }
 
     /// A segment from single-precision coordinates.
-    public init(x0: Float, y0: Float, x1: Float, y1: Float) {
+    init(x0: Float, y0: Float, x1: Float, y1: Float) {
         self.init(x0: Double(x0), y0: Double(y0), x1: Double(x1), y1: Double(y1))
     }
 
-    public init(from start: CGPoint, to end: CGPoint) {
+    init(from start: CGPoint, to end: CGPoint) {
         self.init(x0: Double(start.x), y0: Double(start.y), x1: Double(end.x), y1: Double(end.y))
     }
 
     /// The closed outlines' edges: each contour's points joined in order and
     /// back to the first.
-    public static func closedContours(_ contours: [[CGPoint]]) -> [LineSegment] {
+    static func closedContours(_ contours: [[CGPoint]]) -> [LineSegment] {
         var segments = [LineSegment]()
         segments.reserveCapacity(contours.reduce(0) { $0 + $1.count })
         for contour in contours where contour.count >= 2 {

@@ -19,13 +19,13 @@ import Foundation
 ///
 /// Several contexts may live in one process (one per thread); contexts on the
 /// same EGL display share its initialization.
-public final class GLContext {
+final class GLContext {
     /// What the context is: driver strings, limits, platform, extensions.
-    public let info: GLInfo
+    let info: GLInfo
 
     /// True once the context was found lost; every later call throws
     /// `GLError.contextLost`.
-    public private(set) var isLost = false
+    private(set) var isLost = false
 
     let lease: EGLDisplayLease
     let context: EGLContext
@@ -40,7 +40,7 @@ public final class GLContext {
     ///   - environment: where `LAMINA_EGL_PLATFORM` is read from.
     /// - Throws: `GLError.invalidPlatform` for an unknown platform name,
     ///   `GLError.noDisplay` listing every attempt when none gives a context.
-    public init(
+    init(
         platform: EGLPlatformChoice? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws {
@@ -78,7 +78,7 @@ public final class GLContext {
     /// take turns on one thread. Call it yourself before issuing raw GL calls.
     /// - Throws: `GLError.wrongThread` off the owning thread,
     ///   `GLError.contextLost` once the context is lost.
-    public func makeCurrent(for step: @autoclosure () -> String = "makeCurrent") throws {
+    func makeCurrent(for step: @autoclosure () -> String = "makeCurrent") throws {
         if isLost { throw GLError.contextLost(step: step()) }
         guard pthread_equal(owner, pthread_self()) != 0 else { throw GLError.wrongThread(step: step()) }
         if eglGetCurrentContext() == context { return }
@@ -97,7 +97,7 @@ public final class GLContext {
     /// coarse steps, not after every draw; call it at the end of a frame.
     /// - Throws: `GLError.contextLost` for GL_CONTEXT_LOST or a reported
     ///   graphics reset, otherwise `GLError.gl` with every code raised.
-    public func checkErrors(_ step: @autoclosure () -> String) throws {
+    func checkErrors(_ step: @autoclosure () -> String) throws {
         try makeCurrent(for: step())
         var codes: [GLenum] = []
         // A lost context may report GL_CONTEXT_LOST on every call; stop early.
@@ -115,7 +115,7 @@ public final class GLContext {
     }
 
     /// Blocks until every command issued so far has executed.
-    public func finish() throws {
+    func finish() throws {
         try makeCurrent(for: "glFinish")
         glFinish()
         try checkErrors("glFinish")

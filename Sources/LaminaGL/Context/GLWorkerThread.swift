@@ -17,12 +17,12 @@ import Foundation
 ///
 /// Releasing the last reference stops the thread once its queued jobs have
 /// run; the state is destroyed on the thread, where its context is current.
-public final class GLWorkerThread<State>: Sendable {
+final class GLWorkerThread<State>: Sendable {
     private let mailbox = Mailbox<State>()
 
     /// Starts the thread and builds the state on it, waiting until that is done.
     /// - Throws: whatever `make` throws (the thread then ends).
-    public init(name: String = "lamina.gl", make: @escaping @Sendable () throws -> State) throws {
+    init(name: String = "lamina.gl", make: @escaping @Sendable () throws -> State) throws {
         let mailbox = self.mailbox
         let thread = Thread {
             mailbox.run(make: make)
@@ -40,7 +40,7 @@ public final class GLWorkerThread<State>: Sendable {
     }
 
     /// Runs `job` on the GL thread and returns its result.
-    public func perform<Value: Sendable>(
+    func perform<Value: Sendable>(
         _ job: @escaping @Sendable (State) throws -> Value
     ) async throws -> Value {
         try await withCheckedThrowingContinuation { continuation in
@@ -53,7 +53,7 @@ public final class GLWorkerThread<State>: Sendable {
     /// Runs `job` on the GL thread, blocking the calling thread until it is done.
     /// - Throws: `GLError.wrongThread` when called from a job on this same
     ///   thread (which would wait for itself forever), or what `job` throws.
-    public func performAndWait<Value: Sendable>(
+    func performAndWait<Value: Sendable>(
         _ job: @escaping @Sendable (State) throws -> Value
     ) throws -> Value {
         guard !mailbox.isWorkerThread else {

@@ -1,13 +1,13 @@
 /// A premultiplied RGBA colour, components 0...1 (red, green and blue already
 /// multiplied by alpha, as every LaminaGL picture is stored).
-public struct GLColor: Sendable, Hashable {
-    public var red: Float
-    public var green: Float
-    public var blue: Float
-    public var alpha: Float
+struct GLColor: Sendable, Hashable {
+    var red: Float
+    var green: Float
+    var blue: Float
+    var alpha: Float
 
     /// A colour from premultiplied components.
-    public init(red: Float, green: Float, blue: Float, alpha: Float) {
+    init(red: Float, green: Float, blue: Float, alpha: Float) {
         self.red = red
         self.green = green
         self.blue = blue
@@ -15,18 +15,18 @@ public struct GLColor: Sendable, Hashable {
     }
 
     /// A colour from straight (not premultiplied) components.
-    public init(straightRed red: Float, green: Float, blue: Float, alpha: Float) {
+    init(straightRed red: Float, green: Float, blue: Float, alpha: Float) {
         self.init(red: red * alpha, green: green * alpha, blue: blue * alpha, alpha: alpha)
     }
 
     /// Transparent black.
-    public static let clear = GLColor(red: 0, green: 0, blue: 0, alpha: 0)
-    public static let black = GLColor(red: 0, green: 0, blue: 0, alpha: 1)
-    public static let white = GLColor(red: 1, green: 1, blue: 1, alpha: 1)
+    static let clear = GLColor(red: 0, green: 0, blue: 0, alpha: 0)
+    static let black = GLColor(red: 0, green: 0, blue: 0, alpha: 1)
+    static let white = GLColor(red: 1, green: 1, blue: 1, alpha: 1)
 
     /// The colour with every component scaled by `opacity` (premultiplied
     /// colours fade by scaling all four).
-    public func scaled(by opacity: Float) -> GLColor {
+    func scaled(by opacity: Float) -> GLColor {
         GLColor(red: red * opacity, green: green * opacity, blue: blue * opacity, alpha: alpha * opacity)
     }
 

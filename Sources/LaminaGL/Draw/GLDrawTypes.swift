@@ -21,11 +21,11 @@ extension RoundedRectCoverage {
 /// the part `uvRect` of the texture, in normalized coordinates with (0, 0) at
 /// the texture's top-left and (1, 1) at its bottom-right. The mapping is
 /// affine (scale and offset per axis) and extends past the rect.
-public struct GLTextureMapping: Sendable, Hashable {
-    public var localRect: CGRect
-    public var uvRect: CGRect
+struct GLTextureMapping: Sendable, Hashable {
+    var localRect: CGRect
+    var uvRect: CGRect
 
-    public init(localRect: CGRect, uvRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)) {
+    init(localRect: CGRect, uvRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)) {
         self.localRect = localRect
         self.uvRect = uvRect
     }
@@ -49,12 +49,12 @@ public struct GLTextureMapping: Sendable, Hashable {
 
 /// One texture read of a paint: which texture, how local points address it,
 /// how it is filtered.
-public struct GLTextureInput {
-    public var source: any GLTextureSource
-    public var mapping: GLTextureMapping
-    public var sampling: GLSampling
+struct GLTextureInput {
+    var source: any GLTextureSource
+    var mapping: GLTextureMapping
+    var sampling: GLSampling
 
-    public init(_ source: any GLTextureSource, mapping: GLTextureMapping, sampling: GLSampling = .linear) {
+    init(_ source: any GLTextureSource, mapping: GLTextureMapping, sampling: GLSampling = .linear) {
         self.source = source
         self.mapping = mapping
         self.sampling = sampling
@@ -62,7 +62,7 @@ public struct GLTextureInput {
 }
 
 /// What fills a polygon or a mesh.
-public enum GLPaint {
+enum GLPaint {
     /// A premultiplied colour.
     case color(GLColor)
     /// A premultiplied texture (an image or a render target).
@@ -77,18 +77,18 @@ public enum GLPaint {
 
 /// What a draw may add to its paint: an overall opacity, a rounded-rect
 /// coverage, and up to four clip half-planes.
-public struct GLDrawOptions {
+struct GLDrawOptions {
     /// Multiplies the paint (0...1).
-    public var opacity: Double
+    var opacity: Double
     /// Restricts the draw to a rounded rect or a ring.
-    public var coverage: RoundedRectCoverage?
+    var coverage: RoundedRectCoverage?
     /// Up to `GLDrawOptions.maximumClipPlanes` half-planes the draw is kept inside.
-    public var clipPlanes: [HalfPlane]
+    var clipPlanes: [HalfPlane]
 
     /// The most clip half-planes one draw takes.
-    public static let maximumClipPlanes = 4
+    static let maximumClipPlanes = 4
 
-    public init(opacity: Double = 1, coverage: RoundedRectCoverage? = nil, clipPlanes: [HalfPlane] = []) {
+    init(opacity: Double = 1, coverage: RoundedRectCoverage? = nil, clipPlanes: [HalfPlane] = []) {
         self.opacity = opacity
         self.coverage = coverage
         self.clipPlanes = clipPlanes

@@ -6,13 +6,13 @@
 /// space homogeneously: (X, Y, Z, W), the pixel being (X/W, Y/W) with the
 /// origin at the top-left and y pointing down. LaminaGL never divides on the
 /// CPU; the GPU interpolates perspective-correctly.
-public struct GLMatrix4: Sendable, Equatable {
+struct GLMatrix4: Sendable, Equatable {
     /// m11 m12 m13 m14 m21 ... m44.
-    public let rowMajor: [Double]
+    let rowMajor: [Double]
 
     /// A matrix from its sixteen values in row-major order (m11, m12, ... m44).
     /// - Throws: `GLError.invalidArgument` unless there are sixteen finite values.
-    public init(rowMajor values: [Double]) throws {
+    init(rowMajor values: [Double]) throws {
         guard values.count == 16 else {
             throw GLError.invalidArgument("a 4x4 matrix needs 16 values, got \(values.count)")
         }
@@ -23,7 +23,7 @@ public struct GLMatrix4: Sendable, Equatable {
     }
 
     /// A matrix from sixteen `Float`s in row-major order.
-    public init(rowMajor values: [Float]) throws {
+    init(rowMajor values: [Float]) throws {
         try self.init(rowMajor: values.map(Double.init))
     }
 
@@ -32,15 +32,15 @@ public struct GLMatrix4: Sendable, Equatable {
     }
 
     /// The identity.
-    public static let identity = GLMatrix4(trusted: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
+    static let identity = GLMatrix4(trusted: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
 
     /// The value at `row`, `column` (both 0-based): m(row+1)(column+1).
-    public subscript(row: Int, column: Int) -> Double {
+    subscript(row: Int, column: Int) -> Double {
         rowMajor[row * 4 + column]
     }
 
     /// `self * other`: applies `self` first, then `other` (row vectors).
-    public func concatenating(_ other: GLMatrix4) -> GLMatrix4 {
+    func concatenating(_ other: GLMatrix4) -> GLMatrix4 {
         var result = [Double](repeating: 0, count: 16)
         for row in 0..<4 {
             for column in 0..<4 {
@@ -53,7 +53,7 @@ public struct GLMatrix4: Sendable, Equatable {
     }
 
     /// The homogeneous image (X, Y, Z, W) of the local point (x, y, 0, 1).
-    public func apply(x: Double, y: Double) -> (x: Double, y: Double, z: Double, w: Double) {
+    func apply(x: Double, y: Double) -> (x: Double, y: Double, z: Double, w: Double) {
         (x * self[0, 0] + y * self[1, 0] + self[3, 0],
          x * self[0, 1] + y * self[1, 1] + self[3, 1],
          x * self[0, 2] + y * self[1, 2] + self[3, 2],

@@ -17,7 +17,7 @@ extension GLPainter {
     /// two out of 255.
     /// - Throws: `GLError.invalidArgument` for a σ that is negative or not
     ///   finite, targets of another context, or `source` being `destination`.
-    public func blur(_ source: any GLTextureSource, into destination: GLRenderTarget, sigma: Double) throws {
+    func blur(_ source: any GLTextureSource, into destination: GLRenderTarget, sigma: Double) throws {
         guard sigma.isFinite, sigma >= 0 else {
             throw GLError.invalidArgument("a blur needs a finite, non-negative sigma, got \(sigma)")
         }

@@ -38,7 +38,7 @@ extension GLPainter {
     ///     them (tested per pixel, as in `fillPolygon`).
     /// - Throws: `GLError.invalidArgument` for a point that is not finite, a
     ///   colour outside 0...1, bad clip planes or a target of another context.
-    public func fillPath(
+    func fillPath(
         _ contours: [[CGPoint]], evenOdd: Bool, transform: GLMatrix4, color: GLColor,
         clipPlanes: [HalfPlane] = [], into target: GLRenderTarget
     ) throws {

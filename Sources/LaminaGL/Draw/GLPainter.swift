@@ -15,12 +15,12 @@ import LaminaRender
 /// GL errors are not checked after each draw (that would slow the hot loop);
 /// call `context.checkErrors(_:)` at the end of a frame. Reading back or
 /// resolving a target checks them too.
-public final class GLPainter {
-    public let context: GLContext
+final class GLPainter {
+    let context: GLContext
     /// Compiled programs.
-    public let programs: GLProgramCache
+    let programs: GLProgramCache
     /// Render targets reused across frames (offscreen passes, blur steps).
-    public let targets: GLRenderTargetPool
+    let targets: GLRenderTargetPool
     let samplers: GLSamplerCache
     let stream: GLVertexStream
 
@@ -28,7 +28,7 @@ public final class GLPainter {
     /// a shader problem shows up here rather than in the middle of a frame.
     /// - Parameter shaders: where the shader files are read; `nil` finds them
     ///   with `ShaderLocator`.
-    public init(context: GLContext, shaders: ShaderLibrary? = nil) throws {
+    init(context: GLContext, shaders: ShaderLibrary? = nil) throws {
         self.context = context
         programs = GLProgramCache(context: context, library: try shaders ?? ShaderLibrary())
         targets = GLRenderTargetPool(context: context)
@@ -44,7 +44,7 @@ public final class GLPainter {
     /// - Throws: `GLError.invalidArgument` for fewer than 3 points, a value
     ///   that is not finite, bad options, a texture of another context or the
     ///   target sampling itself.
-    public func fillPolygon(
+    func fillPolygon(
         _ points: [CGPoint], transform: GLMatrix4, paint: GLPaint,
         options: GLDrawOptions = GLDrawOptions(), into target: GLRenderTarget
     ) throws {
@@ -59,7 +59,7 @@ public final class GLPainter {
     /// Fills triangles (local coordinates): consecutive triples of `vertices`,
     /// or of `indices` into `vertices` when given. Meant for tessellated
     /// paths; draw into a multisampled target for anti-aliased edges.
-    public func fillTriangles(
+    func fillTriangles(
         _ vertices: [CGPoint], indices: [UInt32]? = nil, transform: GLMatrix4, paint: GLPaint,
         options: GLDrawOptions = GLDrawOptions(), into target: GLRenderTarget
     ) throws {

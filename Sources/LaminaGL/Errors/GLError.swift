@@ -3,7 +3,7 @@ import CEGL
 /// Everything that can go wrong in the GPU backend, as a value that says which
 /// step failed and why. Every EGL and GL failure surfaces as one of these;
 /// nothing in LaminaGL traps on bad input or on a driver refusing.
-public enum GLError: Error, Equatable, Sendable {
+enum GLError: Error, Equatable, Sendable {
     /// An EGL call failed. `step` names the call and what it was for; `code` is
     /// the value of `eglGetError()` right after it.
     case egl(step: String, code: Int32)
@@ -41,7 +41,7 @@ public enum GLError: Error, Equatable, Sendable {
 }
 
 extension GLError: CustomStringConvertible {
-    public var description: String {
+    var description: String {
         switch self {
         case let .egl(step, code):
             return "EGL: \(step) failed with \(EGLErrorCode.name(code))"

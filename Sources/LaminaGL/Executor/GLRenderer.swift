@@ -7,45 +7,60 @@ import LaminaRender
 /// targets and uploaded images between frames. Like its `GLContext`, it is
 /// bound to the thread that created it (use `GLWorkerThread` to drive one
 /// from async code); calling it from another thread throws.
-public final class GLRenderer: Renderer, SurfacePainter {
+public final class GLRenderer: Renderer {
     public let name = "gl"
-    public let context: GLContext
-    public let painter: GLPainter
-    /// Every target is drawn with this many samples per pixel when the
-    /// context offers them (4x MSAA), then resolved.
-    public let multisampled: Bool
-    private var imageCache = ImageTextureCache()
+    let context: GLContext
+    let primitives: GLPlanPainter
 
     /// Makes a context on `platform` (or as `LAMINA_EGL_PLATFORM` and the
-    /// automatic order decide) and compiles the shaders.
+    /// automatic order decide) and compiles the shaders. With `multisampled`,
+    /// every target is drawn with 4 samples per pixel where the context
+    /// offers them, then resolved.
     public init(platform: EGLPlatformChoice? = nil, multisampled: Bool = true,
                 environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         context = try GLContext(platform: platform, environment: environment)
-        painter = try GLPainter(context: context)
-        self.multisampled = multisampled
+        primitives = GLPlanPainter(context: context, painter: try GLPainter(context: context), multisampled: multisampled)
     }
 
-    // The plan's primitives; `PlanWalker` walks the plan (`render(_:deadline:)`).
+    /// The context's description: driver, version, limits.
+    public var info: GLInfo { context.info }
 
-    public func makeSurface(width: Int, height: Int) throws -> GLRenderTarget {
+    /// Walks the plan with `PlanWalker` on this module's painter.
+    public func render(_ plan: RenderPlan, deadline: RenderDeadline?) throws -> CGImage {
+        try PlanWalker.render(plan, with: primitives, deadline: deadline)
+    }
+}
+
+/// The plan's primitives on GL render targets, for `PlanWalker`.
+final class GLPlanPainter: SurfacePainter {
+    let context: GLContext
+    let painter: GLPainter
+    let multisampled: Bool
+    private var imageCache = ImageTextureCache()
+
+    init(context: GLContext, painter: GLPainter, multisampled: Bool) {
+        self.context = context; self.painter = painter; self.multisampled = multisampled
+    }
+
+    func makeSurface(width: Int, height: Int) throws -> GLRenderTarget {
         try painter.targets.acquire(width: width, height: height, multisampled: multisampled)
     }
-    public func texture(of surface: GLRenderTarget) -> any GLTextureSource { surface }
-    public func texture(of image: CGImage) throws -> any GLTextureSource {
+    func texture(of surface: GLRenderTarget) -> any GLTextureSource { surface }
+    func texture(of image: CGImage) throws -> any GLTextureSource {
         try imageCache.texture(for: image, context: context)
     }
-    public func release(_ surface: GLRenderTarget) { try? painter.targets.recycle(surface) }
-    public func endFrame() {
+    func release(_ surface: GLRenderTarget) { try? painter.targets.recycle(surface) }
+    func endFrame() {
         painter.targets.endFrame()
         imageCache.endFrame()
     }
-    public func image(of output: GLRenderTarget) throws -> CGImage {
+    func image(of output: GLRenderTarget) throws -> CGImage {
         let bytes = try output.readPixels()
         try context.checkErrors("rendering a frame")
         return try CGImage(width: output.width, height: output.height, premultipliedRGBA: bytes)
     }
 
-    public func drawPolygon(_ draw: PolygonDraw, textures: TextureTable<any GLTextureSource>, into target: inout GLRenderTarget) throws {
+    func drawPolygon(_ draw: PolygonDraw, textures: TextureTable<any GLTextureSource>, into target: inout GLRenderTarget) throws {
         let paint: GLPaint
         switch draw.fill {
         case .color(let c):
@@ -69,7 +84,7 @@ public final class GLRenderer: Renderer, SurfacePainter {
                                 into: target)
     }
 
-    public func fillPath(_ draw: PathFillDraw, into target: inout GLRenderTarget) throws {
+    func fillPath(_ draw: PathFillDraw, into target: inout GLRenderTarget) throws {
         let contours = draw.pieceContours
         guard !contours.isEmpty else { return }
         try painter.fillPath(contours, evenOdd: draw.evenOdd, transform: try GLMatrix4(draw.matrix),
@@ -78,7 +93,7 @@ public final class GLRenderer: Renderer, SurfacePainter {
 
     /// All four channels: the same result on a white mask, and one shader
     /// for every blur.
-    public func blurMask(_ source: any GLTextureSource, sigma: Double, into target: inout GLRenderTarget) throws {
+    func blurMask(_ source: any GLTextureSource, sigma: Double, into target: inout GLRenderTarget) throws {
         try painter.blur(source, into: target, sigma: sigma)
     }
 

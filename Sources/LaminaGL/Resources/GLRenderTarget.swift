@@ -12,15 +12,15 @@ import CEGL
 /// Contents are premultiplied RGBA, top row first (see `local.vert`). A
 /// multisampled target resolves itself when it is next sampled or read after
 /// drawing; `resolve()` does it explicitly.
-public final class GLRenderTarget: GLTextureSource {
-    public let context: GLContext
-    public let width: Int
-    public let height: Int
+final class GLRenderTarget: GLTextureSource {
+    let context: GLContext
+    let width: Int
+    let height: Int
     /// Samples per pixel of the drawing buffer; 0 when drawing goes straight
     /// into the texture.
-    public let samples: Int
+    let samples: Int
     /// The GL texture holding the (resolved) picture.
-    public let texture: GLuint
+    let texture: GLuint
 
     /// Framebuffer with `texture` attached: sampled and read from.
     private let textureFramebuffer: GLuint
@@ -36,7 +36,7 @@ public final class GLRenderTarget: GLTextureSource {
     /// Creates a target of `width` x `height` pixels, cleared to transparent.
     /// - Parameter multisampled: draw into a `info.multisampleCount`-sample
     ///   buffer (4 where the GPU allows); ignored where it allows none.
-    public init(context: GLContext, width: Int, height: Int, multisampled: Bool = false) throws {
+    init(context: GLContext, width: Int, height: Int, multisampled: Bool = false) throws {
         let limit = min(context.info.maxTextureSize, context.info.maxRenderbufferSize)
         try GLTexture.validate(width: width, height: height, limit: limit, what: "render target")
         try context.makeCurrent(for: "creating a render target")
@@ -96,14 +96,14 @@ public final class GLRenderTarget: GLTextureSource {
     }
 
     /// Whether drawing goes to a multisampled buffer.
-    public var isMultisampled: Bool { samples > 0 }
+    var isMultisampled: Bool { samples > 0 }
 
     /// Whether a stencil buffer is attached (after the first path fill).
-    public var hasStencil: Bool { stencilBuffer != 0 }
+    var hasStencil: Bool { stencilBuffer != 0 }
 
     /// Clears the whole target to `color` (transparent by default), and its
     /// stencil, when it has one, to 0.
-    public func clear(to color: GLColor = .clear) throws {
+    func clear(to color: GLColor = .clear) throws {
         try bindForDrawing()
         // glClear honours the write masks and the scissor: open them all.
         glDisable(GLenum(GL_SCISSOR_TEST))
@@ -180,7 +180,7 @@ public final class GLRenderTarget: GLTextureSource {
 
     /// Resolves the multisampled buffer into the texture (a blit), if drawing
     /// happened since the last resolve. Single-sampled targets need nothing.
-    public func resolve() throws {
+    func resolve() throws {
         guard needsResolve else { return }
         try context.makeCurrent(for: "resolving a render target")
         glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), multisampleFramebuffer)
@@ -193,7 +193,7 @@ public final class GLRenderTarget: GLTextureSource {
         try context.checkErrors("resolving a \(width)x\(height) render target")
     }
 
-    public func textureForSampling(mipmaps: Bool) throws -> GLuint {
+    func textureForSampling(mipmaps: Bool) throws -> GLuint {
         try resolve()
         if mipmaps && !hasMipmaps {
             try context.makeCurrent(for: "building mipmaps")
@@ -205,7 +205,7 @@ public final class GLRenderTarget: GLTextureSource {
     }
 
     /// The picture as premultiplied RGBA8 bytes, top row first, rows packed.
-    public func readPixels() throws -> [UInt8] {
+    func readPixels() throws -> [UInt8] {
         try resolve()
         try context.makeCurrent(for: "reading a render target")
         var pixels = [UInt8](repeating: 0, count: width * height * 4)

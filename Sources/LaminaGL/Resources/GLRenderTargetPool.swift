@@ -3,10 +3,10 @@
 ///
 /// `acquire` gives a cleared target, `recycle` puts it back, `endFrame` frees
 /// targets nobody asked for during the last `maximumIdleFrames` frames.
-public final class GLRenderTargetPool {
-    public let context: GLContext
+final class GLRenderTargetPool {
+    let context: GLContext
     /// How many `endFrame` calls an unused target survives.
-    public let maximumIdleFrames: Int
+    let maximumIdleFrames: Int
 
     private struct Key: Hashable {
         var width: Int
@@ -22,14 +22,14 @@ public final class GLRenderTargetPool {
     private var idle: [Key: [Idle]] = [:]
     private var checkedOut: Set<ObjectIdentifier> = []
 
-    public init(context: GLContext, maximumIdleFrames: Int = 4) {
+    init(context: GLContext, maximumIdleFrames: Int = 4) {
         self.context = context
         self.maximumIdleFrames = max(0, maximumIdleFrames)
     }
 
     /// A target of exactly this size, cleared to transparent: a recycled one
     /// when there is one, otherwise a new one.
-    public func acquire(width: Int, height: Int, multisampled: Bool = false) throws -> GLRenderTarget {
+    func acquire(width: Int, height: Int, multisampled: Bool = false) throws -> GLRenderTarget {
         // Without MSAA support a "multisampled" target is an ordinary one.
         let key = Key(width: width, height: height, multisampled: multisampled && context.info.multisampleCount > 0)
         let target: GLRenderTarget
@@ -46,7 +46,7 @@ public final class GLRenderTargetPool {
     /// Gives a target from `acquire` back for later frames.
     /// - Throws: `GLError.invalidArgument` for a target this pool did not hand
     ///   out, or one already given back.
-    public func recycle(_ target: GLRenderTarget) throws {
+    func recycle(_ target: GLRenderTarget) throws {
         guard target.context === context, checkedOut.remove(ObjectIdentifier(target)) != nil else {
             throw GLError.invalidArgument(
                 "recycling a \(target.width)x\(target.height) render target this pool did not hand out "
@@ -58,7 +58,7 @@ public final class GLRenderTargetPool {
 
     /// Ages idle targets by one frame and frees those idle for longer than
     /// `maximumIdleFrames`.
-    public func endFrame() {
+    func endFrame() {
         for key in Array(idle.keys) {
             let aged = (idle[key] ?? []).map { Idle(target: $0.target, idleFrames: $0.idleFrames + 1) }
                 .filter { $0.idleFrames <= maximumIdleFrames }
@@ -67,12 +67,12 @@ public final class GLRenderTargetPool {
     }
 
     /// Frees every idle target now.
-    public func purge() {
+    func purge() {
         idle.removeAll()
     }
 
     /// Targets waiting to be reused.
-    public var idleCount: Int { idle.values.reduce(0) { $0 + $1.count } }
+    var idleCount: Int { idle.values.reduce(0) { $0 + $1.count } }
     /// Targets handed out and not yet recycled.
-    public var checkedOutCount: Int { checkedOut.count }
+    var checkedOutCount: Int { checkedOut.count }
 }

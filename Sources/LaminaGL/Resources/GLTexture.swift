@@ -1,12 +1,12 @@
 import CEGL
 
 /// An image uploaded to the GPU from premultiplied RGBA8 bytes, top row first.
-public final class GLTexture: GLTextureSource {
-    public let context: GLContext
-    public let width: Int
-    public let height: Int
+final class GLTexture: GLTextureSource {
+    let context: GLContext
+    let width: Int
+    let height: Int
     /// The GL texture name.
-    public let name: GLuint
+    let name: GLuint
     private var hasMipmaps = false
 
     /// Uploads `bytes`: `width * height * 4` bytes of premultiplied RGBA, rows
@@ -14,13 +14,13 @@ public final class GLTexture: GLTextureSource {
     /// - Throws: `GLError.invalidArgument` for an empty size or a byte count
     ///   that does not match it, `GLError.unsupported` beyond
     ///   `GL_MAX_TEXTURE_SIZE`.
-    public convenience init(context: GLContext, width: Int, height: Int, premultipliedRGBA bytes: [UInt8]) throws {
+    convenience init(context: GLContext, width: Int, height: Int, premultipliedRGBA bytes: [UInt8]) throws {
         try self.init(context: context, width: width, height: height)
         try bytes.withUnsafeBytes { try replace(premultipliedRGBA: $0) }
     }
 
     /// Uploads `bytes` (see `init(context:width:height:premultipliedRGBA:)`).
-    public convenience init(
+    convenience init(
         context: GLContext, width: Int, height: Int, premultipliedRGBA bytes: UnsafeRawBufferPointer
     ) throws {
         try self.init(context: context, width: width, height: height)
@@ -45,7 +45,7 @@ public final class GLTexture: GLTextureSource {
     }
 
     /// Replaces the whole picture with `bytes` of the same size.
-    public func replace(premultipliedRGBA bytes: UnsafeRawBufferPointer) throws {
+    func replace(premultipliedRGBA bytes: UnsafeRawBufferPointer) throws {
         let expected = width * height * 4
         guard bytes.count == expected else {
             throw GLError.invalidArgument(
@@ -61,7 +61,7 @@ public final class GLTexture: GLTextureSource {
         try context.checkErrors("uploading a \(width)x\(height) texture")
     }
 
-    public func textureForSampling(mipmaps: Bool) throws -> GLuint {
+    func textureForSampling(mipmaps: Bool) throws -> GLuint {
         if mipmaps && !hasMipmaps {
             try context.makeCurrent(for: "building mipmaps")
             glBindTexture(GLenum(GL_TEXTURE_2D), name)

@@ -5,7 +5,7 @@ import CEGL
 ///
 /// Every LaminaGL texture stores its top row first, and uv (0, 0) is the
 /// top-left corner of the picture whichever kind it is.
-public protocol GLTextureSource: AnyObject {
+protocol GLTextureSource: AnyObject {
     /// The context the texture belongs to.
     var context: GLContext { get }
     /// Size in texels.
@@ -19,7 +19,7 @@ public protocol GLTextureSource: AnyObject {
 /// How a texture is filtered, as Core Animation's `minificationFilter` and
 /// `magnificationFilter` ask (`kCAFilterNearest`, `kCAFilterLinear`,
 /// `kCAFilterTrilinear`).
-public enum GLTextureFilter: String, Sendable, CaseIterable {
+enum GLTextureFilter: String, Sendable, CaseIterable {
     case nearest
     case linear
     /// Linear between texels and between mipmap levels; the texture's mipmaps
@@ -28,19 +28,19 @@ public enum GLTextureFilter: String, Sendable, CaseIterable {
 }
 
 /// The filters for one texture read. Coordinates outside 0...1 clamp to the edge.
-public struct GLSampling: Sendable, Hashable {
-    public var minification: GLTextureFilter
-    public var magnification: GLTextureFilter
+struct GLSampling: Sendable, Hashable {
+    var minification: GLTextureFilter
+    var magnification: GLTextureFilter
 
-    public init(minification: GLTextureFilter = .linear, magnification: GLTextureFilter = .linear) {
+    init(minification: GLTextureFilter = .linear, magnification: GLTextureFilter = .linear) {
         self.minification = minification
         self.magnification = magnification
     }
 
     /// Linear both ways, Core Animation's default.
-    public static let linear = GLSampling()
+    static let linear = GLSampling()
     /// Nearest both ways.
-    public static let nearest = GLSampling(minification: .nearest, magnification: .nearest)
+    static let nearest = GLSampling(minification: .nearest, magnification: .nearest)
 
     /// Whether reading needs mipmaps.
     var needsMipmaps: Bool { minification == .trilinear }

@@ -2,19 +2,19 @@ import CEGL
 
 /// A linked vertex + fragment program, with its uniform locations looked up
 /// once and remembered.
-public final class GLProgram {
+final class GLProgram {
     /// The context the program lives in.
-    public let context: GLContext
+    let context: GLContext
     /// "local.vert + fill_solid.frag".
-    public let label: String
+    let label: String
     /// The GL program name.
-    public let name: GLuint
+    let name: GLuint
     private var locations: [String: GLint] = [:]
 
     /// Compiles and links `vertex` and `fragment`.
     /// - Throws: `GLError.shaderCompile` or `GLError.programLink` with the
     ///   driver's info log and the files involved.
-    public init(context: GLContext, vertex: PreparedShader, fragment: PreparedShader) throws {
+    init(context: GLContext, vertex: PreparedShader, fragment: PreparedShader) throws {
         label = "\(vertex.file) + \(fragment.file)"
         try context.makeCurrent(for: "compiling \(label)")
         let vertexShader = try Self.compile(vertex, stage: GL_VERTEX_SHADER)
@@ -50,7 +50,7 @@ public final class GLProgram {
 
     /// The location of uniform `uniform`, or -1 when the program does not use
     /// it (setting -1 is a no-op in GL, which is what we want then).
-    public func location(_ uniform: String) -> GLint {
+    func location(_ uniform: String) -> GLint {
         if let known = locations[uniform] { return known }
         let found = glGetUniformLocation(name, uniform)
         locations[uniform] = found

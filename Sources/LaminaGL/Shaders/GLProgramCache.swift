@@ -1,18 +1,18 @@
 import CEGL
 
 /// Programs by their pair of shader files, compiled on first use.
-public final class GLProgramCache {
-    public let context: GLContext
-    public let library: ShaderLibrary
+final class GLProgramCache {
+    let context: GLContext
+    let library: ShaderLibrary
     private var programs: [String: GLProgram] = [:]
 
-    public init(context: GLContext, library: ShaderLibrary) {
+    init(context: GLContext, library: ShaderLibrary) {
         self.context = context
         self.library = library
     }
 
     /// The program made of `vertex` and `fragment`, compiling it the first time.
-    public func program(_ vertex: ShaderFile, _ fragment: ShaderFile) throws -> GLProgram {
+    func program(_ vertex: ShaderFile, _ fragment: ShaderFile) throws -> GLProgram {
         let key = "\(vertex.rawValue)|\(fragment.rawValue)"
         if let cached = programs[key] { return cached }
         let program = try GLProgram(
@@ -23,7 +23,7 @@ public final class GLProgramCache {
 
     /// Compiles every program LaminaGL draws with, so that shader errors show
     /// up at start-up rather than at the first frame that needs one.
-    public func compileAll() throws {
+    func compileAll() throws {
         for fragment in [ShaderFile.fillSolid, .fillTexture, .tintAlpha, .mask] {
             _ = try program(.localVertex, fragment)
         }
@@ -31,5 +31,5 @@ public final class GLProgramCache {
     }
 
     /// How many programs are compiled.
-    public var count: Int { programs.count }
+    var count: Int { programs.count }
 }

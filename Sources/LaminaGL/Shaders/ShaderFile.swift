@@ -1,6 +1,6 @@
 /// The GLSL ES 3.00 files LaminaGL loads from the `Shaders` folder: one small
 /// file per job, plus `coverage.glsl`, which the fragment shaders include.
-public enum ShaderFile: String, Sendable, CaseIterable {
+enum ShaderFile: String, Sendable, CaseIterable {
     /// Local 2D vertices through a 4x4 matrix into clip space.
     case localVertex = "local.vert"
     /// A viewport-covering triangle with uv coordinates.

@@ -7,27 +7,27 @@ import Foundation
 /// that the driver's messages name the right line. Each file gets a GLSL
 /// source-string number (0 for the main file, then one per include in order)
 /// and `PreparedShader.legend` says which number is which file.
-public final class ShaderLibrary: Sendable {
+final class ShaderLibrary: Sendable {
     /// The folder the files are read from.
-    public let folder: URL
+    let folder: URL
 
     /// Uses the shader folder found by `ShaderLocator.locate()`.
-    public convenience init() throws {
+    convenience init() throws {
         self.init(folder: try ShaderLocator.locate())
     }
 
     /// Uses `folder` as is.
-    public init(folder: URL) {
+    init(folder: URL) {
         self.folder = folder
     }
 
     /// The text of `file` with includes expanded, ready for `glShaderSource`.
-    public func prepare(_ file: ShaderFile) throws -> PreparedShader {
+    func prepare(_ file: ShaderFile) throws -> PreparedShader {
         try expand(file: file.rawValue)
     }
 
     /// The text of any file in the folder, includes expanded.
-    public func expand(file name: String) throws -> PreparedShader {
+    func expand(file name: String) throws -> PreparedShader {
         var sources: [String] = [name]
         let text = try expand(name, into: &sources, including: [])
         return PreparedShader(file: name, text: text, sources: sources)
@@ -75,16 +75,16 @@ public final class ShaderLibrary: Sendable {
 }
 
 /// A shader's full text after include expansion.
-public struct PreparedShader: Sendable, Equatable {
+struct PreparedShader: Sendable, Equatable {
     /// The file it was prepared from.
-    public let file: String
+    let file: String
     /// The text to compile.
-    public let text: String
+    let text: String
     /// File names by GLSL source-string number (index 0 is `file`).
-    public let sources: [String]
+    let sources: [String]
 
     /// "0 = fill_solid.frag, 1 = coverage.glsl", for reading driver logs.
-    public var legend: String {
+    var legend: String {
         sources.enumerated().map { "\($0.offset) = \($0.element)" }.joined(separator: ", ")
     }
 }

@@ -8,9 +8,9 @@ import Foundation
 /// 2. `<executable dir>/Shaders`, then `<executable dir>/../share/lamina/Shaders`,
 ///    for the executable's path as invoked and with symbolic links resolved;
 /// 3. the source tree this module was built from (`Shaders/` at its root).
-public enum ShaderLocator {
+enum ShaderLocator {
     /// The environment variable naming a shader folder to use first.
-    public static let environmentVariable = "LAMINA_SHADER_DIR"
+    static let environmentVariable = "LAMINA_SHADER_DIR"
 
     /// This file's path when the module was built; a default argument of
     /// `#filePath` would give the caller's file instead.
@@ -18,7 +18,7 @@ public enum ShaderLocator {
 
     /// The folders to try, in order, each with where it came from.
     /// `sourceFile` stands in for this file's path (for tests).
-    public static func candidates(
+    static func candidates(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         executable: URL? = Bundle.main.executableURL,
         sourceFile: String? = nil
@@ -49,7 +49,7 @@ public enum ShaderLocator {
     /// The first candidate folder holding every shader file.
     /// - Throws: `GLError.shaderDirectoryNotFound` listing each folder tried
     ///   and what it lacked.
-    public static func locate(
+    static func locate(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         executable: URL? = Bundle.main.executableURL,
         sourceFile: String? = nil
