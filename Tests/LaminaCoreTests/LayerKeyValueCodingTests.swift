@@ -255,4 +255,36 @@ import Testing
         #expect(CAShapeLayer.layerPropertyKeys.contains("strokeEnd"))
         #expect(!CALayer.layerPropertyKeys.contains("strokeEnd"))
     }
+
+    @Test func integersKeepTheirValue() {
+        // Through a Double, Int.max was no integer at all and the write failed.
+        let replicator = CAReplicatorLayer()
+        replicator.setValue(Int.max, forKey: "instanceCount")
+        #expect(replicator.instanceCount == .max)
+        replicator.setValue(Int64(9_007_199_254_740_993), forKey: "instanceCount")
+        #expect(replicator.instanceCount == 9_007_199_254_740_993)
+        #expect(CAReplicatorLayer(layer: replicator).instanceCount == 9_007_199_254_740_993)
+    }
+
+    @Test("The property table is the one list: KVC, init(layer:) and importers read it")
+    func propertyTable() throws {
+        let opacity = try #require(CALayer.layerProperty(named: "opacity"))
+        #expect(opacity.kind == .number(.unit) && opacity.isAnimatable && opacity.defaultValue as? Float == 1)
+        let strokeEnd = try #require(CAShapeLayer.layerProperty(named: "strokeEnd"))
+        #expect(strokeEnd.isOwn && strokeEnd.range == .unit && strokeEnd.isAnimatable)
+        #expect(CAShapeLayer.layerProperty(named: "opacity")?.isOwn == false)
+        #expect(CALayer.layerProperty(named: "contents")?.kind == .image)
+        #expect(CALayer.layerProperty(named: "sublayers")?.isAnimatable == false)
+        // Every row is copied by init(layer:) but the tree and frame.
+        let shape = CAShapeLayer()
+        for row in CAShapeLayer.layerProperties where ![.layer, .layers].contains(row.kind) && row.name != "frame" {
+            #expect(row.holdsDefault(shape), "a new layer holds \(row.name)'s default")
+        }
+        shape.strokeEnd = 0.25; shape.lineDashPattern = [2, 3]; shape.cornerRadius = 4; shape.contentsGravity = .top
+        let copy = CAShapeLayer(layer: shape)
+        for row in CAShapeLayer.layerProperties where ![.layer, .layers].contains(row.kind) {
+            #expect(row.holdsDefault(copy) == row.holdsDefault(shape), "init(layer:) copies \(row.name)")
+        }
+        #expect(!copy.needsDisplay())
+    }
 }

@@ -125,3 +125,39 @@ import Testing
         #expect(list.map(\.animation.beginTime) == [0, 0, 1])
     }
 }
+
+@Suite("Animatable key paths")
+struct AnimatableKeyPathTests {
+    @Test("The animatable properties are the property table's, with its kinds and ranges")
+    func animatablePropertiesComeFromTheTable() {
+        // The list that was written out here before the table said it.
+        let expected: [(String, AnimatedValueKind, LayerType?)] = [
+            ("anchorPoint", .point, nil), ("anchorPointZ", .number(.any), nil),
+            ("backgroundColor", .color, nil), ("borderColor", .color, nil), ("borderWidth", .number(.nonNegative), nil),
+            ("bounds", .rect, nil), ("contents", .image, nil), ("contentsRect", .rect, nil),
+            ("contentsCenter", .rect, nil), ("contentsScale", .number(.positive), nil),
+            ("cornerRadius", .number(.nonNegative), nil), ("doubleSided", .bool, nil), ("hidden", .bool, nil),
+            ("masksToBounds", .bool, nil), ("opacity", .number(.unit), nil), ("position", .point, nil),
+            ("shadowColor", .color, nil), ("shadowOffset", .size, nil), ("shadowOpacity", .number(.unit), nil),
+            ("shadowPath", .path, nil), ("shadowRadius", .number(.nonNegative), nil),
+            ("sublayerTransform", .transform, nil), ("transform", .transform, nil), ("zPosition", .number(.any), nil),
+            ("path", .path, .shape), ("fillColor", .color, .shape), ("strokeColor", .color, .shape),
+            ("lineWidth", .number(.nonNegative), .shape), ("miterLimit", .number(.any), .shape),
+            ("lineDashPhase", .number(.any), .shape), ("lineDashPattern", .numbers(.nonNegative), .shape),
+            ("strokeStart", .number(.unit), .shape), ("strokeEnd", .number(.unit), .shape),
+            ("fontSize", .number(.positive), .text), ("foregroundColor", .color, .text),
+            ("colors", .colors, .gradient), ("locations", .numbers(.unit), .gradient),
+            ("startPoint", .point, .gradient), ("endPoint", .point, .gradient),
+            ("instanceDelay", .number(.any), .replicator), ("instanceTransform", .transform, .replicator),
+            ("instanceColor", .color, .replicator), ("instanceRedOffset", .number(.any), .replicator),
+            ("instanceGreenOffset", .number(.any), .replicator), ("instanceBlueOffset", .number(.any), .replicator),
+            ("instanceAlphaOffset", .number(.any), .replicator),
+        ]
+        let actual = AnimatableProperty.properties
+        #expect(actual.count == expected.count)
+        for (name, kind, type) in expected {
+            let found = actual.first { $0.name == name && $0.type == type }
+            #expect(found?.kind == kind, "\(name) on \(type?.rawValue ?? "every layer")")
+        }
+    }
+}

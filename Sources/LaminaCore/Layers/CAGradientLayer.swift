@@ -37,27 +37,22 @@ open class CAGradientLayer: CALayer {
         super.init()
     }
 
+    /// A copy of `layer`'s properties (see `CALayer.init(layer:)`): this
+    /// class's rows of the property table included.
     public required init(layer: Any) {
-        if let other = layer as? CAGradientLayer {
-            colors = other.colors
-            locations = other.locations
-            startPoint = other.startPoint
-            endPoint = other.endPoint
-            type = other.type
-        }
         super.init(layer: layer)
     }
 
     override class var keyTable: LayerKeyTable { CAGradientLayer.gradientKeyTable }
 
     private static let gradientKeyTable = LayerKeyTable(inheriting: CALayer.baseKeyTable, adding: [
-        .property("colors", LayerValue.array, default: { nil },
+        .property("colors", LayerValue.array, animatable: true, default: { nil },
                   get: { (l: CAGradientLayer) in l.colors }, set: { $0.colors = $1 }),
-        .property("locations", LayerValue.numbers, default: { nil },
+        .property("locations", LayerValue.numbers, range: .unit, animatable: true, default: { nil },
                   get: { (l: CAGradientLayer) in l.locations }, set: { $0.locations = $1 }),
-        .property("startPoint", LayerValue.point, default: { CGPoint(x: 0.5, y: 0) },
+        .property("startPoint", LayerValue.point, animatable: true, default: { CGPoint(x: 0.5, y: 0) },
                   get: { (l: CAGradientLayer) in l.startPoint }, set: { $0.startPoint = $1 }),
-        .property("endPoint", LayerValue.point, default: { CGPoint(x: 0.5, y: 1) },
+        .property("endPoint", LayerValue.point, animatable: true, default: { CGPoint(x: 0.5, y: 1) },
                   get: { (l: CAGradientLayer) in l.endPoint }, set: { $0.endPoint = $1 }),
         .property("type", LayerValue.constant(CAGradientLayerType.self), default: { .axial },
                   get: { (l: CAGradientLayer) in l.type }, set: { $0.type = $1 }),

@@ -311,8 +311,9 @@ open class CALayer {
     }
 
     /// A copy of `layer`'s properties, used for presentation copies as in
-    /// Core Animation. Subclasses copy their own properties, then call
-    /// `super.init(layer:)`. The copy has no superlayer, sublayers, mask,
+    /// Core Animation: every row of the class's property table (a built-in
+    /// subclass's own rows included; a custom subclass copies its own stored
+    /// properties, then calls `super.init(layer:)`). The copy has no superlayer, sublayers, mask,
     /// animations or delegate, and does not need display; `contents` and the
     /// values of custom keys are shared. Anything but a `CALayer` gives a
     /// layer with the defaults.
@@ -321,40 +322,14 @@ open class CALayer {
             applyClassDefaults()
             return
         }
-        bounds = other.bounds
-        position = other.position
-        zPosition = other.zPosition
-        anchorPoint = other.anchorPoint
-        anchorPointZ = other.anchorPointZ
-        transform = other.transform
-        sublayerTransform = other.sublayerTransform
-        isGeometryFlipped = other.isGeometryFlipped
-        isHidden = other.isHidden
-        isDoubleSided = other.isDoubleSided
-        opacity = other.opacity
-        allowsGroupOpacity = other.allowsGroupOpacity
-        isOpaque = other.isOpaque
-        backgroundColor = other.backgroundColor
-        cornerRadius = other.cornerRadius
-        maskedCorners = other.maskedCorners
-        borderWidth = other.borderWidth
-        borderColor = other.borderColor
-        masksToBounds = other.masksToBounds
-        shadowColor = other.shadowColor
-        shadowOpacity = other.shadowOpacity
-        shadowOffset = other.shadowOffset
-        shadowRadius = other.shadowRadius
-        shadowPath = other.shadowPath
-        contents = other.contents
-        contentsGravity = other.contentsGravity
-        contentsScale = other.contentsScale
-        contentsRect = other.contentsRect
-        contentsCenter = other.contentsCenter
-        minificationFilter = other.minificationFilter
-        magnificationFilter = other.magnificationFilter
-        minificationFilterBias = other.minificationFilterBias
-        name = other.name
-        needsDisplayOnBoundsChange = other.needsDisplayOnBoundsChange
+        // Every property of the table, this class's own included, in the
+        // table's order (bounds before position, as a presentation copy
+        // wants them).
+        for key in type(of: self).keyTable.keys where key.isCopied {
+            _ = key.write(self, key.read(other))
+        }
         customValues = other.customValues
+        // Copying bounds may have asked for display (needsDisplayOnBoundsChange).
+        needsDisplayFlag = false
     }
 }

@@ -35,39 +35,30 @@ open class CAReplicatorLayer: CALayer {
         super.init()
     }
 
+    /// A copy of `layer`'s properties (see `CALayer.init(layer:)`): this
+    /// class's rows of the property table included.
     public required init(layer: Any) {
-        if let other = layer as? CAReplicatorLayer {
-            instanceCount = other.instanceCount
-            instanceDelay = other.instanceDelay
-            instanceTransform = other.instanceTransform
-            instanceColor = other.instanceColor
-            instanceRedOffset = other.instanceRedOffset
-            instanceGreenOffset = other.instanceGreenOffset
-            instanceBlueOffset = other.instanceBlueOffset
-            instanceAlphaOffset = other.instanceAlphaOffset
-            preservesDepth = other.preservesDepth
-        }
         super.init(layer: layer)
     }
 
     override class var keyTable: LayerKeyTable { CAReplicatorLayer.replicatorKeyTable }
 
     private static let replicatorKeyTable = LayerKeyTable(inheriting: CALayer.baseKeyTable, adding: [
-        .property("instanceCount", LayerValue.int, default: { 1 },
+        .property("instanceCount", LayerValue.int, range: .nonNegative, default: { 1 },
                   get: { (l: CAReplicatorLayer) in l.instanceCount }, set: { $0.instanceCount = $1 }),
-        .property("instanceDelay", LayerValue.double, default: { 0 },
+        .property("instanceDelay", LayerValue.double, animatable: true, default: { 0 },
                   get: { (l: CAReplicatorLayer) in l.instanceDelay }, set: { $0.instanceDelay = $1 }),
-        .property("instanceTransform", LayerValue.transform, default: { .identity },
+        .property("instanceTransform", LayerValue.transform, animatable: true, default: { .identity },
                   get: { (l: CAReplicatorLayer) in l.instanceTransform }, set: { $0.instanceTransform = $1 }),
-        .property("instanceColor", LayerValue.color, default: { CGColor.white },
+        .property("instanceColor", LayerValue.color, animatable: true, default: { CGColor.white },
                   get: { (l: CAReplicatorLayer) in l.instanceColor }, set: { $0.instanceColor = $1 }),
-        .property("instanceRedOffset", LayerValue.float, default: { 0 },
+        .property("instanceRedOffset", LayerValue.float, animatable: true, default: { 0 },
                   get: { (l: CAReplicatorLayer) in l.instanceRedOffset }, set: { $0.instanceRedOffset = $1 }),
-        .property("instanceGreenOffset", LayerValue.float, default: { 0 },
+        .property("instanceGreenOffset", LayerValue.float, animatable: true, default: { 0 },
                   get: { (l: CAReplicatorLayer) in l.instanceGreenOffset }, set: { $0.instanceGreenOffset = $1 }),
-        .property("instanceBlueOffset", LayerValue.float, default: { 0 },
+        .property("instanceBlueOffset", LayerValue.float, animatable: true, default: { 0 },
                   get: { (l: CAReplicatorLayer) in l.instanceBlueOffset }, set: { $0.instanceBlueOffset = $1 }),
-        .property("instanceAlphaOffset", LayerValue.float, default: { 0 },
+        .property("instanceAlphaOffset", LayerValue.float, animatable: true, default: { 0 },
                   get: { (l: CAReplicatorLayer) in l.instanceAlphaOffset }, set: { $0.instanceAlphaOffset = $1 }),
         .property("preservesDepth", LayerValue.bool, default: { false },
                   get: { (l: CAReplicatorLayer) in l.preservesDepth }, set: { $0.preservesDepth = $1 }),

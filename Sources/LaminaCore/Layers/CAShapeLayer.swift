@@ -50,50 +50,38 @@ open class CAShapeLayer: CALayer {
         super.init()
     }
 
+    /// A copy of `layer`'s properties (see `CALayer.init(layer:)`): this
+    /// class's rows of the property table included.
     public required init(layer: Any) {
-        if let other = layer as? CAShapeLayer {
-            path = other.path
-            fillColor = other.fillColor
-            fillRule = other.fillRule
-            strokeColor = other.strokeColor
-            lineWidth = other.lineWidth
-            lineCap = other.lineCap
-            lineJoin = other.lineJoin
-            miterLimit = other.miterLimit
-            lineDashPattern = other.lineDashPattern
-            lineDashPhase = other.lineDashPhase
-            strokeStart = other.strokeStart
-            strokeEnd = other.strokeEnd
-        }
         super.init(layer: layer)
     }
 
     override class var keyTable: LayerKeyTable { CAShapeLayer.shapeKeyTable }
 
     private static let shapeKeyTable = LayerKeyTable(inheriting: CALayer.baseKeyTable, adding: [
-        .property("path", LayerValue.path, default: { nil },
+        .property("path", LayerValue.path, animatable: true, default: { nil },
                   get: { (l: CAShapeLayer) in l.path }, set: { $0.path = $1 }),
-        .property("fillColor", LayerValue.color, default: { CGColor.black },
+        .property("fillColor", LayerValue.color, animatable: true, default: { CGColor.black },
                   get: { (l: CAShapeLayer) in l.fillColor }, set: { $0.fillColor = $1 }),
         .property("fillRule", LayerValue.constant(CAShapeLayerFillRule.self), default: { .nonZero },
                   get: { (l: CAShapeLayer) in l.fillRule }, set: { $0.fillRule = $1 }),
-        .property("strokeColor", LayerValue.color, default: { nil },
+        .property("strokeColor", LayerValue.color, animatable: true, default: { nil },
                   get: { (l: CAShapeLayer) in l.strokeColor }, set: { $0.strokeColor = $1 }),
-        .property("lineWidth", LayerValue.cgFloat, default: { 1 },
+        .property("lineWidth", LayerValue.cgFloat, range: .nonNegative, animatable: true, default: { 1 },
                   get: { (l: CAShapeLayer) in l.lineWidth }, set: { $0.lineWidth = $1 }),
         .property("lineCap", LayerValue.constant(CAShapeLayerLineCap.self), default: { .butt },
                   get: { (l: CAShapeLayer) in l.lineCap }, set: { $0.lineCap = $1 }),
         .property("lineJoin", LayerValue.constant(CAShapeLayerLineJoin.self), default: { .miter },
                   get: { (l: CAShapeLayer) in l.lineJoin }, set: { $0.lineJoin = $1 }),
-        .property("miterLimit", LayerValue.cgFloat, default: { 10 },
+        .property("miterLimit", LayerValue.cgFloat, animatable: true, default: { 10 },
                   get: { (l: CAShapeLayer) in l.miterLimit }, set: { $0.miterLimit = $1 }),
-        .property("lineDashPattern", LayerValue.numbers, default: { nil },
+        .property("lineDashPattern", LayerValue.numbers, range: .nonNegative, animatable: true, default: { nil },
                   get: { (l: CAShapeLayer) in l.lineDashPattern }, set: { $0.lineDashPattern = $1 }),
-        .property("lineDashPhase", LayerValue.cgFloat, default: { 0 },
+        .property("lineDashPhase", LayerValue.cgFloat, animatable: true, default: { 0 },
                   get: { (l: CAShapeLayer) in l.lineDashPhase }, set: { $0.lineDashPhase = $1 }),
-        .property("strokeStart", LayerValue.cgFloat, default: { 0 },
+        .property("strokeStart", LayerValue.cgFloat, range: .unit, animatable: true, default: { 0 },
                   get: { (l: CAShapeLayer) in l.strokeStart }, set: { $0.strokeStart = $1 }),
-        .property("strokeEnd", LayerValue.cgFloat, default: { 1 },
+        .property("strokeEnd", LayerValue.cgFloat, range: .unit, animatable: true, default: { 1 },
                   get: { (l: CAShapeLayer) in l.strokeEnd }, set: { $0.strokeEnd = $1 }),
     ])
 }

@@ -67,16 +67,9 @@ open class CATextLayer: CALayer {
         super.init()
     }
 
+    /// A copy of `layer`'s properties (see `CALayer.init(layer:)`): this
+    /// class's rows of the property table included.
     public required init(layer: Any) {
-        if let other = layer as? CATextLayer {
-            string = other.string
-            font = other.font
-            fontSize = other.fontSize
-            foregroundColor = other.foregroundColor
-            isWrapped = other.isWrapped
-            truncationMode = other.truncationMode
-            alignmentMode = other.alignmentMode
-        }
         super.init(layer: layer)
     }
 
@@ -87,9 +80,9 @@ open class CATextLayer: CALayer {
                   get: { (l: CATextLayer) in l.string }, set: { $0.string = $1 }),
         .property("font", LayerValue.any, default: { nil },
                   get: { (l: CATextLayer) in l.font }, set: { $0.font = $1 }),
-        .property("fontSize", LayerValue.cgFloat, default: { 36 },
+        .property("fontSize", LayerValue.cgFloat, range: .positive, animatable: true, default: { 36 },
                   get: { (l: CATextLayer) in l.fontSize }, set: { $0.fontSize = $1 }),
-        .property("foregroundColor", LayerValue.color, default: { CGColor.white },
+        .property("foregroundColor", LayerValue.color, animatable: true, default: { CGColor.white },
                   get: { (l: CATextLayer) in l.foregroundColor }, set: { $0.foregroundColor = $1 }),
         .property("wrapped", LayerValue.bool, default: { false },
                   get: { (l: CATextLayer) in l.isWrapped }, set: { $0.isWrapped = $1 }),

@@ -1,14 +1,26 @@
 import Foundation
 
-/// One property of a layer class as key-value coding sees it: how to read,
-/// write and compare its value, and its Core Animation default.
+/// One row of a layer class's property table: the property's key, the kind
+/// and range of its values, its Core Animation default, whether it animates,
+/// and how to read, write and compare it.
 ///
 /// Each layer class keeps a `LayerKeyTable` of these (its own keys plus its
-/// superclass's), which backs `value(forKey:)`, `setValue(_:forKey:)`,
-/// `defaultValue(forKey:)` and `layerPropertyKeys`.
+/// superclass's). It is the one list of a class's properties: it backs
+/// `value(forKey:)`, `setValue(_:forKey:)`, `defaultValue(forKey:)`,
+/// `layerPropertyKeys` and `init(layer:)` here, and, through
+/// `layerProperties`, the scene reader and writer and the animatable key
+/// paths of LaminaScene (and any other importer). Adding a property is its
+/// stored property on the class plus one row here; its meaning (what the
+/// snapshot makes of it) is the only other code it needs.
 struct LayerKey: Sendable {
     /// The key, as Core Animation spells it (`"hidden"`, not `"isHidden"`).
     let name: String
+    let kind: LayerValueKind
+    /// Whether a `CAPropertyAnimation` may animate it.
+    let isAnimatable: Bool
+    /// Whether `init(layer:)` copies it (false for the tree, `sublayers` and
+    /// `mask`, and for `frame`, which only restates `bounds` and `position`).
+    let isCopied: Bool
     /// What a write accepts, for error messages ("a CGPoint").
     let expected: String
     /// Reads the value, boxed as the property's Swift type.
@@ -21,15 +33,32 @@ struct LayerKey: Sendable {
     let isDefault: @Sendable (Any?) -> Bool
 
     /// A key for the property of `L` read by `get` and written by `set`.
+    /// `range` narrows a number's kind; `kind` replaces the value type's
+    /// (`contents` is `.image` although any value may be stored).
     static func property<L: CALayer, Value>(
         _ name: String,
         _ type: LayerValueType<Value>,
+        range: NumberRange? = nil,
+        kind: LayerValueKind? = nil,
+        animatable: Bool = false,
+        copied: Bool = true,
         default defaultValue: @escaping @Sendable () -> Value,
         get: @escaping @Sendable (L) -> Value,
         set: @escaping @Sendable (L, Value) -> Void
     ) -> LayerKey {
-        LayerKey(
+        var resolved = kind ?? type.kind
+        if let range {
+            switch resolved {
+            case .number: resolved = .number(range)
+            case .numbers: resolved = .numbers(range)
+            default: preconditionFailure("a range for \(name), which is not a number")
+            }
+        }
+        return LayerKey(
             name: name,
+            kind: resolved,
+            isAnimatable: animatable,
+            isCopied: copied,
             expected: type.expected,
             read: { layer in
                 guard let layer = layer as? L else { return nil }

@@ -10,6 +10,9 @@ import Foundation
 /// `as? CGFloat` can read. Writes are lenient about numbers: any Swift
 /// integer or floating-point type or an `NSNumber` sets a numeric property.
 struct LayerValueType<Value>: Sendable {
+    /// What the property table says of such values (a number's range is the
+    /// property's own: `LayerKey.property(_:_:range:...)`).
+    let kind: LayerValueKind
     let expected: String
     let box: @Sendable (Value) -> Any?
     let unbox: @Sendable (Any?) -> Value?
@@ -22,20 +25,28 @@ enum LayerValue {
     // MARK: Numbers and flags
 
     static let cgFloat = LayerValueType<CGFloat>(
-        expected: "a number", box: { $0 }, unbox: { number($0).map { CGFloat($0) } }, equal: { $0 == $1 })
+        kind: .number(.any), expected: "a number", box: { $0 }, unbox: { number($0).map { CGFloat($0) } }, equal: { $0 == $1 })
 
     static let float = LayerValueType<Float>(
-        expected: "a number", box: { $0 }, unbox: { number($0).map { Float($0) } }, equal: { $0 == $1 })
+        kind: .number(.any), expected: "a number", box: { $0 }, unbox: { number($0).map { Float($0) } }, equal: { $0 == $1 })
 
     static let double = LayerValueType<Double>(
-        expected: "a number", box: { $0 }, unbox: { number($0) }, equal: { $0 == $1 })
+        kind: .number(.any), expected: "a number", box: { $0 }, unbox: { number($0) }, equal: { $0 == $1 })
 
     static let int = LayerValueType<Int>(
-        expected: "an integer", box: { $0 },
-        unbox: { value in number(value).flatMap { Int(exactly: $0) } }, equal: { $0 == $1 })
+        kind: .number(.any), expected: "an integer", box: { $0 },
+        unbox: { value in
+            // Integers directly: through a Double, those beyond 2^53 lose
+            // their value (Int.max became no integer at all).
+            guard let value else { return nil }
+            if let i = value as? Int { return i }
+            if type(of: value) != Bool.self, let i = value as? any BinaryInteger { return Int(exactly: i) }
+            return number(value).flatMap { Int(exactly: $0) }
+        },
+        equal: { $0 == $1 })
 
     static let bool = LayerValueType<Bool>(
-        expected: "a Bool", box: { $0 },
+        kind: .bool, expected: "a Bool", box: { $0 },
         unbox: { value in
             if let b = value as? Bool { return b }
             return number(value).map { $0 != 0 }
@@ -45,19 +56,19 @@ enum LayerValue {
     // MARK: Geometry
 
     static let point = LayerValueType<CGPoint>(
-        expected: "a CGPoint", box: { $0 }, unbox: { $0 as? CGPoint }, equal: { $0 == $1 })
+        kind: .point, expected: "a CGPoint", box: { $0 }, unbox: { $0 as? CGPoint }, equal: { $0 == $1 })
 
     static let size = LayerValueType<CGSize>(
-        expected: "a CGSize", box: { $0 }, unbox: { $0 as? CGSize }, equal: { $0 == $1 })
+        kind: .size, expected: "a CGSize", box: { $0 }, unbox: { $0 as? CGSize }, equal: { $0 == $1 })
 
     static let rect = LayerValueType<CGRect>(
-        expected: "a CGRect", box: { $0 }, unbox: { $0 as? CGRect }, equal: { $0 == $1 })
+        kind: .rect, expected: "a CGRect", box: { $0 }, unbox: { $0 as? CGRect }, equal: { $0 == $1 })
 
     static let transform = LayerValueType<CATransform3D>(
-        expected: "a CATransform3D", box: { $0 }, unbox: { $0 as? CATransform3D }, equal: { $0 == $1 })
+        kind: .transform, expected: "a CATransform3D", box: { $0 }, unbox: { $0 as? CATransform3D }, equal: { $0 == $1 })
 
     static let cornerMask = LayerValueType<CACornerMask>(
-        expected: "a CACornerMask", box: { $0 },
+        kind: .cornerMask, expected: "a CACornerMask", box: { $0 },
         unbox: { value in
             if let mask = value as? CACornerMask { return mask }
             return number(value).flatMap { UInt(exactly: $0) }.map { CACornerMask(rawValue: $0) }
@@ -68,7 +79,7 @@ enum LayerValue {
 
     /// A colour or nil; a `UIColor` is taken as its `cgColor`.
     static let color = LayerValueType<CGColor?>(
-        expected: "a CGColor or nil", box: { $0 },
+        kind: .color, expected: "a CGColor or nil", box: { $0 },
         unbox: { value in
             guard let value else { return .some(nil) }
             if let color = value as? CGColor { return color }
@@ -79,7 +90,7 @@ enum LayerValue {
 
     /// A path or nil; a `UIBezierPath` is taken as its `cgPath`.
     static let path = LayerValueType<CGPath?>(
-        expected: "a CGPath or nil", box: { $0 },
+        kind: .path, expected: "a CGPath or nil", box: { $0 },
         unbox: { value in
             guard let value else { return .some(nil) }
             if let path = value as? CGPath { return path }
@@ -89,7 +100,7 @@ enum LayerValue {
         equal: { $0 == $1 })
 
     static let string = LayerValueType<String?>(
-        expected: "a String or nil", box: { $0 },
+        kind: .string, expected: "a String or nil", box: { $0 },
         unbox: { value in
             guard let value else { return .some(nil) }
             return (value as? String).map { .some($0) }
@@ -97,7 +108,7 @@ enum LayerValue {
         equal: { $0 == $1 })
 
     static let layer = LayerValueType<CALayer?>(
-        expected: "a CALayer or nil", box: { $0 },
+        kind: .layer, expected: "a CALayer or nil", box: { $0 },
         unbox: { value in
             guard let value else { return .some(nil) }
             return (value as? CALayer).map { .some($0) }
@@ -105,7 +116,7 @@ enum LayerValue {
         equal: { $0 === $1 })
 
     static let layers = LayerValueType<[CALayer]?>(
-        expected: "an array of CALayer or nil", box: { $0 },
+        kind: .layers, expected: "an array of CALayer or nil", box: { $0 },
         unbox: { value in
             guard let value else { return .some(nil) }
             if let layers = value as? [CALayer] { return layers }
@@ -119,11 +130,11 @@ enum LayerValue {
 
     /// Anything, nil included (`contents`, `string`, `font`).
     static let any = LayerValueType<Any?>(
-        expected: "any value", box: { $0 }, unbox: { .some($0) }, equal: { $0 == nil && $1 == nil })
+        kind: .any, expected: "any value", box: { $0 }, unbox: { .some($0) }, equal: { $0 == nil && $1 == nil })
 
-    /// An array of anything, or nil (`colors`).
+    /// An array of anything (colours), or nil (`colors`).
     static let array = LayerValueType<[Any]?>(
-        expected: "an array or nil", box: { $0 },
+        kind: .colors, expected: "an array or nil", box: { $0 },
         unbox: { value in
             guard let value else { return .some(nil) }
             return (value as? [Any]).map { .some($0) }
@@ -133,7 +144,7 @@ enum LayerValue {
     /// An array of numbers or nil, stored as `[NSNumber]` as Core Animation
     /// does (`lineDashPattern`, `locations`).
     static let numbers = LayerValueType<[NSNumber]?>(
-        expected: "an array of numbers or nil", box: { $0 },
+        kind: .numbers(.any), expected: "an array of numbers or nil", box: { $0 },
         unbox: { value in
             guard let value else { return .some(nil) }
             guard let array = value as? [Any] else { return nil }
@@ -154,7 +165,7 @@ enum LayerValue {
         _ type: T.Type
     ) -> LayerValueType<T> where T.RawValue == String {
         LayerValueType<T>(
-            expected: "a \(T.self) or String", box: { $0 },
+            kind: .constant, expected: "a \(T.self) or String", box: { $0 },
             unbox: { value in
                 if let constant = value as? T { return constant }
                 return (value as? String).flatMap { T(rawValue: $0) }

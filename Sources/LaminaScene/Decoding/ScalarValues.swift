@@ -1,35 +1,5 @@
 import Foundation
 
-/// The ranges the scene format puts on numbers.
-enum NumberRange: Equatable, Sendable {
-    case any
-    /// ≥ 0: sizes, radii, widths.
-    case nonNegative
-    /// > 0: scales, font sizes.
-    case positive
-    /// 0...1: opacities, stroke ends, gradient locations.
-    case unit
-
-    func contains(_ x: Double) -> Bool {
-        switch self {
-        case .any: true
-        case .nonNegative: x >= 0
-        case .positive: x > 0
-        case .unit: x >= 0 && x <= 1
-        }
-    }
-
-    /// "a number ≥ 0" and kin, for messages.
-    var expectation: String {
-        switch self {
-        case .any: "a number"
-        case .nonNegative: "a number ≥ 0"
-        case .positive: "a number > 0"
-        case .unit: "a number from 0 to 1"
-        }
-    }
-}
-
 // Readers of the scalar values. Each reports a problem at the value's place
 // and returns nil, so that decoding goes on.
 extension DecodingContext {

@@ -2,15 +2,11 @@ import Foundation
 
 /// What an animation's values are, decided by its key path: `opacity` takes
 /// numbers, `position` points, `transform` transforms, `position.x` numbers,
-/// `transform.translation` sizes, and so on.
-enum AnimatedValueKind: Sendable, Equatable {
-    case number(NumberRange)
-    case point, size, rect, color, transform, path, image, bool
-    /// An array of numbers (`locations`, `lineDashPattern`).
-    case numbers(NumberRange)
-    /// An array of colours (`colors`).
-    case colors
+/// `transform.translation` sizes, and so on. The kinds of whole properties
+/// come from LaminaCore's property table (`CALayer.layerProperties`).
+typealias AnimatedValueKind = LayerValueKind
 
+extension LayerValueKind {
     /// "a number", "a point [x, y]"..., for messages.
     var description: String {
         switch self {
@@ -25,6 +21,12 @@ enum AnimatedValueKind: Sendable, Equatable {
         case .bool: "true or false"
         case .numbers: "an array of numbers"
         case .colors: "an array of colours"
+        case .string: "a string"
+        case .constant: "a name"
+        case .cornerMask: "an array of corner names"
+        case .layer: "a layer"
+        case .layers: "an array of layers"
+        case .any: "a value"
         }
     }
 }
@@ -32,33 +34,17 @@ enum AnimatedValueKind: Sendable, Equatable {
 /// The animatable properties of the layer classes, and the key paths into
 /// their parts.
 enum AnimatableProperty {
-    /// Properties by name: their value kind and the layer types that have them.
-    static let properties: [(name: String, kind: AnimatedValueKind, type: LayerType?)] = [
-        ("anchorPoint", .point, nil), ("anchorPointZ", .number(.any), nil),
-        ("backgroundColor", .color, nil), ("borderColor", .color, nil), ("borderWidth", .number(.nonNegative), nil),
-        ("bounds", .rect, nil), ("contents", .image, nil), ("contentsRect", .rect, nil),
-        ("contentsCenter", .rect, nil), ("contentsScale", .number(.positive), nil),
-        ("cornerRadius", .number(.nonNegative), nil), ("doubleSided", .bool, nil), ("hidden", .bool, nil),
-        ("masksToBounds", .bool, nil), ("opacity", .number(.unit), nil), ("position", .point, nil),
-        ("shadowColor", .color, nil), ("shadowOffset", .size, nil), ("shadowOpacity", .number(.unit), nil),
-        ("shadowPath", .path, nil), ("shadowRadius", .number(.nonNegative), nil),
-        ("sublayerTransform", .transform, nil), ("transform", .transform, nil), ("zPosition", .number(.any), nil),
-        // CAShapeLayer
-        ("path", .path, .shape), ("fillColor", .color, .shape), ("strokeColor", .color, .shape),
-        ("lineWidth", .number(.nonNegative), .shape), ("miterLimit", .number(.any), .shape),
-        ("lineDashPhase", .number(.any), .shape), ("lineDashPattern", .numbers(.nonNegative), .shape),
-        ("strokeStart", .number(.unit), .shape), ("strokeEnd", .number(.unit), .shape),
-        // CATextLayer
-        ("fontSize", .number(.positive), .text), ("foregroundColor", .color, .text),
-        // CAGradientLayer
-        ("colors", .colors, .gradient), ("locations", .numbers(.unit), .gradient),
-        ("startPoint", .point, .gradient), ("endPoint", .point, .gradient),
-        // CAReplicatorLayer
-        ("instanceDelay", .number(.any), .replicator), ("instanceTransform", .transform, .replicator),
-        ("instanceColor", .color, .replicator), ("instanceRedOffset", .number(.any), .replicator),
-        ("instanceGreenOffset", .number(.any), .replicator), ("instanceBlueOffset", .number(.any), .replicator),
-        ("instanceAlphaOffset", .number(.any), .replicator),
-    ]
+    /// Properties by name: their value kind and the layer types that have
+    /// them (nil: every type), as the property table marks them animatable.
+    static let properties: [(name: String, kind: AnimatedValueKind, type: LayerType?)] = {
+        var out: [(name: String, kind: AnimatedValueKind, type: LayerType?)] = []
+        for type in LayerType.allCases {
+            for p in Swift.type(of: type.makeLayer()).layerProperties where p.isAnimatable {
+                if type == .layer { out.append((p.name, p.kind, nil)) } else if p.isOwn { out.append((p.name, p.kind, type)) }
+            }
+        }
+        return out
+    }()
 
     /// The kind of the values at `keyPath` on a layer of `type`, or nil when
     /// the key path names nothing animatable there.

@@ -32,7 +32,9 @@ struct SceneKey: Sendable {
 
 // Builders for the common shapes of key: a stored property of one value
 // type, read by a `DecodingContext` reader and written by a value encoder,
-// left out when it equals the format's default.
+// left out when it holds Core Animation's default. A key of the format *is*
+// the property of that name: its default and its range come from LaminaCore's
+// property table (`CALayer.layerProperty(named:)`), not from here.
 extension SceneKey {
     /// The layer type a key path's root class belongs to: nil (every type)
     /// for `CALayer` itself.
@@ -41,91 +43,90 @@ extension SceneKey {
         return type == .layer ? nil : [type]
     }
 
-    /// A property read by `read` and written by `write`, omitted when equal
-    /// to `defaultValue`.
-    static func property<L: CALayer, V: Equatable & Sendable>(
+    /// The row of `name` in `L`'s property table.
+    static func tableRow<L: CALayer>(_ name: String, of _: L.Type) -> LayerPropertyInfo {
+        guard let row = L.layerProperty(named: name) else {
+            preconditionFailure("\"\(name)\" is not in the property table of \(L.self)")
+        }
+        return row
+    }
+
+    /// A property read by `read` and written by `write`, omitted when it
+    /// holds its default.
+    static func property<L: CALayer, V: Sendable>(
         _ name: String,
         _ keyPath: ReferenceWritableKeyPath<L, V> & Sendable,
-        default defaultValue: V,
         read: @escaping @Sendable (DecodingContext, JSONValue, JSONPath) throws(SceneError) -> V?,
         write: @escaping @Sendable (V) -> JSONValue
     ) -> SceneKey {
-        SceneKey(
+        let row = tableRow(name, of: L.self)
+        return SceneKey(
             name, types: types(of: L.self),
             decode: { context, value, path, layer throws(SceneError) in
                 guard let layer = layer as? L, let v = try read(context, value, path) else { return }
                 layer[keyPath: keyPath] = v
             },
             encode: { layer, _, _ in
-                guard let layer = layer as? L else { return nil }
-                let v = layer[keyPath: keyPath]
-                return v == defaultValue ? nil : write(v)
+                guard let layer = layer as? L, !row.holdsDefault(layer) else { return nil }
+                return write(layer[keyPath: keyPath])
             })
     }
 
+    /// A number within the property's range.
     static func number<L: CALayer, V: BinaryFloatingPoint & Sendable>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<L, V> & Sendable,
-        _ range: NumberRange = .any, default defaultValue: V
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<L, V> & Sendable
     ) -> SceneKey {
-        property(
-            name, keyPath, default: defaultValue,
+        let range = tableRow(name, of: L.self).range ?? .any
+        return property(
+            name, keyPath,
             read: { c, v, p throws(SceneError) in try c.number(v, at: p, range).map { V($0) } },
             write: JSONValue.number(floatingPoint:))
     }
 
-    static func bool<L: CALayer>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<L, Bool> & Sendable, default defaultValue: Bool
-    ) -> SceneKey {
-        property(name, keyPath, default: defaultValue,
-                 read: { c, v, p throws(SceneError) in try c.bool(v, at: p) }, write: { .bool($0) })
+    static func bool<L: CALayer>(_ name: String, _ keyPath: ReferenceWritableKeyPath<L, Bool> & Sendable) -> SceneKey {
+        property(name, keyPath, read: { c, v, p throws(SceneError) in try c.bool(v, at: p) }, write: { .bool($0) })
     }
 
-    static func point<L: CALayer>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<L, CGPoint> & Sendable, default defaultValue: CGPoint
-    ) -> SceneKey {
-        property(name, keyPath, default: defaultValue,
-                 read: { c, v, p throws(SceneError) in try c.point(v, at: p) }, write: GeometryValue.encode)
+    static func point<L: CALayer>(_ name: String, _ keyPath: ReferenceWritableKeyPath<L, CGPoint> & Sendable) -> SceneKey {
+        property(name, keyPath, read: { c, v, p throws(SceneError) in try c.point(v, at: p) }, write: GeometryValue.encode)
     }
 
-    static func rect<L: CALayer>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<L, CGRect> & Sendable, default defaultValue: CGRect
-    ) -> SceneKey {
-        property(name, keyPath, default: defaultValue,
-                 read: { c, v, p throws(SceneError) in try c.rect(v, at: p) }, write: GeometryValue.encode)
+    static func rect<L: CALayer>(_ name: String, _ keyPath: ReferenceWritableKeyPath<L, CGRect> & Sendable) -> SceneKey {
+        property(name, keyPath, read: { c, v, p throws(SceneError) in try c.rect(v, at: p) }, write: GeometryValue.encode)
     }
 
     static func transform<L: CALayer>(
         _ name: String, _ keyPath: ReferenceWritableKeyPath<L, CATransform3D> & Sendable
     ) -> SceneKey {
-        property(name, keyPath, default: .identity,
-                 read: { c, v, p throws(SceneError) in try c.transform(v, at: p) }, write: TransformValue.encode)
+        property(name, keyPath, read: { c, v, p throws(SceneError) in try c.transform(v, at: p) }, write: TransformValue.encode)
     }
 
     /// A colour that the format cannot set to "none": a nil colour (only
     /// possible from code) is written as `"clear"`, which draws the same.
-    static func color<L: CALayer>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<L, CGColor?> & Sendable, default defaultValue: CGColor?
-    ) -> SceneKey {
-        property(name, keyPath, default: defaultValue,
+    static func color<L: CALayer>(_ name: String, _ keyPath: ReferenceWritableKeyPath<L, CGColor?> & Sendable) -> SceneKey {
+        property(name, keyPath,
                  read: { c, v, p throws(SceneError) in try c.color(v, at: p).map { .some($0) } },
                  write: { $0.map(ColorValue.encode) ?? .string("clear") })
     }
 
     /// A colour that may be `null` (none), as `fillColor` and `strokeColor`.
     static func optionalColor<L: CALayer>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<L, CGColor?> & Sendable, default defaultValue: CGColor?
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<L, CGColor?> & Sendable
     ) -> SceneKey {
-        property(name, keyPath, default: defaultValue,
+        property(name, keyPath,
                  read: { c, v, p throws(SceneError) in try c.optionalColor(v, at: p) },
                  write: { $0.map(ColorValue.encode) ?? .null })
     }
 
     /// One of a fixed set of names, each standing for a constant.
+    /// `property` names the table's row where the format spells the key
+    /// otherwise (`gradientType` is `type`).
     static func names<L: CALayer, V: RawRepresentable & Equatable & Sendable>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<L, V> & Sendable,
-        _ table: [(String, V)], default defaultValue: V
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<L, V> & Sendable, _ table: [(String, V)],
+        property: String? = nil
     ) -> SceneKey where V.RawValue == String {
         let names = table.map(\.0)
+        let row = tableRow(property ?? name, of: L.self)
         return SceneKey(
             name, types: types(of: L.self),
             decode: { context, value, path, layer throws(SceneError) in
@@ -136,9 +137,8 @@ extension SceneKey {
                 layer[keyPath: keyPath] = constant
             },
             encode: { layer, _, path throws(SceneError) in
-                guard let layer = layer as? L else { return nil }
+                guard let layer = layer as? L, !row.holdsDefault(layer) else { return nil }
                 let v = layer[keyPath: keyPath]
-                if v == defaultValue { return nil }
                 guard let n = table.first(where: { $0.1 == v })?.0 else {
                     // Only code can set a constant the format has no name for.
                     throw SceneError(.invalidValue, at: path.description,

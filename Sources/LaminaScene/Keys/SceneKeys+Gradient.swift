@@ -6,6 +6,8 @@ extension SceneKeys {
         ("axial", .axial), ("radial", .radial), ("conic", .conic),
     ]
 
+    static let locationsRange = SceneKey.tableRow("locations", of: CAGradientLayer.self).range ?? .any
+
     static let gradientKeys: [SceneKey] = [
         SceneKey("colors", types: [.gradient], decode: { c, v, p, layer throws(SceneError) in
             if let colors = try c.colorList(v, at: p) { (layer as? CAGradientLayer)?.colors = colors }
@@ -13,14 +15,14 @@ extension SceneKeys {
             guard let colors = (layer as? CAGradientLayer)?.colors else { return nil }
             return try ColorValue.encodeList(colors, at: path)
         }),
-        .property("locations", \CAGradientLayer.locations, default: nil,
+        .property("locations", \CAGradientLayer.locations,
                   read: { c, v, p throws(SceneError) in
-                      try c.numberList(v, at: p, .unit).map { .some($0.map { NSNumber(value: Double($0)) }) }
+                      try c.numberList(v, at: p, locationsRange).map { .some($0.map { NSNumber(value: Double($0)) }) }
                   },
                   write: { $0.map { .array($0.map { .number($0.doubleValue) }) } ?? .null }),
-        .point("startPoint", \CAGradientLayer.startPoint, default: CGPoint(x: 0.5, y: 0)),
-        .point("endPoint", \CAGradientLayer.endPoint, default: CGPoint(x: 0.5, y: 1)),
-        .names("gradientType", \CAGradientLayer.type, gradientTypes, default: .axial),
+        .point("startPoint", \CAGradientLayer.startPoint),
+        .point("endPoint", \CAGradientLayer.endPoint),
+        .names("gradientType", \CAGradientLayer.type, gradientTypes, property: "type"),
     ]
 }
 

@@ -23,15 +23,15 @@ extension SceneKeys {
     static let unitRect = CGRect(x: 0, y: 0, width: 1, height: 1)
 
     static let layerKeys: [SceneKey] = [
-        .property("name", \CALayer.name, default: nil,
+        .property("name", \CALayer.name,
                   read: { c, v, p throws(SceneError) in try c.string(v, at: p).map { .some($0) } },
                   write: { $0.map(JSONValue.string) ?? .null }),
         // Geometry
-        .rect("bounds", \CALayer.bounds, default: .zero),
-        .point("position", \CALayer.position, default: .zero),
-        .point("anchorPoint", \CALayer.anchorPoint, default: CGPoint(x: 0.5, y: 0.5)),
-        .number("anchorPointZ", \CALayer.anchorPointZ, default: 0),
-        .number("zPosition", \CALayer.zPosition, default: 0),
+        .rect("bounds", \CALayer.bounds),
+        .point("position", \CALayer.position),
+        .point("anchorPoint", \CALayer.anchorPoint),
+        .number("anchorPointZ", \CALayer.anchorPointZ),
+        .number("zPosition", \CALayer.zPosition),
         .transform("transform", \CALayer.transform),
         .decodeOnly("affineTransform") { c, v, p, layer throws(SceneError) in
             // As CALayer.setAffineTransform(_:); the encoder writes `transform`.
@@ -39,24 +39,24 @@ extension SceneKeys {
         },
         .transform("sublayerTransform", \CALayer.sublayerTransform),
         // Visibility and compositing
-        .bool("hidden", \CALayer.isHidden, default: false),
-        .number("opacity", \CALayer.opacity, .unit, default: 1),
-        .bool("doubleSided", \CALayer.isDoubleSided, default: true),
+        .bool("hidden", \CALayer.isHidden),
+        .number("opacity", \CALayer.opacity),
+        .bool("doubleSided", \CALayer.isDoubleSided),
         // Background and border
-        .color("backgroundColor", \CALayer.backgroundColor, default: nil),
-        .number("cornerRadius", \CALayer.cornerRadius, .nonNegative, default: 0),
-        .property("maskedCorners", \CALayer.maskedCorners, default: .allCorners,
+        .color("backgroundColor", \CALayer.backgroundColor),
+        .number("cornerRadius", \CALayer.cornerRadius),
+        .property("maskedCorners", \CALayer.maskedCorners,
                   read: { c, v, p throws(SceneError) in try c.cornerMask(v, at: p) },
                   write: { mask in .array(cornerMasks.filter { mask.contains($0.1) }.map { .string($0.0) }) }),
-        .number("borderWidth", \CALayer.borderWidth, .nonNegative, default: 0),
-        .color("borderColor", \CALayer.borderColor, default: CGColor.black),
-        .bool("masksToBounds", \CALayer.masksToBounds, default: false),
+        .number("borderWidth", \CALayer.borderWidth),
+        .color("borderColor", \CALayer.borderColor),
+        .bool("masksToBounds", \CALayer.masksToBounds),
         // Shadow
-        .color("shadowColor", \CALayer.shadowColor, default: CGColor.black),
-        .number("shadowOpacity", \CALayer.shadowOpacity, .unit, default: 0),
-        .property("shadowOffset", \CALayer.shadowOffset, default: CGSize(width: 0, height: -3),
+        .color("shadowColor", \CALayer.shadowColor),
+        .number("shadowOpacity", \CALayer.shadowOpacity),
+        .property("shadowOffset", \CALayer.shadowOffset,
                   read: { c, v, p throws(SceneError) in try c.offset(v, at: p) }, write: GeometryValue.encode),
-        .number("shadowRadius", \CALayer.shadowRadius, .nonNegative, default: 3),
+        .number("shadowRadius", \CALayer.shadowRadius),
         SceneKey("shadowPath", decode: { c, v, p, layer throws(SceneError) in
             if let path = try c.path(v, at: p) { layer.shadowPath = path }
         }, encode: { layer, _, _ in layer.shadowPath.map(PathValue.encode) }),
@@ -71,13 +71,13 @@ extension SceneKeys {
             }
             return try context.dataURI(for: image, at: path)
         }),
-        .names("contentsGravity", \CALayer.contentsGravity, gravities, default: .resize),
-        .number("contentsScale", \CALayer.contentsScale, .positive, default: 1),
-        .rect("contentsRect", \CALayer.contentsRect, default: unitRect),
-        .rect("contentsCenter", \CALayer.contentsCenter, default: unitRect),
-        .names("minificationFilter", \CALayer.minificationFilter, filters, default: .linear),
-        .names("magnificationFilter", \CALayer.magnificationFilter, filters, default: .linear),
-        .bool("geometryFlipped", \CALayer.isGeometryFlipped, default: false),
+        .names("contentsGravity", \CALayer.contentsGravity, gravities),
+        .number("contentsScale", \CALayer.contentsScale),
+        .rect("contentsRect", \CALayer.contentsRect),
+        .rect("contentsCenter", \CALayer.contentsCenter),
+        .names("minificationFilter", \CALayer.minificationFilter, filters),
+        .names("magnificationFilter", \CALayer.magnificationFilter, filters),
+        .bool("geometryFlipped", \CALayer.isGeometryFlipped),
     ]
 }
 

@@ -10,19 +10,19 @@ extension SceneKeys {
         SceneKey("path", types: [.shape], decode: { c, v, p, layer throws(SceneError) in
             if let path = try c.path(v, at: p) { (layer as? CAShapeLayer)?.path = path }
         }, encode: { layer, _, _ in (layer as? CAShapeLayer)?.path.map(PathValue.encode) }),
-        .optionalColor("fillColor", \CAShapeLayer.fillColor, default: CGColor.black),
-        .names("fillRule", \CAShapeLayer.fillRule, fillRules, default: .nonZero),
-        .optionalColor("strokeColor", \CAShapeLayer.strokeColor, default: nil),
-        .number("lineWidth", \CAShapeLayer.lineWidth, .nonNegative, default: 1),
-        .names("lineCap", \CAShapeLayer.lineCap, lineCaps, default: .butt),
-        .names("lineJoin", \CAShapeLayer.lineJoin, lineJoins, default: .miter),
-        .number("miterLimit", \CAShapeLayer.miterLimit, default: 10),
-        .property("lineDashPattern", \CAShapeLayer.lineDashPattern, default: nil,
+        .optionalColor("fillColor", \CAShapeLayer.fillColor),
+        .names("fillRule", \CAShapeLayer.fillRule, fillRules),
+        .optionalColor("strokeColor", \CAShapeLayer.strokeColor),
+        .number("lineWidth", \CAShapeLayer.lineWidth),
+        .names("lineCap", \CAShapeLayer.lineCap, lineCaps),
+        .names("lineJoin", \CAShapeLayer.lineJoin, lineJoins),
+        .number("miterLimit", \CAShapeLayer.miterLimit),
+        .property("lineDashPattern", \CAShapeLayer.lineDashPattern,
                   read: { c, v, p throws(SceneError) in try c.dashPattern(v, at: p).map { .some($0) } },
                   write: { $0.map { .array($0.map { .number($0.doubleValue) }) } ?? .null }),
-        .number("lineDashPhase", \CAShapeLayer.lineDashPhase, default: 0),
-        .number("strokeStart", \CAShapeLayer.strokeStart, .unit, default: 0),
-        .number("strokeEnd", \CAShapeLayer.strokeEnd, .unit, default: 1),
+        .number("lineDashPhase", \CAShapeLayer.lineDashPhase),
+        .number("strokeStart", \CAShapeLayer.strokeStart),
+        .number("strokeEnd", \CAShapeLayer.strokeEnd),
     ]
 }
 
@@ -30,7 +30,9 @@ extension DecodingContext {
     /// Dash and gap lengths ≥ 0, not all zero (a pattern of zero length has
     /// no meaning). An empty array is a solid line.
     func dashPattern(_ value: JSONValue, at path: JSONPath) throws(SceneError) -> [NSNumber]? {
-        guard let lengths = try numberList(value, at: path, .nonNegative) else { return nil }
+        guard let lengths = try numberList(value, at: path, SceneKey.tableRow("lineDashPattern", of: CAShapeLayer.self).range ?? .any) else {
+            return nil
+        }
         if !lengths.isEmpty && lengths.allSatisfy({ $0 == 0 }) {
             try report(.invalidValue, value, at: path, "a dash pattern needs at least one length > 0")
             return nil

@@ -28,11 +28,11 @@ extension SceneKeys {
             }
             return .string(name)
         }),
-        .number("fontSize", \CATextLayer.fontSize, .positive, default: 36),
-        .color("foregroundColor", \CATextLayer.foregroundColor, default: CGColor.white),
-        .names("alignmentMode", \CATextLayer.alignmentMode, alignments, default: .natural),
-        .bool("wrapped", \CATextLayer.isWrapped, default: false),
-        .names("truncationMode", \CATextLayer.truncationMode, truncations, default: .none),
+        .number("fontSize", \CATextLayer.fontSize),
+        .color("foregroundColor", \CATextLayer.foregroundColor),
+        .names("alignmentMode", \CATextLayer.alignmentMode, alignments),
+        .bool("wrapped", \CATextLayer.isWrapped),
+        .names("truncationMode", \CATextLayer.truncationMode, truncations),
     ]
 }
 
