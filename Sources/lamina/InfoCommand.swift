@@ -26,11 +26,10 @@ struct InfoCommand: ParsableCommand {
         try FontOptions.register(FontOptions.folders(given: []))
         if listFonts { return try printFonts() }
         let choice = try eglPlatform.map { try EGLPlatformChoice(parsing: $0, origin: "--egl-platform") }
-        let context = try GLContext(platform: choice)
-        let info = context.info
+        let info = try GLRenderer.describeContext(platform: choice)
         let shaderFolder: String
         do {
-            shaderFolder = try ShaderLocator.locate().path
+            shaderFolder = try GLRenderer.shaderFolder().path
         } catch {
             shaderFolder = "not found (\(error))"
         }

@@ -1,5 +1,6 @@
 // Gaussian blur, tinting and alpha masks.
 import Testing
+import LaminaRender
 @testable import LaminaCPU
 
 @Suite struct EffectsTests {
@@ -7,53 +8,60 @@ import Testing
         stride(from: 3, to: p.data.count, by: 4).reduce(0) { $0 + Int(p.data[$1]) }
     }
 
-    @Test func kernelIsNormalisedAndReachesThreeSigma() throws {
-        let blur = try GaussianBlur(sigma: 2.2)
-        #expect(blur.radius == 7)
-        #expect(blur.weights.count == 15)
-        #expect(abs(blur.weights.reduce(0, +) - 1) < 1e-5)
-        #expect(blur.weights == blur.weights.reversed())
-        #expect(throws: CPURenderError.self) { try GaussianBlur(sigma: -1) }
-        #expect(throws: CPURenderError.self) { try GaussianBlur(sigma: .infinity) }
+    /// The exact blur of a mask's alpha: the Gaussian integrated over each
+    /// pixel, in doubles, nothing beyond the picture.
+    func exactBlur(_ p: Pixmap, sigma: Double) -> [Double] {
+        let k = BlurMethod.kernel(sigma: sigma), r = k.count - 1, w = p.width, h = p.height
+        var rows = [Double](repeating: 0, count: w * h), out = rows
+        for y in 0..<h { for x in 0..<w { for d in -r...r where (0..<w).contains(x + d) {
+            rows[y * w + x] += Double(p.data[(y * w + x + d) * 4 + 3]) * k[abs(d)]
+        } } }
+        for y in 0..<h { for x in 0..<w { for d in -r...r where (0..<h).contains(y + d) {
+            out[y * w + x] += rows[(y + d) * w + x] * k[abs(d)]
+        } } }
+        return out
     }
 
-    @Test func blurIsSymmetricAndPreservesTheTotal() throws {
-        // One opaque white pixel in the middle of a 5 x 5 picture.
-        var p = try Pixmap(width: 5, height: 5)
-        try p.setPixel(.white, x: 2, y: 2)
-        let blur = try GaussianBlur(sigma: 1.5)
-        let out = try blur.apply(to: p)
-        #expect(out.width == 5 + 2 * blur.radius && out.height == out.width)
-        let c = out.width / 2
-        for y in 0..<out.height { for x in 0..<out.width {
+    @Test func aSmallBlurIsTheExactOneInWhite() throws {
+        // One opaque pixel in the middle: symmetric, white, and the exact
+        // integrated kernel's product (σ ≤ 4 runs at full size).
+        var p = try Pixmap(width: 21, height: 21)
+        try p.setPixel(PremultipliedColor(r: 10, g: 20, b: 30, a: 255), x: 10, y: 10)
+        let out = try MaskBlur.apply(BlurMethod(sigma: 1.5), to: p)
+        let exact = exactBlur(p, sigma: 1.5)
+        for y in 0..<21 { for x in 0..<21 {
             let v = try out.pixel(x: x, y: y)
-            #expect(v == (try out.pixel(x: 2 * c - x, y: y)))
-            #expect(v == (try out.pixel(x: x, y: 2 * c - y)))
-            #expect(v == (try out.pixel(x: y, y: x)))
+            #expect(v.r == v.a && v.g == v.a && v.b == v.a, "white at \(x), \(y)")
+            #expect(abs(Double(v.a) - exact[y * 21 + x]) <= 0.51)
+            let mirrored = try out.pixel(x: 20 - x, y: y), transposed = try out.pixel(x: y, y: x)
+            #expect(v == mirrored && v == transposed)
         } }
-        // The peak is 255 · w0², w0 the centre weight.
-        let w0 = Double(blur.weights[blur.radius])
-        #expect(abs(Double(try out.pixel(x: c, y: c).a) - 255 * w0 * w0) <= 0.5)
-
-        // A larger shape: the total is kept within rounding.
-        var square = try Pixmap(width: 20, height: 20)
-        square.fill(PremultipliedColor(r: 0, g: 100, b: 0, a: 200), in: PixelRect(x: 5, y: 5, width: 10, height: 10))
-        let blurred = try GaussianBlur(sigma: 2).apply(to: square)
-        #expect(abs(alphaSum(blurred) - alphaSum(square)) <= alphaSum(square) / 200)
-        // Premultiplication survives.
-        for i in stride(from: 0, to: blurred.data.count, by: 4) {
-            #expect(blurred.data[i + 1] <= blurred.data[i + 3])
-        }
     }
 
-    @Test func zeroOrVanishingSigmaLeavesThePictureAlone() throws {
+    @Test(arguments: [6.0, 9.0, 20.0])
+    func aWideBlurOnASmallerPictureStaysCloseToTheExactOne(sigma: Double) throws {
+        // A square with a margin of 3σ: the halvings and the upscale move a
+        // pixel by a level or two at most, and keep the total.
+        let margin = Int((3 * sigma).rounded(.up)) + 4
+        let size = 2 * margin + 24
+        var p = try Pixmap(width: size, height: size)
+        p.fill(.white, in: PixelRect(x: margin, y: margin, width: 24, height: 24))
+        let method = BlurMethod(sigma: sigma)
+        #expect(method.halvings == (sigma > 16 ? 2 : sigma > 8 ? 1 : 0))
+        let out = try MaskBlur.apply(method, to: p)
+        let exact = exactBlur(p, sigma: sigma)
+        var worst = 0.0
+        for i in 0..<(size * size) { worst = max(worst, abs(Double(out.data[i * 4 + 3]) - exact[i])) }
+        #expect(worst <= 3, "σ \(sigma): \(worst) levels from the exact blur")
+        #expect(abs(Double(alphaSum(out)) - exact.reduce(0, +)) <= exact.reduce(0, +) / 100)
+    }
+
+    @Test func zeroSigmaLeavesTheMaskInWhite() throws {
         var p = try Pixmap(width: 3, height: 3)
-        try p.setPixel(.white, x: 1, y: 0)
-        #expect(try GaussianBlur(sigma: 0).apply(to: p) == p)
-        // A subnormal sigma still has a one-pixel kernel, all weight in the centre.
-        let tiny = try GaussianBlur(sigma: .leastNonzeroMagnitude)
-        #expect(tiny.weights == [0, 1, 0])
-        #expect(try tiny.apply(to: p).cropped(to: PixelRect(x: 1, y: 1, width: 3, height: 3)) == p)
+        try p.setPixel(PremultipliedColor(r: 0, g: 0, b: 0, a: 200), x: 1, y: 0)
+        let out = try MaskBlur.apply(BlurMethod(sigma: 0), to: p)
+        #expect(try out.pixel(x: 1, y: 0) == PremultipliedColor(r: 200, g: 200, b: 200, a: 200))
+        #expect(alphaSum(out) == 200)
     }
 
     @Test func tintKeepsOnlyAlpha() throws {

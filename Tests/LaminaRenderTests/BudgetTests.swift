@@ -89,9 +89,14 @@ struct BudgetTests {
         var infinite = ok
         infinite.matrix.m41 = .infinity
         plan.passes = [RenderPass(target: .output, commands: [.polygon(ok), .polygon(behind), .polygon(squeezed), .polygon(infinite),
-                                                               .blurMask(source: .output, sigma: .nan)])]
+                                                               .blurMask(source: .output, blur: BlurMethod(sigma: .nan)),
+                                                               .blurMask(source: .output, blur: BlurMethod(sigma: 1e6))])]
         plan.removeUndrawableCommands()
-        #expect(plan.passes[0].commands.count == 2)
-        if case .blurMask(_, let sigma) = plan.passes[0].commands[1] { #expect(sigma == 0) } else { Issue.record("the blur went missing") }
+        #expect(plan.passes[0].commands.count == 3)
+        if case .blurMask(_, let blur) = plan.passes[0].commands[1] { #expect(blur.sigma == 0) } else { Issue.record("the blur went missing") }
+        // At most a sixth of the surface's side, and the method for that.
+        if case .blurMask(_, let blur) = plan.passes[0].commands[2] {
+            #expect(blur == BlurMethod(sigma: Double(plan.width) / 6))
+        } else { Issue.record("the blur went missing") }
     }
 }

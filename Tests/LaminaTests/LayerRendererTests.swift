@@ -55,6 +55,29 @@ struct LayerRendererTests {
         #expect(Double(differing) / Double(gl.width * gl.height) < 0.01)
     }
 
+    @Test("Both backends blur a shadow by the plan's one method: within 2 levels",
+          .enabled(if: availableBackends.contains(.gl), "no EGL context on this machine: nothing to compare the CPU with"))
+    func bothBackendsBlurAlike() throws {
+        // Shadows that run at full size (3), once halved (12) and twice (30).
+        let scene = try SceneDecoder().decode("""
+            {"width": 420, "height": 160, "sublayers": [
+              {"bounds": [0, 0, 60, 60], "position": [70, 80], "backgroundColor": "#ffffff", "shadowOpacity": 1,
+               "shadowRadius": 3, "shadowOffset": [0, 0]},
+              {"bounds": [0, 0, 60, 60], "position": [210, 80], "backgroundColor": "#ffffff", "shadowOpacity": 1,
+               "shadowRadius": 12, "shadowOffset": [0, 0]},
+              {"bounds": [0, 0, 60, 60], "position": [350, 80], "backgroundColor": "#ffffff", "shadowOpacity": 1,
+               "shadowRadius": 30, "shadowOffset": [0, 0]}
+            ]}
+            """)
+        let gl = try LayerRenderer(backend: .gl, fallBack: false).render(scene)
+        let cpu = try LayerRenderer(backend: .cpu).render(scene)
+        var worst = 0
+        for i in stride(from: 3, to: gl.pixelBytes.count, by: 4) {
+            worst = max(worst, abs(Int(gl.pixelBytes[i]) - Int(cpu.pixelBytes[i])))
+        }
+        #expect(worst <= 2, "the shadows' alpha differs by \(worst) levels")
+    }
+
     @Test func glFallsBackToTheCPUWithAWarning() throws {
         // An environment of its own, not setenv: the process's environment
         // is shared by every test running in parallel (one that read it

@@ -80,12 +80,8 @@ final class CPUPainter: SurfacePainter {
 
     /// `source`'s alpha blurred, in white (see `DrawCommand.blurMask`): one
     /// channel blurred instead of four.
-    func blurMask(_ source: Pixmap, sigma: Double, into target: inout Pixmap) throws {
-        let blur = try GaussianBlur(sigma: max(0, sigma))
-        let grown = try blur.apply(to: source, channels: .alphaAsWhite)
-        // The blur grows the picture by its radius on every side; the plan
-        // already padded the surface, so keep the middle.
-        target = try grown.cropped(to: PixelRect(x: blur.radius, y: blur.radius, width: target.width, height: target.height))
+    func blurMask(_ source: Pixmap, blur: BlurMethod, into target: inout Pixmap) throws {
+        target = try MaskBlur.apply(blur, to: source)
     }
 
     /// Where a textured polygon's texture lands when the draw is a plain

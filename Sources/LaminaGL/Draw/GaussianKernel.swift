@@ -1,4 +1,5 @@
 import Foundation
+import LaminaRender
 
 /// The taps of one direction of a separable Gaussian blur, using linear
 /// texture filtering to read two kernel entries with one tap.
@@ -16,20 +17,12 @@ struct GaussianKernel: Equatable {
     /// The largest σ whose kernel fits in `maximumTaps`: radius ⌈3σ⌉ ≤ 126.
     static let maximumSigma = 42.0
 
-    /// The kernel for `sigma` texels; σ ≤ 0 gives one tap of weight 1 (a copy).
-    init(sigma: Double) {
-        guard sigma > 0 else {
-            taps = [(0, 1)]
-            return
-        }
-        let radius = max(1, Int((3 * sigma).rounded(.up)))
-        func cumulative(_ x: Double) -> Double { 0.5 * (1 + erf(x / (sigma * 2.0.squareRoot()))) }
-        var entries = (0...radius + 1).map { k -> Double in
-            k > radius ? 0 : cumulative(Double(k) + 0.5) - cumulative(Double(k) - 0.5)
-        }
-        let total = entries[0] + 2 * entries[1...radius].reduce(0, +)
-        entries = entries.map { $0 / total }
-
+    /// The plan's kernel (`BlurMethod.weights`: centre first, then ±k) as
+    /// taps that each read between two texels with linear filtering, so one
+    /// tap weighs a pair of entries.
+    init(weights entries: [Double]) {
+        let radius = entries.count - 1
+        let entries = entries + [0]
         var result: [(Float, Float)] = [(0, Float(entries[0]))]
         var k = 1
         while k <= radius {
@@ -40,6 +33,12 @@ struct GaussianKernel: Equatable {
             k += 2
         }
         taps = result
+    }
+
+    /// The kernel of a Gaussian of `sigma` texels (σ ≤ 0: one tap of weight
+    /// 1, a copy).
+    init(sigma: Double) {
+        self.init(weights: BlurMethod.kernel(sigma: sigma))
     }
 
     /// Interleaved offset, weight pairs for the `u_taps` uniform.

@@ -25,6 +25,15 @@ public final class GLRenderer: Renderer {
     /// The context's description: driver, version, limits.
     public var info: GLInfo { context.info }
 
+    /// The context a renderer on `platform` would get, described, without
+    /// compiling the shaders (`lamina info`).
+    public static func describeContext(platform: EGLPlatformChoice?) throws -> GLInfo {
+        try GLContext(platform: platform).info
+    }
+
+    /// The folder the shaders are read from (`ShaderLocator`'s search).
+    public static func shaderFolder() throws -> URL { try ShaderLocator.locate() }
+
     /// Walks the plan with `PlanWalker` on this module's painter.
     public func render(_ plan: RenderPlan, deadline: RenderDeadline?) throws -> CGImage {
         try PlanWalker.render(plan, with: primitives, deadline: deadline)
@@ -93,8 +102,8 @@ final class GLPlanPainter: SurfacePainter {
 
     /// All four channels: the same result on a white mask, and one shader
     /// for every blur.
-    func blurMask(_ source: any GLTextureSource, sigma: Double, into target: inout GLRenderTarget) throws {
-        try painter.blur(source, into: target, sigma: sigma)
+    func blurMask(_ source: any GLTextureSource, blur: BlurMethod, into target: inout GLRenderTarget) throws {
+        try painter.blur(source, into: target, method: blur)
     }
 
     private func sampling(_ filter: TextureFilter) -> GLSampling {

@@ -39,9 +39,9 @@ public protocol SurfacePainter: AnyObject {
     /// Fills the path's contours under its fill rule, keeping the pixels its
     /// cuts own, source-over. Its clip planes are already applied.
     func fillPath(_ draw: PathFillDraw, into target: inout Surface) throws
-    /// Replaces `target` with `source`'s alpha blurred by a Gaussian of
-    /// deviation `sigma` pixels, in white (`DrawCommand.blurMask`).
-    func blurMask(_ source: Texture, sigma: Double, into target: inout Surface) throws
+    /// Replaces `target` with `source`'s alpha blurred as `blur` says, in
+    /// white (`DrawCommand.blurMask`). `source` and `target` are the same size.
+    func blurMask(_ source: Texture, blur: BlurMethod, into target: inout Surface) throws
     /// The surface will not be used again this frame.
     func release(_ surface: Surface)
     /// The finished output as premultiplied RGBA8, top row first.
@@ -119,8 +119,8 @@ public enum PlanWalker {
                         try painter.fillPath(draw, into: &target)
                     case .blurMask(let source, _) where source == pass.target:
                         throw InvalidRenderPlan("a pass blurs its own target")
-                    case .blurMask(let source, let sigma):
-                        try painter.blurMask(try texture(for: .surface(source)), sigma: sigma, into: &target)
+                    case .blurMask(let source, let blur):
+                        try painter.blurMask(try texture(for: .surface(source)), blur: blur, into: &target)
                     }
                 }
             } catch {

@@ -33,14 +33,16 @@ extension RenderPlan {
                     // left to clip by (`clippedContours` is the contours).
                     guard let clipped = draw.clippedIfDrawable() else { return nil }
                     return .path(clipped)
-                case .blurMask(let source, let sigma):
+                case .blurMask(let source, let blur):
                     // The planner pads a shadow's surface by the kernel's
                     // reach (3 sigma) on each side, so its sigma is at most
                     // a sixth of the surface's side; a plan asking for more
                     // would make a backend blur (and hold) many times the
                     // surface. A non-finite sigma is no blur at all.
-                    guard sigma.isFinite, sigma > 0 else { return .blurMask(source: source, sigma: 0) }
-                    return .blurMask(source: source, sigma: min(sigma, Double(max(size.0, size.1, 1)) / 6))
+                    let sigma = blur.sigma
+                    guard sigma.isFinite, sigma > 0 else { return .blurMask(source: source, blur: BlurMethod(sigma: 0)) }
+                    let limit = Double(max(size.0, size.1, 1)) / 6
+                    return sigma <= limit ? command : .blurMask(source: source, blur: BlurMethod(sigma: limit))
                 }
             }
         }

@@ -167,8 +167,8 @@ public enum DrawCommand: Sendable {
     /// in white: every channel of the result is the blurred alpha. `source`
     /// (the same size as the target) is a coverage mask drawn in white, as a
     /// shadow's shape is; so a backend may blur one channel (the CPU does)
-    /// or all four (GL does), with the same result.
-    case blurMask(source: SurfaceID, sigma: Double)
+    /// or all four (GL does), with the same result, by `blur`'s method.
+    case blurMask(source: SurfaceID, blur: BlurMethod)
 }
 
 /// A straight (not premultiplied) sRGB colour with components 0...1.

@@ -579,7 +579,7 @@ final class PlanBuilder {
             // The surface may have come out coarser than asked (its pixel
             // budget): blur by its own pixels per point.
             let pixelsPerPoint = Double(size.width) / Double(alpha.rect.width)
-            passes.append(RenderPass(target: blurred, commands: [.blurMask(source: alpha.id, sigma: shadow.radius * pixelsPerPoint)]))
+            passes.append(RenderPass(target: blurred, commands: [.blurMask(source: alpha.id, blur: BlurMethod(sigma: shadow.radius * pixelsPerPoint))]))
         }
         return (blurred, alpha.rect.offsetBy(dx: shadow.offset.width, dy: shadow.offset.height), shadow.color.withAlpha(times: shadow.opacity))
     }

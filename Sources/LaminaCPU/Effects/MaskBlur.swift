@@ -1,0 +1,147 @@
+import Foundation
+import LaminaRender
+
+/// A mask's alpha blurred by the plan's `BlurMethod`, in white: the CPU's
+/// side of `DrawCommand.blurMask`. One channel, in floats.
+///
+/// The steps are the method's, in the order GL runs them: halve (bilinear
+/// samples at the smaller picture's pixel centres, clamped at the edges: a
+/// 2x2 box where the size is even), blur along rows then columns with the
+/// kernel (nothing beyond the picture), scale back up bilinearly.
+enum MaskBlur {
+    static func apply(_ method: BlurMethod, to source: Pixmap) throws -> Pixmap {
+        let width = source.width, height = source.height
+        var plane = AlphaPlane(alphaOf: source)
+        guard width > 0, height > 0, method.sigma > 0 else { return plane.whitePixmap() }
+        for _ in 0..<method.halvings where plane.width > 1 || plane.height > 1 {
+            plane = plane.resampled(width: BlurMethod.halved(plane.width), height: BlurMethod.halved(plane.height))
+        }
+        plane.convolve(with: method.weights.map(Float.init))
+        if plane.width != width || plane.height != height {
+            plane = plane.resampled(width: width, height: height)
+        }
+        return plane.whitePixmap()
+    }
+}
+
+/// One channel of floats, 0...255, rows top to bottom.
+private struct AlphaPlane {
+    var width: Int
+    var height: Int
+    var values: [Float]
+
+    init(width: Int, height: Int, values: [Float]) {
+        self.width = width; self.height = height; self.values = values
+    }
+
+    init(alphaOf pixmap: Pixmap) {
+        let n = pixmap.width * pixmap.height
+        width = pixmap.width; height = pixmap.height
+        values = [Float](unsafeUninitializedCapacity: n) { out, count in
+            pixmap.data.withUnsafeBufferPointer { src in
+                for i in 0..<n { out[i] = Float(src[i * 4 + 3]) }
+            }
+            count = n
+        }
+    }
+
+    /// Every channel the rounded alpha (a white mask, premultiplied).
+    func whitePixmap() -> Pixmap {
+        var data = [UInt8](repeating: 0, count: width * height * 4)
+        data.withUnsafeMutableBufferPointer { out in
+            for i in 0..<(width * height) {
+                let a = UInt8(min(255, max(0, values[i] + 0.5)))
+                out[i * 4] = a; out[i * 4 + 1] = a; out[i * 4 + 2] = a; out[i * 4 + 3] = a
+            }
+        }
+        return Pixmap(uncheckedWidth: width, height: height, data: data)
+    }
+
+    /// Bilinear samples at the new size's pixel centres, mapped onto this
+    /// plane as a texture is (`(x + ½) · w / w' − ½`), clamped at the edges.
+    func resampled(width newWidth: Int, height newHeight: Int) -> AlphaPlane {
+        func taps(_ n: Int, from m: Int) -> [(Int, Int, Float)] {
+            (0..<n).map { i in
+                let s = (Double(i) + 0.5) * Double(m) / Double(n) - 0.5
+                let lower = Int(s.rounded(.down)), t = Float(s - Double(lower))
+                return (min(max(lower, 0), m - 1), min(max(lower + 1, 0), m - 1), t)
+            }
+        }
+        let columns = taps(newWidth, from: width), rows = taps(newHeight, from: height)
+        var out = [Float](repeating: 0, count: newWidth * newHeight)
+        values.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for (y, (r0, r1, ty)) in rows.enumerated() {
+                    let row0 = r0 * width, row1 = r1 * width
+                    for (x, (c0, c1, tx)) in columns.enumerated() {
+                        let top = src[row0 + c0] + (src[row0 + c1] - src[row0 + c0]) * tx
+                        let bottom = src[row1 + c0] + (src[row1 + c1] - src[row1 + c0]) * tx
+                        dst[y * newWidth + x] = top + (bottom - top) * ty
+                    }
+                }
+            }
+        }
+        return AlphaPlane(width: newWidth, height: newHeight, values: out)
+    }
+
+    /// The separable kernel (`weights[k]` at ±k) along rows, then columns;
+    /// beyond the plane counts as 0.
+    mutating func convolve(with weights: [Float]) {
+        guard weights.count > 1 else { return }
+        var scratch = [Float](repeating: 0, count: values.count)
+        Self.pass(from: values, into: &scratch, count: width, lines: height, step: 1, lineStride: width, weights: weights)
+        Self.pass(from: scratch, into: &values, count: height, lines: width, step: width, lineStride: 1, weights: weights)
+    }
+
+    /// One direction: each of `lines` lines of `count` values, `step` apart.
+    /// Gathers, so each output is written once; rows go line by line in
+    /// memory order, columns are walked a whole row of lines at a time.
+    private static func pass(from source: [Float], into target: inout [Float], count: Int, lines: Int,
+                             step: Int, lineStride: Int, weights: [Float]) {
+        let r = weights.count - 1
+        source.withUnsafeBufferPointer { src in
+            target.withUnsafeMutableBufferPointer { dst in
+                weights.withUnsafeBufferPointer { w in
+                    if step == 1 {
+                        for line in 0..<lines {
+                            let base = line * lineStride
+                            for i in 0..<count {
+                                var sum = src[base + i] * w[0]
+                                let reach = min(r, max(i, count - 1 - i))
+                                if reach > 0 {
+                                    for k in 1...reach {
+                                        let left = i - k, right = i + k
+                                        var pair: Float = 0
+                                        if left >= 0 { pair += src[base + left] }
+                                        if right < count { pair += src[base + right] }
+                                        sum += pair * w[k]
+                                    }
+                                }
+                                dst[base + i] = sum
+                            }
+                        }
+                    } else {
+                        // Columns: output row i gathers rows i ± k, for every
+                        // column at once (contiguous, vectorisable).
+                        for i in 0..<count {
+                            let out = i * step
+                            for x in 0..<lines { dst[out + x] = src[out + x] * w[0] }
+                            if r == 0 { continue }
+                            for k in 1...r {
+                                let wk = w[k]
+                                if i - k >= 0 {
+                                    let row = (i - k) * step
+                                    for x in 0..<lines { dst[out + x] += src[row + x] * wk }
+                                }
+                                if i + k < count {
+                                    let row = (i + k) * step
+                                    for x in 0..<lines { dst[out + x] += src[row + x] * wk }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

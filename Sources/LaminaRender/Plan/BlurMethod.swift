@@ -1,0 +1,70 @@
+import Foundation
+
+/// How a Gaussian blur of a mask is computed, decided once by the plan so
+/// that every backend blurs the same way (they used to differ: one
+/// integrated the Gaussian over each texel and worked on halved pictures
+/// above σ 8, the other point-sampled it and switched to box passes at σ 4).
+///
+/// A wide blur first halves the picture (each halving a 2x2 box average,
+/// done as bilinear samples at the half picture's pixel centres) until the
+/// remaining deviation is at most `maximumDirectSigma` smaller pixels, blurs
+/// there with a separable kernel, and scales back up bilinearly: a Gaussian
+/// that wide has nothing left at the frequencies the smaller picture cannot
+/// hold, and the work falls by four per halving. The kernel's deviation is
+/// what remains once the variance the halvings and the final upscale add
+/// is taken off.
+///
+/// ```swift
+/// let method = BlurMethod(sigma: 20)   // 2 halvings, then σ ≈ 5 on the quarter picture
+/// method.weights                       // [centre, ±1, ±2, ...], summing to 1 over both sides
+/// ```
+public struct BlurMethod: Hashable, Sendable {
+    /// The deviation asked for, in pixels of the picture being blurred.
+    public let sigma: Double
+    /// How many times the picture is halved before the kernel runs.
+    public let halvings: Int
+    /// The separable kernel at the halved scale, integrated over each
+    /// texel: `weights[0]` at the centre, `weights[k]` at offsets ±k;
+    /// `weights[0] + 2·Σ weights[1...]` is 1. Reaches `⌈3σ'⌉` texels.
+    public let weights: [Double]
+
+    /// The largest deviation blurred directly, in pixels of the picture the
+    /// kernel runs on.
+    public static let maximumDirectSigma = 8.0
+
+    /// The method for a deviation of `sigma` pixels (0 or less, or not a
+    /// number: a copy).
+    public init(sigma: Double) {
+        guard sigma.isFinite, sigma > 0 else {
+            self.sigma = 0; halvings = 0; weights = [1]
+            return
+        }
+        self.sigma = sigma
+        var scale = 1.0, halvings = 0, prefilterVariance = 0.0
+        while sigma / scale > Self.maximumDirectSigma, halvings < 30 {
+            // A 2x2 box of texels `scale` wide blurs by variance (2 scale)² / 12.
+            prefilterVariance += scale * scale / 3
+            scale *= 2
+            halvings += 1
+        }
+        self.halvings = halvings
+        // Bilinear upsampling is a tent of half-width `scale`.
+        let upsampleVariance = halvings > 0 ? scale * scale / 6 : 0
+        let remaining = (max(sigma * sigma - prefilterVariance - upsampleVariance, 0)).squareRoot() / scale
+        weights = Self.kernel(sigma: remaining)
+    }
+
+    /// The Gaussian of deviation `sigma` integrated over each texel, to
+    /// `⌈3σ⌉` texels each side, normalised.
+    public static func kernel(sigma: Double) -> [Double] {
+        guard sigma > 0 else { return [1] }
+        let radius = max(1, Int((3 * sigma).rounded(.up)))
+        func cumulative(_ x: Double) -> Double { 0.5 * (1 + erf(x / (sigma * 2.0.squareRoot()))) }
+        let raw = (0...radius).map { k in cumulative(Double(k) + 0.5) - cumulative(Double(k) - 0.5) }
+        let total = raw[0] + 2 * raw[1...].reduce(0, +)
+        return raw.map { $0 / total }
+    }
+
+    /// The size of the picture after one halving: `ceil(n / 2)`.
+    public static func halved(_ n: Int) -> Int { (n + 1) / 2 }
+}
