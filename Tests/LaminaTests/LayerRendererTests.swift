@@ -175,6 +175,36 @@ struct MasksToBoundsIn3DTests {
     }
 }
 
+@Suite("Texture filters")
+struct TextureFilterTests {
+    @Test("Trilinear minification averages what a pixel covers, on every backend", arguments: availableBackends)
+    func trilinearMinificationAverages(backend: RenderBackend) throws {
+        // A checkerboard of single texels, 256 wide, shrunk 8 times and turned
+        // a little: each pixel covers 64 texels, half of them white.
+        var bytes = [UInt8](repeating: 0, count: 256 * 256 * 4)
+        for y in 0..<256 { for x in 0..<256 where (x + y) % 2 == 0 {
+            for c in 0..<4 { bytes[(y * 256 + x) * 4 + c] = 255 }
+        } }
+        for y in 0..<256 { for x in 0..<256 { bytes[(y * 256 + x) * 4 + 3] = 255 } }
+        let board = try CGImage(width: 256, height: 256, premultipliedRGBA: bytes)
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 64, height: 64)
+        root.position = CGPoint(x: 32, y: 32)
+        let layer = CALayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: 32, height: 32)
+        layer.position = CGPoint(x: 32, y: 32)
+        layer.contents = board
+        layer.minificationFilter = .trilinear
+        layer.transform = CATransform3DMakeRotation(0.1, 0, 0, 1)
+        root.addSublayer(layer)
+        let image = try LayerRenderer(backend: backend, fallBack: false).render(root, canvas: RenderCanvas(width: 64, height: 64, scale: 1))
+        var worst = 0
+        for y in 24..<40 { for x in 24..<40 { worst = max(worst, abs(rgba(image, x, y)[0] - 128)) } }
+        // Bilinear reads four texels of 64 and swings from black to white.
+        #expect(worst <= 16, "a pixel strays \(worst) levels from the mean grey")
+    }
+}
+
 @Suite("Split draws")
 struct SplitDrawTests {
     /// Every pixel whose whole square lies well inside the quad `corners`

@@ -95,7 +95,7 @@ struct RecordingReplay {
             rect: imageRect, transform: CATransform3DMakeAffineTransform(command.pixelTransform.concatenating(space.toPixels)),
             source: .texture(TextureSource(
                 pixmap: texture, localRect: imageRect,
-                filter: command.interpolationQuality == .none ? .nearest : .bilinear)))
+                filter: command.interpolationQuality == .none ? .nearest : .linear)))
         draw.alpha = Double(command.alpha)
         draw.clipMask = clip
         try pixmap.draw(draw)

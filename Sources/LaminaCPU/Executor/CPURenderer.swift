@@ -40,7 +40,7 @@ final class CPUPainter: SurfacePainter {
         case .texture(let texture, let localRect, let uvRect, let filter, let tint):
             var pixels = try textures[texture]
             if tint != .white { pixels = multiplied(pixels, by: tint) }
-            source = .texture(TextureSource(pixmap: pixels, localRect: localRect, uvRect: uvRect, filter: filter == .nearest ? .nearest : .bilinear))
+            source = .texture(TextureSource(pixmap: pixels, localRect: localRect, uvRect: uvRect, filter: filter))
         case .alphaTint(let texture, let localRect, let color):
             let tinted = try textures[texture].tinted(with: PremultipliedColor(color))
             source = .texture(TextureSource(pixmap: tinted, localRect: localRect))

@@ -103,26 +103,31 @@ private protocol PixelShader {
     /// Whether the colour depends on the local point (a texture) or not (a
     /// solid colour, whose pixels then need no mapping back at all).
     static var needsLocalPoint: Bool { get }
+    /// Whether the colour depends on the pixel's footprint too (a trilinear
+    /// texture choosing its mipmap levels).
+    var needsFootprint: Bool { get }
     /// The premultiplied colour at local point (x, y), channels 0...255.
-    func shade(x: Double, y: Double) -> (UInt32, UInt32, UInt32, UInt32)
+    func shade(x: Double, y: Double, footprint: LocalFootprint?) -> (UInt32, UInt32, UInt32, UInt32)
 }
 
 private struct SolidShader: PixelShader {
     static var needsLocalPoint: Bool { false }
+    var needsFootprint: Bool { false }
     let color: PremultipliedColor
     @inline(__always)
-    func shade(x: Double, y: Double) -> (UInt32, UInt32, UInt32, UInt32) {
+    func shade(x: Double, y: Double, footprint: LocalFootprint?) -> (UInt32, UInt32, UInt32, UInt32) {
         (UInt32(color.r), UInt32(color.g), UInt32(color.b), UInt32(color.a))
     }
 }
 
 private struct TextureShader: PixelShader {
     static var needsLocalPoint: Bool { true }
+    var needsFootprint: Bool { sampler.filter == .trilinear }
     let sampler: TextureSampler
     let texels: UnsafePointer<UInt8>
     @inline(__always)
-    func shade(x: Double, y: Double) -> (UInt32, UInt32, UInt32, UInt32) {
-        sampler.sample(texels, x: x, y: y)
+    func shade(x: Double, y: Double, footprint: LocalFootprint?) -> (UInt32, UInt32, UInt32, UInt32) {
+        sampler.sample(texels, x: x, y: y, footprint: footprint)
     }
 }
 
@@ -173,7 +178,7 @@ private struct PolygonStage {
             // A solid colour with nothing but edges and a mask to limit it,
             // under an affine map (W > 0 everywhere): no pixel needs its
             // local point, so none is computed.
-            let (r, g, b, a) = shader.shade(x: 0, y: 0)
+            let (r, g, b, a) = shader.shade(x: 0, y: 0, footprint: nil)
             for x in from..<to {
                 let m = coverage[x]
                 if m == 0 { continue }
@@ -204,12 +209,16 @@ private struct PolygonStage {
             guard lx.isFinite, ly.isFinite else { continue }
 
             var cover = Double(m) * (1.0 / 255)
+            @inline(__always) func localFootprint() -> LocalFootprint {
+                LocalFootprint(
+                    xPerPx: (i00 - lx * i02) * invW, yPerPx: (i01 - ly * i02) * invW,
+                    xPerPy: (i10 - lx * i12) * invW, yPerPy: (i11 - ly * i12) * invW)
+            }
+            let footprint = shader.needsFootprint ? localFootprint() : nil
             if let box = interior, lx >= box.minX, lx <= box.maxX, ly >= box.minY, ly <= box.maxY {
                 // Inside the shape by more than a pixel: its coverage is 1.
             } else if let shape {
-                let fp = LocalFootprint(
-                    xPerPx: (i00 - lx * i02) * invW, yPerPx: (i01 - ly * i02) * invW,
-                    xPerPy: (i10 - lx * i12) * invW, yPerPy: (i11 - ly * i12) * invW)
+                let fp = footprint ?? localFootprint()
                 // The polygon is usually the very rectangle the rounded shape
                 // rounds, so their straight edges coincide: multiplying would
                 // count the edge twice (½·½ = ¼); the minimum is exact there and
@@ -221,7 +230,7 @@ private struct PolygonStage {
             let k = UInt32(cover * 255 + 0.5)
             if k == 0 { continue }
 
-            let (r, g, b, a) = shader.shade(x: lx, y: ly)
+            let (r, g, b, a) = shader.shade(x: lx, y: ly, footprint: footprint)
             let p = destination + x * 4
             if k == 255 {
                 blendScaled(p, r, g, b, a)

@@ -1,12 +1,11 @@
 import Foundation
+import LaminaRender
 
-/// How a texture is read between texel centres.
-enum TextureFilter: Sendable, Hashable {
-    /// The texel the point falls in (Core Animation's `kCAFilterNearest`).
-    case nearest
-    /// A weighted mean of the four nearest texel centres (`kCAFilterLinear`).
-    case bilinear
-}
+// How a texture is read between texel centres is the plan's `TextureFilter`:
+// `nearest` the texel the point falls in, `linear` a weighted mean of the four
+// nearest texel centres, `trilinear` that mean on the two mipmap levels whose
+// texels are nearest a pixel's footprint, mixed (when minifying; magnifying,
+// it is `linear`), as GL's LINEAR_MIPMAP_LINEAR reads them.
 
 /// A picture mapped onto a polygon: local point → uv → texel.
 ///
@@ -22,7 +21,7 @@ struct TextureSource: Sendable {
 
     init(
         pixmap: Pixmap, localRect: CGRect, uvRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1),
-        filter: TextureFilter = .bilinear
+        filter: TextureFilter = .linear
     ) {
         self.pixmap = pixmap
         self.localRect = localRect
@@ -47,6 +46,8 @@ struct TextureSampler {
     let scaleX: Double, offsetX: Double
     let scaleY: Double, offsetY: Double
     let filter: TextureFilter
+    /// For `trilinear`: levels 1, 2... of the mipmap (level 0 is the texture).
+    let mipmaps: [Pixmap]
 
     init(_ source: TextureSource) throws {
         let local = source.localRect, uv = source.uvRect
@@ -67,6 +68,7 @@ struct TextureSampler {
         width = source.pixmap.width
         height = source.pixmap.height
         filter = source.filter
+        mipmaps = source.filter == .trilinear ? Self.mipmaps(of: source.pixmap) : []
         // texel = ((local − local.min) / local.size · uv.size + uv.min) · texture size
         let tw = Double(width), th = Double(height)
         scaleX = Double(uv.size.width) / Double(local.size.width) * tw
@@ -80,33 +82,102 @@ struct TextureSampler {
     }
 
     /// The premultiplied texel value at local point (x, y), channels 0...255.
+    /// `footprint` (the local change across one pixel) chooses the mipmap
+    /// levels of a trilinear read; the other filters ignore it.
     @inline(__always)
-    func sample(_ texels: UnsafePointer<UInt8>, x: Double, y: Double) -> (UInt32, UInt32, UInt32, UInt32) {
+    func sample(_ texels: UnsafePointer<UInt8>, x: Double, y: Double, footprint: LocalFootprint? = nil) -> (UInt32, UInt32, UInt32, UInt32) {
         let tx = x * scaleX + offsetX, ty = y * scaleY + offsetY
         switch filter {
         case .nearest:
             let ix = Self.clampIndex(tx, width), iy = Self.clampIndex(ty, height)
             let p = texels + (iy * width + ix) * 4
             return (UInt32(p[0]), UInt32(p[1]), UInt32(p[2]), UInt32(p[3]))
-        case .bilinear:
-            // Texel centres sit at half-integers; clamp to the outermost ones.
-            let fx = Self.clamp(tx - 0.5, Double(width - 1))
-            let fy = Self.clamp(ty - 0.5, Double(height - 1))
-            let x0 = Int(fx), y0 = Int(fy)
-            let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
-            // 8-bit weights: the four products sum to 65536 exactly, so a
-            // constant texture stays exact and premultiplication is preserved.
-            let wx = UInt32((fx - Double(x0)) * 256 + 0.5), wy = UInt32((fy - Double(y0)) * 256 + 0.5)
-            let w00 = (256 - wx) * (256 - wy), w10 = wx * (256 - wy)
-            let w01 = (256 - wx) * wy, w11 = wx * wy
-            let p00 = texels + (y0 * width + x0) * 4, p10 = texels + (y0 * width + x1) * 4
-            let p01 = texels + (y1 * width + x0) * 4, p11 = texels + (y1 * width + x1) * 4
-            @inline(__always) func mix(_ c: Int) -> UInt32 {
-                (UInt32(p00[c]) * w00 + UInt32(p10[c]) * w10 + UInt32(p01[c]) * w01 + UInt32(p11[c]) * w11
-                    + 32768) >> 16
+        case .linear:
+            return Self.bilinear(texels, width: width, height: height, tx: tx, ty: ty)
+        case .trilinear:
+            guard let fp = footprint, !mipmaps.isEmpty else {
+                return Self.bilinear(texels, width: width, height: height, tx: tx, ty: ty)
             }
-            return (mix(0), mix(1), mix(2), mix(3))
+            // Texels per pixel along the pixel's two axes; the longer decides
+            // the level, as GL's λ = log2 ρ does.
+            let dxPx = fp.xPerPx * scaleX, dyPx = fp.yPerPx * scaleY
+            let dxPy = fp.xPerPy * scaleX, dyPy = fp.yPerPy * scaleY
+            let rho = max((dxPx * dxPx + dyPx * dyPx).squareRoot(), (dxPy * dxPy + dyPy * dyPy).squareRoot())
+            guard rho > 1, rho.isFinite else { return Self.bilinear(texels, width: width, height: height, tx: tx, ty: ty) }
+            let lambda = min(log2(rho), Double(mipmaps.count))
+            let lower = Int(lambda), t = lambda - Double(lower)
+            let a = level(lower, texels, tx: tx, ty: ty)
+            guard t > 0, lower < mipmaps.count else { return a }
+            let b = level(lower + 1, texels, tx: tx, ty: ty)
+            let k = UInt32(t * 256 + 0.5)
+            @inline(__always) func mix(_ p: UInt32, _ q: UInt32) -> UInt32 { (p * (256 - k) + q * k + 128) >> 8 }
+            return (mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2), mix(a.3, b.3))
         }
+    }
+
+    /// A bilinear read of mipmap level `n` at level-0 texel coordinates.
+    @inline(__always)
+    private func level(_ n: Int, _ texels: UnsafePointer<UInt8>, tx: Double, ty: Double) -> (UInt32, UInt32, UInt32, UInt32) {
+        guard n > 0 else { return Self.bilinear(texels, width: width, height: height, tx: tx, ty: ty) }
+        let m = mipmaps[n - 1]
+        return m.data.withUnsafeBufferPointer { p in
+            Self.bilinear(p.baseAddress!, width: m.width, height: m.height,
+                          tx: tx * Double(m.width) / Double(width), ty: ty * Double(m.height) / Double(height))
+        }
+    }
+
+    /// The four texel centres around texel coordinate (tx, ty), weighted.
+    @inline(__always)
+    private static func bilinear(_ texels: UnsafePointer<UInt8>, width: Int, height: Int, tx: Double, ty: Double)
+        -> (UInt32, UInt32, UInt32, UInt32)
+    {
+        // Texel centres sit at half-integers; clamp to the outermost ones.
+        let fx = Self.clamp(tx - 0.5, Double(width - 1))
+        let fy = Self.clamp(ty - 0.5, Double(height - 1))
+        let x0 = Int(fx), y0 = Int(fy)
+        let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
+        // 8-bit weights: the four products sum to 65536 exactly, so a
+        // constant texture stays exact and premultiplication is preserved.
+        let wx = UInt32((fx - Double(x0)) * 256 + 0.5), wy = UInt32((fy - Double(y0)) * 256 + 0.5)
+        let w00 = (256 - wx) * (256 - wy), w10 = wx * (256 - wy)
+        let w01 = (256 - wx) * wy, w11 = wx * wy
+        let p00 = texels + (y0 * width + x0) * 4, p10 = texels + (y0 * width + x1) * 4
+        let p01 = texels + (y1 * width + x0) * 4, p11 = texels + (y1 * width + x1) * 4
+        @inline(__always) func mix(_ c: Int) -> UInt32 {
+            (UInt32(p00[c]) * w00 + UInt32(p10[c]) * w10 + UInt32(p01[c]) * w01 + UInt32(p11[c]) * w11
+                + 32768) >> 16
+        }
+        return (mix(0), mix(1), mix(2), mix(3))
+    }
+
+    /// Levels 1... of the texture's mipmap, down to 1x1: each level half the
+    /// one above (rounded down, at least 1), each texel the mean of the 2x2
+    /// texels it covers (edge-clamped on odd sizes), as GL's generated
+    /// mipmaps are.
+    static func mipmaps(of pixmap: Pixmap) -> [Pixmap] {
+        var levels: [Pixmap] = []
+        var current = pixmap
+        while current.width > 1 || current.height > 1 {
+            let w = max(1, current.width / 2), h = max(1, current.height / 2)
+            var data = [UInt8](repeating: 0, count: w * h * 4)
+            let cw = current.width, ch = current.height
+            current.data.withUnsafeBufferPointer { src in
+                for y in 0..<h {
+                    let y0 = min(2 * y, ch - 1), y1 = min(2 * y + 1, ch - 1)
+                    for x in 0..<w {
+                        let x0 = min(2 * x, cw - 1), x1 = min(2 * x + 1, cw - 1)
+                        for c in 0..<4 {
+                            let sum = Int(src[(y0 * cw + x0) * 4 + c]) + Int(src[(y0 * cw + x1) * 4 + c])
+                                + Int(src[(y1 * cw + x0) * 4 + c]) + Int(src[(y1 * cw + x1) * 4 + c])
+                            data[(y * w + x) * 4 + c] = UInt8((sum + 2) / 4)
+                        }
+                    }
+                }
+            }
+            current = Pixmap(uncheckedWidth: w, height: h, data: data)
+            levels.append(current)
+        }
+        return levels
     }
 
     /// The texel index containing coordinate `t`, edge-clamped. Compared in

@@ -254,9 +254,18 @@ final class PlanBuilder {
             switch piece {
             case .image(let content):
                 let id = imageID(content.image)
-                let magnifies = matrix.maxPixelScale(over: layer.bounds) * content.contentsScale >= 1
-                let filter = magnifies ? content.magnificationFilter : content.minificationFilter
                 let layout = ContentsLayout(content, in: layer.bounds)
+                // Magnified where a texel covers at least a pixel: pixels per
+                // local unit against texels per local unit (the picture may
+                // be stretched or squeezed into its rect, whatever its scale).
+                let pixelsPerUnit = matrix.maxPixelScale(over: layer.bounds)
+                var texelsPerUnit = 0.0
+                for q in layout.quads {
+                    let across = abs(Double(q.uv.width)) * Double(content.image.width) / Double(q.local.width)
+                    let down = abs(Double(q.uv.height)) * Double(content.image.height) / Double(q.local.height)
+                    texelsPerUnit = max(texelsPerUnit, across, down)
+                }
+                let filter = pixelsPerUnit >= texelsPerUnit ? content.magnificationFilter : content.minificationFilter
                 let outline = layer.masksToBounds ? layout.rect.intersection(layer.bounds) : layout.rect
                 guard !outline.isNull, outline.width > 0, outline.height > 0 else { continue }
                 for quad in layout.quads {
