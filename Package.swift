@@ -4,15 +4,16 @@
 //
 // Modules, left to right (arrows point one way; see docs/architecture.md):
 //
-//   LaminaGeometry  transforms, paths, flattening: pure math
-//   LaminaCore      layers, colours, images, CGContext's API
+//   LaminaGeometry  transforms, paths, flattening, the plane's vocabulary: pure math
+//   LaminaRaster    pixmaps, coverage rasterization, painting stages (package-internal)
+//   LaminaCore      layers, colours, images, CGContext and its rasterizer
 //   LaminaIO        bounded reads and safe, atomic writes of files and streams
 //   LaminaPNG       PNG decoding and encoding through libpng, animated PNG
 //   LaminaWebP      animated WebP through libwebp
 //   LaminaScene     the scene JSON codec and its limits
 //   LaminaRender    the render plan and the `Renderer` protocol
 //   LaminaGL        EGL + OpenGL ES 3 backend
-//   LaminaCPU       pure Swift rasterizer and compositor
+//   LaminaCPU       the CPU backend: the render plan on LaminaRaster
 //   LaminaText      CATextLayer's text: fontconfig, HarfBuzz, FreeType
 //   Lamina          re-exports the public API
 //   LaminaServer    `lamina serve`: HTTP on Hummingbird, render workers, cache
@@ -62,7 +63,10 @@ let package = Package(
 
         // The model.
         .target(name: "LaminaGeometry"),
-        .target(name: "LaminaCore", dependencies: ["LaminaGeometry"]),
+        // Pixels: pixmaps, coverage rasterization, painting stages; shared by
+        // CGContext's replayer (LaminaCore) and the CPU backend, not public.
+        .target(name: "LaminaRaster", dependencies: ["LaminaGeometry"]),
+        .target(name: "LaminaCore", dependencies: ["LaminaGeometry", "LaminaRaster"]),
         .target(name: "LaminaIO"),
         .target(name: "LaminaPNG", dependencies: ["LaminaCore", "LaminaIO", "CPNG", "CDeflate"]),
 
@@ -71,7 +75,7 @@ let package = Package(
         .target(name: "LaminaScene", dependencies: ["LaminaCore", "LaminaIO", "LaminaPNG"]),
         .target(name: "LaminaRender", dependencies: ["LaminaCore"]),
         .target(name: "LaminaGL", dependencies: ["LaminaRender", "CEGL"]),
-        .target(name: "LaminaCPU", dependencies: ["LaminaRender"]),
+        .target(name: "LaminaCPU", dependencies: ["LaminaRender", "LaminaRaster"]),
         .target(name: "LaminaText", dependencies: ["LaminaCore", "CFreeType", "CUnicodeText"]),
 
         // The public face.
@@ -116,7 +120,7 @@ let package = Package(
         .testTarget(name: "LaminaSceneTests", dependencies: ["LaminaScene", "LaminaTestSupport"]),
         .testTarget(name: "LaminaRenderTests", dependencies: ["LaminaRender"]),
         .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL"]),
-        .testTarget(name: "LaminaCPUTests", dependencies: ["LaminaCPU", "LaminaTestSupport"]),
+        .testTarget(name: "LaminaCPUTests", dependencies: ["LaminaCPU", "LaminaRaster", "LaminaCore", "LaminaTestSupport"]),
         .testTarget(name: "LaminaTests", dependencies: ["Lamina"]),
         .testTarget(name: "LaminaTextTests", dependencies: ["LaminaText", "Lamina"]),
         // The server's parts; the server as a whole is tested through the

@@ -40,8 +40,6 @@ public final class LayerRenderer {
     public let backend: RenderBackend
     public let renderer: any Renderer
     public var planner = RenderPlanner()
-    /// Rasterizes `draw(in:)` content for every backend.
-    private let drawingRasterizer = CPURasterizer()
     /// Draws text layers' text: the shared `TextRenderer`, or nil (text
     /// layers then show only their `contents`) when fontconfig or FreeType
     /// could not start.
@@ -62,8 +60,6 @@ public final class LayerRenderer {
                 environment: [String: String] = ProcessInfo.processInfo.environment,
                 warn: (String) -> Void = { FileHandle.standardError.write(Data(("lamina: " + $0 + "\n").utf8)) }) throws {
         planner.options.budget = budget
-        // CGContext.makeImage() in user code needs a rasterizer too.
-        CPURasterizer.installIfNeeded()
         switch backend {
         case .cpu:
             self.backend = .cpu
@@ -138,7 +134,7 @@ public final class LayerRenderer {
         layer.displayIfNeededRecursively()
         let presentation = layer.presentation(atTime: time)
         let snapshot = try RenderLayer(snapshotOf: presentation, options: SnapshotOptions(
-            rasterScale: canvas.scale, drawingRasterizer: drawingRasterizer, textRasterizer: textRasterizer,
+            rasterScale: canvas.scale, textRasterizer: textRasterizer,
             contentsFlipped: canvas.originBottomLeft, budget: planner.options.budget))
         return try planner.plan(snapshot, canvas: canvas)
     }

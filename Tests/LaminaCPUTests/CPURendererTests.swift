@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import LaminaRender
 @testable import LaminaCPU
+@testable import LaminaRaster
+@testable import LaminaCore
 
 /// A layer of `size` centred at `center` in its superlayer.
 private func layer(_ size: CGSize, at center: CGPoint, color: RGBA?, transform: CATransform3D = .identity) -> RenderLayer {

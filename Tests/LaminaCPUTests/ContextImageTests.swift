@@ -1,9 +1,11 @@
-// Images drawn through a CGContext's CTM by CPURasterizer: orientation,
+// Images drawn through a CGContext's CTM by ContextRasterizer: orientation,
 // placement, scaling, sampling, alpha and clip.
 import Foundation
 import Testing
 import LaminaRender
 @testable import LaminaCPU
+@testable import LaminaRaster
+@testable import LaminaCore
 
 @Suite("CGContext on the CPU: images")
 struct ContextImageTests {

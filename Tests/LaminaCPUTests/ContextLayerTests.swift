@@ -1,9 +1,11 @@
 // End to end: a layer's display() draws through draw(in:) or its delegate
-// into a backing store, which the installed CPURasterizer paints.
+// into a backing store, which the installed ContextRasterizer paints.
 import Foundation
 import Testing
 import LaminaRender
 @testable import LaminaCPU
+@testable import LaminaRaster
+@testable import LaminaCore
 
 /// A layer that draws a red square at `spot` (1 x 1 points) in draw(in:).
 private final class SpotLayer: CALayer {
@@ -28,13 +30,13 @@ private final class DotDelegate: CALayerDelegate {
 }
 
 /// The image of a layer's backing store after `display()`. It is painted
-/// by a `CPURasterizer` of its own rather than through the process-wide
+/// by a `ContextRasterizer` of its own rather than through the process-wide
 /// registry, which other tests running at the same time change.
 private func displayedImage(_ layer: CALayer) throws -> Pixmap {
     layer.display()
     let store = try #require(layer.contents as? CABackingStore)
     #expect(store.contentsScale == layer.contentsScale)
-    let image = try #require(CPURasterizer().makeImage(from: store.recording))
+    let image = try #require(ContextRasterizer().makeImage(from: store.recording))
     #expect(image.width == store.width && image.height == store.height)
     return try Pixmap(width: image.width, height: image.height, premultipliedRGBA: image.pixelBytes)
 }
@@ -98,7 +100,7 @@ struct ContextLayerTests {
     }
 
     @Test func installedRasterizerPaintsTheBackingStore() throws {
-        let rasterizer = CPURasterizer()
+        let rasterizer = ContextRasterizer()
         let layer = SpotLayer()
         layer.bounds = CGRect(x: 0, y: 0, width: 8, height: 8)
         layer.display()
@@ -108,7 +110,7 @@ struct ContextLayerTests {
     }
 }
 
-@Suite("CPURasterizer errors")
+@Suite("ContextRasterizer errors")
 struct ContextErrorTests {
     private func square(at x: CGFloat) -> PathData {
         var path = PathData()
@@ -121,14 +123,14 @@ struct ContextErrorTests {
         var bad = ok
         bad.path = square(at: 1e13)
         let recording = DrawingRecording(width: 4, height: 4, commands: [.fill(ok), .fill(bad)])
-        #expect(throws: RecordingReplayError.self) { try CPURasterizer().render(recording) }
+        #expect(throws: RecordingReplayError.self) { try ContextRasterizer().render(recording) }
         do {
-            _ = try CPURasterizer().render(recording)
+            _ = try ContextRasterizer().render(recording)
         } catch let error as RecordingReplayError {
             #expect(error.commandIndex == 1 && error.part == "fill")
             #expect(error.description.hasPrefix("drawing command 1 (fill)"))
         }
-        #expect(CPURasterizer().makeImage(from: recording) == nil)
+        #expect(ContextRasterizer().makeImage(from: recording) == nil)
     }
 
     @Test func badClipRegionNamesTheRegion() throws {
@@ -139,7 +141,7 @@ struct ContextErrorTests {
             .clear(ClearCommand(path: square(at: 0), clip: clip)),
         ])
         do {
-            _ = try CPURasterizer().render(recording)
+            _ = try ContextRasterizer().render(recording)
             Issue.record("a clip beyond the coordinate limit was painted")
         } catch let error as RecordingReplayError {
             #expect(error.commandIndex == 0 && error.part == "clip region 1")
@@ -149,7 +151,7 @@ struct ContextErrorTests {
     @Test func oversizedRecordingIsRefused() throws {
         let recording = DrawingRecording(width: Pixmap.maximumDimension + 1, height: 1)
         do {
-            _ = try CPURasterizer().render(recording)
+            _ = try ContextRasterizer().render(recording)
             Issue.record("an oversized bitmap was made")
         } catch let error as RecordingReplayError {
             #expect(error.commandIndex == nil && error.part == "bitmap size")

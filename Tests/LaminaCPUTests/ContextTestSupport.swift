@@ -4,12 +4,14 @@ import Foundation
 import Testing
 import LaminaRender
 @testable import LaminaCPU
+@testable import LaminaRaster
+@testable import LaminaCore
 
 /// Draws with `body` into a `width` x `height` context and paints it.
 func painted(_ width: Int, _ height: Int, _ body: (CGContext) -> Void) throws -> Pixmap {
     let ctx = try #require(CGContext(width: width, height: height))
     body(ctx)
-    return try CPURasterizer().render(ctx.recording)
+    return try ContextRasterizer().render(ctx.recording)
 }
 
 /// The alpha of pixel (x, y), row 0 at the top.

@@ -1,9 +1,11 @@
-// CGContext painted by CPURasterizer: coverage of known shapes, fill rules,
+// CGContext painted by ContextRasterizer: coverage of known shapes, fill rules,
 // strokes, the CTM, graphics state, clipping, clearing and alpha.
 import Foundation
 import Testing
 import LaminaRender
 @testable import LaminaCPU
+@testable import LaminaRaster
+@testable import LaminaCore
 
 @Suite("CGContext on the CPU: shapes")
 struct ContextShapeTests {

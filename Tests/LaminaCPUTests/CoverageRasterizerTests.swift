@@ -2,6 +2,8 @@
 import Foundation
 import Testing
 @testable import LaminaCPU
+@testable import LaminaRaster
+@testable import LaminaCore
 import LaminaTestSupport
 
 @Suite struct CoverageRasterizerTests {
@@ -165,12 +167,12 @@ import LaminaTestSupport
 
     @Test func badCoordinatesThrow() throws {
         let r = try CoverageRasterizer(width: 10, height: 10)
-        #expect(throws: CPURenderError.self) {
+        #expect(throws: RasterError.self) {
             try r.rasterize([LineSegment(x0: 0, y0: 0, x1: Double.nan, y1: 3)], fillRule: .nonZero)
         }
-        #expect(throws: CPURenderError.self) {
+        #expect(throws: RasterError.self) {
             try r.rasterize([LineSegment(x0: 0, y0: 0, x1: 1e300, y1: 3)], fillRule: .nonZero)
         }
-        #expect(throws: CPURenderError.self) { try CoverageRasterizer(width: -1, height: 3) }
+        #expect(throws: RasterError.self) { try CoverageRasterizer(width: -1, height: 3) }
     }
 }

@@ -2,6 +2,8 @@
 import Testing
 import LaminaRender
 @testable import LaminaCPU
+@testable import LaminaRaster
+@testable import LaminaCore
 
 @Suite struct EffectsTests {
     func alphaSum(_ p: Pixmap) -> Int {

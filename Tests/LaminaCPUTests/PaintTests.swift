@@ -2,6 +2,8 @@
 import Foundation
 import Testing
 @testable import LaminaCPU
+@testable import LaminaRaster
+@testable import LaminaCore
 import LaminaTestSupport
 
 @Suite struct PaintTests {
@@ -56,6 +58,6 @@ import LaminaTestSupport
         try q.fill(mask, with: red, alpha: 0.5)
         #expect(try q.pixel(x: 0, y: 0) == PremultipliedColor(r: 128, g: 0, b: 0, a: 128))
         #expect(try q.pixel(x: 4, y: 0).a == 64)
-        #expect(throws: CPURenderError.self) { try q.fill(mask, with: red, alpha: .nan) }
+        #expect(throws: RasterError.self) { try q.fill(mask, with: red, alpha: .nan) }
     }
 }

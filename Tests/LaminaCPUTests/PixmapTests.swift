@@ -1,6 +1,8 @@
 // Pixmap storage, pixel access and rectangle operations.
 import Testing
 @testable import LaminaCPU
+@testable import LaminaRaster
+@testable import LaminaCore
 
 @Suite struct PixmapTests {
     let red = PremultipliedColor(r: 255, g: 0, b: 0, a: 255)
@@ -28,17 +30,17 @@ import Testing
     }
 
     @Test func badSizesAndDataThrow() throws {
-        #expect(throws: CPURenderError.self) { try Pixmap(width: -1, height: 2) }
-        #expect(throws: CPURenderError.self) { try Pixmap(width: Pixmap.maximumDimension + 1, height: 1) }
-        #expect(throws: CPURenderError.pixelDataSize(expected: 8, actual: 4)) {
+        #expect(throws: RasterError.self) { try Pixmap(width: -1, height: 2) }
+        #expect(throws: RasterError.self) { try Pixmap(width: Pixmap.maximumDimension + 1, height: 1) }
+        #expect(throws: RasterError.pixelDataSize(expected: 8, actual: 4)) {
             try Pixmap(width: 2, height: 1, premultipliedRGBA: [0, 0, 0, 0])
         }
-        #expect(throws: CPURenderError.notPremultiplied(x: 1, y: 0)) {
+        #expect(throws: RasterError.notPremultiplied(x: 1, y: 0)) {
             try Pixmap(width: 2, height: 1, premultipliedRGBA: [0, 0, 0, 0, 200, 0, 0, 100])
         }
         let p = try Pixmap(width: 2, height: 2)
-        #expect(throws: CPURenderError.self) { try p.pixel(x: 2, y: 0) }
-        #expect(throws: CPURenderError.self) { try p.pixel(x: 0, y: -1) }
+        #expect(throws: RasterError.self) { try p.pixel(x: 2, y: 0) }
+        #expect(throws: RasterError.self) { try p.pixel(x: 0, y: -1) }
     }
 
     @Test func colourConstructionKeepsPremultiplication() {
@@ -67,7 +69,7 @@ import Testing
         #expect(try c.pixel(x: 0, y: 0) == red)
         #expect(try c.pixel(x: 1, y: 1) == halfGreen)
         #expect(try c.pixel(x: 1, y: 0) == .clear)
-        #expect(throws: CPURenderError.self) { try p.cropped(to: PixelRect(x: 3, y: 0, width: 2, height: 1)) }
+        #expect(throws: RasterError.self) { try p.cropped(to: PixelRect(x: 3, y: 0, width: 2, height: 1)) }
     }
 
     @Test func replacingAndCompositingClipAtTheEdges() throws {
@@ -82,6 +84,6 @@ import Testing
         // Half green over blue: g = 128, b = 255·127/255 = 127, a = 255.
         #expect(try over.pixel(x: 0, y: 0) == PremultipliedColor(r: 0, g: 128, b: 127, a: 255))
         #expect(try over.pixel(x: 1, y: 1) == PremultipliedColor(r: 0, g: 0, b: 255, a: 255))
-        #expect(throws: CPURenderError.self) { try over.composite(patch, atX: 0, y: 0, alpha: .nan) }
+        #expect(throws: RasterError.self) { try over.composite(patch, atX: 0, y: 0, alpha: .nan) }
     }
 }

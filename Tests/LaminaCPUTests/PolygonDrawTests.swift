@@ -3,6 +3,8 @@ import Foundation
 import Testing
 import LaminaRender
 @testable import LaminaCPU
+@testable import LaminaRaster
+@testable import LaminaCore
 
 @Suite struct PolygonDrawTests {
     let red = PremultipliedColor(r: 255, g: 0, b: 0, a: 255)
@@ -25,7 +27,7 @@ import LaminaRender
 
     @Test func solidQuadThroughATranslation() throws {
         var p = try Pixmap(width: 10, height: 10)
-        try p.draw(PolygonDraw(rect: CGRect(x: 0, y: 0, width: 4, height: 3), transform: translation(2.5, 2), source: .solid(red)))
+        try p.draw(PolygonPaint(rect: CGRect(x: 0, y: 0, width: 4, height: 3), transform: translation(2.5, 2), source: .solid(red)))
         #expect(try p.pixel(x: 3, y: 2) == red)
         #expect(try p.pixel(x: 5, y: 4) == red)
         #expect(try p.pixel(x: 2, y: 3).a == 128)  // left edge at x = 2.5
@@ -35,8 +37,8 @@ import LaminaRender
 
     @Test func nearestTextureScaledTwiceMapsPixelsToTexels() throws {
         var p = try Pixmap(width: 8, height: 8)
-        let texture = TextureSource(pixmap: try gradientTexture(), localRect: CGRect(x: 0, y: 0, width: 4, height: 4), filter: .nearest)
-        try p.draw(PolygonDraw(rect: CGRect(x: 0, y: 0, width: 4, height: 4), transform: translation(0, 0, scale: 2), source: .texture(texture)))
+        let texture = MappedTexture(pixmap: try gradientTexture(), localRect: CGRect(x: 0, y: 0, width: 4, height: 4), filter: .nearest)
+        try p.draw(PolygonPaint(rect: CGRect(x: 0, y: 0, width: 4, height: 4), transform: translation(0, 0, scale: 2), source: .texture(texture)))
         for y in 0..<8 { for x in 0..<8 {
             let c = try p.pixel(x: x, y: y)
             #expect(c.r == UInt8(60 * (x / 2) + 10) && c.g == UInt8(60 * (y / 2) + 10) && c.a == 255)
@@ -45,14 +47,14 @@ import LaminaRender
 
     @Test func bilinearSamplesTexelCentresExactlyAndClampsAtEdges() throws {
         var p = try Pixmap(width: 4, height: 4)
-        let texture = TextureSource(pixmap: try gradientTexture(), localRect: CGRect(x: 0, y: 0, width: 4, height: 4))
-        try p.draw(PolygonDraw(rect: CGRect(x: 0, y: 0, width: 4, height: 4), transform: .identity, source: .texture(texture)))
+        let texture = MappedTexture(pixmap: try gradientTexture(), localRect: CGRect(x: 0, y: 0, width: 4, height: 4))
+        try p.draw(PolygonPaint(rect: CGRect(x: 0, y: 0, width: 4, height: 4), transform: .identity, source: .texture(texture)))
         #expect(p == (try gradientTexture()))
 
         // Magnified twice, pixel x's centre maps to texel coordinate (x + 0.5) / 2,
         // between texel centres, which sit at half-integers.
         var q = try Pixmap(width: 8, height: 8)
-        try q.draw(PolygonDraw(rect: CGRect(x: 0, y: 0, width: 4, height: 4), transform: translation(0, 0, scale: 2), source: .texture(texture)))
+        try q.draw(PolygonPaint(rect: CGRect(x: 0, y: 0, width: 4, height: 4), transform: translation(0, 0, scale: 2), source: .texture(texture)))
         // Pixel 1: texel coordinate 0.75 → 0.25 of the way from texel 0 (10) to texel 1 (70): 25.
         #expect(try q.pixel(x: 1, y: 0).r == 25)
         // Pixel 0: texel 0.25, left of the first centre: clamped to texel 0.
@@ -63,10 +65,10 @@ import LaminaRender
     @Test func uvRectSelectsPartOfTheTexture() throws {
         var p = try Pixmap(width: 2, height: 2)
         // The right half of the texture's bottom half, stretched over 2 x 2 pixels.
-        let texture = TextureSource(
+        let texture = MappedTexture(
             pixmap: try gradientTexture(), localRect: CGRect(x: 0, y: 0, width: 2, height: 2),
             uvRect: CGRect(x: 0.5, y: 0.5, width: 0.5, height: 0.5), filter: .nearest)
-        try p.draw(PolygonDraw(rect: CGRect(x: 0, y: 0, width: 2, height: 2), transform: .identity, source: .texture(texture)))
+        try p.draw(PolygonPaint(rect: CGRect(x: 0, y: 0, width: 2, height: 2), transform: .identity, source: .texture(texture)))
         #expect(try p.pixel(x: 0, y: 0) == PremultipliedColor(r: 130, g: 130, b: 0, a: 255))
         #expect(try p.pixel(x: 1, y: 1) == PremultipliedColor(r: 190, g: 190, b: 0, a: 255))
     }
@@ -78,9 +80,9 @@ import LaminaRender
         var m = CATransform3D.identity
         m.m11 = 100; m.m22 = 100; m.m41 = 10; m.m42 = 10; m.m14 = 1
         let halves = try Pixmap(width: 2, height: 1, premultipliedRGBA: [255, 0, 0, 255, 0, 0, 255, 255])
-        let texture = TextureSource(pixmap: halves, localRect: CGRect(x: 0, y: 0, width: 1, height: 1), filter: .nearest)
+        let texture = MappedTexture(pixmap: halves, localRect: CGRect(x: 0, y: 0, width: 1, height: 1), filter: .nearest)
         var p = try Pixmap(width: 80, height: 80)
-        try p.draw(PolygonDraw(rect: CGRect(x: 0, y: 0, width: 1, height: 1), transform: m, source: .texture(texture)))
+        try p.draw(PolygonPaint(rect: CGRect(x: 0, y: 0, width: 1, height: 1), transform: m, source: .texture(texture)))
         #expect(try p.pixel(x: 39, y: 40) == red)
         #expect(try p.pixel(x: 40, y: 40) == blue)
         #expect(try p.pixel(x: 33, y: 40) == red)
@@ -99,9 +101,9 @@ import LaminaRender
         m.m41 = 60; m.m42 = 20; m.m44 = 1
         let texture = try gradientTexture()
         var p = try Pixmap(width: 200, height: 200)
-        try p.draw(PolygonDraw(
+        try p.draw(PolygonPaint(
             rect: CGRect(x: 0, y: 0, width: 1, height: 1), transform: m,
-            source: .texture(TextureSource(pixmap: texture, localRect: CGRect(x: 0, y: 0, width: 1, height: 1), filter: .nearest))))
+            source: .texture(MappedTexture(pixmap: texture, localRect: CGRect(x: 0, y: 0, width: 1, height: 1), filter: .nearest))))
         for j in 0..<4 { for i in 0..<4 {
             let h = m.apply(x: (Double(i) + 0.5) / 4, y: (Double(j) + 0.5) / 4)
             let c = try p.pixel(x: Int(h.x / h.w), y: Int(h.y / h.w))
@@ -112,7 +114,7 @@ import LaminaRender
     @Test func roundedRectCutsCornersAndKeepsArea() throws {
         var p = try Pixmap(width: 20, height: 20)
         // Radius 10 on a 20 x 20 square: a disc.
-        var d = PolygonDraw(rect: CGRect(x: 0, y: 0, width: 20, height: 20), transform: .identity, source: .solid(red))
+        var d = PolygonPaint(rect: CGRect(x: 0, y: 0, width: 20, height: 20), transform: .identity, source: .solid(red))
         d.roundedRect = RoundedRectCoverage(rect: CGRect(x: 0, y: 0, width: 20, height: 20), radii: CornerRadii(uniform: 10))
         try p.draw(d)
         #expect(try p.pixel(x: 0, y: 0) == .clear)
@@ -154,7 +156,7 @@ import LaminaRender
 
     @Test func ringPaintsOnlyTheBorder() throws {
         var p = try Pixmap(width: 20, height: 20)
-        var d = PolygonDraw(rect: CGRect(x: 0, y: 0, width: 20, height: 20), transform: .identity, source: .solid(red))
+        var d = PolygonPaint(rect: CGRect(x: 0, y: 0, width: 20, height: 20), transform: .identity, source: .solid(red))
         d.roundedRect = RoundedRectCoverage(rect: CGRect(x: 0, y: 0, width: 20, height: 20), radii: CornerRadii(uniform: 6), borderWidth: 2)
         try p.draw(d)
         #expect(try p.pixel(x: 0, y: 10) == red)
@@ -168,7 +170,7 @@ import LaminaRender
         // in the ring.
         #expect(try p.pixel(x: 4, y: 4) == .clear)
         #expect(try p.pixel(x: 2, y: 2).a > 200)
-        #expect(throws: CPURenderError.self) {
+        #expect(throws: RasterError.self) {
             var bad = d
             bad.roundedRect?.borderWidth = -1
             try p.draw(bad)
@@ -178,7 +180,7 @@ import LaminaRender
     @Test func cutsSplitPixelsWithoutASeam() throws {
         let rect = CGRect(x: 0, y: 0, width: 20, height: 4)
         var left = try Pixmap(width: 20, height: 4), right = try Pixmap(width: 20, height: 4), both = try Pixmap(width: 20, height: 4)
-        var d = PolygonDraw(rect: rect, transform: .identity, source: .solid(red))
+        var d = PolygonPaint(rect: rect, transform: .identity, source: .solid(red))
         let cut = HalfPlane(a: 1, b: 0, c: -10.5)  // x ≥ 10.5: the centre of column 10 lies on it
         d.cuts = [cut]
         try right.draw(d); try both.draw(d)
@@ -196,7 +198,7 @@ import LaminaRender
 
     @Test func alphaAndClipMaskLimitThePaint() throws {
         var p = try Pixmap(width: 4, height: 1)
-        var d = PolygonDraw(rect: CGRect(x: 0, y: 0, width: 4, height: 1), transform: .identity, source: .solid(red))
+        var d = PolygonPaint(rect: CGRect(x: 0, y: 0, width: 4, height: 1), transform: .identity, source: .solid(red))
         d.alpha = 0.5
         d.clipMask = try CoverageMask(bounds: PixelRect(x: 1, y: 0, width: 2, height: 1), values: [255, 128])
         try p.draw(d)
@@ -210,24 +212,24 @@ import LaminaRender
         var p = try Pixmap(width: 4, height: 4)
         var behind = CATransform3D.identity
         behind.m44 = -1
-        #expect(throws: CPURenderError.self) {
-            try p.draw(PolygonDraw(rect: CGRect(x: 0, y: 0, width: 1, height: 1), transform: behind, source: .solid(red)))
+        #expect(throws: RasterError.self) {
+            try p.draw(PolygonPaint(rect: CGRect(x: 0, y: 0, width: 1, height: 1), transform: behind, source: .solid(red)))
         }
-        #expect(throws: CPURenderError.self) {
-            try p.draw(PolygonDraw(polygon: points([(0, 0), (.nan, 0), (1, 1)]), transform: .identity, source: .solid(red)))
+        #expect(throws: RasterError.self) {
+            try p.draw(PolygonPaint(polygon: points([(0, 0), (.nan, 0), (1, 1)]), transform: .identity, source: .solid(red)))
         }
-        let empty = TextureSource(pixmap: try Pixmap(width: 0, height: 0), localRect: CGRect(x: 0, y: 0, width: 1, height: 1))
-        #expect(throws: CPURenderError.self) {
-            try p.draw(PolygonDraw(rect: CGRect(x: 0, y: 0, width: 1, height: 1), transform: .identity, source: .texture(empty)))
+        let empty = MappedTexture(pixmap: try Pixmap(width: 0, height: 0), localRect: CGRect(x: 0, y: 0, width: 1, height: 1))
+        #expect(throws: RasterError.self) {
+            try p.draw(PolygonPaint(rect: CGRect(x: 0, y: 0, width: 1, height: 1), transform: .identity, source: .texture(empty)))
         }
-        let overflowing = TextureSource(pixmap: try gradientTexture(), localRect: CGRect(x: 0, y: 0, width: CGFloat.leastNonzeroMagnitude, height: 1))
-        #expect(throws: CPURenderError.self) {
-            try p.draw(PolygonDraw(rect: CGRect(x: 0, y: 0, width: 1, height: 1), transform: .identity, source: .texture(overflowing)))
+        let overflowing = MappedTexture(pixmap: try gradientTexture(), localRect: CGRect(x: 0, y: 0, width: CGFloat.leastNonzeroMagnitude, height: 1))
+        #expect(throws: RasterError.self) {
+            try p.draw(PolygonPaint(rect: CGRect(x: 0, y: 0, width: 1, height: 1), transform: .identity, source: .texture(overflowing)))
         }
         // Seen edge-on (a singular map): nothing drawn, no error.
         var edgeOn = CATransform3D.identity
         edgeOn.m11 = 0; edgeOn.m12 = 0
-        try p.draw(PolygonDraw(rect: CGRect(x: 0, y: 0, width: 4, height: 4), transform: edgeOn, source: .solid(red)))
+        try p.draw(PolygonPaint(rect: CGRect(x: 0, y: 0, width: 4, height: 4), transform: edgeOn, source: .solid(red)))
         #expect(p.data.allSatisfy { $0 == 0 })
     }
 }

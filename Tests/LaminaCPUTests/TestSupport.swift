@@ -1,6 +1,8 @@
 // Helpers shared by the LaminaCPU tests.
 import Foundation
 @testable import LaminaCPU
+@testable import LaminaRaster
+@testable import LaminaCore
 
 /// A polygon as closed contour points.
 func points(_ xy: [(Double, Double)]) -> [CGPoint] {

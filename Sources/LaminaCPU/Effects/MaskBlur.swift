@@ -1,4 +1,5 @@
 import Foundation
+import LaminaRaster
 import LaminaRender
 
 /// A mask's alpha blurred by the plan's `BlurMethod`, in white: the CPU's

@@ -1,4 +1,5 @@
 import Foundation
+import LaminaRaster
 import LaminaRender
 
 /// The software backend: executes a `RenderPlan` with the pure-Swift
@@ -32,7 +33,7 @@ final class CPUPainter: SurfacePainter {
         try CGImage(width: output.width, height: output.height, premultipliedRGBA: output.data)
     }
 
-    func drawPolygon(_ draw: LaminaRender.PolygonDraw, textures: TextureTable<Pixmap>, into target: inout Pixmap) throws {
+    func drawPolygon(_ draw: PolygonDraw, textures: TextureTable<Pixmap>, into target: inout Pixmap) throws {
         let source: PaintSource
         switch draw.fill {
         case .color(let c):
@@ -40,14 +41,14 @@ final class CPUPainter: SurfacePainter {
         case .texture(let texture, let localRect, let uvRect, let filter, let tint):
             var pixels = try textures[texture]
             if tint != .white { pixels = multiplied(pixels, by: tint) }
-            source = .texture(TextureSource(pixmap: pixels, localRect: localRect, uvRect: uvRect, filter: filter))
+            source = .texture(MappedTexture(pixmap: pixels, localRect: localRect, uvRect: uvRect, filter: filter))
         case .alphaTint(let texture, let localRect, let color):
             let tinted = try textures[texture].tinted(with: PremultipliedColor(color))
-            source = .texture(TextureSource(pixmap: tinted, localRect: localRect))
+            source = .texture(MappedTexture(pixmap: tinted, localRect: localRect))
         case .masked(let texture, let mask, let localRect):
             var pixels = try textures[texture]
             pixels.multiplyAlpha(by: try textures[mask], atX: 0, y: 0)
-            source = .texture(TextureSource(pixmap: pixels, localRect: localRect))
+            source = .texture(MappedTexture(pixmap: pixels, localRect: localRect))
         }
         let alpha = draw.opacity
         if case .texture(let texture) = source, draw.coverage == nil, draw.cuts.isEmpty,
@@ -57,7 +58,7 @@ final class CPUPainter: SurfacePainter {
             try target.composite(texture.pixmap, atX: origin.x, y: origin.y, alpha: alpha)
             return
         }
-        try target.draw(PolygonDraw(
+        try target.draw(PolygonPaint(
             polygon: draw.polygon, transform: draw.matrix, source: source,
             roundedRect: draw.coverage, cuts: draw.cuts, alpha: alpha))
     }
@@ -88,7 +89,7 @@ final class CPUPainter: SurfacePainter {
     /// copy: the polygon is the whole texture rect, the matrix moves it by
     /// whole pixels without scaling, rotating or projecting, and one texel
     /// covers one pixel. Nil when any of that is not so.
-    private static func pixelAlignedOrigin(of texture: TextureSource, polygon: [CGPoint], matrix m: CATransform3D) -> (x: Int, y: Int)? {
+    private static func pixelAlignedOrigin(of texture: MappedTexture, polygon: [CGPoint], matrix m: CATransform3D) -> (x: Int, y: Int)? {
         let local = texture.localRect, uv = texture.uvRect
         guard uv == CGRect(x: 0, y: 0, width: 1, height: 1),
               m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 == 1,

@@ -4,8 +4,8 @@ import Foundation
 /// drawing, as Core Animation puts its own backing store object there.
 ///
 /// It is the context's `DrawingRecording`, kept as vector commands so that a
-/// renderer can paint it at the resolution it needs, or have the installed
-/// rasterizer make a bitmap (`makeImage()`). A renderer shows it exactly as it
+/// renderer can paint it at the resolution it needs, or have
+/// `ContextRasterizer` make a bitmap (`makeImage()`). A renderer shows it exactly as it
 /// shows a `CGImage` in `contents` of `width` x `height` pixels (pixel row
 /// `r` is device y from `height - r - 1` to `height - r`, see
 /// `DrawingRecording`), with `contentsScale`, `contentsGravity` and the other
@@ -27,10 +27,10 @@ public final class CABackingStore: Hashable, Sendable, CustomStringConvertible {
     /// The height in pixels.
     public var height: Int { recording.height }
 
-    /// A bitmap of the drawing from the installed `CGContextRasterizer`, or
-    /// nil when none is installed.
+    /// A bitmap of the drawing, painted by `ContextRasterizer` (nil when
+    /// the recording cannot be painted: it is larger than a bitmap may be).
     public func makeImage() -> CGImage? {
-        CGContextRasterizerRegistry.current?.makeImage(from: recording)
+        ContextRasterizer().makeImage(from: recording)
     }
 
     public static func == (lhs: CABackingStore, rhs: CABackingStore) -> Bool {

@@ -5,8 +5,8 @@ import Foundation
 ///
 /// A context does not paint pixels as it goes: it resolves each call against
 /// its graphics state (CTM, colours, line style, alpha, clip) into a
-/// device-space command of a `DrawingRecording`. `makeImage()` has the
-/// installed `CGContextRasterizer` paint the recording; the renderer can also
+/// device-space command of a `DrawingRecording`. `makeImage()` has
+/// `ContextRasterizer` (Replay/) paint the recording; the renderer can also
 /// take `recording` and draw it itself, at the resolution it needs.
 ///
 /// As for Core Graphics' bitmap contexts, device space has its origin at the
@@ -40,10 +40,11 @@ public final class CGContext {
         DrawingRecording(width: width, height: height, commands: commands)
     }
 
-    /// An image of what has been drawn so far, painted by the installed
-    /// `CGContextRasterizer`; nil when none is installed.
+    /// An image of what has been drawn so far, painted by
+    /// `ContextRasterizer` (in this module: nothing needs installing); nil
+    /// when the drawing cannot be painted (a coordinate out of range).
     public func makeImage() -> CGImage? {
-        CGContextRasterizerRegistry.current?.makeImage(from: recording)
+        ContextRasterizer().makeImage(from: recording)
     }
 
     // MARK: Graphics state

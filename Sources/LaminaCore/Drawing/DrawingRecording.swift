@@ -1,8 +1,8 @@
 import Foundation
 
 /// What a `CGContext` was asked to draw, resolved into self-contained
-/// commands in device space: a plain `Sendable` value that a rasterizer (the
-/// CPU backend, behind `CGContextRasterizer`) or the renderer executes in
+/// commands in device space: a plain `Sendable` value that a rasterizer
+/// (`ContextRasterizer`, on LaminaRaster's stages) or the renderer executes in
 /// order, knowing nothing of graphics states.
 ///
 /// ## Device space

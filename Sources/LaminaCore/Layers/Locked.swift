@@ -1,7 +1,7 @@
 import Foundation
 
 /// A value behind a lock, for the few process-wide tables of the model (the
-/// per-class default overrides, the installed rasterizer).
+/// per-class default overrides).
 ///
 /// `Synchronization.Mutex` would do the same, but it needs macOS 15 and the
 /// package still builds for macOS 14.

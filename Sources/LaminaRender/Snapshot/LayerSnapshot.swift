@@ -6,9 +6,6 @@ public struct SnapshotOptions: Sendable {
     /// Pixels per point of the picture: generated content (gradients) is
     /// made at this density times the layer's own `contentsScale`.
     public var rasterScale: Double = 1
-    /// Turns what `draw(in:)` recorded into pixels. Nil uses the one
-    /// installed in `CGContextRasterizerRegistry`.
-    public var drawingRasterizer: (any CGContextRasterizer)?
     /// Draws the text of text layers (LaminaText's `TextRenderer`); with
     /// none, text layers show only their `contents`.
     public var textRasterizer: (any CATextLayerRasterizing)?
@@ -20,12 +17,11 @@ public struct SnapshotOptions: Sendable {
     /// The layers (replicator instances expanded) and backing-image pixels
     /// the snapshot may make; over either, it throws a `RenderRefusal`.
     public var budget = RenderBudget.default
-    public init(rasterScale: Double = 1, drawingRasterizer: (any CGContextRasterizer)? = nil,
+    public init(rasterScale: Double = 1,
                 textRasterizer: (any CATextLayerRasterizing)? = nil, contentsFlipped: Bool = false,
                 budget: RenderBudget = .default) {
         self.rasterScale = rasterScale
         self.contentsFlipped = contentsFlipped
-        self.drawingRasterizer = drawingRasterizer
         self.textRasterizer = textRasterizer
         self.budget = budget
     }
@@ -158,7 +154,7 @@ final class LayerSnapshotter {
             guard try backingScale(1, for: size, at: path, what: "what draw(in:) drew") == 1 else {
                 throw RenderRefusal(at: path, "what draw(in:) drew is \(store.recording.width) x \(store.recording.height) pixels, larger than a backing image may be (\(Int(Self.maxBackingSide)) a side, \(Int(Self.maxBackingPixels)) pixels)")
             }
-            return options.drawingRasterizer.map { $0.makeImage(from: store.recording) } ?? store.makeImage()
+            return store.makeImage()
         default: return nil
         }
     }

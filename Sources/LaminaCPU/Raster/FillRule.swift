@@ -1,8 +1,0 @@
-/// Which points a self-overlapping outline covers.
-enum FillRule: Sendable, Hashable {
-    /// Inside where the winding number is not zero (CoreGraphics `.winding`,
-    /// `kCAFillRuleNonZero`).
-    case nonZero
-    /// Inside where the winding number is odd (`kCAFillRuleEvenOdd`).
-    case evenOdd
-}

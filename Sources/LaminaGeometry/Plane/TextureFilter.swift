@@ -1,0 +1,9 @@
+import Foundation
+
+/// How texels are read between their centres: `nearest` the texel a point
+/// falls in, `linear` a weighted mean of the four nearest texel centres,
+/// `trilinear` that mean on the two mipmap levels nearest a pixel's
+/// footprint, mixed (Core Animation's filters of the same names).
+public enum TextureFilter: String, Hashable, Sendable {
+    case linear, nearest, trilinear
+}

@@ -1,0 +1,195 @@
+import Foundation
+import LaminaGeometry
+
+// How a texture is read between texel centres is the plan's `TextureFilter`:
+// `nearest` the texel the point falls in, `linear` a weighted mean of the four
+// nearest texel centres, `trilinear` that mean on the two mipmap levels whose
+// texels are nearest a pixel's footprint, mixed (when minifying; magnifying,
+// it is `linear`), as GL's LINEAR_MIPMAP_LINEAR reads them.
+
+/// A picture mapped onto a polygon: local point → uv → texel.
+///
+/// `localRect` (in the polygon's local coordinates) is stretched onto
+/// `uvRect` (in unit texture coordinates: (0, 0) the texture's top-left
+/// corner, (1, 1) its bottom-right one), as `contents` and `contentsRect` map a
+/// layer's bounds. Points outside the texture read its nearest edge texel.
+package struct MappedTexture: Sendable {
+    package var pixmap: Pixmap
+    package var localRect: CGRect
+    package var uvRect: CGRect
+    package var filter: TextureFilter
+
+    package init(
+        pixmap: Pixmap, localRect: CGRect, uvRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1),
+        filter: TextureFilter = .linear
+    ) {
+        self.pixmap = pixmap
+        self.localRect = localRect
+        self.uvRect = uvRect
+        self.filter = filter
+    }
+}
+
+/// What a polygon is painted with.
+package enum PaintSource: Sendable {
+    /// One premultiplied colour everywhere.
+    case solid(PremultipliedColor)
+    /// A picture, mapped from local coordinates.
+    case texture(MappedTexture)
+}
+
+/// Reads a `MappedTexture` at local points: the local → texel map folded into
+/// one scale and offset per axis, then edge-clamped sampling.
+package struct TextureSampler {
+    package let width: Int
+    package let height: Int
+    package let scaleX: Double, offsetX: Double
+    package let scaleY: Double, offsetY: Double
+    package let filter: TextureFilter
+    /// For `trilinear`: levels 1, 2... of the mipmap (level 0 is the texture).
+    package let mipmaps: [Pixmap]
+
+    package init(_ source: MappedTexture) throws {
+        let local = source.localRect, uv = source.uvRect
+        for (name, v) in [
+            ("localRect.x", local.origin.x), ("localRect.y", local.origin.y),
+            ("localRect.width", local.size.width), ("localRect.height", local.size.height),
+            ("uvRect.x", uv.origin.x), ("uvRect.y", uv.origin.y),
+            ("uvRect.width", uv.size.width), ("uvRect.height", uv.size.height),
+        ] {
+            try requireFinite(Double(v), "texture \(name)")
+        }
+        guard local.size.width != 0, local.size.height != 0 else {
+            throw RasterError.invalidArgument(what: "texture localRect", reason: "has zero width or height")
+        }
+        guard source.pixmap.width > 0, source.pixmap.height > 0 else {
+            throw RasterError.invalidArgument(what: "texture", reason: "pixmap is empty")
+        }
+        width = source.pixmap.width
+        height = source.pixmap.height
+        filter = source.filter
+        mipmaps = source.filter == .trilinear ? Self.mipmaps(of: source.pixmap) : []
+        // texel = ((local − local.min) / local.size · uv.size + uv.min) · texture size
+        let tw = Double(width), th = Double(height)
+        scaleX = Double(uv.size.width) / Double(local.size.width) * tw
+        scaleY = Double(uv.size.height) / Double(local.size.height) * th
+        offsetX = Double(uv.origin.x) * tw - Double(local.origin.x) * scaleX
+        offsetY = Double(uv.origin.y) * th - Double(local.origin.y) * scaleY
+        guard scaleX.isFinite, scaleY.isFinite, offsetX.isFinite, offsetY.isFinite else {
+            throw RasterError.invalidArgument(
+                what: "texture mapping", reason: "localRect \(local) → uvRect \(uv) overflows")
+        }
+    }
+
+    /// The premultiplied texel value at local point (x, y), channels 0...255.
+    /// `footprint` (the local change across one pixel) chooses the mipmap
+    /// levels of a trilinear read; the other filters ignore it.
+    @inline(__always)
+    package func sample(_ texels: UnsafePointer<UInt8>, x: Double, y: Double, footprint: LocalFootprint? = nil) -> (UInt32, UInt32, UInt32, UInt32) {
+        let tx = x * scaleX + offsetX, ty = y * scaleY + offsetY
+        switch filter {
+        case .nearest:
+            let ix = Self.clampIndex(tx, width), iy = Self.clampIndex(ty, height)
+            let p = texels + (iy * width + ix) * 4
+            return (UInt32(p[0]), UInt32(p[1]), UInt32(p[2]), UInt32(p[3]))
+        case .linear:
+            return Self.bilinear(texels, width: width, height: height, tx: tx, ty: ty)
+        case .trilinear:
+            guard let fp = footprint, !mipmaps.isEmpty else {
+                return Self.bilinear(texels, width: width, height: height, tx: tx, ty: ty)
+            }
+            // Texels per pixel along the pixel's two axes; the longer decides
+            // the level, as GL's λ = log2 ρ does.
+            let dxPx = fp.xPerPx * scaleX, dyPx = fp.yPerPx * scaleY
+            let dxPy = fp.xPerPy * scaleX, dyPy = fp.yPerPy * scaleY
+            let rho = max((dxPx * dxPx + dyPx * dyPx).squareRoot(), (dxPy * dxPy + dyPy * dyPy).squareRoot())
+            guard rho > 1, rho.isFinite else { return Self.bilinear(texels, width: width, height: height, tx: tx, ty: ty) }
+            let lambda = min(log2(rho), Double(mipmaps.count))
+            let lower = Int(lambda), t = lambda - Double(lower)
+            let a = level(lower, texels, tx: tx, ty: ty)
+            guard t > 0, lower < mipmaps.count else { return a }
+            let b = level(lower + 1, texels, tx: tx, ty: ty)
+            let k = UInt32(t * 256 + 0.5)
+            @inline(__always) func mix(_ p: UInt32, _ q: UInt32) -> UInt32 { (p * (256 - k) + q * k + 128) >> 8 }
+            return (mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2), mix(a.3, b.3))
+        }
+    }
+
+    /// A bilinear read of mipmap level `n` at level-0 texel coordinates.
+    @inline(__always)
+    private func level(_ n: Int, _ texels: UnsafePointer<UInt8>, tx: Double, ty: Double) -> (UInt32, UInt32, UInt32, UInt32) {
+        guard n > 0 else { return Self.bilinear(texels, width: width, height: height, tx: tx, ty: ty) }
+        let m = mipmaps[n - 1]
+        return m.data.withUnsafeBufferPointer { p in
+            Self.bilinear(p.baseAddress!, width: m.width, height: m.height,
+                          tx: tx * Double(m.width) / Double(width), ty: ty * Double(m.height) / Double(height))
+        }
+    }
+
+    /// The four texel centres around texel coordinate (tx, ty), weighted.
+    @inline(__always)
+    private static func bilinear(_ texels: UnsafePointer<UInt8>, width: Int, height: Int, tx: Double, ty: Double)
+        -> (UInt32, UInt32, UInt32, UInt32)
+    {
+        // Texel centres sit at half-integers; clamp to the outermost ones.
+        let fx = Self.clamp(tx - 0.5, Double(width - 1))
+        let fy = Self.clamp(ty - 0.5, Double(height - 1))
+        let x0 = Int(fx), y0 = Int(fy)
+        let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
+        // 8-bit weights: the four products sum to 65536 exactly, so a
+        // constant texture stays exact and premultiplication is preserved.
+        let wx = UInt32((fx - Double(x0)) * 256 + 0.5), wy = UInt32((fy - Double(y0)) * 256 + 0.5)
+        let w00 = (256 - wx) * (256 - wy), w10 = wx * (256 - wy)
+        let w01 = (256 - wx) * wy, w11 = wx * wy
+        let p00 = texels + (y0 * width + x0) * 4, p10 = texels + (y0 * width + x1) * 4
+        let p01 = texels + (y1 * width + x0) * 4, p11 = texels + (y1 * width + x1) * 4
+        @inline(__always) func mix(_ c: Int) -> UInt32 {
+            (UInt32(p00[c]) * w00 + UInt32(p10[c]) * w10 + UInt32(p01[c]) * w01 + UInt32(p11[c]) * w11
+                + 32768) >> 16
+        }
+        return (mix(0), mix(1), mix(2), mix(3))
+    }
+
+    /// Levels 1... of the texture's mipmap, down to 1x1: each level half the
+    /// one above (rounded down, at least 1), each texel the mean of the 2x2
+    /// texels it covers (edge-clamped on odd sizes), as GL's generated
+    /// mipmaps are.
+    package static func mipmaps(of pixmap: Pixmap) -> [Pixmap] {
+        var levels: [Pixmap] = []
+        var current = pixmap
+        while current.width > 1 || current.height > 1 {
+            let w = max(1, current.width / 2), h = max(1, current.height / 2)
+            var data = [UInt8](repeating: 0, count: w * h * 4)
+            let cw = current.width, ch = current.height
+            current.data.withUnsafeBufferPointer { src in
+                for y in 0..<h {
+                    let y0 = min(2 * y, ch - 1), y1 = min(2 * y + 1, ch - 1)
+                    for x in 0..<w {
+                        let x0 = min(2 * x, cw - 1), x1 = min(2 * x + 1, cw - 1)
+                        for c in 0..<4 {
+                            let sum = Int(src[(y0 * cw + x0) * 4 + c]) + Int(src[(y0 * cw + x1) * 4 + c])
+                                + Int(src[(y1 * cw + x0) * 4 + c]) + Int(src[(y1 * cw + x1) * 4 + c])
+                            data[(y * w + x) * 4 + c] = UInt8((sum + 2) / 4)
+                        }
+                    }
+                }
+            }
+            current = Pixmap(uncheckedWidth: w, height: h, data: data)
+            levels.append(current)
+        }
+        return levels
+    }
+
+    /// The texel index containing coordinate `t`, edge-clamped. Compared in
+    /// floating point first so that a far-away (or NaN) t never reaches Int().
+    @inline(__always)
+    private static func clampIndex(_ t: Double, _ size: Int) -> Int {
+        t >= 1 ? (t < Double(size - 1) ? Int(t) : size - 1) : 0
+    }
+
+    /// `t` limited to 0...upper, NaN reading as 0.
+    @inline(__always)
+    private static func clamp(_ t: Double, _ upper: Double) -> Double {
+        t > 0 ? (t < upper ? t : upper) : 0
+    }
+}

@@ -1,0 +1,242 @@
+import Foundation
+import LaminaGeometry
+
+// The polygon painting stage: project → rasterize edges → per pixel, map back
+// to local coordinates (perspective-correct), evaluate the shape limits,
+// sample the source, blend.
+
+extension Pixmap {
+    /// Paints `command` over the pixmap (source-over).
+    ///
+    /// The polygon's edges are anti-aliased by the coverage rasterizer after
+    /// projection; each covered pixel's centre is mapped back through the
+    /// inverse projective map to the local point seen there, which places the
+    /// texture and the rounded rectangle exactly under perspective. Cuts
+    /// keep the pixels whose centres they own, with no anti-aliasing: the
+    /// other pieces of the draw paint the rest.
+    package mutating func draw(_ command: PolygonPaint) throws {
+        let opacity = try opacityByte(command.alpha, "polygon alpha")
+        let projected = try Self.project(command.polygon, command.transform)
+        var area = command.clipMask.map { $0.bounds.intersection(bounds) } ?? bounds
+        guard projected.count >= 3, opacity > 0, !area.isEmpty else { return }
+        for (i, cut) in command.cuts.enumerated() {
+            try requireFinite(cut.a, "cut \(i) a"); try requireFinite(cut.b, "cut \(i) b"); try requireFinite(cut.c, "cut \(i) c")
+        }
+        // A singular map means the plane is seen edge-on: it has no area.
+        guard let inverse = command.transform.planeHomography.inverted() else { return }
+        if !command.cuts.isEmpty {
+            // Only the piece's own pixels (and one around them) are visited.
+            let piece = try Self.project(PolygonClipper.clip(command.polygon, to: command.cuts), command.transform)
+            guard let box = PixelRect.covering(piece) else { return }
+            area = area.intersection(box)
+            guard !area.isEmpty else { return }
+        }
+
+        let shape = try command.roundedRect.map(RoundedRectEvaluator.init)
+        var sampler: TextureSampler?
+        var texels: [UInt8] = []
+        var color = PremultipliedColor.clear
+        switch command.source {
+        case .solid(let c): color = c
+        case .texture(let t):
+            sampler = try TextureSampler(t)
+            texels = t.pixmap.data
+        }
+        if sampler == nil, color.a == 0 { return }
+
+        let mask = try CoverageRasterizer(clip: area).rasterize(contours: [projected], fillRule: .nonZero)
+            .owned(by: command.cuts.map { $0.inPixels(through: inverse) })
+        guard !mask.bounds.isEmpty else { return }
+
+        let stage = PolygonStage(inverse: inverse, shape: shape, opacity: Double(opacity) / 255)
+        let clip = command.clipMask
+        let w = width
+        data.withUnsafeMutableBufferPointer { pixels in
+            mask.values.withUnsafeBufferPointer { maskValues in
+                texels.withUnsafeBufferPointer { texelBuffer in
+                    (clip?.values ?? []).withUnsafeBufferPointer { clipValues in
+                        guard let dst = pixels.baseAddress, let coverage = maskValues.baseAddress else { return }
+                        let mb = mask.bounds
+                        // Choose the source once, so each row loop is specialised for it.
+                        func paint<Shader: PixelShader>(_ shader: Shader) {
+                            for y in mb.minY..<mb.maxY {
+                                let clipRow: UnsafePointer<UInt8>? = clip.flatMap { clip in
+                                    clipValues.baseAddress.map {
+                                        $0 + (y - clip.bounds.minY) * clip.bounds.width - clip.bounds.minX
+                                    }
+                                }
+                                stage.paintRow(
+                                    y: y, from: mb.minX, to: mb.maxX,
+                                    coverage: coverage + (y - mb.minY) * mb.width - mb.minX,
+                                    clipRow: clipRow, shader: shader, destination: dst + (y * w) * 4)
+                            }
+                        }
+                        if let sampler, let t = texelBuffer.baseAddress {
+                            paint(TextureShader(sampler: sampler, texels: t))
+                        } else {
+                            paint(SolidShader(color: color))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The polygon's vertices in pixel coordinates.
+    private static func project(_ polygon: [CGPoint], _ m: CATransform3D) throws -> [CGPoint] {
+        for (i, v) in m.fields.enumerated() { try requireFinite(Double(v), "matrix entry \(i)") }
+        return try polygon.enumerated().map { i, p in
+            try requireFinite(Double(p.x), "polygon vertex \(i) x")
+            try requireFinite(Double(p.y), "polygon vertex \(i) y")
+            let h = m.apply(x: p.x, y: p.y)
+            guard h.w > 0 else {
+                throw RasterError.invalidArgument(
+                    what: "polygon vertex \(i)", reason: "maps to W = \(h.w); it must lie in front of the camera")
+            }
+            return CGPoint(x: h.x / h.w, y: h.y / h.w)
+        }
+    }
+}
+
+/// Where a polygon draw's colour comes from, per local point.
+private protocol PixelShader {
+    /// Whether the colour depends on the local point (a texture) or not (a
+    /// solid colour, whose pixels then need no mapping back at all).
+    static var needsLocalPoint: Bool { get }
+    /// Whether the colour depends on the pixel's footprint too (a trilinear
+    /// texture choosing its mipmap levels).
+    var needsFootprint: Bool { get }
+    /// The premultiplied colour at local point (x, y), channels 0...255.
+    func shade(x: Double, y: Double, footprint: LocalFootprint?) -> (UInt32, UInt32, UInt32, UInt32)
+}
+
+private struct SolidShader: PixelShader {
+    package static var needsLocalPoint: Bool { false }
+    package var needsFootprint: Bool { false }
+    package let color: PremultipliedColor
+    @inline(__always)
+    package func shade(x: Double, y: Double, footprint: LocalFootprint?) -> (UInt32, UInt32, UInt32, UInt32) {
+        (UInt32(color.r), UInt32(color.g), UInt32(color.b), UInt32(color.a))
+    }
+}
+
+private struct TextureShader: PixelShader {
+    package static var needsLocalPoint: Bool { true }
+    package var needsFootprint: Bool { sampler.filter == .trilinear }
+    package let sampler: TextureSampler
+    package let texels: UnsafePointer<UInt8>
+    @inline(__always)
+    package func shade(x: Double, y: Double, footprint: LocalFootprint?) -> (UInt32, UInt32, UInt32, UInt32) {
+        sampler.sample(texels, x: x, y: y, footprint: footprint)
+    }
+}
+
+/// The per-pixel work of a polygon draw, with everything hoisted out of the loop.
+private struct PolygonStage {
+    package let inverse: PlaneHomography
+    package let shape: RoundedRectEvaluator?
+    package let opacity: Double
+    /// Local points whose whole pixel the rounded rectangle surely covers
+    /// (its rectangle inset by the largest corner radius and by half a
+    /// pixel's reach in local units, plus a hair for rounding): there its
+    /// coverage is exactly 1 and is not evaluated. Only for a filled shape
+    /// (not a border ring) and an affine inverse map (the
+    /// same pixel footprint everywhere); nil otherwise. Most of a large
+    /// rounded layer's pixels fall in it.
+    package let interior: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
+
+    package init(inverse: PlaneHomography, shape: RoundedRectEvaluator?, opacity: Double) {
+        self.inverse = inverse
+        self.shape = shape
+        self.opacity = opacity
+        let (i00, i01, i02, i10, i11, i12, _, _, i22) = inverse.h
+        guard let shape, shape.inner == nil, i02 == 0, i12 == 0, i22 > 0 else {
+            interior = nil
+            return
+        }
+        // Local units per pixel step, the same at every pixel of an affine map.
+        let reachX = 0.5 * (abs(i00) + abs(i10)) / i22, reachY = 0.5 * (abs(i01) + abs(i11)) / i22
+        let o = shape.outer
+        let radius = max(o.radii.0, o.radii.1, o.radii.2, o.radii.3)
+        let hair = 1e-6 * max(1, abs(o.maxX - o.minX), abs(o.maxY - o.minY))
+        let box = (minX: o.minX + radius + reachX + hair, minY: o.minY + radius + reachY + hair,
+                   maxX: o.maxX - radius - reachX - hair, maxY: o.maxY - radius - reachY - hair)
+        interior = box.minX <= box.maxX && box.minY <= box.maxY ? box : nil
+    }
+
+    /// Paints columns `from ..< to` of row `y`. `coverage`, `clipRow` and
+    /// `destination` point at the (possibly virtual) column 0 of the row.
+    @inline(__always)
+    package func paintRow<Shader: PixelShader>(
+        y: Int, from: Int, to: Int, coverage: UnsafePointer<UInt8>, clipRow: UnsafePointer<UInt8>?,
+        shader: Shader, destination: UnsafeMutablePointer<UInt8>
+    ) {
+        let (i00, i01, i02, i10, i11, i12, i20, i21, i22) = inverse.h
+        let py = Double(y) + 0.5
+        let needsFootprint = shape != nil
+        if !Shader.needsLocalPoint, !needsFootprint, i02 == 0, i12 == 0, i22 > 0 {
+            // A solid colour with nothing but edges and a mask to limit it,
+            // under an affine map (W > 0 everywhere): no pixel needs its
+            // local point, so none is computed.
+            let (r, g, b, a) = shader.shade(x: 0, y: 0, footprint: nil)
+            for x in from..<to {
+                let m = coverage[x]
+                if m == 0 { continue }
+                var cover = Double(m) * (1.0 / 255) * opacity
+                if let clipRow { cover *= Double(clipRow[x]) * (1.0 / 255) }
+                let k = UInt32(cover * 255 + 0.5)
+                if k == 0 { continue }
+                let p = destination + x * 4
+                if k == 255 {
+                    blendScaled(p, r, g, b, a)
+                } else {
+                    blendScaled(p, div255(r &* k), div255(g &* k), div255(b &* k), div255(a &* k))
+                }
+            }
+            return
+        }
+        for x in from..<to {
+            let m = coverage[x]
+            if m == 0 { continue }
+            let px = Double(x) + 0.5
+            // [px py 1] · H⁻¹ = [x y 1] / W: the local point at the pixel centre.
+            let u = px * i00 + py * i10 + i20, v = px * i01 + py * i11 + i21, w = px * i02 + py * i12 + i22
+            // Anti-aliased border pixels of a plane near the horizon can have
+            // centres beyond it; they show nothing of the plane.
+            guard w > 0 else { continue }
+            let invW = 1 / w
+            let lx = u * invW, ly = v * invW
+            guard lx.isFinite, ly.isFinite else { continue }
+
+            var cover = Double(m) * (1.0 / 255)
+            @inline(__always) func localFootprint() -> LocalFootprint {
+                LocalFootprint(
+                    xPerPx: (i00 - lx * i02) * invW, yPerPx: (i01 - ly * i02) * invW,
+                    xPerPy: (i10 - lx * i12) * invW, yPerPy: (i11 - ly * i12) * invW)
+            }
+            let footprint = shader.needsFootprint ? localFootprint() : nil
+            if let box = interior, lx >= box.minX, lx <= box.maxX, ly >= box.minY, ly <= box.maxY {
+                // Inside the shape by more than a pixel: its coverage is 1.
+            } else if let shape {
+                let fp = footprint ?? localFootprint()
+                // The polygon is usually the very rectangle the rounded shape
+                // rounds, so their straight edges coincide: multiplying would
+                // count the edge twice (½·½ = ¼); the minimum is exact there and
+                // for nested shapes.
+                cover = min(cover, shape.coverage(x: lx, y: ly, footprint: fp))
+            }
+            cover *= opacity
+            if let clipRow { cover *= Double(clipRow[x]) * (1.0 / 255) }
+            let k = UInt32(cover * 255 + 0.5)
+            if k == 0 { continue }
+
+            let (r, g, b, a) = shader.shade(x: lx, y: ly, footprint: footprint)
+            let p = destination + x * 4
+            if k == 255 {
+                blendScaled(p, r, g, b, a)
+            } else {
+                blendScaled(p, div255(r &* k), div255(g &* k), div255(b &* k), div255(a &* k))
+            }
+        }
+    }
+}

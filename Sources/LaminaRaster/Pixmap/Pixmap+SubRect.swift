@@ -1,0 +1,84 @@
+// Rectangle operations on pixmaps. Reading a rectangle demands it lie inside
+// (asking for pixels that do not exist is a caller's mistake); writing clips,
+// as drawing does, so that placing a picture partly off-target just works.
+
+extension Pixmap {
+    /// Replaces the pixels of `rect` (clipped to the pixmap) with `color`.
+    package mutating func fill(_ color: PremultipliedColor, in rect: PixelRect) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        let w = width
+        data.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for y in area.minY..<area.maxY {
+                var p = base + (y * w + area.minX) * 4
+                for _ in 0..<area.width {
+                    p[0] = color.r; p[1] = color.g; p[2] = color.b; p[3] = color.a
+                    p += 4
+                }
+            }
+        }
+    }
+
+    /// A copy of the pixels in `rect`, which must lie inside the pixmap.
+    package func cropped(to rect: PixelRect) throws -> Pixmap {
+        guard rect.width >= 0, rect.height >= 0, bounds.contains(rect) else {
+            throw RasterError.outOfBounds(what: "crop", rect: rect, bounds: bounds)
+        }
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(rect.width * rect.height * 4)
+        for y in rect.minY..<rect.maxY where !rect.isEmpty {
+            let start = (y * width + rect.minX) * 4
+            bytes.append(contentsOf: data[start..<start + rect.width * 4])
+        }
+        return Pixmap(uncheckedWidth: rect.width, height: rect.height, data: bytes)
+    }
+
+    /// Replaces the pixels under `source` placed with its top-left corner at
+    /// `(x, y)`; the parts outside this pixmap are dropped. No blending.
+    package mutating func replacePixels(with source: Pixmap, atX x: Int, y: Int) {
+        let placed = PixelRect(x: x, y: y, width: source.width, height: source.height)
+        let area = placed.intersection(bounds)
+        guard !area.isEmpty else { return }
+        let w = width
+        data.withUnsafeMutableBufferPointer { dst in
+            source.data.withUnsafeBufferPointer { src in
+                guard let d = dst.baseAddress, let s = src.baseAddress else { return }
+                for row in area.minY..<area.maxY {
+                    let from = s + ((row - y) * source.width + (area.minX - x)) * 4
+                    let to = d + (row * w + area.minX) * 4
+                    to.update(from: from, count: area.width * 4)
+                }
+            }
+        }
+    }
+
+    /// Draws `source` over this pixmap (source-over) with its top-left corner
+    /// at `(x, y)` and the given opacity (clamped to 0...1).
+    package mutating func composite(_ source: Pixmap, atX x: Int, y: Int, alpha: Double = 1) throws {
+        let k = try opacityByte(alpha, "composite alpha")
+        let placed = PixelRect(x: x, y: y, width: source.width, height: source.height)
+        let area = placed.intersection(bounds)
+        guard !area.isEmpty, k > 0 else { return }
+        let w = width
+        data.withUnsafeMutableBufferPointer { dst in
+            source.data.withUnsafeBufferPointer { src in
+                guard let d = dst.baseAddress, let s = src.baseAddress else { return }
+                for row in area.minY..<area.maxY {
+                    var from = s + ((row - y) * source.width + (area.minX - x)) * 4
+                    var to = d + (row * w + area.minX) * 4
+                    for _ in 0..<area.width {
+                        if k == 255 {
+                            blendScaled(to, UInt32(from[0]), UInt32(from[1]), UInt32(from[2]), UInt32(from[3]))
+                        } else {
+                            blendScaled(
+                                to, div255(UInt32(from[0]) &* k), div255(UInt32(from[1]) &* k),
+                                div255(UInt32(from[2]) &* k), div255(UInt32(from[3]) &* k))
+                        }
+                        from += 4; to += 4
+                    }
+                }
+            }
+        }
+    }
+}

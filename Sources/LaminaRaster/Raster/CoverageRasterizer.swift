@@ -1,0 +1,83 @@
+import Foundation
+
+/// Turns outlines made of line segments into anti-aliased coverage masks with
+/// exact-area anti-aliasing (see `CoverageAccumulator` for the method).
+///
+/// The rasterizer clips to `clip` (normally the target pixmap's bounds): the
+/// mask it returns covers only the shape's pixel bounds inside `clip`, and its
+/// working memory is proportional to that area whatever the size of the
+/// geometry outside.
+package struct CoverageRasterizer: Sendable {
+    /// Coordinates beyond this magnitude are rejected: past it a Double no longer
+    /// places an edge to a fraction of a pixel, so the result would be noise.
+    package static let coordinateLimit = 1e12
+
+    /// The pixels that may be covered.
+    package let clip: PixelRect
+
+    /// A rasterizer for a target of the given size.
+    package init(width: Int, height: Int) throws {
+        try Pixmap.checkSize(width, height, "rasterizer target")
+        clip = PixelRect(width: width, height: height)
+    }
+
+    /// A rasterizer limited to `clip`.
+    package init(clip: PixelRect) throws {
+        try Pixmap.checkSize(clip.width, clip.height, "rasterizer clip")
+        self.clip = clip
+    }
+
+    /// Rows per band of the accumulation buffer: small enough to stay in
+    /// cache, tall enough that re-clipping long edges per band costs little.
+    package static let bandRows = 32
+
+    /// The coverage of the outline formed by `segments` under `fillRule`.
+    ///
+    /// The segments should form closed loops (each point where one ends, another
+    /// starts); open outlines give coverage that leaks to the right of them.
+    package func rasterize(_ segments: [LineSegment], fillRule: FillRule) throws -> CoverageMask {
+        let limit = Self.coordinateLimit
+        var minX = Double.infinity, minY = Double.infinity
+        var maxX = -Double.infinity, maxY = -Double.infinity
+        for (index, s) in segments.enumerated() {
+            // Written so that NaN fails too.
+            guard abs(s.x0) <= limit, abs(s.y0) <= limit, abs(s.x1) <= limit, abs(s.y1) <= limit else {
+                throw RasterError.nonFinite(
+                    what: "segment \(index) (\(s.x0), \(s.y0)) → (\(s.x1), \(s.y1)), limit ±\(limit)")
+            }
+            minX = min(minX, s.x0, s.x1); maxX = max(maxX, s.x0, s.x1)
+            minY = min(minY, s.y0, s.y1); maxY = max(maxY, s.y0, s.y1)
+        }
+        guard !segments.isEmpty else { return .empty }
+        // The shape's pixel bounds, clipped in floating point first so that
+        // huge coordinates never reach an Int conversion.
+        let left = max(minX.rounded(.down), Double(clip.minX))
+        let right = min(maxX.rounded(.up), Double(clip.maxX))
+        let top = max(minY.rounded(.down), Double(clip.minY))
+        let bottom = min(maxY.rounded(.up), Double(clip.maxY))
+        guard left < right, top < bottom else { return .empty }
+        let bounds = PixelRect(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
+
+        let bands = EdgeBands(segments, left: left, top: top, height: bounds.height, bandRows: Self.bandRows)
+        var accumulator = CoverageAccumulator(
+            width: bounds.width, maximumHeight: min(Self.bandRows, bounds.height))
+        let values = [UInt8](unsafeUninitializedCapacity: bounds.width * bounds.height) { out, count in
+            guard let base = out.baseAddress else { return }
+            bands.forEachBand { bandTop, rows, active in
+                accumulator.startBand(rows: rows)
+                let offset = Double(bandTop)
+                for s in active {
+                    accumulator.addLine(s.x0, s.y0 - offset, s.x1, s.y1 - offset)
+                }
+                accumulator.resolve(fillRule, into: base + bandTop * bounds.width)
+            }
+            count = bounds.width * bounds.height
+        }
+        return CoverageMask(uncheckedBounds: bounds, values: values)
+    }
+
+    /// The coverage of closed contours (each joined back to its first point).
+    package func rasterize(contours: [[CGPoint]], fillRule: FillRule) throws -> CoverageMask {
+        try rasterize(LineSegment.closedContours(contours), fillRule: fillRule)
+    }
+}

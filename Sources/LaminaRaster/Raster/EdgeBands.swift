@@ -1,0 +1,50 @@
+/// The edges of a shape in mask coordinates, handed out band by band: each
+/// band of rows gets exactly the edges that reach into it (an active edge
+/// list), so per-band work follows the edges there, not all of them.
+package struct EdgeBands {
+    /// Edges translated to mask coordinates, sorted by the first band they touch.
+    private var edges: [LineSegment] = []
+    private var firstBand: [Int] = []
+    private var lastBand: [Int] = []
+    package let height: Int
+    package let bandRows: Int
+
+    /// Keeps the edges of `segments` that can affect rows 0 ..< height once
+    /// moved by (−left, −top); horizontal ones carry nothing and are dropped.
+    package init(_ segments: [LineSegment], left: Double, top: Double, height: Int, bandRows: Int) {
+        self.height = height
+        self.bandRows = bandRows
+        let h = Double(height)
+        var entries: [(first: Int, last: Int, edge: LineSegment)] = []
+        entries.reserveCapacity(segments.count)
+        for s in segments where s.y0 != s.y1 {
+            let e = LineSegment(x0: s.x0 - left, y0: s.y0 - top, x1: s.x1 - left, y1: s.y1 - top)
+            let lo = min(e.y0, e.y1), hi = max(e.y0, e.y1)
+            guard hi > 0, lo < h else { continue }
+            // Clamped before converting, so these Int conversions are safe.
+            let firstRow = Int(max(lo, 0)), lastRow = Int(min(hi, h).rounded(.up)) - 1
+            entries.append((firstRow / bandRows, max(firstRow, lastRow) / bandRows, e))
+        }
+        entries.sort { $0.first < $1.first }
+        edges = entries.map(\.edge)
+        firstBand = entries.map(\.first)
+        lastBand = entries.map(\.last)
+    }
+
+    /// Calls `body(bandTop, rows, edges)` for each band top to bottom.
+    package func forEachBand(_ body: (Int, Int, [LineSegment]) -> Void) {
+        var active: [Int] = []
+        var next = 0
+        var edgesOfBand: [LineSegment] = []
+        for (band, bandTop) in stride(from: 0, to: height, by: bandRows).enumerated() {
+            active.removeAll { lastBand[$0] < band }
+            while next < edges.count, firstBand[next] == band {
+                active.append(next)
+                next += 1
+            }
+            edgesOfBand.removeAll(keepingCapacity: true)
+            for i in active { edgesOfBand.append(edges[i]) }
+            body(bandTop, min(bandRows, height - bandTop), edgesOfBand)
+        }
+    }
+}
