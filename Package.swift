@@ -76,7 +76,7 @@ let package = Package(
         .target(name: "LaminaRender", dependencies: ["LaminaCore"]),
         .target(name: "LaminaGL", dependencies: ["LaminaRender", "CEGL"]),
         .target(name: "LaminaCPU", dependencies: ["LaminaRender", "LaminaRaster"]),
-        .target(name: "LaminaText", dependencies: ["LaminaCore", "CFreeType", "CUnicodeText"]),
+        .target(name: "LaminaText", dependencies: ["LaminaCore", "LaminaRaster", "CFreeType", "CUnicodeText"]),
 
         // The public face.
         .target(
@@ -122,7 +122,7 @@ let package = Package(
         .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL"]),
         .testTarget(name: "LaminaCPUTests", dependencies: ["LaminaCPU", "LaminaRaster", "LaminaCore", "LaminaTestSupport"]),
         .testTarget(name: "LaminaTests", dependencies: ["Lamina"]),
-        .testTarget(name: "LaminaTextTests", dependencies: ["LaminaText", "Lamina"]),
+        .testTarget(name: "LaminaTextTests", dependencies: ["LaminaText", "LaminaRaster", "Lamina"]),
         // The server's parts; the server as a whole is tested through the
         // real binary (scripts/check-server.py).
         .testTarget(name: "LaminaServerTests", dependencies: ["LaminaServer"]),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LaminaRender
 @testable import LaminaGL
 
 /// Whether this machine can make an EGL context at all. GPU tests are
@@ -105,8 +106,8 @@ extension CGRect {
     }
 }
 
-extension GLColor {
-    static let red = GLColor(red: 1, green: 0, blue: 0, alpha: 1)
-    static let green = GLColor(red: 0, green: 1, blue: 0, alpha: 1)
-    static let blue = GLColor(red: 0, green: 0, blue: 1, alpha: 1)
+extension RGBA {
+    static let red = RGBA(red: 1, green: 0, blue: 0, alpha: 1)
+    static let green = RGBA(red: 0, green: 1, blue: 0, alpha: 1)
+    static let blue = RGBA(red: 0, green: 0, blue: 1, alpha: 1)
 }

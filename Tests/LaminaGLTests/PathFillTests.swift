@@ -31,7 +31,7 @@ private enum Shapes {
 struct PathFillTests {
     /// Fills `contours` into a fresh `size` x `size` target and reads it back.
     private func fill(
-        _ gl: GLFixture, _ contours: [[CGPoint]], evenOdd: Bool, color: GLColor = .white,
+        _ gl: GLFixture, _ contours: [[CGPoint]], evenOdd: Bool, color: RGBA = .white,
         transform: GLMatrix4 = .identity, clipPlanes: [HalfPlane] = [], size: Int = 40, multisampled: Bool = false
     ) throws -> Pixels {
         let target = try gl.target(size, size, multisampled: multisampled)
@@ -107,7 +107,7 @@ struct PathFillTests {
     @Test("overlapping translucent contours in one nonzero call blend once")
     func overlapBlendsOnce() throws {
         let gl = try GLFixture()
-        let halfRed = GLColor(straightRed: 1, green: 0, blue: 0, alpha: 0.5)
+        let halfRed = RGBA(red: 1, green: 0, blue: 0, alpha: 0.5)
         let left = CGRect(x: 4, y: 10, width: 20, height: 20).polygon
         let right = CGRect(x: 16, y: 10, width: 20, height: 20).polygon
         let pixels = try fill(gl, [left, right], evenOdd: false, color: halfRed, multisampled: true)
@@ -290,7 +290,7 @@ struct PathFillTests {
         }
         #expect(throws: GLError.self) {
             try gl.painter.fillPath(
-                [square], evenOdd: true, transform: .identity, color: GLColor(red: 2, green: 0, blue: 0, alpha: 1),
+                [square], evenOdd: true, transform: .identity, color: RGBA(red: 2, green: 0, blue: 0, alpha: 1),
                 into: target)
         }
         let other = try GLFixture()

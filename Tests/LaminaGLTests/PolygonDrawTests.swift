@@ -137,7 +137,7 @@ struct PolygonDrawTests {
         let rect = CGRect.square(0, 0, 4)
         try gl.painter.fillPolygon(rect.polygon, transform: .identity, paint: .color(.blue), into: target)
         // Half-transparent red over opaque blue.
-        let halfRed = GLColor(straightRed: 1, green: 0, blue: 0, alpha: 0.5)
+        let halfRed = RGBA(red: 1, green: 0, blue: 0, alpha: 0.5)
         try gl.painter.fillPolygon(rect.polygon, transform: .identity, paint: .color(halfRed), into: target)
         let pixel = try Pixels(target)[2, 2]
         #expect(abs(pixel[0] - 128) <= 1 && pixel[1] == 0 && abs(pixel[2] - 127) <= 1 && pixel[3] == 255)

@@ -64,13 +64,13 @@ struct GLTextureInput {
 /// What fills a polygon or a mesh.
 enum GLPaint {
     /// A premultiplied colour.
-    case color(GLColor)
+    case color(RGBA)
     /// A premultiplied texture (an image or a render target).
     case texture(GLTextureInput)
     /// A texture multiplied by a premultiplied colour (each channel).
-    case tintedTexture(GLTextureInput, tint: GLColor)
+    case tintedTexture(GLTextureInput, tint: RGBA)
     /// `color` times the texture's alpha: a shadow from a blurred silhouette.
-    case alphaTint(GLTextureInput, color: GLColor)
+    case alphaTint(GLTextureInput, color: RGBA)
     /// The texture times the alpha of `mask`: a layer's content under its mask.
     case masked(GLTextureInput, mask: GLTextureInput)
 }

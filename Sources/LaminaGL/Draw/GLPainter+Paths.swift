@@ -32,14 +32,14 @@ extension GLPainter {
     ///   - transform: local to the target's pixels, as for every draw. It may
     ///     be projective, but W must stay positive over the contours (and
     ///     their bounding box, which the cover pass draws).
-    ///   - color: premultiplied.
+    ///   - color: straight components in 0...1.
     ///   - clipPlanes: up to `GLDrawOptions.maximumClipPlanes` half-planes
     ///     a·x + b·y + c ≥ 0 in local coordinates; the fill is cut hard along
     ///     them (tested per pixel, as in `fillPolygon`).
     /// - Throws: `GLError.invalidArgument` for a point that is not finite, a
     ///   colour outside 0...1, bad clip planes or a target of another context.
     func fillPath(
-        _ contours: [[CGPoint]], evenOdd: Bool, transform: GLMatrix4, color: GLColor,
+        _ contours: [[CGPoint]], evenOdd: Bool, transform: GLMatrix4, color: RGBA,
         clipPlanes: [HalfPlane] = [], into target: GLRenderTarget
     ) throws {
         try color.validate("a path colour")
@@ -49,7 +49,7 @@ extension GLPainter {
             throw GLError.invalidArgument("a render target from another GL context cannot be drawn into here")
         }
         guard let geometry = try PathFillGeometry(contours: contours) else { return }
-        if color.alpha == 0, color.red == 0, color.green == 0, color.blue == 0 { return }
+        if color.isTransparentBlack { return }
 
         let program = try programs.program(.localVertex, .fillSolid)
         try target.bindForDrawingWithStencil()
@@ -59,7 +59,8 @@ extension GLPainter {
             "u_clipFromLocal",
             matrix: transform.concatenating(.pixelToClip(width: target.width, height: target.height)).uniformValues)
         program.set("u_shapeEnabled", false)
-        program.set("u_color", color.red, color.green, color.blue, color.alpha)
+        let premultiplied = color.premultipliedFloats()
+        program.set("u_color", premultiplied.x, premultiplied.y, premultiplied.z, premultiplied.w)
         stream.upload(positions: geometry.positions, indices: geometry.fanIndices)
 
         // Stencil pass. The clip planes apply here, not in the cover pass: a

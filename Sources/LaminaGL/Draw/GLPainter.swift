@@ -130,34 +130,34 @@ final class GLPainter {
         // bound: resolving rebinds framebuffers.
         let program: GLProgram
         var inputs: [BoundInput] = []
-        var color: GLColor?
-        var tint: GLColor?
+        var color: SIMD4<Float>?
+        var tint: SIMD4<Float>?
         switch paint {
         case let .color(paintColor):
             try paintColor.validate("a fill colour")
             program = try programs.program(.localVertex, .fillSolid)
-            color = paintColor.scaled(by: opacity)
+            color = paintColor.premultipliedFloats(times: opacity)
         case let .texture(input):
             program = try programs.program(.localVertex, .fillTexture)
             inputs = [try prepare(input, for: target)]
-            tint = .white
+            tint = RGBA.white.premultipliedFloats()
         case let .tintedTexture(input, tintColor):
             try tintColor.validate("a texture tint")
             program = try programs.program(.localVertex, .fillTexture)
             inputs = [try prepare(input, for: target)]
-            tint = tintColor
+            tint = tintColor.premultipliedFloats()
         case let .alphaTint(input, tint):
             try tint.validate("a tint colour")
             program = try programs.program(.localVertex, .tintAlpha)
             inputs = [try prepare(input, for: target)]
-            color = tint.scaled(by: opacity)
+            color = tint.premultipliedFloats(times: opacity)
         case let .masked(input, mask):
             program = try programs.program(.localVertex, .mask)
             inputs = [try prepare(input, for: target), try prepare(mask, for: target)]
         }
         // Nothing to add: skip, now that the input is known to be valid.
         if opacity == 0 { return }
-        if let color, color.alpha == 0, color.red == 0, color.green == 0, color.blue == 0 { return }
+        if let color, color == .zero { return }
 
         try target.bindForDrawing()
         applyFixedState(blending: true)
@@ -167,10 +167,10 @@ final class GLPainter {
             matrix: transform.concatenating(.pixelToClip(width: target.width, height: target.height)).uniformValues)
         setCoverage(options, on: program)
         if let color {
-            program.set("u_color", color.red, color.green, color.blue, color.alpha)
+            program.set("u_color", color.x, color.y, color.z, color.w)
         }
         if let tint {
-            program.set("u_tint", tint.red, tint.green, tint.blue, tint.alpha)
+            program.set("u_tint", tint.x, tint.y, tint.z, tint.w)
         }
         program.set("u_opacity", opacity)
         for (unit, (input, names)) in zip(inputs, [("u_texture", "u_uvFromLocal"), ("u_mask", "u_maskUVFromLocal")])

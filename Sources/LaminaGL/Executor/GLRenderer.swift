@@ -73,14 +73,14 @@ final class GLPlanPainter: SurfacePainter {
         let paint: GLPaint
         switch draw.fill {
         case .color(let c):
-            paint = .color(glColor(c))
+            paint = .color(c)
         case .texture(let source, let localRect, let uvRect, let filter, let tint):
             let input = GLTextureInput(try textures[source], mapping: GLTextureMapping(localRect: localRect, uvRect: uvRect),
                                        sampling: sampling(filter))
-            paint = tint == .white ? .texture(input) : .tintedTexture(input, tint: glColor(tint))
+            paint = tint == .white ? .texture(input) : .tintedTexture(input, tint: tint)
         case .alphaTint(let source, let localRect, let color):
             paint = .alphaTint(GLTextureInput(try textures[source], mapping: GLTextureMapping(localRect: localRect)),
-                               color: glColor(color))
+                               color: color)
         case .masked(let source, let mask, let localRect):
             paint = .masked(
                 GLTextureInput(try textures[source], mapping: GLTextureMapping(localRect: localRect)),
@@ -97,7 +97,7 @@ final class GLPlanPainter: SurfacePainter {
         let contours = draw.pieceContours
         guard !contours.isEmpty else { return }
         try painter.fillPath(contours, evenOdd: draw.evenOdd, transform: try GLMatrix4(draw.matrix),
-                             color: glColor(draw.color), into: target)
+                             color: draw.color, into: target)
     }
 
     /// All four channels: the same result on a white mask, and one shader
@@ -114,10 +114,6 @@ final class GLPlanPainter: SurfacePainter {
         }
     }
 
-    /// The plan's colours are within 0...1 already.
-    private func glColor(_ c: RGBA) -> GLColor {
-        GLColor(straightRed: Float(c.red), green: Float(c.green), blue: Float(c.blue), alpha: Float(c.alpha))
-    }
 }
 
 /// Uploaded images, kept for the next frames while they are still used, so

@@ -1,4 +1,5 @@
 import CEGL
+import LaminaRender
 
 /// An offscreen picture to draw into and then sample or read back: a
 /// framebuffer with an RGBA8 texture, and optionally a multisampled
@@ -103,12 +104,13 @@ final class GLRenderTarget: GLTextureSource {
 
     /// Clears the whole target to `color` (transparent by default), and its
     /// stencil, when it has one, to 0.
-    func clear(to color: GLColor = .clear) throws {
+    func clear(to color: RGBA = .clear) throws {
         try bindForDrawing()
         // glClear honours the write masks and the scissor: open them all.
         glDisable(GLenum(GL_SCISSOR_TEST))
         glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
-        glClearColor(color.red, color.green, color.blue, color.alpha)
+        let premultiplied = color.premultipliedFloats()
+        glClearColor(premultiplied.x, premultiplied.y, premultiplied.z, premultiplied.w)
         var buffers = GLbitfield(GL_COLOR_BUFFER_BIT)
         if hasStencil {
             glStencilMask(0xFF)

@@ -182,6 +182,7 @@ public struct RGBA: Hashable, Sendable {
     }
     public static let white = RGBA(red: 1, green: 1, blue: 1, alpha: 1)
     public static let black = RGBA(red: 0, green: 0, blue: 0, alpha: 1)
+    public static let clear = RGBA(red: 0, green: 0, blue: 0, alpha: 0)
     /// Component-wise product (a tint, as `CAReplicatorLayer.instanceColor`).
     public func multiplied(by o: RGBA) -> RGBA {
         RGBA(red: red * o.red, green: green * o.green, blue: blue * o.blue, alpha: alpha * o.alpha)

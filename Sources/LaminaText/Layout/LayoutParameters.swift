@@ -33,6 +33,6 @@ extension TextStyle {
         self.init(
             fontName: layer.font.flatMap(FontValue.init)?.name ?? FontRequest.defaultName,
             fontSize: size > 0 && size.isFinite ? size : 36,
-            color: TextColor(layer.foregroundColor ?? .black))
+            color: layer.foregroundColor ?? .black)
     }
 }

@@ -67,7 +67,7 @@ struct LineBuilder {
             let piece = pieces[index]
             let style = piece.run.style
             let face = piece.run.face
-            let color = style.color.cgColor
+            let color = style.color
             let runStartX = x
             for g in piece.run.glyphs[piece.glyphs] {
                 var advance = g.advance

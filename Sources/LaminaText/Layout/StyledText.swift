@@ -1,24 +1,13 @@
 import Foundation
 import LaminaCore
 
-/// A straight (not premultiplied) sRGB colour.
-struct TextColor: Hashable, Sendable {
-    var red, green, blue, alpha: Double
-
-    init(_ color: CGColor) {
-        red = Double(color.red); green = Double(color.green); blue = Double(color.blue); alpha = Double(color.alpha)
-    }
-
-    var cgColor: CGColor { CGColor(red: red, green: green, blue: blue, alpha: alpha) }
-}
-
 /// How one stretch of text looks.
 struct TextStyle: Hashable, Sendable {
     /// A family, PostScript name or fontconfig pattern (see `FontRequest`).
     var fontName: String
     /// Points.
     var fontSize: Double
-    var color: TextColor
+    var color: CGColor
     var isUnderlined = false
 }
 
@@ -114,7 +103,7 @@ struct StyledText: Hashable, Sendable {
             style.fontSize = size
         }
         let color = attributes[TextRunAttribute.foregroundColor] ?? attributes[TextRunAttribute.coreTextForegroundColor]
-        if let color = color.flatMap(Self.color) { style.color = TextColor(color) }
+        if let color = color.flatMap(Self.color) { style.color = color }
         if let underline = attributes[TextRunAttribute.underlineStyle] {
             style.isUnderlined = (Self.number(underline) ?? 0) != 0
         }

@@ -1,5 +1,6 @@
 import Foundation
 import LaminaCore
+import LaminaRaster
 
 /// Draws a `TextLayout` into a backing image: each glyph's cached bitmap at
 /// its pen position (to a quarter pixel across, whole pixels down, all of a
@@ -38,7 +39,7 @@ struct LayoutRasterizer {
                 let center = (u.baseline + u.position) * scale
                 let thickness = max(1, u.thickness * scale)
                 canvas.fill(x0: u.minX * scale, x1: u.maxX * scale, y0: center - thickness / 2,
-                            y1: center + thickness / 2, color: PaintColor(TextColor(u.color)))
+                            y1: center + thickness / 2, color: PremultipliedColor(u.color))
             }
         }
         do {
@@ -67,6 +68,6 @@ struct LayoutRasterizer {
         let y = pixelBaseline + ((Double(glyph.position.y) - lineBaseline) * scale).rounded()
         // A glyph far off the image (a pen position of 1e300) draws nothing.
         guard abs(whole) < 1e9, abs(y) < 1e9 else { return }
-        canvas.draw(bitmap, x: Int(whole) + bitmap.left, y: Int(y) - bitmap.top, color: PaintColor(TextColor(glyph.color)))
+        canvas.draw(bitmap, x: Int(whole) + bitmap.left, y: Int(y) - bitmap.top, color: PremultipliedColor(glyph.color))
     }
 }
