@@ -88,6 +88,23 @@ struct PlannerTests {
         #expect(colors.map(\.red) == [0, 1])
     }
 
+    @Test("Group opacity makes a surface only when the group's draws overlap")
+    func groupOpacityOnlyForOverlappingDraws() throws {
+        // Side by side: fading each draw is fading the group.
+        var apart = makeLayer(CGSize(width: 40, height: 20), center: CGPoint(x: 20, y: 10), color: nil)
+        apart.opacity = 0.5
+        apart.sublayers = [makeLayer(CGSize(width: 20, height: 20), center: CGPoint(x: 10, y: 10)),
+                           makeLayer(CGSize(width: 20, height: 20), center: CGPoint(x: 30, y: 10))]
+        let flat = try planner.plan(canvasRoot(40, 20, sublayers: [apart]), canvas: RenderCanvas(width: 40, height: 20))
+        #expect(flat.surfaces.isEmpty)
+        #expect(polygons(flat.passes.last!).allSatisfy { $0.opacity == 0.5 })
+        // Overlapping: they fade as one picture, through a surface that says why.
+        var over = apart
+        over.sublayers[1] = makeLayer(CGSize(width: 20, height: 20), center: CGPoint(x: 20, y: 10))
+        let grouped = try planner.plan(canvasRoot(40, 20, sublayers: [over]), canvas: RenderCanvas(width: 40, height: 20))
+        #expect(grouped.surfaces.map(\.purpose) == [.groupOpacity])
+    }
+
     @Test func intersectingPlanesAreSplit() throws {
         // Two squares crossing at right angles through the same centre line:
         // the first is the BSP's splitter, the second is cut in two, and the

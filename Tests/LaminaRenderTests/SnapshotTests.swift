@@ -88,3 +88,47 @@ struct SnapshotTests {
         #expect(top.red > 240 && top.blue < 15 && bottom.blue > 240 && bottom.red < 15)
     }
 }
+
+@Suite("Snapshot constants")
+struct SnapshotConstantTests {
+    private func layer(gravity: CALayerContentsGravity, filter: CALayerContentsFilter = .linear) throws -> CALayer {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+        let child = CALayer()
+        child.bounds = root.bounds
+        child.contents = try CGImage(width: 2, height: 2, filledWith: CGImage.Pixel(red: 255, green: 0, blue: 0, alpha: 255))
+        child.contentsGravity = gravity
+        child.minificationFilter = filter
+        root.addSublayer(child)
+        return root
+    }
+
+    @Test("Every gravity and filter of Core Animation reaches the renderer as itself")
+    func knownConstants() throws {
+        let gravities: [CALayerContentsGravity] = [.center, .top, .bottom, .left, .right, .topLeft, .topRight,
+                                                   .bottomLeft, .bottomRight, .resize, .resizeAspect, .resizeAspectFill]
+        for gravity in gravities {
+            let snapshot = try RenderLayer(snapshotOf: try layer(gravity: gravity))
+            guard case .image(let content)? = snapshot.sublayers.first?.content.first else {
+                Issue.record("no contents for \(gravity.rawValue)"); continue
+            }
+            #expect(content.gravity.rawValue == gravity.rawValue)
+        }
+        let snapshot = try RenderLayer(snapshotOf: try layer(gravity: .resize, filter: .trilinear))
+        guard case .image(let content)? = snapshot.sublayers.first?.content.first else { Issue.record("no contents"); return }
+        #expect(content.minificationFilter == .trilinear)
+    }
+
+    @Test("An unknown gravity or filter set from code is refused, naming the layer (it drew as resize)")
+    func unknownConstants() throws {
+        #expect {
+            _ = try RenderLayer(snapshotOf: try layer(gravity: CALayerContentsGravity(rawValue: "sideways")))
+        } throws: { error in
+            let refusal = error as? RenderRefusal
+            return refusal?.layer == LayerPath([.sublayer(0)]) && refusal?.description.contains("contentsGravity \"sideways\"") == true
+        }
+        #expect(throws: RenderRefusal.self) {
+            _ = try RenderLayer(snapshotOf: try layer(gravity: .resize, filter: CALayerContentsFilter(rawValue: "blurry")))
+        }
+    }
+}

@@ -145,6 +145,19 @@ final class LayerSnapshotter {
             maxXMaxY: m.contains(.layerMaxXMaxYCorner) ? r : 0, minXMaxY: m.contains(.layerMinXMaxYCorner) ? r : 0)
     }
 
+    /// A string constant of the model (which code may set to any string) as
+    /// the renderer's enum: an unknown one is refused, naming the layer,
+    /// instead of silently drawing as something else.
+    private static func constant<C: RawRepresentable & CaseIterable>(
+        _ raw: String, of _: C.Type, _ property: String, at path: LayerPath
+    ) throws(RenderRefusal) -> C where C.RawValue == String {
+        guard let value = C(rawValue: raw) else {
+            let known = C.allCases.map(\.rawValue).joined(separator: ", ")
+            throw RenderRefusal(at: path, "its \(property) \(String(reflecting: Quoted.prefix(raw))) is not one of Core Animation's (\(known))")
+        }
+        return value
+    }
+
     /// `contents` as pixels: an image, or what `draw(in:)` recorded.
     private func contentsImage(of layer: CALayer, at path: LayerPath) throws(RenderRefusal) -> CGImage? {
         switch layer.contents {
@@ -171,7 +184,7 @@ final class LayerSnapshotter {
                 backing = textContent(image, bounds: bounds, scale: scale)
             }
         } else if let image = try contentsImage(of: layer, at: path) {
-            var c = ImageContent(image: image, gravity: ContentsGravity(rawValue: layer.contentsGravity.rawValue) ?? .resize)
+            var c = ImageContent(image: image, gravity: try Self.constant(layer.contentsGravity.rawValue, of: ContentsGravity.self, "contentsGravity", at: path))
             c.contentsRect = layer.contentsRect
             c.contentsCenter = layer.contentsCenter
             c.contentsScale = Double(layer.contentsScale)
@@ -179,8 +192,8 @@ final class LayerSnapshotter {
         }
         if var c = backing {
             c.isFlipped = options.contentsFlipped
-            c.minificationFilter = TextureFilter(rawValue: layer.minificationFilter.rawValue) ?? .linear
-            c.magnificationFilter = TextureFilter(rawValue: layer.magnificationFilter.rawValue) ?? .linear
+            c.minificationFilter = try Self.constant(layer.minificationFilter.rawValue, of: TextureFilter.self, "minificationFilter", at: path)
+            c.magnificationFilter = try Self.constant(layer.magnificationFilter.rawValue, of: TextureFilter.self, "magnificationFilter", at: path)
             pieces.append(.image(c))
         }
         if let shape = layer as? CAShapeLayer {
