@@ -8,7 +8,7 @@ struct CoverageTests {
     /// Draws a white polygon covering `polygon` with `options` into a fresh
     /// `size` x `size` target.
     private func draw(
-        _ gl: GLFixture, size: Int, polygon: CGRect, transform: GLMatrix4 = .identity, options: GLDrawOptions
+        _ gl: GLFixture, size: Int, polygon: CGRect, transform: CATransform3D = .identity, options: GLDrawOptions
     ) throws -> Pixels {
         let target = try gl.target(size, size)
         try gl.painter.fillPolygon(

@@ -65,31 +65,32 @@ struct Pixels {
 
 /// Matrices in Core Animation's row-vector convention, for building tests.
 enum TestMatrix {
-    static func make(_ values: [Double]) -> GLMatrix4 {
-        // Test-only values: always sixteen finite numbers.
-        (try? GLMatrix4(rowMajor: values)) ?? .identity
+    static func make(_ values: [Double]) -> CATransform3D {
+        let v = values.map { CGFloat($0) }
+        return CATransform3D(m11: v[0], m12: v[1], m13: v[2], m14: v[3], m21: v[4], m22: v[5], m23: v[6], m24: v[7],
+                             m31: v[8], m32: v[9], m33: v[10], m34: v[11], m41: v[12], m42: v[13], m43: v[14], m44: v[15])
     }
 
-    static func translation(_ x: Double, _ y: Double) -> GLMatrix4 {
+    static func translation(_ x: Double, _ y: Double) -> CATransform3D {
         make([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x, y, 0, 1])
     }
 
-    static func scale(_ s: Double) -> GLMatrix4 {
+    static func scale(_ s: Double) -> CATransform3D {
         make([s, 0, 0, 0, 0, s, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
     }
 
     /// CATransform3DMakeRotation(angle, 0, 1, 0).
-    static func rotationY(_ angle: Double) -> GLMatrix4 {
+    static func rotationY(_ angle: Double) -> CATransform3D {
         make([cos(angle), 0, -sin(angle), 0, 0, 1, 0, 0, sin(angle), 0, cos(angle), 0, 0, 0, 0, 1])
     }
 
     /// The book's perspective: m34 = -1 / distance.
-    static func perspective(_ distance: Double) -> GLMatrix4 {
+    static func perspective(_ distance: Double) -> CATransform3D {
         make([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -1 / distance, 0, 0, 0, 1])
     }
 
     /// Pixel position of local (x, y) through `matrix`.
-    static func project(_ matrix: GLMatrix4, _ x: Double, _ y: Double) -> (x: Double, y: Double) {
+    static func project(_ matrix: CATransform3D, _ x: Double, _ y: Double) -> (x: Double, y: Double) {
         let p = matrix.apply(x: x, y: y)
         return (p.x / p.w, p.y / p.w)
     }

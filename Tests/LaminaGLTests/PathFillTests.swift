@@ -32,7 +32,7 @@ struct PathFillTests {
     /// Fills `contours` into a fresh `size` x `size` target and reads it back.
     private func fill(
         _ gl: GLFixture, _ contours: [[CGPoint]], evenOdd: Bool, color: RGBA = .white,
-        transform: GLMatrix4 = .identity, clipPlanes: [HalfPlane] = [], size: Int = 40, multisampled: Bool = false
+        transform: CATransform3D = .identity, clipPlanes: [HalfPlane] = [], size: Int = 40, multisampled: Bool = false
     ) throws -> Pixels {
         let target = try gl.target(size, size, multisampled: multisampled)
         try gl.painter.fillPath(

@@ -174,10 +174,10 @@ struct PolygonDrawTests {
         }
         #expect(throws: GLError.self) { try gl.target(0, 4) }
         #expect(throws: GLError.self) { try gl.target(gl.context.info.maxTextureSize + 1, 1) }
-        #expect(throws: GLError.self) { try GLMatrix4(rowMajor: [Double](repeating: 0, count: 15)) }
-        #expect(throws: GLError.self) {
-            try GLMatrix4(rowMajor: [Double](repeating: 0, count: 15) + [.infinity])
-        }
+        var infinite = CATransform3D.identity
+        infinite.m41 = .infinity
+        #expect(throws: GLError.self) { try infinite.validateForDrawing() }
+        #expect(throws: GLError.self) { try gl.painter.fillPolygon(square, transform: infinite, paint: .color(.red), into: target) }
         try gl.context.checkErrors("after rejected draws")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LaminaRender
 @testable import LaminaGL
 
 /// A scratch folder removed when the test ends.
@@ -123,12 +124,12 @@ struct ShaderFileTests {
         let moveThenScale = TestMatrix.translation(10, 0).concatenating(TestMatrix.scale(2))
         let point = moveThenScale.apply(x: 1, y: 1)
         #expect(point.x == 22 && point.y == 2 && point.w == 1)
-        let clip = GLMatrix4.pixelToClip(width: 100, height: 50)
+        let clip = CATransform3D.pixelToClip(width: 100, height: 50)
         let topLeft = clip.apply(x: 0, y: 0)
         let bottomRight = clip.apply(x: 100, y: 50)
         #expect(topLeft.x == -1 && topLeft.y == -1)
         #expect(bottomRight.x == 1 && bottomRight.y == 1)
-        #expect(try GLMatrix4(rowMajor: [Float](GLMatrix4.identity.rowMajor.map(Float.init))) == .identity)
+        #expect(CATransform3D.identity.uniformValues == [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
     }
 }
 

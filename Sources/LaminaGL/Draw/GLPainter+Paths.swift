@@ -39,11 +39,12 @@ extension GLPainter {
     /// - Throws: `GLError.invalidArgument` for a point that is not finite, a
     ///   colour outside 0...1, bad clip planes or a target of another context.
     func fillPath(
-        _ contours: [[CGPoint]], evenOdd: Bool, transform: GLMatrix4, color: RGBA,
+        _ contours: [[CGPoint]], evenOdd: Bool, transform: CATransform3D, color: RGBA,
         clipPlanes: [HalfPlane] = [], into target: GLRenderTarget
     ) throws {
         try color.validate("a path colour")
         try GLDrawOptions(clipPlanes: clipPlanes).validate()
+        try transform.validateForDrawing()
         try context.makeCurrent(for: "filling a path")
         guard target.context === context else {
             throw GLError.invalidArgument("a render target from another GL context cannot be drawn into here")

@@ -6,7 +6,7 @@ import LaminaRender
 /// stencilled paths (`fillPath`) in painter's order with premultiplied
 /// source-over blending, and blurs.
 ///
-/// Every draw gives its vertices in a local 2D space and a `GLMatrix4` from
+/// Every draw gives its vertices in a local 2D space and a `CATransform3D` from
 /// local to the target's pixels (top-left origin, y down). No depth buffer is
 /// used: what is drawn later covers what was drawn before. A painter owns the
 /// programs, samplers, vertex buffers and a pool of render targets for its
@@ -45,7 +45,7 @@ final class GLPainter {
     ///   that is not finite, bad options, a texture of another context or the
     ///   target sampling itself.
     func fillPolygon(
-        _ points: [CGPoint], transform: GLMatrix4, paint: GLPaint,
+        _ points: [CGPoint], transform: CATransform3D, paint: GLPaint,
         options: GLDrawOptions = GLDrawOptions(), into target: GLRenderTarget
     ) throws {
         guard points.count >= 3 else {
@@ -60,7 +60,7 @@ final class GLPainter {
     /// or of `indices` into `vertices` when given. Meant for tessellated
     /// paths; draw into a multisampled target for anti-aliased edges.
     func fillTriangles(
-        _ vertices: [CGPoint], indices: [UInt32]? = nil, transform: GLMatrix4, paint: GLPaint,
+        _ vertices: [CGPoint], indices: [UInt32]? = nil, transform: CATransform3D, paint: GLPaint,
         options: GLDrawOptions = GLDrawOptions(), into target: GLRenderTarget
     ) throws {
         if let indices {
@@ -116,10 +116,11 @@ final class GLPainter {
     }
 
     private func draw(
-        mode: Int32, positions: [Float], indices: [UInt32]?, transform: GLMatrix4, paint: GLPaint,
+        mode: Int32, positions: [Float], indices: [UInt32]?, transform: CATransform3D, paint: GLPaint,
         options: GLDrawOptions, target: GLRenderTarget
     ) throws {
         try options.validate()
+        try transform.validateForDrawing()
         try context.makeCurrent(for: "drawing")
         guard target.context === context else {
             throw GLError.invalidArgument("a render target from another GL context cannot be drawn into here")

@@ -88,7 +88,7 @@ final class GLPlanPainter: SurfacePainter {
         }
         // Multisampling partitions the samples along a cut as the CPU's
         // pixel ownership does: the pieces of a split draw meet exactly.
-        try painter.fillPolygon(draw.piecePolygon, transform: try GLMatrix4(draw.matrix), paint: paint,
+        try painter.fillPolygon(draw.piecePolygon, transform: draw.matrix, paint: paint,
                                 options: GLDrawOptions(opacity: draw.opacity, coverage: draw.coverage),
                                 into: target)
     }
@@ -96,7 +96,7 @@ final class GLPlanPainter: SurfacePainter {
     func fillPath(_ draw: PathFillDraw, into target: inout GLRenderTarget) throws {
         let contours = draw.pieceContours
         guard !contours.isEmpty else { return }
-        try painter.fillPath(contours, evenOdd: draw.evenOdd, transform: try GLMatrix4(draw.matrix),
+        try painter.fillPath(contours, evenOdd: draw.evenOdd, transform: draw.matrix,
                              color: draw.color, into: target)
     }
 
@@ -141,12 +141,5 @@ private struct ImageTextureCache {
         for (key, entry) in entries {
             if entry.idle >= Self.maximumIdleFrames { entries[key] = nil } else { entries[key]?.idle += 1 }
         }
-    }
-}
-
-extension GLMatrix4 {
-    /// The same matrix as a Core Animation transform, field for field.
-    init(_ t: CATransform3D) throws {
-        try self.init(rowMajor: t.fields.map { Double($0) })
     }
 }
