@@ -39,6 +39,10 @@ if [ -x "$conformance" ]; then
       --refs Tests/Conformance/reference --out ".build/conformance-local" | tee "$log"
     total=$(( total + $(tail -1 "$log" | grep -Eo '^[0-9]+') ))
   done
+  # GL and CPU draw every conformance scene alike, and how far apart they are.
+  echo "== GL against CPU on every conformance scene (scripts/check-backends.py)"
+  LAMINA="$lamina" "$(scripts/conformance-python.sh)" scripts/check-backends.py --out ".build/backends" | tee "$log"
+  total=$(( total + $(tail -1 "$log" | grep -Eo '^[0-9]+') ))
   # Frame sequences started at each animated scene's time begin with its
   # reference picture, in every exact format.
   for backend in gl cpu; do

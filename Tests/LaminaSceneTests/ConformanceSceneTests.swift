@@ -5,13 +5,9 @@ import Testing
 @testable import LaminaScene
 
 @Suite struct ConformanceSceneTests {
-    @Test func everyConformanceSceneDecodesAndRoundTrips() throws {
-        let files = Conformance.sceneFiles
-        guard !files.isEmpty else {
-            print("LaminaSceneTests: no ../shared/conformance/scenes beside the repository; skipped")
-            return
-        }
-        for file in files {
+    @Test(.enabled(if: !Conformance.sceneFiles.isEmpty, "no ../shared/conformance/scenes beside the repository"))
+    func everyConformanceSceneDecodesAndRoundTrips() throws {
+        for file in Conformance.sceneFiles {
             let scene = try SceneDecoder().decode(contentsOf: file)
             let encoded = try SceneEncoder().encode(scene)
             let again = try SceneDecoder().decode(encoded)
