@@ -112,15 +112,14 @@ let package = Package(
             ]),
 
         // What the test targets share (a seeded random generator).
-        .target(name: "LaminaTestSupport", path: "Tests/LaminaTestSupport"),
-        .testTarget(name: "LaminaGeometryTests", dependencies: ["LaminaGeometry", "LaminaTestSupport"]),
-        .testTarget(name: "LaminaCoreTests", dependencies: ["LaminaCore", "LaminaTestSupport"]),
-        .testTarget(name: "LaminaPNGTests", dependencies: ["LaminaPNG", "LaminaTestSupport"]),
+        .testTarget(name: "LaminaGeometryTests", dependencies: ["LaminaGeometry"]),
+        .testTarget(name: "LaminaCoreTests", dependencies: ["LaminaCore"]),
+        .testTarget(name: "LaminaPNGTests", dependencies: ["LaminaPNG"]),
         .testTarget(name: "LaminaIOTests", dependencies: ["LaminaIO"]),
-        .testTarget(name: "LaminaSceneTests", dependencies: ["LaminaScene", "LaminaTestSupport"]),
+        .testTarget(name: "LaminaSceneTests", dependencies: ["LaminaScene"]),
         .testTarget(name: "LaminaRenderTests", dependencies: ["LaminaRender"]),
         .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL"]),
-        .testTarget(name: "LaminaCPUTests", dependencies: ["LaminaCPU", "LaminaRaster", "LaminaCore", "LaminaTestSupport"]),
+        .testTarget(name: "LaminaCPUTests", dependencies: ["LaminaCPU", "LaminaRaster", "LaminaCore"]),
         .testTarget(name: "LaminaTests", dependencies: ["Lamina"]),
         .testTarget(name: "LaminaTextTests", dependencies: ["LaminaText", "LaminaRaster", "Lamina"]),
         // The server's parts; the server as a whole is tested through the

@@ -133,11 +133,8 @@ struct ShapeBenchCase {
     func scene() -> Scene {
         let scene = Scene(width: CGFloat(width), height: CGFloat(height))
         scene.rootLayer.backgroundColor = CGColor.white
-        var seed: UInt64 = 0x9E3779B97F4A7C15
-        func random() -> CGFloat {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return CGFloat(seed >> 11) / CGFloat(1 << 53)
-        }
+        var generator = SeededRandom(seed: 0x9E37_79B9_7F4A_7C15)
+        func random() -> CGFloat { CGFloat(generator.uniform(0, 1)) }
         let size = CGFloat(min(width, height)) / 6
         for _ in 0..<layers {
             let shape = CAShapeLayer()

@@ -4,7 +4,6 @@ import Testing
 @testable import LaminaCPU
 @testable import LaminaRaster
 @testable import LaminaCore
-import LaminaTestSupport
 
 @Suite struct CoverageRasterizerTests {
     let tolerance = 1.0 / 255

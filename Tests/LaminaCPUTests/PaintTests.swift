@@ -4,7 +4,6 @@ import Testing
 @testable import LaminaCPU
 @testable import LaminaRaster
 @testable import LaminaCore
-import LaminaTestSupport
 
 @Suite struct PaintTests {
     let blue = PremultipliedColor(r: 0, g: 0, b: 255, a: 255)

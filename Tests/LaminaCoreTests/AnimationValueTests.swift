@@ -2,7 +2,6 @@
 import Foundation
 import Testing
 @testable import LaminaCore
-import LaminaTestSupport
 
 @Suite struct AnimationValueTests {
     /// The value `fraction` of the way from `from` to `to` through a basic animation.

@@ -3,7 +3,6 @@
 import Foundation
 import Testing
 @testable import LaminaGeometry
-import LaminaTestSupport
 
 /// The outline of `svg` stroked in `style`, as a path to test points on.
 func strokeOutline(_ svg: String, _ style: StrokeStyle, tolerance: CGFloat = 0.01) throws -> PathData {

@@ -1,7 +1,7 @@
 import CPNG
 import Foundation
 import Testing
-import LaminaTestSupport
+import LaminaCore
 @testable import LaminaPNG
 
 /// Encoding, and what a decode of the encoding gives back.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import LaminaPNG
-import LaminaTestSupport
+import LaminaCore
 
 /// Broken, hostile and random input: always a thrown `PNGError`, never a crash
 /// or a hang, and the error names what is wrong.

@@ -2,7 +2,7 @@
 // nesting without recursion.
 import Foundation
 import Testing
-import LaminaTestSupport
+import LaminaCore
 @testable import LaminaScene
 
 private func parse(_ text: String, maxNesting: Int = 512) throws(SceneError) -> JSONValue {

@@ -5,7 +5,7 @@
 import Foundation
 import Testing
 @testable import LaminaScene
-import LaminaTestSupport
+import LaminaCore
 
 @Suite struct SceneFuzzTests {
     /// Tight enough that no case spends long making pictures, loose enough

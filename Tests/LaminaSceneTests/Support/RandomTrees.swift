@@ -3,7 +3,7 @@
 // values drawn from what the format can express.
 import Foundation
 @testable import LaminaScene
-import LaminaTestSupport
+import LaminaCore
 
 struct RandomTrees {
     var random: SeededRandom
