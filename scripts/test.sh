@@ -63,9 +63,13 @@ else
   skipped=1
 fi
 
-# The README's first sample, as printed, in a package that depends on Lamina.
-echo "== the README's sample in a package of its own (scripts/check-readme.sh)"
+# The README's first sample and the getting-started article's code, as
+# printed, in a package that depends on Lamina; the DocC documentation.
+echo "== the README's sample and the article's code in a package of their own (scripts/check-readme.sh)"
 scripts/check-readme.sh | tee "$log"
+total=$(( total + $(tail -1 "$log" | grep -Eo '^[0-9]+') ))
+echo "== the API documentation (scripts/check-docs.sh)"
+scripts/check-docs.sh | tee "$log"
 total=$(( total + $(tail -1 "$log" | grep -Eo '^[0-9]+') ))
 
 # Text does not depend on what else the machine has installed, and fonts

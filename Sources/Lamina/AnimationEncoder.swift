@@ -88,8 +88,15 @@ public final class AnimationEncoder {
     /// Where ffmpeg writes the MP4 before `finish` reads it.
     private let videoPath: String?
 
-    /// - Parameter temporaryDirectory: where ffmpeg writes an MP4 before
-    ///   `finish` reads it back (and removes it).
+    /// An encoder for `timeline`'s frames in `format`.
+    /// - Parameters:
+    ///   - format: animated PNG, WebP or MP4.
+    ///   - width: each frame's width in pixels.
+    ///   - height: each frame's height in pixels.
+    ///   - timeline: the frames' times: how many, and how long each shows.
+    ///   - options: the loop count, the WebP quality, the PNG compression.
+    ///   - temporaryDirectory: where ffmpeg writes an MP4 before
+    ///     `finish` reads it back (and removes it).
     /// - Throws: `PNGError`, `WebPError` or `VideoError` when the format
     ///   cannot hold a `width` x `height` picture, or (MP4) ffmpeg is
     ///   missing or cannot start.

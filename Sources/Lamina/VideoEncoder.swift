@@ -34,8 +34,13 @@ public final class VideoEncoder {
     }
 
     /// Starts ffmpeg writing `path`.
-    /// - Parameter quality: x264's constant rate factor, 0 (lossless) to 51;
-    ///   18 is visually lossless.
+    /// - Parameters:
+    ///   - path: the MP4 file to write.
+    ///   - width: each frame's width in pixels (H.264 needs it even).
+    ///   - height: each frame's height in pixels (even, too).
+    ///   - framesPerSecond: the video's frame rate.
+    ///   - quality: x264's constant rate factor, 0 (lossless) to 51;
+    ///     18 is visually lossless.
     /// - Throws: `VideoError` when ffmpeg is missing or cannot start;
     ///   `IOError` when `path` cannot be written.
     public init(path: String, width: Int, height: Int, framesPerSecond: Double, quality: Int = 18) throws {
