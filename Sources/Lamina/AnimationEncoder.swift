@@ -70,6 +70,7 @@ public final class AnimationEncoder {
         /// The compression of an animated PNG's frames.
         public var png = PNGEncoder.Options.fast
 
+        /// Options with their defaults: play forever, lossless WebP, fast PNG compression.
         public init(loopCount: Int = 0, quality: Double? = nil, png: PNGEncoder.Options = .fast) {
             self.loopCount = loopCount
             self.quality = quality
@@ -77,7 +78,9 @@ public final class AnimationEncoder {
         }
     }
 
+    /// The file format frames are encoded in.
     public let format: Format
+    /// The frames expected: how many, and how long each shows.
     public let timeline: AnimationTimeline
     /// Frames added so far.
     public private(set) var frameCount = 0
@@ -162,6 +165,8 @@ public final class AnimationEncoder {
 
 /// Frames that do not make the timeline's file.
 public struct AnimationEncoderError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, in words for a message.
     public var description: String
+    /// An error that says `description`.
     public init(_ description: String) { self.description = description }
 }

@@ -3,9 +3,11 @@ import LaminaCore
 
 /// One frame of a sequence: its index, its media time, its picture.
 public struct Frame: Sendable {
+    /// The frame's place in the timeline, from 0.
     public let index: Int
     /// The media time the scene was sampled at, in seconds.
     public let time: CFTimeInterval
+    /// The frame's picture.
     public let image: CGImage
 }
 
@@ -29,16 +31,20 @@ extension FrameRenderer {
 
 /// `FrameRenderer.frames`: an `AsyncSequence` of `Frame`s.
 public struct AsyncFrames: AsyncSequence, Sendable {
+    /// Each element is one frame, in timeline order.
     public typealias Element = Frame
     let renderer: FrameRenderer
 
+    /// Starts the workers and returns the iterator that hands their frames over in order.
     public func makeAsyncIterator() -> Iterator {
         Iterator(owner: HandoffOwner(FrameHandoff(renderer: renderer)))
     }
 
+    /// Hands the frames over one at a time, as the consumer asks.
     public struct Iterator: AsyncIteratorProtocol {
         fileprivate let owner: HandoffOwner
 
+        /// The next frame in order, nil after the last; throws the first error of any worker.
         public mutating func next() async throws -> Frame? {
             try await owner.handoff.next()
         }

@@ -20,10 +20,13 @@ import LaminaScene
 /// try frames.render { index, image in try apng.add(image, delay: timeline.delayFraction(ofFrame: index)) }
 /// ```
 public struct FrameRenderer: Sendable {
+    /// The frames to draw: their times.
     public let timeline: AnimationTimeline
+    /// Which backend each worker draws with.
     public let backend: RenderBackend
     /// Pixels per point instead of the scene's own.
     public var scale: Double?
+    /// What one frame may ask for (see `RenderBudget`).
     public var budget: RenderBudget
     /// How many frames render at once (default: one per core).
     public var workers: Int
@@ -31,6 +34,8 @@ public struct FrameRenderer: Sendable {
     public var fallBack: Bool
     private let makeScene: @Sendable () throws -> Scene
 
+    /// A renderer of `timeline`'s frames; `makeScene` builds each worker's own copy
+    /// of the scene, on that worker's thread.
     public init(timeline: AnimationTimeline, backend: RenderBackend, scale: Double? = nil, budget: RenderBudget = .default,
                 workers: Int = ProcessInfo.processInfo.activeProcessorCount, fallBack: Bool = true,
                 makeScene: @escaping @Sendable () throws -> Scene) {

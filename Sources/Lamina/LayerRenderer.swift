@@ -17,6 +17,7 @@ public enum RenderBackend: String, Sendable, CaseIterable {
 /// What a `LayerRenderer` really draws with: the backend, and for `gl` the
 /// EGL platform and driver (`egl-surfaceless`, "llvmpipe (LLVM 15.0.6, 256 bits)").
 public struct BackendIdentity: Sendable, Hashable, CustomStringConvertible {
+    /// The backend that drew (GL, or the CPU it fell back to).
     public var backend: RenderBackend
     /// `egl-device`, `egl-gbm`, `egl-surfaceless`, or `none` for the CPU backend.
     public var platform: String
@@ -25,6 +26,7 @@ public struct BackendIdentity: Sendable, Hashable, CustomStringConvertible {
     /// Whether the pixels are drawn by the CPU (the CPU backend, or GL on llvmpipe).
     public var isSoftware: Bool
 
+    /// The identity in the words of `lamina info`.
     public var description: String {
         backend == .cpu ? "cpu" : "gl (\(platform), \(renderer))"
     }
@@ -38,7 +40,9 @@ public final class LayerRenderer {
     /// The backend that draws: the one asked for, or `cpu` when `gl` was
     /// asked for and no EGL context could be made.
     public let backend: RenderBackend
+    /// The backend's renderer, which executes plans.
     public let renderer: any Renderer
+    /// The planner, with the budget and limits this renderer was made with.
     public var planner = RenderPlanner()
     /// Draws text layers' text: the shared `TextRenderer`, or nil (text
     /// layers then show only their `contents`) when fontconfig or FreeType

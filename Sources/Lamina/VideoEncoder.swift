@@ -18,7 +18,9 @@ import LaminaIO
 /// try video.finish()
 /// ```
 public final class VideoEncoder {
+    /// Each frame's width in pixels.
     public let width: Int
+    /// Each frame's height in pixels.
     public let height: Int
     private let process = Process()
     private let input = Pipe()
@@ -134,6 +136,8 @@ public final class VideoEncoder {
 
 /// A video could not be made, in words for a person.
 public struct VideoError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, in words for a message.
     public var description: String
+    /// An error that says `description`.
     public init(_ description: String) { self.description = description }
 }

@@ -14,6 +14,7 @@ public struct IOError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The `errno` behind it, or 0.
     public var code: Int32
 
+    /// An error about `path`: `reason`, and the C library's `errno` when one was set.
     public init(path: String, _ reason: String, code: Int32 = 0) {
         self.path = path; self.reason = reason; self.code = code
     }
@@ -23,6 +24,7 @@ public struct IOError: Error, Hashable, Sendable, CustomStringConvertible {
         self.init(path: path, "cannot \(operation): \(String(cString: strerror(code)).lowercased())", code: code)
     }
 
+    /// The path, then why.
     public var description: String { "\(path): \(reason)" }
 }
 

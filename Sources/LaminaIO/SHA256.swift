@@ -13,6 +13,7 @@ public struct SHA256: Sendable {
     private var pending: [UInt8] = []
     private var byteCount: UInt64 = 0
 
+    /// A hash of nothing yet: feed it with `update`.
     public init() {
         pending.reserveCapacity(64)
     }
@@ -48,12 +49,14 @@ public struct SHA256: Sendable {
 
     /// The 32 bytes of a SHA-256 digest.
     public struct Digest: Sendable, Hashable, CustomStringConvertible {
+        /// The 32 bytes of the digest.
         public let bytes: [UInt8]
         /// Lowercase hexadecimal, 64 characters.
         public var hex: String {
             let digits = Array("0123456789abcdef".utf8)
             return String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
         }
+        /// The digest in lowercase hexadecimal.
         public var description: String { hex }
     }
 

@@ -17,8 +17,11 @@ import LaminaCore
 /// try FileIO.writeFileAtomically(apng.finish(), toPath: "spin.png")
 /// ```
 public struct APNGEncoder {
+    /// Every frame's width in pixels.
     public let width: Int
+    /// Every frame's height in pixels.
     public let height: Int
+    /// How many frames the file will hold (written in its header first).
     public let frameCount: Int
     /// How many times the animation plays; 0 is forever.
     public let loopCount: Int

@@ -30,6 +30,7 @@ public struct PNGDecoder: Sendable {
         /// The most bytes of encoded PNG data accepted (memory or file).
         public var maxBytes: Int
 
+        /// Limits of `maxPixels` pixels and `maxBytes` bytes of file.
         public init(maxPixels: Int = 64 << 20, maxBytes: Int = 256 << 20) {
             self.maxPixels = maxPixels
             self.maxBytes = maxBytes
@@ -39,8 +40,10 @@ public struct PNGDecoder: Sendable {
         public static let `default` = Limits()
     }
 
+    /// What a file may hold before it is refused unread.
     public var limits: Limits
 
+    /// A decoder with `limits`.
     public init(limits: Limits = .default) {
         self.limits = limits
     }

@@ -41,6 +41,7 @@ public struct PNGEncoder: Sendable {
         /// The row filter.
         public var filter: Filter
 
+        /// Options of libdeflate's `compressionLevel` (1...12) and a row filter.
         public init(compressionLevel: Int, filter: Filter) {
             self.compressionLevel = compressionLevel
             self.filter = filter
@@ -61,8 +62,10 @@ public struct PNGEncoder: Sendable {
         public static let smallest = Options(compressionLevel: 9, filter: .adaptive)
     }
 
+    /// How hard to compress.
     public var options: Options
 
+    /// An encoder with `options`.
     public init(options: Options = .fast) {
         self.options = options
     }

@@ -31,6 +31,7 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A file could not be read or written (the path, what and why).
     case io(IOError)
 
+    /// What went wrong, in words for a message.
     public var description: String {
         switch self {
         case .notPNG:

@@ -35,9 +35,11 @@ extension Renderer {
 /// let image = try renderer.render(plan, deadline: deadline)  // or RenderInterruption
 /// ```
 public struct RenderDeadline: Sendable {
+    /// When the frame must have stopped.
     public let instant: ContinuousClock.Instant
     private let isAbandoned: @Sendable () -> Bool
 
+    /// A deadline at `instant`; `isAbandoned` is asked at every check too.
     public init(_ instant: ContinuousClock.Instant, isAbandoned: @escaping @Sendable () -> Bool = { false }) {
         self.instant = instant
         self.isAbandoned = isAbandoned
@@ -55,6 +57,7 @@ public enum RenderInterruption: Error, Sendable, Equatable, CustomStringConverti
     case deadlinePassed
     case abandoned
 
+    /// Why the frame stopped, in words.
     public var description: String {
         switch self {
         case .deadlinePassed: "the frame's deadline passed before it was drawn"

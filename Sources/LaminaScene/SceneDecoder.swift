@@ -16,15 +16,20 @@ public struct SceneDecoder: Sendable {
         /// then accepts only data URIs and generated test images.
         public var allowsFiles: Bool
 
+        /// Options: relative image paths resolve against `baseDirectory`; with
+        /// `allowsFiles` false (a server), only data URIs are read.
         public init(baseDirectory: URL? = nil, allowsFiles: Bool = true) {
             self.baseDirectory = baseDirectory
             self.allowsFiles = allowsFiles
         }
     }
 
+    /// What a document may hold (sizes, counts, depth).
     public var limits: SceneLimits
+    /// Where images may come from.
     public var options: Options
 
+    /// A decoder with `limits` and `options`.
     public init(limits: SceneLimits = .default, options: Options = Options()) {
         self.limits = limits
         self.options = options

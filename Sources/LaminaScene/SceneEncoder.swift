@@ -18,6 +18,8 @@ public struct SceneEncoder: Sendable {
     /// refused rather than risking the stack.
     public var limits: SceneLimits
 
+    /// An encoder: indented output unless `prettyPrinted` is false; `limits`
+    /// bound what it writes as the decoder bounds what it reads.
     public init(prettyPrinted: Bool = true, limits: SceneLimits = .default) {
         self.prettyPrinted = prettyPrinted
         self.limits = limits

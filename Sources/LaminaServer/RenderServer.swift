@@ -20,10 +20,12 @@ import Synchronization
 /// for the requests in flight, and the workers end last, after the last
 /// picture; all within `drainTime`, after which the process exits anyway.
 public struct RenderServer: Sendable {
+    /// The settings it was made with.
     public let configuration: ServerConfiguration
     /// Where the banner goes (standard output by default).
     private let announce: @Sendable (String) -> Void
 
+    /// A server with `configuration`; nothing listens until it runs.
     public init(_ configuration: ServerConfiguration,
                 announce: @escaping @Sendable (String) -> Void = { line in
                     try? FileIO.writeStream(Array((line + "\n").utf8), to: STDOUT_FILENO, name: "<stdout>")
@@ -165,6 +167,7 @@ private struct DrainNotice: Service {
 
 /// The server could not start with its configuration.
 public struct ServerStartFailure: Error, CustomStringConvertible {
+    /// What went wrong, in words for a message.
     public var description: String
     init(_ description: String) { self.description = description }
 }

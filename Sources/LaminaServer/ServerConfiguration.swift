@@ -37,6 +37,7 @@ public struct ServerConfiguration: Sendable {
     public var workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
     /// Requests that may wait for a worker; one more is answered 429.
     public var queue = 2 * max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// Which backend the workers draw with (`--backend`).
     public var backend = BackendChoice.auto
     /// `LAMINA_EGL_PLATFORM`'s choices; nil lets EGL's automatic order decide.
     public var eglPlatform: EGLPlatformChoice?
@@ -52,7 +53,9 @@ public struct ServerConfiguration: Sendable {
     public var cacheMaxAge = 86_400
     /// When set, `/render` and `/validate` need `Authorization: Bearer <token>`.
     public var token: String?
+    /// Logs as text lines or JSON (`--log-format`).
     public var logFormat = LogFormat.text
+    /// The least severe message logged (`--log-level`).
     public var logLevel = Logger.Level.info
     /// How long SIGTERM waits for requests in flight before exiting anyway.
     public var drainTime: Duration = .seconds(25)
@@ -84,5 +87,6 @@ public struct ServerConfiguration: Sendable {
     /// The PNG preset: `fast` for serving.
     public var pngOptions = PNGEncoder.Options.fast
 
+    /// The defaults of `lamina serve`.
     public init() {}
 }

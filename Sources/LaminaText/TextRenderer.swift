@@ -93,6 +93,7 @@ public final class TextRenderer: CATextLayerRasterizing, @unchecked Sendable {
     public struct Statistics: Sendable, Equatable {
         /// Glyph bitmaps found in the cache, and made by FreeType.
         public var glyphHits: Int
+        /// Glyph bitmaps FreeType had to make.
         public var glyphMisses: Int
         /// Glyph bitmaps held.
         public var cachedGlyphs: Int
@@ -100,6 +101,7 @@ public final class TextRenderer: CATextLayerRasterizing, @unchecked Sendable {
         public var openFaces: Int
     }
 
+    /// The caches' counts now.
     public var statistics: Statistics {
         locked {
             Statistics(glyphHits: glyphs.hits, glyphMisses: glyphs.misses, cachedGlyphs: glyphs.count,

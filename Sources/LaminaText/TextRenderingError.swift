@@ -9,5 +9,6 @@ public struct TextRenderingError: Error, CustomStringConvertible, Sendable {
         TextRenderingError("FreeType's \(call) failed with error \(code)\(detail.isEmpty ? "" : " (\(detail))")")
     }
 
+    /// "text: " and what went wrong.
     public var description: String { "text: " + message }
 }

@@ -13,7 +13,9 @@ import LaminaCore
 /// let bytes = try webp.finish()
 /// ```
 public final class WebPAnimationEncoder {
+    /// Every frame's width in pixels.
     public let width: Int
+    /// Every frame's height in pixels.
     public let height: Int
     private let encoder: OpaquePointer
     private var config = WebPConfig()
@@ -103,8 +105,11 @@ public final class WebPAnimationEncoder {
 /// The frames of an animated WebP, decoded: premultiplied pictures of the
 /// whole canvas and when each starts, in milliseconds.
 public struct WebPAnimation {
+    /// The frames, premultiplied, each the whole canvas.
     public var images: [CGImage] = []
+    /// When each frame starts, in milliseconds.
     public var timestamps: [Int] = []
+    /// How many times it plays; 0 for ever.
     public var loopCount = 0
 
     /// - Throws: `WebPError` when the data is not an animated WebP libwebp reads.
@@ -147,6 +152,8 @@ public struct WebPAnimation {
 
 /// WebP could not be written or read, in words for a person.
 public struct WebPError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, in words for a message.
     public var description: String
+    /// An error that says `description`.
     public init(_ description: String) { self.description = description }
 }

@@ -153,12 +153,12 @@ import Testing
         let t = CATransform3D(
             m11: 1, m12: 2, m13: 3, m14: 4, m21: 5, m22: 6, m23: 7, m24: 8,
             m31: 9, m32: 10, m33: 11, m34: 12, m41: 13, m42: 14, m43: 15, m44: 16)
-        let p = ProjectiveTransform(flattening: t)
-        #expect(p == ProjectiveTransform(m11: 1, m12: 2, m13: 4, m21: 5, m22: 6, m23: 8, m31: 13, m32: 14, m33: 16))
-        let h = ProjectiveTransform(m11: 2, m12: 1, m13: 0.001, m21: -1, m22: 3, m23: 0.002, m31: 5, m32: 6, m33: 1)
+        let p = PlaneHomography(t)
+        #expect(p == PlaneHomography(m11: 1, m12: 2, m13: 4, m21: 5, m22: 6, m23: 8, m31: 13, m32: 14, m33: 16))
+        let h = PlaneHomography(m11: 2, m12: 1, m13: 0.001, m21: -1, m22: 3, m23: 0.002, m31: 5, m32: 6, m33: 1)
         let inverse = try #require(h.inverted())
         #expect(isNear(h.concatenating(inverse).apply(to: CGPoint(x: 3, y: 4)), CGPoint(x: 3, y: 4), 1e-12))
-        let singular = ProjectiveTransform(m11: 1, m12: 0, m13: 0, m21: 2, m22: 0, m23: 0, m31: 0, m32: 0, m33: 1)
+        let singular = PlaneHomography(m11: 1, m12: 0, m13: 0, m21: 2, m22: 0, m23: 0, m31: 0, m32: 0, m33: 1)
         #expect(singular.inverted() == nil)
     }
 

@@ -8,9 +8,11 @@ import LaminaRender
 /// Runs anywhere, needs no EGL; the same plan gives the same picture as the
 /// GL backend (the conformance check holds both to the same references).
 public final class CPURenderer: Renderer {
+    /// "cpu", in messages and benchmarks.
     public let name = "cpu"
     private let painter = CPUPainter()
 
+    /// A renderer; it keeps nothing between frames.
     public init() {}
 
     /// Walks the plan with `PlanWalker` on this module's painter.

@@ -16,8 +16,11 @@ import Foundation
 /// timeline.time(ofFrame: 3)   // 0.1
 /// ```
 public struct AnimationTimeline: Hashable, Sendable {
+    /// The media time of the first frame.
     public let start: CFTimeInterval
+    /// The media time the sequence ends at (no frame starts there).
     public let end: CFTimeInterval
+    /// Frames per second.
     public let framesPerSecond: Double
     /// The number of frames: the `i >= 0` with `start + i / fps < end`, at
     /// least one.
@@ -85,6 +88,7 @@ public struct AnimationTimeline: Hashable, Sendable {
 /// A timeline that cannot be made, in words for the person who asked.
 public struct AnimationTimelineError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String
+    /// An error that says `description`.
     public init(_ description: String) { self.description = description }
 }
 

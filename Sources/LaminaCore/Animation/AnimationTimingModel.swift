@@ -24,13 +24,21 @@ import Foundation
 /// A `duration` of 0 means 0.25 s, the default that Core Animation gives an
 /// animation when it is added to a layer.
 public struct AnimationTimingModel: Hashable, Sendable {
+    /// When the animation starts, in its layer's time (seconds).
     public var beginTime: CFTimeInterval = 0
+    /// The length of one iteration in seconds; 0 means 0.25 s.
     public var duration: CFTimeInterval = 0
+    /// How fast its time runs against its layer's (2 is twice as fast).
     public var speed: Double = 1
+    /// Where in its own time the animation starts playing.
     public var timeOffset: CFTimeInterval = 0
+    /// How many iterations play (fractions allowed; `.infinity` for ever).
     public var repeatCount: Double = 0
+    /// How long it repeats, in seconds, instead of a count.
     public var repeatDuration: CFTimeInterval = 0
+    /// Whether each iteration plays forwards, then backwards.
     public var autoreverses = false
+    /// Whether it holds its first value before it starts and its last after it ends.
     public var fillMode: CAMediaTimingFillMode = .removed
 
     /// The duration Core Animation gives an animation whose `duration` is 0.
@@ -162,6 +170,7 @@ public struct AnimationTimingSample: Hashable, Sendable {
         case before, active, after
     }
 
+    /// Before the animation starts, while it plays, or after its end.
     public var phase: Phase
     /// The repeat cycle playing, 0 for the first. An autoreversing cycle
     /// counts once for its forward and backward halves.
@@ -174,6 +183,7 @@ public struct AnimationTimingSample: Hashable, Sendable {
     /// The simple duration in seconds (0.25 when the animation's is 0).
     public var simpleDuration: CFTimeInterval
 
+    /// A moment of an animation's timing.
     public init(phase: Phase, iteration: Int, fraction: Double, isReversing: Bool, simpleDuration: CFTimeInterval) {
         self.phase = phase
         self.iteration = iteration

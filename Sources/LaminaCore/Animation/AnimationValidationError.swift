@@ -12,6 +12,7 @@ public struct AnimationValidationError: Error, Hashable, Sendable, CustomStringC
     /// What was expected and what was found.
     public var problem: String
 
+    /// An error about `property`: `problem`.
     public init(property: String, problem: String) {
         self.property = property
         self.problem = problem

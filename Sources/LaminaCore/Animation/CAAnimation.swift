@@ -11,14 +11,21 @@ import Foundation
 open class CAAnimation: CAMediaTiming {
     // MARK: CAMediaTiming
 
+    /// When the animation starts, in its layer's time (seconds).
     open var beginTime: CFTimeInterval = 0
     /// 0 (the default) plays for 0.25 s, as Core Animation does.
     open var duration: CFTimeInterval = 0
+    /// How fast its time runs against its layer's (2 is twice as fast).
     open var speed: Float = 1
+    /// Where in its own time the animation starts playing.
     open var timeOffset: CFTimeInterval = 0
+    /// How many iterations play (fractions allowed; `.infinity` for ever).
     open var repeatCount: Float = 0
+    /// How long it repeats, in seconds, instead of a count.
     open var repeatDuration: CFTimeInterval = 0
+    /// Whether each iteration plays forwards, then backwards.
     open var autoreverses = false
+    /// Whether it holds its first value before it starts and its last after it ends.
     open var fillMode: CAMediaTimingFillMode = .removed
 
     // MARK: Animation
@@ -125,6 +132,8 @@ public protocol CAAnimationDelegate: AnyObject {
 }
 
 extension CAAnimationDelegate {
+    /// Does nothing unless the delegate says otherwise.
     public func animationDidStart(_ anim: CAAnimation) {}
+    /// Does nothing unless the delegate says otherwise.
     public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
 }

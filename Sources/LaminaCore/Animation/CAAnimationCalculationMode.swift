@@ -6,6 +6,7 @@ public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
 
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The constant whose string is `rawValue`.
     public init(_ rawValue: String) { self.rawValue = rawValue }
 
     /// Straight interpolation between neighbouring values (the default).

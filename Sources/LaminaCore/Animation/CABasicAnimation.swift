@@ -22,8 +22,11 @@ import Foundation
 /// addition of `CAPropertyAnimation.isAdditive`: for transforms,
 /// `CATransform3DConcat(byValue, fromValue)`.
 open class CABasicAnimation: CAPropertyAnimation {
+    /// The value at the start; nil takes the layer's own value.
     open var fromValue: Any?
+    /// The value at the end; nil takes the layer's own value.
     open var toValue: Any?
+    /// The change over the animation, when `fromValue` or `toValue` is nil.
     open var byValue: Any?
 
     override func copyState(from other: CAAnimation) {

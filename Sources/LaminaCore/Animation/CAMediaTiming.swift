@@ -70,6 +70,7 @@ public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
 
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The constant whose string is `rawValue`.
     public init(_ rawValue: String) { self.rawValue = rawValue }
 
     /// No effect outside the active time (the default).

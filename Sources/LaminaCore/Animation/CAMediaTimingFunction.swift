@@ -74,6 +74,7 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
 
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The constant whose string is `rawValue`.
     public init(_ rawValue: String) { self.rawValue = rawValue }
 
     /// Even pacing: control points (0, 0) and (1, 1).

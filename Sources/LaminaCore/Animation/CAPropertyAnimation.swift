@@ -26,6 +26,7 @@ open class CAPropertyAnimation: CAAnimation {
     /// `CAValueFunction`); nil animates the property's own values.
     open var valueFunction: CAValueFunction?
 
+    /// A layer with Core Animation's defaults for this class.
     public required init() {
         super.init()
     }

@@ -12,6 +12,7 @@ import Foundation
 /// `translateZ`, ...), an array of three for `scale` and `translate`; angles
 /// in radians. Any other input has no transform (nil).
 public final class CAValueFunction: Hashable, Sendable {
+    /// Which transform the function makes from the animated numbers.
     public let name: CAValueFunctionName
 
     /// The function named `name`. An unknown name gives a function that
@@ -78,18 +79,30 @@ public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
 
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The constant whose string is `rawValue`.
     public init(_ rawValue: String) { self.rawValue = rawValue }
 
+    /// Core Animation's `rotateX` ("rotateX").
     public static let rotateX = CAValueFunctionName(rawValue: "rotateX")
+    /// Core Animation's `rotateY` ("rotateY").
     public static let rotateY = CAValueFunctionName(rawValue: "rotateY")
+    /// Core Animation's `rotateZ` ("rotateZ").
     public static let rotateZ = CAValueFunctionName(rawValue: "rotateZ")
+    /// Core Animation's `scale` ("scale").
     public static let scale = CAValueFunctionName(rawValue: "scale")
+    /// Core Animation's `scaleX` ("scaleX").
     public static let scaleX = CAValueFunctionName(rawValue: "scaleX")
+    /// Core Animation's `scaleY` ("scaleY").
     public static let scaleY = CAValueFunctionName(rawValue: "scaleY")
+    /// Core Animation's `scaleZ` ("scaleZ").
     public static let scaleZ = CAValueFunctionName(rawValue: "scaleZ")
+    /// Core Animation's `translate` ("translate").
     public static let translate = CAValueFunctionName(rawValue: "translate")
+    /// Core Animation's `translateX` ("translateX").
     public static let translateX = CAValueFunctionName(rawValue: "translateX")
+    /// Core Animation's `translateY` ("translateY").
     public static let translateY = CAValueFunctionName(rawValue: "translateY")
+    /// Core Animation's `translateZ` ("translateZ").
     public static let translateZ = CAValueFunctionName(rawValue: "translateZ")
 
     /// The eleven names Core Animation defines.

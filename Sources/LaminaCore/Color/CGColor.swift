@@ -10,9 +10,13 @@ import Foundation
 /// clamps device RGB colours when they are drawn; non-finite components
 /// become 0.
 public final class CGColor: Hashable, Sendable, CustomStringConvertible {
+    /// Red, 0...1 (sRGB, straight).
     public let red: CGFloat
+    /// Green, 0...1.
     public let green: CGFloat
+    /// Blue, 0...1.
     public let blue: CGFloat
+    /// Alpha, 0...1.
     public let alpha: CGFloat
 
     /// An sRGB colour.
@@ -34,8 +38,11 @@ public final class CGColor: Hashable, Sendable, CustomStringConvertible {
         self.init(red: red, green: green, blue: blue, alpha: alpha)
     }
 
+    /// Core Animation's `black` (gray: 0, alpha: 1).
     public static let black = CGColor(gray: 0, alpha: 1)
+    /// Core Animation's `white` (gray: 1, alpha: 1).
     public static let white = CGColor(gray: 1, alpha: 1)
+    /// Core Animation's `clear` (gray: 0, alpha: 0).
     public static let clear = CGColor(gray: 0, alpha: 0)
 
     /// The components `[red, green, blue, alpha]`.

@@ -16,6 +16,7 @@ public final class CABackingStore: Hashable, Sendable, CustomStringConvertible {
     /// The layer's `contentsScale` when it was drawn: pixels per point.
     public let contentsScale: CGFloat
 
+    /// The drawing `recording`, made at `contentsScale` pixels per point.
     public init(recording: DrawingRecording, contentsScale: CGFloat) {
         self.recording = recording
         self.contentsScale = contentsScale

@@ -94,25 +94,33 @@ public final class CGContext {
         state.ctm = transform.concatenating(state.ctm)
     }
 
+    /// Fills paint in `color` from now on.
     public func setFillColor(_ color: CGColor) { state.fillColor = color }
+    /// Fills paint in this sRGB colour from now on.
     public func setFillColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         state.fillColor = CGColor(red: red, green: green, blue: blue, alpha: alpha)
     }
+    /// Fills paint in this grey from now on.
     public func setFillColor(gray: CGFloat, alpha: CGFloat) {
         state.fillColor = CGColor(gray: gray, alpha: alpha)
     }
 
+    /// Strokes paint in `color` from now on.
     public func setStrokeColor(_ color: CGColor) { state.strokeColor = color }
+    /// Strokes paint in this sRGB colour from now on.
     public func setStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         state.strokeColor = CGColor(red: red, green: green, blue: blue, alpha: alpha)
     }
+    /// Strokes paint in this grey from now on.
     public func setStrokeColor(gray: CGFloat, alpha: CGFloat) {
         state.strokeColor = CGColor(gray: gray, alpha: alpha)
     }
 
     /// The stroke width in user space. Default 1.
     public func setLineWidth(_ width: CGFloat) { state.stroke.lineWidth = width }
+    /// How strokes end from now on.
     public func setLineCap(_ cap: CGLineCap) { state.stroke.lineCap = cap }
+    /// How stroke segments meet from now on.
     public func setLineJoin(_ join: CGLineJoin) { state.stroke.lineJoin = join }
     /// The longest miter, as a multiple of the line width. Default 10.
     public func setMiterLimit(_ limit: CGFloat) { state.stroke.miterLimit = limit }

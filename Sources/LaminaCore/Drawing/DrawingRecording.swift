@@ -24,6 +24,7 @@ public struct DrawingRecording: Hashable, Sendable {
     /// The commands, in drawing order, starting from a transparent bitmap.
     public var commands: [DrawingCommand]
 
+    /// A recording for a `width` x `height` bitmap.
     public init(width: Int, height: Int, commands: [DrawingCommand] = []) {
         self.width = width
         self.height = height
@@ -54,6 +55,7 @@ public struct DrawingClip: Hashable, Sendable {
         /// Which points of `path` are inside.
         public var rule: CGPathFillRule
 
+        /// The region inside `path` under `rule`.
         public init(path: PathData, rule: CGPathFillRule) {
             self.path = path
             self.rule = rule
@@ -66,6 +68,7 @@ public struct DrawingClip: Hashable, Sendable {
     /// No clipping: the whole bitmap.
     public static let none = DrawingClip(regions: [])
 
+    /// The intersection of `regions`.
     public init(regions: [Region]) {
         self.regions = regions
     }
@@ -75,13 +78,16 @@ public struct DrawingClip: Hashable, Sendable {
 public struct FillCommand: Hashable, Sendable {
     /// The shape, in device space.
     public var path: PathData
+    /// Which points of `path` are inside.
     public var rule: CGPathFillRule
     /// The colour, with the context's alpha multiplied in.
     public var color: CGColor
+    /// Where painting is allowed.
     public var clip: DrawingClip
     /// Whether edges are anti-aliased (`setShouldAntialias`).
     public var antialias: Bool
 
+    /// A fill of these parts.
     public init(path: PathData, rule: CGPathFillRule, color: CGColor, clip: DrawingClip, antialias: Bool) {
         self.path = path
         self.rule = rule
@@ -102,12 +108,16 @@ public struct StrokeCommand: Hashable, Sendable {
     public var path: PathData
     /// User space to device space (the CTM at the time of the stroke).
     public var transform: CGAffineTransform
+    /// Width, caps, joins, miter limit and dashes.
     public var style: StrokeStyle
     /// The colour, with the context's alpha multiplied in.
     public var color: CGColor
+    /// Where painting is allowed.
     public var clip: DrawingClip
+    /// Whether edges are anti-aliased (`setShouldAntialias`).
     public var antialias: Bool
 
+    /// A command of these parts.
     public init(
         path: PathData, transform: CGAffineTransform, style: StrokeStyle, color: CGColor,
         clip: DrawingClip, antialias: Bool
@@ -137,6 +147,7 @@ public enum CGInterpolationQuality: Int32, Hashable, Sendable, CaseIterable {
 /// down, a `CGImage` drawn with `draw(_:in:)` appears upside down, as on iOS).
 /// `pixelTransform` gives the resulting map from image pixels to device space.
 public struct ImageCommand: Hashable, Sendable {
+    /// The picture drawn.
     public var image: CGImage
     /// The user-space rectangle the image fills.
     public var rect: CGRect
@@ -144,10 +155,14 @@ public struct ImageCommand: Hashable, Sendable {
     public var transform: CGAffineTransform
     /// The context's alpha.
     public var alpha: CGFloat
+    /// `.none` reads the nearest pixel; anything else interpolates.
     public var interpolationQuality: CGInterpolationQuality
+    /// Where painting is allowed.
     public var clip: DrawingClip
+    /// Whether the image's edges are anti-aliased.
     public var antialias: Bool
 
+    /// A command of these parts.
     public init(
         image: CGImage, rect: CGRect, transform: CGAffineTransform, alpha: CGFloat,
         interpolationQuality: CGInterpolationQuality, clip: DrawingClip, antialias: Bool
@@ -187,8 +202,10 @@ public struct ImageCommand: Hashable, Sendable {
 public struct ClearCommand: Hashable, Sendable {
     /// The cleared shape, in device space.
     public var path: PathData
+    /// Where clearing is allowed.
     public var clip: DrawingClip
 
+    /// A clear of `path` under `clip`.
     public init(path: PathData, clip: DrawingClip) {
         self.path = path
         self.clip = clip

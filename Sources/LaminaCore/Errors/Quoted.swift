@@ -12,6 +12,7 @@ public enum Quoted {
         return String(format: "%.6g", value)
     }
 
+    /// `number(_:)` of a `CGFloat`.
     public static func number(_ value: CGFloat) -> String { number(Double(value)) }
 
     /// `text`, or when it has more than `limit` bytes its first `limit`

@@ -1,9 +1,13 @@
 extension CGImage {
     /// One RGBA8 pixel as stored in a `CGImage`: colour premultiplied by alpha.
     public struct Pixel: Hashable, Sendable, CustomStringConvertible {
+        /// Red, premultiplied by alpha.
         public var red: UInt8
+        /// Green, premultiplied by alpha.
         public var green: UInt8
+        /// Blue, premultiplied by alpha.
         public var blue: UInt8
+        /// Alpha: 0 transparent, 255 opaque.
         public var alpha: UInt8
 
         /// A pixel from premultiplied components (each colour at most `alpha`

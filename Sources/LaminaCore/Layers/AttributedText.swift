@@ -22,8 +22,11 @@ public struct AttributedText: @unchecked Sendable, CustomStringConvertible {
     /// attribute values are the immutable values the keys allow: strings,
     /// numbers, `CGColor`s, fonts.)
     public struct Run: @unchecked Sendable {
+        /// The run's characters.
         public var text: String
+        /// Its attributes (font, colour, underline...).
         public var attributes: [NSAttributedString.Key: Any]
+        /// A run of `text` with `attributes`.
         public init(_ text: String, attributes: [NSAttributedString.Key: Any] = [:]) {
             self.text = text
             self.attributes = attributes
@@ -33,6 +36,7 @@ public struct AttributedText: @unchecked Sendable, CustomStringConvertible {
     /// The runs in order; empty runs are allowed and show nothing.
     public var runs: [Run]
 
+    /// Text made of `runs`, in order.
     public init(_ runs: [Run]) { self.runs = runs }
 
     /// The text of all runs together.

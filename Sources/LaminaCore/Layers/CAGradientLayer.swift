@@ -5,6 +5,7 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
 
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The constant whose string is `rawValue`.
     public init(_ rawValue: String) { self.rawValue = rawValue }
 
     /// Along the line from `startPoint` to `endPoint` (the default).
@@ -33,6 +34,7 @@ open class CAGradientLayer: CALayer {
     /// The shape of the gradient. Default `.axial`.
     open var type: CAGradientLayerType = .axial
 
+    /// A layer with Core Animation's defaults for this class.
     public required init() {
         super.init()
     }

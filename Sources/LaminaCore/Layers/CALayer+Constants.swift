@@ -9,9 +9,13 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
 
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
+    /// The corner at minimum x and y (top-left on iOS).
     public static let layerMinXMinYCorner = CACornerMask(rawValue: 1 << 0)
+    /// The corner at maximum x, minimum y (top-right on iOS).
     public static let layerMaxXMinYCorner = CACornerMask(rawValue: 1 << 1)
+    /// The corner at minimum x, maximum y (bottom-left on iOS).
     public static let layerMinXMaxYCorner = CACornerMask(rawValue: 1 << 2)
+    /// The corner at maximum x and y (bottom-right on iOS).
     public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 1 << 3)
 
     /// All four corners, the default of `maskedCorners`.
@@ -29,16 +33,26 @@ public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
 
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The constant whose string is `rawValue`.
     public init(_ rawValue: String) { self.rawValue = rawValue }
 
+    /// Core Animation's `center` ("center").
     public static let center = CALayerContentsGravity("center")
+    /// Core Animation's `top` ("top").
     public static let top = CALayerContentsGravity("top")
+    /// Core Animation's `bottom` ("bottom").
     public static let bottom = CALayerContentsGravity("bottom")
+    /// Core Animation's `left` ("left").
     public static let left = CALayerContentsGravity("left")
+    /// Core Animation's `right` ("right").
     public static let right = CALayerContentsGravity("right")
+    /// Core Animation's `topLeft` ("topLeft").
     public static let topLeft = CALayerContentsGravity("topLeft")
+    /// Core Animation's `topRight` ("topRight").
     public static let topRight = CALayerContentsGravity("topRight")
+    /// Core Animation's `bottomLeft` ("bottomLeft").
     public static let bottomLeft = CALayerContentsGravity("bottomLeft")
+    /// Core Animation's `bottomRight` ("bottomRight").
     public static let bottomRight = CALayerContentsGravity("bottomRight")
     /// Stretch to fill the bounds (the default).
     public static let resize = CALayerContentsGravity("resize")
@@ -53,6 +67,7 @@ public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
 
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The constant whose string is `rawValue`.
     public init(_ rawValue: String) { self.rawValue = rawValue }
 
     /// Bilinear filtering (the default).

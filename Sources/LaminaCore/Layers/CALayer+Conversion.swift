@@ -5,7 +5,7 @@ import Foundation
 /// Two layers see a point in the same place when they show it at the same
 /// place of a common plane: the plane of their nearest common ancestor that
 /// flattens (transform layers are skipped, as they have no plane of their
-/// own). Each layer's plane maps to that plane by a `ProjectiveTransform`
+/// own). Each layer's plane maps to that plane by a `PlaneHomography`
 /// (`projectiveTransform(to:)`), so a conversion is one map there and the
 /// inverse of the other back. Through perspective this finds the point of the
 /// other layer's plane that lies on the same line of sight.
@@ -48,7 +48,7 @@ extension CALayer {
 
     /// The map from `source`'s own space to `target`'s own space (nil stands
     /// for the root position space), or nil when it does not exist.
-    static func conversion(from source: CALayer?, to target: CALayer?) -> ProjectiveTransform? {
+    static func conversion(from source: CALayer?, to target: CALayer?) -> PlaneHomography? {
         if source === target { return .identity }
         let meeting = meetingLayer(source, target)
         let forward = source.map { $0.projectiveTransform(to: meeting) } ?? .identity
@@ -74,7 +74,7 @@ extension CALayer {
         return node?.nearestFlatteningLayer
     }
 
-    private static func boundingBox(of rect: CGRect, through map: ProjectiveTransform?) -> CGRect {
+    private static func boundingBox(of rect: CGRect, through map: PlaneHomography?) -> CGRect {
         guard let map, !rect.isNull else { return .null }
         let corners = [
             CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),

@@ -57,8 +57,8 @@ extension CALayer {
     /// `ancestor` the map goes to the space of the root layer's `position`
     /// (the space that `frame` and `hitTest(_:)` use at the root). Returns nil
     /// when `ancestor` is not this layer or one of its ancestors.
-    public func projectiveTransform(to ancestor: CALayer?) -> ProjectiveTransform? {
-        var flattened = ProjectiveTransform.identity
+    public func projectiveTransform(to ancestor: CALayer?) -> PlaneHomography? {
+        var flattened = PlaneHomography.identity
         var pending = CATransform3D.identity
         var layer = self
         while layer !== ancestor {
@@ -68,12 +68,12 @@ extension CALayer {
                 break
             }
             if parent.flattensSublayers {
-                flattened = flattened.concatenating(ProjectiveTransform(flattening: pending))
+                flattened = flattened.concatenating(PlaneHomography(pending))
                 pending = .identity
             }
             layer = parent
         }
-        return flattened.concatenating(ProjectiveTransform(flattening: pending))
+        return flattened.concatenating(PlaneHomography(pending))
     }
 
     /// The nearest ancestor (or the layer itself) that flattens, or nil

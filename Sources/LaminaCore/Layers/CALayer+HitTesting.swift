@@ -53,7 +53,7 @@ extension CALayer {
             toPlane = toPlane.concatenating(current.transformToSuperlayer)
             node = current.superlayerStorage
         }
-        guard let inverse = ProjectiveTransform(flattening: toPlane).inverted() else { return nil }
+        guard let inverse = PlaneHomography(toPlane).inverted() else { return nil }
         let h = inverse.applyHomogeneous(to: point)
         guard h.w > 0 else { return nil }
         let local = CGPoint(x: h.x / h.w, y: h.y / h.w)

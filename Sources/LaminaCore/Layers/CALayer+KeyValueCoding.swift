@@ -7,6 +7,7 @@ public struct LayerKeyValueError: Error, Equatable, CustomStringConvertible {
     /// What was wrong, e.g. "expects a CGPoint, got String".
     public let reason: String
 
+    /// An error about `keyPath`: `reason`.
     public init(keyPath: String, reason: String) {
         self.keyPath = keyPath
         self.reason = reason

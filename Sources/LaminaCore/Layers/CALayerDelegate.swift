@@ -23,11 +23,14 @@ public protocol CALayerDelegate: AnyObject {
 }
 
 extension CALayerDelegate {
+    /// Has the layer draw into its backing store (`draw(_:in:)` paints it).
     public func display(_ layer: CALayer) {
         layer.drawIntoBackingStore()
     }
 
+    /// Draws nothing unless the delegate says otherwise.
     public func draw(_ layer: CALayer, in ctx: CGContext) {}
 
+    /// Does nothing unless the delegate says otherwise.
     public func layerWillDraw(_ layer: CALayer) {}
 }

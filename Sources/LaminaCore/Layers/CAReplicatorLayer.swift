@@ -31,6 +31,7 @@ open class CAReplicatorLayer: CALayer {
     /// transform layer's sublayers, rather than flattened. Default false.
     open var preservesDepth = false
 
+    /// A layer with Core Animation's defaults for this class.
     public required init() {
         super.init()
     }

@@ -46,6 +46,7 @@ open class CAShapeLayer: CALayer {
     /// Where the stroke ends along the path, 0...1. Default 1.
     open var strokeEnd: CGFloat = 1
 
+    /// A layer with Core Animation's defaults for this class.
     public required init() {
         super.init()
     }

@@ -6,6 +6,7 @@ public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
 
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The constant whose string is `rawValue`.
     public init(_ rawValue: String) { self.rawValue = rawValue }
 
     /// No truncation (the default): the text is clipped.
@@ -23,12 +24,16 @@ public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
 
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The constant whose string is `rawValue`.
     public init(_ rawValue: String) { self.rawValue = rawValue }
 
     /// The script's natural alignment (the default): left for left-to-right text.
     public static let natural = CATextLayerAlignmentMode("natural")
+    /// Core Animation's `left` ("left").
     public static let left = CATextLayerAlignmentMode("left")
+    /// Core Animation's `right` ("right").
     public static let right = CATextLayerAlignmentMode("right")
+    /// Core Animation's `center` ("center").
     public static let center = CATextLayerAlignmentMode("center")
     /// Lines stretched to both edges, except the last.
     public static let justified = CATextLayerAlignmentMode("justified")
@@ -63,6 +68,7 @@ open class CATextLayer: CALayer {
     /// How lines are aligned. Default `.natural`.
     open var alignmentMode: CATextLayerAlignmentMode = .natural
 
+    /// A layer with Core Animation's defaults for this class.
     public required init() {
         super.init()
     }

@@ -48,18 +48,26 @@ import Foundation
 /// Every layer except a `CATransformLayer` flattens its sublayers into its own
 /// plane: after a sublayer's points reach the layer's own space, their z is
 /// dropped (an orthographic projection). From a layer's plane to an
-/// ancestor's plane the map is therefore a `ProjectiveTransform` (rows and
+/// ancestor's plane the map is therefore a `PlaneHomography` (rows and
 /// columns 1, 2, 4 of each 4x4), composed across flattening layers; through a
 /// transform layer the full 4x4 product is kept and reduced only at the next
 /// flattening layer.
 public struct LayerGeometry: Hashable, Sendable {
+    /// The layer's `bounds`, as the geometry reads it.
     public var bounds: CGRect
+    /// The layer's `position`, as the geometry reads it.
     public var position: CGPoint
+    /// The layer's `zPosition`, as the geometry reads it.
     public var zPosition: CGFloat
+    /// The layer's `anchorPoint`, as the geometry reads it.
     public var anchorPoint: CGPoint
+    /// The layer's `anchorPointZ`, as the geometry reads it.
     public var anchorPointZ: CGFloat
+    /// The layer's `transform`, as the geometry reads it.
     public var transform: CATransform3D
+    /// The layer's `sublayerTransform`, as the geometry reads it.
     public var sublayerTransform: CATransform3D
+    /// The layer's `isGeometryFlipped`, as the geometry reads it.
     public var isGeometryFlipped: Bool
 
     /// A geometry with Core Animation's defaults unless given.

@@ -44,6 +44,7 @@ public enum NumberRange: Equatable, Sendable {
     /// 0...1: opacities, stroke ends, gradient locations.
     case unit
 
+    /// Whether `x` is in the range.
     public func contains(_ x: Double) -> Bool {
         switch self {
         case .any: true
@@ -75,6 +76,7 @@ public enum NumberRange: Equatable, Sendable {
 public struct LayerPropertyInfo: Sendable {
     /// The key, as Core Animation spells it (`"hidden"`, not `"isHidden"`).
     public let name: String
+    /// The kind of its values.
     public let kind: LayerValueKind
     /// Whether a `CAPropertyAnimation` may animate it.
     public let isAnimatable: Bool

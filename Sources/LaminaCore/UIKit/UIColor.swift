@@ -66,19 +66,34 @@ open class UIColor: Hashable, CustomStringConvertible, @unchecked Sendable {
 
     // MARK: UIKit's named colours (the values UIKit documents)
 
+    /// UIKit's black: white: 0, alpha: 1.
     open class var black: UIColor { UIColor(white: 0, alpha: 1) }
+    /// UIKit's darkGray: white: 1.0 / 3.0, alpha: 1.
     open class var darkGray: UIColor { UIColor(white: 1.0 / 3.0, alpha: 1) }
+    /// UIKit's lightGray: white: 2.0 / 3.0, alpha: 1.
     open class var lightGray: UIColor { UIColor(white: 2.0 / 3.0, alpha: 1) }
+    /// UIKit's white: white: 1, alpha: 1.
     open class var white: UIColor { UIColor(white: 1, alpha: 1) }
+    /// UIKit's gray: white: 0.5, alpha: 1.
     open class var gray: UIColor { UIColor(white: 0.5, alpha: 1) }
+    /// UIKit's red: red: 1, green: 0, blue: 0, alpha: 1.
     open class var red: UIColor { UIColor(red: 1, green: 0, blue: 0, alpha: 1) }
+    /// UIKit's green: red: 0, green: 1, blue: 0, alpha: 1.
     open class var green: UIColor { UIColor(red: 0, green: 1, blue: 0, alpha: 1) }
+    /// UIKit's blue: red: 0, green: 0, blue: 1, alpha: 1.
     open class var blue: UIColor { UIColor(red: 0, green: 0, blue: 1, alpha: 1) }
+    /// UIKit's cyan: red: 0, green: 1, blue: 1, alpha: 1.
     open class var cyan: UIColor { UIColor(red: 0, green: 1, blue: 1, alpha: 1) }
+    /// UIKit's yellow: red: 1, green: 1, blue: 0, alpha: 1.
     open class var yellow: UIColor { UIColor(red: 1, green: 1, blue: 0, alpha: 1) }
+    /// UIKit's magenta: red: 1, green: 0, blue: 1, alpha: 1.
     open class var magenta: UIColor { UIColor(red: 1, green: 0, blue: 1, alpha: 1) }
+    /// UIKit's orange: red: 1, green: 0.5, blue: 0, alpha: 1.
     open class var orange: UIColor { UIColor(red: 1, green: 0.5, blue: 0, alpha: 1) }
+    /// UIKit's purple: red: 0.5, green: 0, blue: 0.5, alpha: 1.
     open class var purple: UIColor { UIColor(red: 0.5, green: 0, blue: 0.5, alpha: 1) }
+    /// UIKit's brown: red: 0.6, green: 0.4, blue: 0.2, alpha: 1.
     open class var brown: UIColor { UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1) }
+    /// UIKit's clear: white: 0, alpha: 0.
     open class var clear: UIColor { UIColor(white: 0, alpha: 0) }
 }

@@ -13,6 +13,7 @@ public struct GLInfo: Sendable, Equatable {
     public var shadingLanguageVersion: String
     /// `GL_MAJOR_VERSION` and `GL_MINOR_VERSION`.
     public var majorVersion: Int
+    /// The minor version of OpenGL ES the context offers.
     public var minorVersion: Int
 
     /// The EGL platform the context was created on.
@@ -21,6 +22,7 @@ public struct GLInfo: Sendable, Equatable {
     public var eglDisplay: String
     /// `EGL_VENDOR` and `EGL_VERSION` of the display.
     public var eglVendor: String
+    /// EGL's version string.
     public var eglVersion: String
     /// The display's EGL extensions, sorted.
     public var eglExtensions: [String]

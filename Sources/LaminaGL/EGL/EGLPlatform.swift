@@ -11,6 +11,7 @@ public enum EGLPlatform: String, Sendable, CaseIterable, CustomStringConvertible
     /// llvmpipe software rasterizer on a machine without a GPU.
     case surfaceless
 
+    /// The name as `--egl-platform` and `LAMINA_EGL_PLATFORM` spell it.
     public var description: String { rawValue }
 }
 
@@ -30,6 +31,7 @@ public enum EGLPlatformChoice: String, Sendable, CaseIterable, CustomStringConve
     /// choice is passed.
     public static let environmentVariable = "LAMINA_EGL_PLATFORM"
 
+    /// The name as `--egl-platform` and `LAMINA_EGL_PLATFORM` spell it.
     public var description: String { rawValue }
 
     /// Parses `auto`, `device`, `gbm` or `surfaceless` (case-insensitive);

@@ -8,6 +8,7 @@ import LaminaRender
 /// bound to the thread that created it (use `GLWorkerThread` to drive one
 /// from async code); calling it from another thread throws.
 public final class GLRenderer: Renderer {
+    /// "gl", in messages and benchmarks.
     public let name = "gl"
     let context: GLContext
     let primitives: GLPlanPainter

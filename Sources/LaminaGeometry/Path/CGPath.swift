@@ -136,10 +136,12 @@ public class CGPath: @unchecked Sendable {
 }
 
 extension CGPath: Hashable {
+    /// Paths with the same elements are equal, as `CGPath.==` compares them.
     public static func == (lhs: CGPath, rhs: CGPath) -> Bool {
         lhs === rhs || lhs.pathData == rhs.pathData
     }
 
+    /// Hashes the elements.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(pathData)
     }

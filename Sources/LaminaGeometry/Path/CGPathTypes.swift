@@ -52,6 +52,7 @@ public struct CGPathElement {
     /// The element's points (controls first, end point last).
     public var points: UnsafeMutablePointer<CGPoint>
 
+    /// An element of `type` whose points are at `points`.
     public init(type: CGPathElementType, points: UnsafeMutablePointer<CGPoint>) {
         self.type = type
         self.points = points

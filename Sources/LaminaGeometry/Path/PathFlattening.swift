@@ -17,6 +17,8 @@ public struct Polyline: Hashable, Sendable {
     /// should draw no corner there whatever the line join.
     public var isSmooth: [Bool]
 
+    /// A polyline through `points`; `isSmooth` marks the points where a curve
+    /// continues smoothly (no join is drawn there).
     public init(points: [CGPoint], isClosed: Bool, isSmooth: [Bool]? = nil) {
         self.points = points
         self.isClosed = isClosed

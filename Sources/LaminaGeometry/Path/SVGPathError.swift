@@ -8,11 +8,13 @@ public struct SVGPathError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What was expected there and what was found, in words.
     public let message: String
 
+    /// An error at `offset` bytes into the path data.
     public init(offset: Int, message: String) {
         self.offset = offset
         self.message = message
     }
 
+    /// Where (the byte offset) and what.
     public var description: String {
         "invalid SVG path data at character \(offset): \(message)"
     }

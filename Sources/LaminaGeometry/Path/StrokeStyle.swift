@@ -29,6 +29,7 @@ public struct StrokeStyle: Hashable, Sendable {
     /// (`CAShapeLayer.strokeEnd`), clamped to 0...1; 1 by default.
     public var strokeEnd: CGFloat
 
+    /// A stroke style; every parameter has Core Graphics' default.
     public init(
         lineWidth: CGFloat = 1, lineCap: CGLineCap = .butt, lineJoin: CGLineJoin = .miter,
         miterLimit: CGFloat = 10, dashPattern: [CGFloat] = [], dashPhase: CGFloat = 0,

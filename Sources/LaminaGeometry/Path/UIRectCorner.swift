@@ -3,7 +3,9 @@ import Foundation
 /// The corners of a rectangle, as UIKit names them. UIKit's y axis points
 /// down, so the *top* corners are at `minY`.
 public struct UIRectCorner: OptionSet, Hashable, Sendable {
+    /// The corners as bits (`topLeft` = 1, `topRight` = 2, `bottomLeft` = 4, `bottomRight` = 8).
     public let rawValue: UInt
+    /// The corners whose bits `rawValue` sets.
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
     /// The corner at (minX, minY).

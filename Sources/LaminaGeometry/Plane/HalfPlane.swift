@@ -7,9 +7,12 @@ import Foundation
 /// backends clip by them (`PolygonClipper`) or test pixels against them
 /// (`owns(x:y:)`).
 public struct HalfPlane: Hashable, Sendable {
+    /// The coefficients of `a·x + b·y + c >= 0`.
     public var a: Double, b: Double, c: Double
+    /// The half-plane `a·x + b·y + c >= 0`.
     public init(a: Double, b: Double, c: Double) { self.a = a; self.b = b; self.c = c }
 
+    /// `a·x + b·y + c` at `p`: positive inside, negative outside.
     public func value(at p: CGPoint) -> Double { a * Double(p.x) + b * Double(p.y) + c }
 
     /// The same line with the other side kept.

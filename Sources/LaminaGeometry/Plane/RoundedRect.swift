@@ -8,11 +8,16 @@ import Foundation
 /// `cornerRadius` and `maskedCorners`, `RoundedRectCoverage` fits them to
 /// their rect, and both backends draw the fitted ones as they are.
 public struct CornerRadii: Hashable, Sendable {
+    /// The corner at minimum x and y (top-left with y down).
     public var minXMinY: Double
+    /// The corner at maximum x, minimum y.
     public var maxXMinY: Double
+    /// The corner at maximum x and y.
     public var maxXMaxY: Double
+    /// The corner at minimum x, maximum y.
     public var minXMaxY: Double
 
+    /// Radii corner by corner.
     public init(minXMinY: Double, maxXMinY: Double, maxXMaxY: Double, minXMaxY: Double) {
         self.minXMinY = minXMinY; self.maxXMinY = maxXMinY
         self.maxXMaxY = maxXMaxY; self.minXMaxY = minXMaxY
@@ -23,6 +28,7 @@ public struct CornerRadii: Hashable, Sendable {
         self.init(minXMinY: r, maxXMinY: r, maxXMaxY: r, minXMaxY: r)
     }
 
+    /// Square corners.
     public static let zero = CornerRadii(uniform: 0)
 
     /// Clockwise from minX-minY, as a shader's `vec4` takes them.
@@ -52,6 +58,8 @@ public struct RoundedRectCoverage: Hashable, Sendable {
     /// (a border); its inner corners have radius `max(0, r - borderWidth)`,
     /// as Core Animation draws them.
     public var borderWidth: Double?
+    /// The coverage of `rect` with `radii` (fitted to it here), or of its ring
+    /// `borderWidth` wide.
     public init(rect: CGRect, radii: CornerRadii = .zero, borderWidth: Double? = nil) {
         self.rect = rect; self.radii = radii.fitted(to: rect); self.borderWidth = borderWidth
     }

@@ -15,9 +15,13 @@ import Foundation
 /// `a` first, then `b`, and `CATransform3DRotate(t, ...)` rotates *before* `t`:
 /// it equals `CATransform3DConcat(CATransform3DMakeRotation(...), t)`.
 public struct CATransform3D: Hashable, Sendable {
+    /// The first row: x's contribution to x, y, z and w.
     public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
+    /// The second row: y's contribution.
     public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat
+    /// The third row: z's contribution.
     public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
+    /// The fourth row: the translation, and w's constant.
     public var m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
 
     /// The transform with every field given, row by row.
@@ -266,8 +270,10 @@ extension CATransform3D {
 
 /// A point in homogeneous coordinates, the result of transforming `[x y z 1]`.
 public struct HomogeneousPoint: Hashable, Sendable {
+    /// The homogeneous coordinates.
     public var x: CGFloat, y: CGFloat, z: CGFloat, w: CGFloat
 
+    /// The point (x, y, z, w).
     public init(x: CGFloat, y: CGFloat, z: CGFloat, w: CGFloat) {
         self.x = x; self.y = y; self.z = z; self.w = w
     }
@@ -293,6 +299,7 @@ extension CATransform3D {
 }
 
 extension CATransform3D: CustomStringConvertible {
+    /// The four rows, for messages and debugging.
     public var description: String {
         let rows = [[m11, m12, m13, m14], [m21, m22, m23, m24], [m31, m32, m33, m34], [m41, m42, m43, m44]]
         return "CATransform3D(" + rows.map { $0.map { "\($0)" }.joined(separator: " ") }.joined(separator: "; ") + ")"
@@ -304,54 +311,69 @@ extension CATransform3D: CustomStringConvertible {
 /// The identity transform (`CATransform3DIdentity`).
 public let CATransform3DIdentity = CATransform3D.identity
 
+/// Whether `t` is the identity.
 public func CATransform3DIsIdentity(_ t: CATransform3D) -> Bool { t.isIdentity }
 
+/// Whether `a` and `b` are equal, entry for entry.
 public func CATransform3DEqualToTransform(_ a: CATransform3D, _ b: CATransform3D) -> Bool { a == b }
 
+/// A translation by (`tx`, `ty`, `tz`).
 public func CATransform3DMakeTranslation(_ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D {
     CATransform3D(translationX: tx, y: ty, z: tz)
 }
 
+/// A scale by (`sx`, `sy`, `sz`).
 public func CATransform3DMakeScale(_ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D {
     CATransform3D(scaleX: sx, y: sy, z: sz)
 }
 
+/// A rotation by `angle` radians about the axis (`x`, `y`, `z`); the
+/// identity for a zero axis, as Core Animation has it.
 public func CATransform3DMakeRotation(
     _ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat
 ) -> CATransform3D {
     CATransform3D(rotationAngle: angle, x: x, y: y, z: z)
 }
 
+/// `t` then a translation by (`tx`, `ty`, `tz`), as Core Animation orders it:
+/// the translation is applied first.
 public func CATransform3DTranslate(
     _ t: CATransform3D, _ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat
 ) -> CATransform3D {
     t.translatedBy(x: tx, y: ty, z: tz)
 }
 
+/// `t` with a scale by (`sx`, `sy`, `sz`) applied first.
 public func CATransform3DScale(
     _ t: CATransform3D, _ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat
 ) -> CATransform3D {
     t.scaledBy(x: sx, y: sy, z: sz)
 }
 
+/// `t` with a rotation by `angle` about (`x`, `y`, `z`) applied first.
 public func CATransform3DRotate(
     _ t: CATransform3D, _ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat
 ) -> CATransform3D {
     t.rotated(by: angle, x: x, y: y, z: z)
 }
 
+/// `a` then `b`: a point goes through `a` first.
 public func CATransform3DConcat(_ a: CATransform3D, _ b: CATransform3D) -> CATransform3D {
     a.concatenating(b)
 }
 
+/// The inverse of `t`, or `t` itself when it has none (as Core Animation does).
 public func CATransform3DInvert(_ t: CATransform3D) -> CATransform3D { t.inverted() }
 
+/// The 2D affine map `m` as a 3D transform.
 public func CATransform3DMakeAffineTransform(_ m: CGAffineTransform) -> CATransform3D {
     CATransform3D(m)
 }
 
+/// Whether `t` is a 2D affine map (nothing in z, no perspective).
 public func CATransform3DIsAffine(_ t: CATransform3D) -> Bool { t.isAffine }
 
+/// The affine part of `t` (its 2D entries).
 public func CATransform3DGetAffineTransform(_ t: CATransform3D) -> CGAffineTransform {
     t.affineTransform
 }

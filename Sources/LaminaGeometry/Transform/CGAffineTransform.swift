@@ -14,11 +14,17 @@ import Foundation
 /// `CGAffineTransformRotate`. The fields are public and mutable, so listing 5.3's
 /// shear (`c = -x; b = y`) works by assignment.
 public struct CGAffineTransform: Hashable, Sendable {
+    /// x's contribution to x.
     public var a: CGFloat
+    /// x's contribution to y.
     public var b: CGFloat
+    /// y's contribution to x.
     public var c: CGFloat
+    /// y's contribution to y.
     public var d: CGFloat
+    /// The translation in x.
     public var tx: CGFloat
+    /// The translation in y.
     public var ty: CGFloat
 
     /// The transform with the given six fields.
@@ -103,6 +109,7 @@ public struct CGAffineTransform: Hashable, Sendable {
 }
 
 extension CGAffineTransform: CustomStringConvertible {
+    /// The six entries, for messages and debugging.
     public var description: String {
         "CGAffineTransform(a: \(a), b: \(b), c: \(c), d: \(d), tx: \(tx), ty: \(ty))"
     }
@@ -150,60 +157,74 @@ extension CGRect {
 /// The identity transform (`CGAffineTransformIdentity`).
 public let CGAffineTransformIdentity = CGAffineTransform.identity
 
+/// The transform of these six entries.
 public func CGAffineTransformMake(
     _ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ d: CGFloat, _ tx: CGFloat, _ ty: CGFloat
 ) -> CGAffineTransform {
     CGAffineTransform(a: a, b: b, c: c, d: d, tx: tx, ty: ty)
 }
 
+/// A rotation by `angle` radians (counterclockwise with y up).
 public func CGAffineTransformMakeRotation(_ angle: CGFloat) -> CGAffineTransform {
     CGAffineTransform(rotationAngle: angle)
 }
 
+/// A scale by (`sx`, `sy`).
 public func CGAffineTransformMakeScale(_ sx: CGFloat, _ sy: CGFloat) -> CGAffineTransform {
     CGAffineTransform(scaleX: sx, y: sy)
 }
 
+/// A translation by (`tx`, `ty`).
 public func CGAffineTransformMakeTranslation(_ tx: CGFloat, _ ty: CGFloat) -> CGAffineTransform {
     CGAffineTransform(translationX: tx, y: ty)
 }
 
+/// `t` with a rotation by `angle` applied first.
 public func CGAffineTransformRotate(_ t: CGAffineTransform, _ angle: CGFloat) -> CGAffineTransform {
     t.rotated(by: angle)
 }
 
+/// `t` with a scale by (`sx`, `sy`) applied first.
 public func CGAffineTransformScale(_ t: CGAffineTransform, _ sx: CGFloat, _ sy: CGFloat) -> CGAffineTransform {
     t.scaledBy(x: sx, y: sy)
 }
 
+/// `t` with a translation by (`tx`, `ty`) applied first.
 public func CGAffineTransformTranslate(_ t: CGAffineTransform, _ tx: CGFloat, _ ty: CGFloat) -> CGAffineTransform {
     t.translatedBy(x: tx, y: ty)
 }
 
+/// `t1` then `t2`.
 public func CGAffineTransformConcat(_ t1: CGAffineTransform, _ t2: CGAffineTransform) -> CGAffineTransform {
     t1.concatenating(t2)
 }
 
+/// The inverse of `t`, or `t` itself when it has none.
 public func CGAffineTransformInvert(_ t: CGAffineTransform) -> CGAffineTransform {
     t.inverted()
 }
 
+/// Whether `t` is the identity.
 public func CGAffineTransformIsIdentity(_ t: CGAffineTransform) -> Bool {
     t.isIdentity
 }
 
+/// Whether `t1` and `t2` are equal.
 public func CGAffineTransformEqualToTransform(_ t1: CGAffineTransform, _ t2: CGAffineTransform) -> Bool {
     t1 == t2
 }
 
+/// `point` mapped by `t`.
 public func CGPointApplyAffineTransform(_ point: CGPoint, _ t: CGAffineTransform) -> CGPoint {
     point.applying(t)
 }
 
+/// `size` mapped by `t`'s linear part (no translation).
 public func CGSizeApplyAffineTransform(_ size: CGSize, _ t: CGAffineTransform) -> CGSize {
     size.applying(t)
 }
 
+/// The bounding box of `rect` mapped by `t`.
 public func CGRectApplyAffineTransform(_ rect: CGRect, _ t: CGAffineTransform) -> CGRect {
     rect.applying(t)
 }

@@ -45,18 +45,22 @@ public enum TransformKeyPath: String, CaseIterable, Sendable {
 
 /// A transform split into the parts that the key paths name.
 public struct TransformDecomposition: Hashable, Sendable {
+    /// `transform.translation.x`, `.y`, `.z`.
     public var translation: (x: CGFloat, y: CGFloat, z: CGFloat)
+    /// `transform.scale.x`, `.y`, `.z`.
     public var scale: (x: CGFloat, y: CGFloat, z: CGFloat)
     /// Rotations in radians about x, then y, then z.
     public var rotation: (x: CGFloat, y: CGFloat, z: CGFloat)
     /// The perspective column: `m14, m24, m34, m44`.
     public var perspective: (m14: CGFloat, m24: CGFloat, m34: CGFloat, m44: CGFloat)
 
+    /// Part for part.
     public static func == (l: Self, r: Self) -> Bool {
         l.translation == r.translation && l.scale == r.scale && l.rotation == r.rotation
             && l.perspective == r.perspective
     }
 
+    /// Hashes every part.
     public func hash(into h: inout Hasher) {
         for v in [translation.x, translation.y, translation.z, scale.x, scale.y, scale.z,
                   rotation.x, rotation.y, rotation.z,

@@ -73,8 +73,11 @@ public struct TextureTable<Texture> {
 /// released): a bug in whatever made the plan, told in one text for every
 /// backend.
 public struct InvalidRenderPlan: Error, Equatable, CustomStringConvertible {
+    /// What the plan broke.
     public var reason: String
+    /// An error that says `reason`.
     public init(_ reason: String) { self.reason = reason }
+    /// "invalid render plan: " and the reason.
     public var description: String { "invalid render plan: \(reason)" }
 }
 
@@ -82,6 +85,10 @@ public struct InvalidRenderPlan: Error, Equatable, CustomStringConvertible {
 /// surface, hands it each command with its textures ready, releases the
 /// surfaces no later pass samples, and reads back the output.
 public enum PlanWalker {
+    /// Draws `plan` with `painter` and returns the output.
+    /// - Throws: `InvalidRenderPlan` before anything is drawn when the plan
+    ///   breaks its promises, `RenderInterruption` past `deadline`, or the
+    ///   painter's error.
     public static func render<Painter: SurfacePainter>(
         _ plan: RenderPlan, with painter: Painter, deadline: RenderDeadline?
     ) throws -> CGImage {

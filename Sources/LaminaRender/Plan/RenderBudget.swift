@@ -106,15 +106,19 @@ public struct LayerPath: Hashable, Sendable, CustomStringConvertible {
         case mask
     }
 
+    /// The steps from the root, in order.
     public var steps: [Step]
 
+    /// The path of these steps; none is the root.
     public init(_ steps: [Step] = []) { self.steps = steps }
 
     /// The root layer (the scene's top-level object).
     public static let root = LayerPath()
 
+    /// This path one step further.
     public func appending(_ step: Step) -> LayerPath { LayerPath(steps + [step]) }
 
+    /// As a JSON path: `$.sublayers[2].mask`.
     public var description: String {
         var s = "$"
         for step in steps {
@@ -136,10 +140,12 @@ public struct RenderRefusal: Error, Hashable, Sendable, CustomStringConvertible 
     /// What was asked, and the limit.
     public var message: String
 
+    /// A refusal of `layer`'s frame, saying why in `message`.
     public init(at layer: LayerPath, _ message: String) {
         self.layer = layer
         self.message = message
     }
 
+    /// The layer's path, then why.
     public var description: String { "\(layer): \(message)" }
 }

@@ -15,6 +15,7 @@ import LaminaCore
 public struct RenderPlan: Sendable {
     /// The output picture's size in pixels.
     public var width: Int
+    /// The output picture's height in pixels.
     public var height: Int
     /// Offscreen surfaces, indexed by `SurfaceID.index`. The output is not in
     /// this list.
@@ -25,6 +26,7 @@ public struct RenderPlan: Sendable {
     /// pass that samples it. The last pass targets the output.
     public var passes: [RenderPass]
 
+    /// A plan of `passes` over `surfaces`, sampling `images`, making a `width` x `height` picture.
     public init(width: Int, height: Int, surfaces: [SurfaceDescription] = [], images: [CGImage] = [], passes: [RenderPass] = []) {
         self.width = width; self.height = height
         self.surfaces = surfaces; self.images = images; self.passes = passes
@@ -44,12 +46,15 @@ public enum SurfaceID: Hashable, Sendable {
 
 /// An offscreen surface: a transparent RGBA8 premultiplied picture.
 public struct SurfaceDescription: Hashable, Sendable {
+    /// Pixels across.
     public var width: Int
+    /// Pixels down.
     public var height: Int
     /// Why the surface exists.
     public var purpose: SurfacePurpose
     /// The layer it was made for.
     public var layer: LayerPath
+    /// A surface of this size, made for `layer` and `purpose`.
     public init(width: Int, height: Int, purpose: SurfacePurpose = .groupOpacity, layer: LayerPath = .root) {
         self.width = width; self.height = height; self.purpose = purpose; self.layer = layer
     }
@@ -74,23 +79,29 @@ public enum SurfacePurpose: String, Hashable, Sendable, CustomStringConvertible 
     /// The layer's alpha (or `shadowPath`), blurred.
     case shadow
 
+    /// The purpose in words ("rounded masksToBounds clip").
     public var description: String { rawValue }
 }
 
 /// An image of `RenderPlan.images`.
 public struct ImageID: Hashable, Sendable {
+    /// The image's place in `RenderPlan.images`.
     public var index: Int
+    /// The image at `index`.
     public init(_ index: Int) { self.index = index }
 }
 
 /// One pass: clear the target to transparent, then run its commands.
 public struct RenderPass: Sendable {
+    /// The surface this pass draws into (cleared to transparent first).
     public var target: SurfaceID
+    /// The pass's draws, in painter's order.
     public var commands: [DrawCommand]
     /// Offscreen surfaces that no later pass samples: a backend frees (or
     /// returns to its pool) their pixels once this pass is done, so a frame
     /// holds only the surfaces still to be used.
     public var releasedSurfaces: [Int] = []
+    /// A pass of `commands` into `target`.
     public init(target: SurfaceID, commands: [DrawCommand] = []) {
         self.target = target; self.commands = commands
     }
@@ -173,20 +184,27 @@ public enum DrawCommand: Sendable {
 
 /// A straight (not premultiplied) sRGB colour with components 0...1.
 public struct RGBA: Hashable, Sendable {
+    /// Straight components, 0...1 once the plan is validated.
     public var red: Double, green: Double, blue: Double, alpha: Double
+    /// A colour from straight components.
     public init(red: Double, green: Double, blue: Double, alpha: Double) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
+    /// The components of `color`.
     public init(_ color: CGColor) {
         self.init(red: Double(color.red), green: Double(color.green), blue: Double(color.blue), alpha: Double(color.alpha))
     }
+    /// Opaque white: the tint that changes nothing.
     public static let white = RGBA(red: 1, green: 1, blue: 1, alpha: 1)
+    /// Opaque black.
     public static let black = RGBA(red: 0, green: 0, blue: 0, alpha: 1)
+    /// Transparent black.
     public static let clear = RGBA(red: 0, green: 0, blue: 0, alpha: 0)
     /// Component-wise product (a tint, as `CAReplicatorLayer.instanceColor`).
     public func multiplied(by o: RGBA) -> RGBA {
         RGBA(red: red * o.red, green: green * o.green, blue: blue * o.blue, alpha: alpha * o.alpha)
     }
+    /// The colour with its alpha multiplied by `k` (a fade).
     public func withAlpha(times k: Double) -> RGBA { RGBA(red: red, green: green, blue: blue, alpha: alpha * k) }
     /// Premultiplied components `(r*a, g*a, b*a, a)`.
     public var premultiplied: (Double, Double, Double, Double) { (red * alpha, green * alpha, blue * alpha, alpha) }
@@ -220,6 +238,7 @@ public struct PolygonDraw: Sendable {
     /// plane and to the target (plus a guard band). Its edges are drawn
     /// anti-aliased.
     public var polygon: [CGPoint]
+    /// What the polygon is filled with.
     public var fill: PolygonFill
     /// Extra coverage: a rounded rectangle or a border ring.
     public var coverage: RoundedRectCoverage?
@@ -237,6 +256,7 @@ public struct PolygonDraw: Sendable {
     /// the samples the same way.
     public var cuts: [HalfPlane]
 
+    /// A draw of `polygon` through `matrix`, filled with `fill`.
     public init(matrix: CATransform3D, polygon: [CGPoint], fill: PolygonFill, coverage: RoundedRectCoverage? = nil,
                 opacity: Double = 1, cuts: [HalfPlane] = []) {
         self.matrix = matrix; self.polygon = polygon; self.fill = fill
@@ -252,6 +272,7 @@ public struct PolygonDraw: Sendable {
 /// one colour under a fill rule: a backend may stencil them or rasterise
 /// their coverage, but never draws an overlap twice.
 public struct PathFillDraw: Sendable {
+    /// Local space to target pixels (row-vector convention).
     public var matrix: CATransform3D
     /// Closed contours in local coordinates.
     public var contours: [[CGPoint]]
@@ -265,6 +286,7 @@ public struct PathFillDraw: Sendable {
     public var clipPlanes: [HalfPlane]
     /// The part of a split draw this piece keeps, as `PolygonDraw.cuts`.
     public var cuts: [HalfPlane]
+    /// A fill of `contours` through `matrix` in `color`.
     public init(matrix: CATransform3D, contours: [[CGPoint]], evenOdd: Bool, color: RGBA,
                 clipPlanes: [HalfPlane] = [], cuts: [HalfPlane] = []) {
         self.matrix = matrix; self.contours = contours; self.evenOdd = evenOdd

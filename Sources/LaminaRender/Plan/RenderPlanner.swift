@@ -5,12 +5,15 @@ import LaminaCore
 public struct RenderCanvas: Hashable, Sendable {
     /// The canvas in points.
     public var width: Double
+    /// Points down.
     public var height: Double
     /// Pixels per point.
     public var scale: Double
     /// True for macOS coordinates (y grows up from the bottom-left corner).
     public var originBottomLeft: Bool
 
+    /// A canvas of `width` x `height` points at `scale` pixels per point; with
+    /// `originBottomLeft`, y grows up (macOS, a scene's `"origin": "bottomLeft"`).
     public init(width: Double, height: Double, scale: Double = 1, originBottomLeft: Bool = false) {
         self.width = width; self.height = height; self.scale = scale; self.originBottomLeft = originBottomLeft
     }
@@ -18,6 +21,7 @@ public struct RenderCanvas: Hashable, Sendable {
     /// `ceil(width * scale)`, saturating (check the canvas against a
     /// `RenderBudget` before trusting it).
     public var pixelWidth: Int { Int(saturating: max(0, (width * scale).rounded(.up))) }
+    /// Pixels down: the height times the scale, rounded up.
     public var pixelHeight: Int { Int(saturating: max(0, (height * scale).rounded(.up))) }
 
     /// Canvas points to output pixels.
@@ -48,6 +52,7 @@ public struct RenderPlannerOptions: Hashable, Sendable {
     /// What one frame may ask for: the canvas, surfaces alive at once, depth
     /// fragments, path segments, draw commands.
     public var budget = RenderBudget.default
+    /// The defaults: a budget of `RenderBudget.default`, curves within 0.2 pixels.
     public init() {}
 }
 
@@ -63,8 +68,10 @@ public struct RenderPlannerOptions: Hashable, Sendable {
 /// offscreen surface first, in its own 2D coordinates, and then draw that
 /// surface as one textured polygon.
 public struct RenderPlanner: Sendable {
+    /// Tolerances, limits and the budget.
     public var options: RenderPlannerOptions
 
+    /// A planner with `options`.
     public init(options: RenderPlannerOptions = RenderPlannerOptions()) { self.options = options }
 
     /// The plan for `root` on `canvas`.

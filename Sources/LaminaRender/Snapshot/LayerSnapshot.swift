@@ -17,6 +17,7 @@ public struct SnapshotOptions: Sendable {
     /// The layers (replicator instances expanded) and backing-image pixels
     /// the snapshot may make; over either, it throws a `RenderRefusal`.
     public var budget = RenderBudget.default
+    /// Options for a snapshot at `rasterScale` pixels per point.
     public init(rasterScale: Double = 1,
                 textRasterizer: (any CATextLayerRasterizing)? = nil, contentsFlipped: Bool = false,
                 budget: RenderBudget = .default) {

@@ -14,10 +14,12 @@ public struct RenderLayer: Sendable {
     /// enclosing 3D scene.
     public enum Kind: Sendable { case ordinary, transform }
 
+    /// The layer's `name`, for messages.
     public var name: String?
     /// Where the layer is in the tree it was frozen from (replicator copies
     /// keep the path of the sublayer they copy): refusals name it.
     public var path = LayerPath.root
+    /// An ordinary layer, or a transform layer (no plane of its own).
     public var kind: Kind = .ordinary
     /// The layer's own coordinate space: `bounds.origin` is its top-left.
     public var bounds: CGRect = .zero
@@ -25,23 +27,31 @@ public struct RenderLayer: Sendable {
     /// 3D, including the superlayer's `sublayerTransform` and
     /// `geometryFlipped` (row-vector convention).
     public var transformToSuperlayer: CATransform3D = .identity
+    /// `isHidden`: nothing of the layer or its sublayers is drawn.
     public var isHidden = false
+    /// `opacity`, 0...1.
     public var opacity: Double = 1
     /// False: the layer's opacity reaches its content and each sublayer
     /// separately (overlapping sublayers show through each other) instead
     /// of fading the composited group once.
     public var allowsGroupOpacity = true
+    /// `isDoubleSided`: false hides the layer seen from behind.
     public var isDoubleSided = true
 
+    /// `backgroundColor`, nil for none.
     public var backgroundColor: RGBA?
     /// `cornerRadius` with `maskedCorners` applied, not yet fitted to the
     /// bounds.
     public var cornerRadii: CornerRadii = .zero
+    /// `borderWidth` in points, at least 0.
     public var borderWidth: Double = 0
+    /// `borderColor`.
     public var borderColor: RGBA = .black
+    /// `masksToBounds`: content and sublayers clipped to the (rounded) bounds.
     public var masksToBounds = false
     /// The mask layer, in this layer's coordinates.
     public var mask: Indirect<RenderLayer>?
+    /// The shadow, when `shadowOpacity` is above 0.
     public var shadow: RenderShadow?
 
     /// What the layer draws between its background and its sublayers.
@@ -50,8 +60,10 @@ public struct RenderLayer: Sendable {
     /// (replicator instance colours).
     public var tint: RGBA?
 
+    /// The sublayers, back to front in the array's order.
     public var sublayers: [RenderLayer] = []
 
+    /// A layer with Core Animation's defaults and nothing in it.
     public init() {}
 
     /// This layer, its mask and everything below, counted.
@@ -68,13 +80,18 @@ public struct RenderLayer: Sendable {
 /// `offset` in the layer's own coordinates, painted in `color` times
 /// `opacity`.
 public struct RenderShadow: Sendable {
+    /// `shadowColor`.
     public var color: RGBA
+    /// `shadowOpacity`.
     public var opacity: Double
+    /// `shadowOffset`, in the layer's coordinates.
     public var offset: CGSize
+    /// `shadowRadius`: the blur's deviation in points.
     public var radius: Double
     /// `shadowPath` as a white region (non-zero rule) that flattens itself
     /// for the scale the planner draws it at.
     public var path: FillContent?
+    /// A shadow of these properties.
     public init(color: RGBA, opacity: Double, offset: CGSize, radius: Double, path: FillContent? = nil) {
         self.color = color; self.opacity = opacity; self.offset = offset; self.radius = radius; self.path = path
     }
@@ -92,17 +109,24 @@ public enum RenderContent: Sendable {
 
 /// `contents` with its placement properties.
 public struct ImageContent: Sendable {
+    /// The picture.
     public var image: CGImage
+    /// `contentsGravity`.
     public var gravity: ContentsGravity
+    /// `contentsRect`: the part of the picture shown, in unit coordinates.
     public var contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    /// `contentsCenter`: the part that stretches, in unit coordinates.
     public var contentsCenter: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     /// Pixels of the image per point.
     public var contentsScale: Double = 1
+    /// `minificationFilter`.
     public var minificationFilter: TextureFilter = .linear
+    /// `magnificationFilter`.
     public var magnificationFilter: TextureFilter = .linear
     /// Shows the picture's first row at the layer's max-Y edge instead of
     /// its min-Y edge (trees drawn with y up).
     public var isFlipped = false
+    /// `image` placed by `gravity`, the other properties at their defaults.
     public init(image: CGImage, gravity: ContentsGravity) { self.image = image; self.gravity = gravity }
 }
 
@@ -111,10 +135,13 @@ public struct FillContent: Sendable {
     /// Builds the contours for a given tolerance in local units, so curves are
     /// flattened for the scale at which they are finally seen.
     public var contours: @Sendable (_ tolerance: Double) -> [[CGPoint]]
+    /// True for the even-odd rule, false for non-zero winding.
     public var evenOdd: Bool
+    /// The fill's colour.
     public var color: RGBA
     /// A conservative bounding box of the region, in local coordinates.
     public var bounds: CGRect
+    /// A region whose contours `contours` makes for a tolerance in local units.
     public init(contours: @escaping @Sendable (Double) -> [[CGPoint]], evenOdd: Bool, color: RGBA, bounds: CGRect) {
         self.contours = contours; self.evenOdd = evenOdd; self.color = color; self.bounds = bounds
     }
@@ -130,6 +157,8 @@ public enum ContentsGravity: String, CaseIterable, Sendable {
 
 /// A box that lets a value type hold a value of its own type.
 public final class Indirect<Value: Sendable>: Sendable {
+    /// The value held.
     public let value: Value
+    /// A box holding `value`.
     public init(_ value: Value) { self.value = value }
 }

@@ -41,6 +41,7 @@ public struct SceneError: Error, Sendable, CustomStringConvertible {
 
     /// One problem, with where it is and what was expected.
     public struct Issue: Sendable, Hashable, CustomStringConvertible {
+        /// What sort of problem it is.
         public var kind: Kind
         /// The JSON location, such as `$.sublayers[2].transform[5]`.
         public var location: String
@@ -89,11 +90,17 @@ public struct SceneError: Error, Sendable, CustomStringConvertible {
 
     /// The first issue.
     public var first: Issue { issues[0] }
+    /// The first problem's kind.
     public var kind: Kind { first.kind }
+    /// The first problem's JSON path.
     public var location: String { first.location }
+    /// The first problem's place in the text, when decoding.
     public var position: SourcePosition? { first.position }
+    /// The first problem, in words.
     public var message: String { first.message }
+    /// The first problem's line, from 1.
     public var line: Int? { first.position?.line }
+    /// The first problem's column, from 1.
     public var column: Int? { first.position?.column }
 
     /// Every issue, one per line.

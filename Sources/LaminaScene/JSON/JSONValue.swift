@@ -3,14 +3,18 @@ import Foundation
 /// A place in the source text: 1-based line and column. Columns count
 /// Unicode scalars, not bytes, so that they match what an editor shows.
 public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
+    /// The line, from 1.
     public var line: Int
+    /// The column, from 1, in Unicode scalars.
     public var column: Int
 
+    /// The place at `line`, `column`.
     public init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
+    /// "line L, column C".
     public var description: String { "line \(line), column \(column)" }
 }
 

@@ -19,12 +19,16 @@ public final class CGFont: Hashable, CustomStringConvertible, Sendable {
     /// The PostScript name, as far as Lamina knows it: the name given.
     public var postScriptName: String? { name }
 
+    /// Fonts of the same name are the same font.
     public static func == (lhs: CGFont, rhs: CGFont) -> Bool { lhs.name == rhs.name }
+    /// Hashes the name.
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+    /// "CGFont(name)".
     public var description: String { "CGFont(\(name))" }
 }
 
 extension CGFont: TextLayerFont {
+    /// The name a text layer resolves.
     public var textLayerFontName: String { name }
     /// Nil: a face without a size.
     public var textLayerFontSize: CGFloat? { nil }

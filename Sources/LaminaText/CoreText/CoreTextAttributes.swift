@@ -22,11 +22,17 @@ public let kCTUnderlineStyleAttributeName: String = TextRunAttribute.underlineSt
 /// Core Text's underline styles; Lamina draws any style but `none` as a
 /// single line.
 public struct CTUnderlineStyle: OptionSet, Hashable, Sendable {
+    /// Core Text's value for the style.
     public let rawValue: Int32
+    /// The style of Core Text's value `rawValue`.
     public init(rawValue: Int32) { self.rawValue = rawValue }
 
+    /// No underline.
     public static let none = CTUnderlineStyle([])
+    /// One thin line.
     public static let single = CTUnderlineStyle(rawValue: 0x01)
+    /// One thick line.
     public static let thick = CTUnderlineStyle(rawValue: 0x02)
+    /// Two lines.
     public static let double = CTUnderlineStyle(rawValue: 0x09)
 }

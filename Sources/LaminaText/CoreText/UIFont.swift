@@ -59,15 +59,18 @@ public final class UIFont: Hashable, CustomStringConvertible, Sendable {
         return request.families.first ?? String(fontName.prefix { $0 != ":" })
     }
 
+    /// Fonts of the same name and size are the same font.
     public static func == (lhs: UIFont, rhs: UIFont) -> Bool {
         lhs.fontName == rhs.fontName && lhs.pointSize == rhs.pointSize
     }
 
+    /// Hashes the name and size.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(fontName)
         hasher.combine(pointSize)
     }
 
+    /// "UIFont(name, size pt)".
     public var description: String { "UIFont(\(fontName), \(pointSize) pt)" }
 }
 
@@ -83,6 +86,8 @@ public func CTFontCreateWithName(_ name: String, _ size: CGFloat, _ matrix: Unsa
 }
 
 extension UIFont: TextLayerFont {
+    /// The name a text layer resolves.
     public var textLayerFontName: String { fontName }
+    /// The size a text layer draws at.
     public var textLayerFontSize: CGFloat? { pointSize }
 }

@@ -133,6 +133,7 @@ public struct FontSubstitution: Hashable, Sendable, CustomStringConvertible {
     /// was left.
     public var used: String?
 
+    /// What went wrong, in words for a message.
     public var description: String {
         let names = missing.map(Self.shown)
         let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!

@@ -39,6 +39,7 @@ public enum FontTable {
         public var fallback: [String]
     }
 
+    /// The table: every name Lamina knows, and the families it is drawn with (docs/fonts.md).
     public static let rows: [Row] = [
         Row(generic: "sans-serif",
             names: ["Helvetica", "Helvetica Neue", "Arial", "ArialMT", "system", "system-ui", "-apple-system",

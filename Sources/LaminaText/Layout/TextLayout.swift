@@ -24,7 +24,9 @@ public struct TextLine: Sendable {
     /// largest of the faces on the line. Lines are `ascent + descent +
     /// leading` apart.
     public var ascent: Double
+    /// Below the baseline, in points.
     public var descent: Double
+    /// The gap below the descent, in points.
     public var leading: Double
     /// Whether the line's paragraph reads right to left.
     public var isRightToLeft: Bool
@@ -55,7 +57,9 @@ public struct TextGlyph: Sendable {
     public var isEllipsis: Bool
     /// The face's family name and file, and the size in points.
     public var fontFamily: String
+    /// The face's font file.
     public var fontFile: String
+    /// The size in points.
     public var fontSize: Double
     /// The colour, straight sRGB.
     public var color: CGColor
@@ -67,10 +71,16 @@ public struct TextGlyph: Sendable {
 /// An underline: a band across `minX..<maxX` centred `position` below the
 /// baseline at `baseline`, `thickness` points thick.
 public struct TextUnderline: Sendable {
+    /// Where the band starts, in points.
     public var minX: Double
+    /// Where the band ends.
     public var maxX: Double
+    /// The baseline it hangs from.
     public var baseline: Double
+    /// How far below the baseline its middle is.
     public var position: Double
+    /// How thick, in points.
     public var thickness: Double
+    /// The colour, straight sRGB.
     public var color: CGColor
 }
