@@ -90,9 +90,11 @@ struct BenchCommand: ParsableCommand {
             for ((name, scene), document) in zip(cases, documents) {
                 var plan: [Double] = [], render: [Double] = [], encode: [Double] = [], total: [Double] = []
                 var pngBytes = 0
+                var lastPlan: RenderPlan?
                 for i in 0..<(warmup + frames) {
                     let t0 = DispatchTime.now().uptimeNanoseconds
                     let frame = try renderer.prepare(decode ? try SceneDecoder().decode(document) : scene)
+                    lastPlan = frame
                     let t1 = DispatchTime.now().uptimeNanoseconds
                     let image = try renderer.renderer.render(frame)
                     let t2 = DispatchTime.now().uptimeNanoseconds
@@ -106,8 +108,20 @@ struct BenchCommand: ParsableCommand {
                 line += String(format: " %8.2f / %8.2f     %7.2f   %9.2f", median(total), total.min()!, median(plan), median(render))
                 if png { line += String(format: "   %6.2f   %6.1f", median(encode), Double(pngBytes) / 1000) }
                 print(line)
+                if let lastPlan { print("  " + Self.summary(of: lastPlan)) }
             }
         }
+    }
+
+    /// What the plan asks of the backend: draws, and each offscreen surface
+    /// by why it exists (`SurfacePurpose`), as cc's render surface reasons.
+    static func summary(of plan: RenderPlan) -> String {
+        var counts: [SurfacePurpose: Int] = [:]
+        for surface in plan.surfaces { counts[surface.purpose, default: 0] += 1 }
+        let reasons = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.rawValue < $1.key.rawValue }
+            .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        return "\(plan.commandCount) draw commands, \(plan.surfaces.count) offscreen surfaces"
+            + (reasons.isEmpty ? "" : " (\(reasons))")
     }
 
     private func median(_ v: [Double]) -> Double {
