@@ -119,10 +119,11 @@ def skia_frames(scene, frames):
 def lamina_frames(lamina, scene_path, frames):
     out = subprocess.run([lamina, "bench", scene_path, "--backend", "cpu", "--frames", str(frames), "--png"],
                          check=True, capture_output=True, text=True).stdout
-    row = out.strip().splitlines()[-1].split()
-    # case backend total / best plan render png
-    total, plan, render, png = float(row[2]), float(row[5]), float(row[6]), float(row[7])
-    return plan + render, total
+    # The case's row (the line after it summarises the plan):
+    # case backend total / best decode snapshot plan render png KB
+    row = next(line for line in out.splitlines() if line.startswith(os.path.basename(scene_path))).split()
+    total, snapshot, plan, render = float(row[2]), float(row[6]), float(row[7]), float(row[8])
+    return snapshot + plan + render, total
 
 
 def main(argv):

@@ -132,15 +132,26 @@ public final class LayerRenderer {
     ///   budget allows (checked first for the canvas, so an absurd one costs
     ///   nothing).
     public func prepare(_ layer: CALayer, canvas: RenderCanvas, time: CFTimeInterval = 0) throws(RenderRefusal) -> RenderPlan {
+        try plan(try snapshot(layer, canvas: canvas, time: time), canvas: canvas)
+    }
+
+    /// The first half of `prepare`: the tree at `time`, frozen (layers that
+    /// need display draw first, as a transaction commit does; text and
+    /// `draw(in:)` content become images).
+    public func snapshot(_ layer: CALayer, canvas: RenderCanvas, time: CFTimeInterval = 0) throws(RenderRefusal) -> RenderLayer {
         try planner.options.budget.check(canvas)
         // As a transaction commit does: layers that need display draw their
         // contents on the model tree, which the presentation copy then shares.
         layer.displayIfNeededRecursively()
         let presentation = layer.presentation(atTime: time)
-        let snapshot = try RenderLayer(snapshotOf: presentation, options: SnapshotOptions(
+        return try RenderLayer(snapshotOf: presentation, options: SnapshotOptions(
             rasterScale: canvas.scale, textRasterizer: textRasterizer,
             contentsFlipped: canvas.originBottomLeft, budget: planner.options.budget))
-        return try planner.plan(snapshot, canvas: canvas)
+    }
+
+    /// The second half of `prepare`: a frozen tree planned for `canvas`.
+    public func plan(_ snapshot: RenderLayer, canvas: RenderCanvas) throws(RenderRefusal) -> RenderPlan {
+        try planner.plan(snapshot, canvas: canvas)
     }
 
     /// The budget every frame is held to.

@@ -11,9 +11,12 @@ struct BenchCommand: ParsableCommand {
         abstract: "Time scenes, or generated shape layers, on the GL and CPU backends.",
         discussion: """
             Each case is drawn --warmup times untimed, then --frames times; the median and \
-            the fastest frame are printed, split into the stages of the pipeline: snapshot \
-            and plan, render (backend, readback included) and PNG encoding. Run a release \
-            build (swift build -c release) for figures worth keeping.
+            the fastest frame are printed, with the median of each stage of the pipeline: \
+            decode (with --decode), snapshot, plan, render (backend, readback included) and \
+            PNG encoding (with --png). With --stage, each frame runs that stage alone (the \
+            others run once, before the frames), so that an instruction count under callgrind \
+            is that stage's (scripts/stage-instructions.sh). Run a release build \
+            (swift build -c release) for figures worth keeping.
             """)
 
     @Argument(help: "Scene JSON files. With none, --shapes cases are run.")
@@ -59,11 +62,17 @@ struct BenchCommand: ParsableCommand {
         }
     }
 
-    @Flag(help: "Also decode the scene's JSON each frame, as a render server does for each request (its time counts in plan ms).")
+    @Option(help: "Run only this stage in each frame: decode, snapshot, plan, render or png.")
+    var stage: String?
+
+    @Flag(help: "Also decode the scene's JSON each frame, as a render server does for each request.")
     var decode = false
 
     func validate() throws {
         guard ["gl", "cpu", "both"].contains(backend) else { throw ValidationError("--backend must be gl, cpu or both") }
+        if let stage, !Stage.allCases.map(\.rawValue).contains(stage) {
+            throw ValidationError("--stage must be one of \(Stage.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
         guard frames > 0, warmup >= 0 else { throw ValidationError("--frames must be > 0 and --warmup >= 0") }
         for s in shapes where ShapeBenchCase(parsing: s) == nil {
             throw ValidationError("--shapes: '\(s)' is not LAYERSxSEGMENTS@WIDTHxHEIGHT")
@@ -84,33 +93,53 @@ struct BenchCommand: ParsableCommand {
         // With --decode, each frame starts from the scene's JSON bytes.
         let documents = try cases.map { try SceneEncoder().encode($0.scene) }
         let encoder = PNGEncoder(options: try pngOptions)
-        print("case".padding(toLength: 22, withPad: " ", startingAt: 0), "backend  frame ms (median / best)   plan ms   render ms" + (png ? "   png ms   png KB" : ""))
+        print("case".padding(toLength: 22, withPad: " ", startingAt: 0),
+              "backend  frame ms (median / best)  decode  snapshot    plan   render     png   png KB")
+        let only = stage.flatMap(Stage.init(rawValue:))
         for b in backends {
             let renderer = try LayerRenderer(backend: b, fallBack: false)
             for ((name, scene), document) in zip(cases, documents) {
-                var plan: [Double] = [], render: [Double] = [], encode: [Double] = [], total: [Double] = []
+                var times: [Stage: [Double]] = [:], total: [Double] = []
                 var pngBytes = 0
-                var lastPlan: RenderPlan?
+                // Every stage's input, made once: what --stage repeats alone.
+                let canvas = scene.canvas()
+                var snapshot = try renderer.snapshot(scene.rootLayer, canvas: canvas, time: scene.time)
+                var plan = try renderer.plan(snapshot, canvas: canvas)
+                var image = try renderer.renderer.render(plan)
                 for i in 0..<(warmup + frames) {
-                    let t0 = DispatchTime.now().uptimeNanoseconds
-                    let frame = try renderer.prepare(decode ? try SceneDecoder().decode(document) : scene)
-                    lastPlan = frame
-                    let t1 = DispatchTime.now().uptimeNanoseconds
-                    let image = try renderer.renderer.render(frame)
-                    let t2 = DispatchTime.now().uptimeNanoseconds
-                    if png { pngBytes = try encoder.encode(image).count }
-                    let t3 = DispatchTime.now().uptimeNanoseconds
+                    var frame: [Stage: Double] = [:]
+                    func timed<T>(_ stage: Stage, _ work: () throws -> T) rethrows -> T? {
+                        guard only == nil || only == stage else { return nil }
+                        let start = DispatchTime.now().uptimeNanoseconds
+                        let result = try work()
+                        frame[stage] = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+                        return result
+                    }
+                    var tree = scene
+                    if decode || only == .decode, let decoded = try timed(.decode, { try SceneDecoder().decode(document) }) { tree = decoded }
+                    if let s = try timed(.snapshot, { try renderer.snapshot(tree.rootLayer, canvas: canvas, time: tree.time) }) { snapshot = s }
+                    if let p = try timed(.plan, { try renderer.plan(snapshot, canvas: canvas) }) { plan = p }
+                    if let picture = try timed(.render, { try renderer.renderer.render(plan) }) { image = picture }
+                    if png || only == .png, let bytes = try timed(.png, { try encoder.encode(image).count }) { pngBytes = bytes }
                     guard i >= warmup else { continue }
-                    plan.append(Double(t1 - t0) / 1e6); render.append(Double(t2 - t1) / 1e6)
-                    encode.append(Double(t3 - t2) / 1e6); total.append(Double(t3 - t0) / 1e6)
+                    for (stage, ms) in frame { times[stage, default: []].append(ms) }
+                    total.append(frame.values.reduce(0, +))
                 }
                 var line = name.padding(toLength: 22, withPad: " ", startingAt: 0) + " " + renderer.backend.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
-                line += String(format: " %8.2f / %8.2f     %7.2f   %9.2f", median(total), total.min()!, median(plan), median(render))
-                if png { line += String(format: "   %6.2f   %6.1f", median(encode), Double(pngBytes) / 1000) }
+                line += String(format: " %8.2f / %8.2f  ", median(total), total.min() ?? 0)
+                for stage in Stage.allCases {
+                    line += times[stage].map { String(format: " %7.2f ", median($0)) } ?? "       - "
+                }
+                line += pngBytes > 0 ? String(format: " %7.1f", Double(pngBytes) / 1000) : "       -"
                 print(line)
-                if let lastPlan { print("  " + Self.summary(of: lastPlan)) }
+                print("  " + Self.summary(of: plan))
             }
         }
+    }
+
+    /// The stages of the pipeline, in order.
+    enum Stage: String, CaseIterable {
+        case decode, snapshot, plan, render, png
     }
 
     /// What the plan asks of the backend: draws, and each offscreen surface
