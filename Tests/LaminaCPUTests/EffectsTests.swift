@@ -40,22 +40,27 @@ import LaminaRender
         } }
     }
 
-    @Test(arguments: [6.0, 9.0, 20.0])
-    func aWideBlurOnASmallerPictureStaysCloseToTheExactOne(sigma: Double) throws {
-        // A square with a margin of 3σ: the halvings and the upscale move a
-        // pixel by a level or two at most, and keep the total.
+    @Test(arguments: [(6.0, 0), (9.0, 0), (11.9, 0), (12.0, 1), (17.0, 1), (23.9, 1), (24.0, 2), (40.0, 2), (48.0, 3)])
+    func aWideBlurOnASmallerPictureStaysCloseToTheExactOne(sigma: Double, halvings: Int) throws {
+        // A square with a margin of 3σ: the halvings (while at least 6 pixels
+        // of deviation are left) and the upscale keep every pixel within one
+        // level of the exact blur (issue 14's bound; with 4.4 pixels left it
+        // was 1.6 to 2.6), and keep the total.
         let margin = Int((3 * sigma).rounded(.up)) + 4
         let size = 2 * margin + 24
         var p = try Pixmap(width: size, height: size)
         p.fill(.white, in: PixelRect(x: margin, y: margin, width: 24, height: 24))
         let method = BlurMethod(sigma: sigma)
-        #expect(method.halvings == (sigma > 16 ? 2 : sigma > 8 ? 1 : 0))
+        #expect(method.halvings == halvings)
         let out = try MaskBlur.apply(method, to: p)
         let exact = exactBlur(p, sigma: sigma)
         var worst = 0.0
         for i in 0..<(size * size) { worst = max(worst, abs(Double(out.data[i * 4 + 3]) - exact[i])) }
-        #expect(worst <= 3, "σ \(sigma): \(worst) levels from the exact blur")
-        #expect(abs(Double(alphaSum(out)) - exact.reduce(0, +)) <= exact.reduce(0, +) / 100)
+        #expect(worst < 1, "σ \(sigma): \(worst) levels from the exact blur")
+        // Faint tails round to 0 in bytes: the total of the exact blur
+        // rounded the same way is what the bytes can hold.
+        let exactInBytes = exact.map { $0.rounded() }.reduce(0, +)
+        #expect(abs(Double(alphaSum(out)) - exactInBytes) <= exactInBytes / 100)
     }
 
     @Test func zeroSigmaLeavesTheMaskInWhite() throws {

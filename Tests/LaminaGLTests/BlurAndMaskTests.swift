@@ -106,11 +106,11 @@ struct BlurAndMaskTests {
         let size = 80
         let source = try square(gl, size: size, side: 20)
         let blurred = try gl.target(size, size)
-        try gl.painter.blur(source, into: blurred, sigma: 9)
+        try gl.painter.blur(source, into: blurred, sigma: 12)
         let pixels = try Pixels(blurred)
         var input = [Double](repeating: 0, count: size * size)
         for y in 30..<50 { for x in 30..<50 { input[y * size + x] = 255 } }
-        let expected = referenceBlur(input, size: size, sigma: 9)
+        let expected = referenceBlur(input, size: size, sigma: 12)
         var worst = 0.0
         for index in 0..<size * size {
             worst = max(worst, abs(Double(pixels.bytes[index * 4 + 3]) - expected[index]))
