@@ -8,6 +8,7 @@ precision highp float;
 const int MAX_TAPS = 128;
 
 uniform sampler2D u_source;
+uniform vec2 u_uvScale;        // target uv to source uv (1 unless resampling by an exact factor)
 uniform vec2 u_texelStep;      // one source texel along the blur direction, in uv
 uniform int u_tapCount;
 uniform vec2 u_taps[MAX_TAPS]; // x: offset in texels, y: weight
@@ -18,7 +19,7 @@ out vec4 o_color;
 void main() {
     vec4 sum = vec4(0.0);
     for (int i = 0; i < u_tapCount; i++) {
-        vec2 uv = v_uv + u_texelStep * u_taps[i].x;
+        vec2 uv = v_uv * u_uvScale + u_texelStep * u_taps[i].x;
         bool inside = all(greaterThanEqual(uv, vec2(0.0))) && all(lessThanEqual(uv, vec2(1.0)));
         if (inside) {
             sum += textureLod(u_source, uv, 0.0) * u_taps[i].y;

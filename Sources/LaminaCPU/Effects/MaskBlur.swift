@@ -5,22 +5,22 @@ import LaminaRender
 /// A mask's alpha blurred by the plan's `BlurMethod`, in white: the CPU's
 /// side of `DrawCommand.blurMask`. One channel, in floats.
 ///
-/// The steps are the method's, in the order GL runs them: halve (bilinear
-/// samples at the smaller picture's pixel centres, clamped at the edges: a
-/// 2x2 box where the size is even), blur along rows then columns with the
-/// kernel (nothing beyond the picture), scale back up bilinearly.
+/// The steps are the method's, in the order GL runs them: halve by exactly 2
+/// (each texel the mean of a 2x2 box; an odd side padded with transparent
+/// texels), blur along rows then columns with the kernel (nothing beyond the
+/// picture), scale back up bilinearly by exactly the factor it went down by.
 enum MaskBlur {
     static func apply(_ method: BlurMethod, to source: Pixmap) throws -> Pixmap {
         let width = source.width, height = source.height
         var plane = AlphaPlane(alphaOf: source)
         guard width > 0, height > 0, method.sigma > 0 else { return plane.whitePixmap() }
+        var scale = 1
         for _ in 0..<method.halvings where plane.width > 1 || plane.height > 1 {
-            plane = plane.resampled(width: BlurMethod.halved(plane.width), height: BlurMethod.halved(plane.height))
+            plane = plane.halved()
+            scale *= 2
         }
         plane.convolve(with: method.weights.map(Float.init))
-        if plane.width != width || plane.height != height {
-            plane = plane.resampled(width: width, height: height)
-        }
+        if scale > 1 { plane = plane.upscaled(by: scale, toWidth: width, height: height) }
         return plane.whitePixmap()
     }
 }
@@ -58,12 +58,38 @@ private struct AlphaPlane {
         return Pixmap(uncheckedWidth: width, height: height, data: data)
     }
 
-    /// Bilinear samples at the new size's pixel centres, mapped onto this
-    /// plane as a texture is (`(x + ½) · w / w' − ½`), clamped at the edges.
-    func resampled(width newWidth: Int, height newHeight: Int) -> AlphaPlane {
+    /// Half the size (rounded up), each value the mean of the 2x2 block it
+    /// covers; beyond the plane counts as 0 (an odd side's padding).
+    func halved() -> AlphaPlane {
+        let w = BlurMethod.halved(width), h = BlurMethod.halved(height)
+        var out = [Float](repeating: 0, count: w * h)
+        values.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<h {
+                    let y0 = 2 * y, y1 = 2 * y + 1
+                    for x in 0..<w {
+                        let x0 = 2 * x, x1 = 2 * x + 1
+                        var sum = src[y0 * width + x0]
+                        if x1 < width { sum += src[y0 * width + x1] }
+                        if y1 < height {
+                            sum += src[y1 * width + x0]
+                            if x1 < width { sum += src[y1 * width + x1] }
+                        }
+                        dst[y * w + x] = sum * 0.25
+                    }
+                }
+            }
+        }
+        return AlphaPlane(width: w, height: h, values: out)
+    }
+
+    /// `newWidth` x `newHeight` bilinear samples of this plane scaled up by
+    /// `scale`: pixel `x` reads the plane at `(x + ½) / scale − ½`, clamped
+    /// to the edge texels, as a texture is read.
+    func upscaled(by scale: Int, toWidth newWidth: Int, height newHeight: Int) -> AlphaPlane {
         func taps(_ n: Int, from m: Int) -> [(Int, Int, Float)] {
             (0..<n).map { i in
-                let s = (Double(i) + 0.5) * Double(m) / Double(n) - 0.5
+                let s = (Double(i) + 0.5) / Double(scale) - 0.5
                 let lower = Int(s.rounded(.down)), t = Float(s - Double(lower))
                 return (min(max(lower, 0), m - 1), min(max(lower + 1, 0), m - 1), t)
             }

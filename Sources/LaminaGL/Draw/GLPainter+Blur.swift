@@ -22,11 +22,17 @@ extension GLPainter {
         defer { for target in borrowed { try? targets.recycle(target) } }
 
         var current: any GLTextureSource = source
+        // Halvings by exactly 2: an odd side is padded with a transparent
+        // texel (the last target texel reads half outside), so each target
+        // texel is the mean of a 2x2 box wherever it lies.
+        var scale = 1
         for _ in 0..<method.halvings where current.width > 1 || current.height > 1 {
             let half = try targets.acquire(width: BlurMethod.halved(current.width), height: BlurMethod.halved(current.height))
             borrowed.append(half)
-            try blurPass(current, into: half, step: (0, 0), kernel: GaussianKernel(sigma: 0))
+            try blurPass(current, into: half, step: (0, 0), kernel: GaussianKernel(sigma: 0),
+                         uvScale: (Float(2 * half.width) / Float(current.width), Float(2 * half.height) / Float(current.height)))
             current = half
+            scale *= 2
         }
         let kernel = GaussianKernel(weights: method.weights)
         let horizontal = try targets.acquire(width: current.width, height: current.height)
@@ -41,7 +47,13 @@ extension GLPainter {
             let vertical = try targets.acquire(width: current.width, height: current.height)
             borrowed.append(vertical)
             try blurPass(horizontal, into: vertical, step: step, kernel: kernel)
-            try blurPass(vertical, into: destination, step: (0, 0), kernel: GaussianKernel(sigma: 0))
+            // Back up by exactly the factor it went down by (a destination of
+            // another size than the source is scaled to fit, as before).
+            let exact = destination.width == source.width && destination.height == source.height && scale > 1
+            let uvScale = exact
+                ? (Float(destination.width) / Float(scale * current.width), Float(destination.height) / Float(scale * current.height))
+                : (Float(1), Float(1))
+            try blurPass(vertical, into: destination, step: (0, 0), kernel: GaussianKernel(sigma: 0), uvScale: uvScale)
         }
     }
 
@@ -58,7 +70,8 @@ extension GLPainter {
 
     /// One pass of `blur.frag` covering the whole of `target`.
     private func blurPass(
-        _ source: any GLTextureSource, into target: GLRenderTarget, step: (Float, Float), kernel: GaussianKernel
+        _ source: any GLTextureSource, into target: GLRenderTarget, step: (Float, Float), kernel: GaussianKernel,
+        uvScale: (Float, Float) = (1, 1)
     ) throws {
         let texture = try source.textureForSampling(mipmaps: false)
         let program = try programs.program(.fullscreenVertex, .blur)
@@ -69,6 +82,7 @@ extension GLPainter {
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
         glBindSampler(0, samplers.sampler(.linear))
         program.set("u_source", 0)
+        program.set("u_uvScale", uvScale.0, uvScale.1)
         program.set("u_texelStep", step.0, step.1)
         program.set("u_tapCount", kernel.taps.count)
         program.set("u_taps", vec2Array: kernel.uniformValues)

@@ -5,11 +5,11 @@ import Foundation
 /// integrated the Gaussian over each texel and worked on halved pictures
 /// above σ 8, the other point-sampled it and switched to box passes at σ 4).
 ///
-/// A wide blur first halves the picture (each halving a 2x2 box average,
-/// done as bilinear samples at the half picture's pixel centres) as long as
+/// A wide blur first halves the picture (each halving exactly by 2, a 2x2 box
+/// average; an odd side is padded with a transparent texel) as long as
 /// at least `minimumHalvedSigma` pixels of deviation would be left on the
 /// halved picture, blurs there with a separable kernel, and scales back up
-/// bilinearly: a Gaussian that wide has nothing left at the frequencies the
+/// bilinearly by exactly the factor it went down by: a Gaussian that wide has nothing left at the frequencies the
 /// smaller picture cannot hold, and the work falls by four per halving. The
 /// kernel's deviation is what remains once the variance the halvings and the
 /// final upscale add is taken off. A narrower kernel on a halved picture
