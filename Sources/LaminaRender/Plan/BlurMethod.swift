@@ -5,14 +5,15 @@ import Foundation
 /// integrated the Gaussian over each texel and worked on halved pictures
 /// above σ 8, the other point-sampled it and switched to box passes at σ 4).
 ///
-/// A wide blur first halves the picture (each halving exactly by 2, a 2x2 box
-/// average; an odd side is padded with a transparent texel) as long as
+/// A wide blur first halves the picture (each halving exactly by 2, a 2x2
+/// box average; an odd side is padded with a transparent texel) as long as
 /// at least `minimumHalvedSigma` pixels of deviation would be left on the
 /// halved picture, blurs there with a separable kernel, and scales back up
-/// bilinearly by exactly the factor it went down by: a Gaussian that wide has nothing left at the frequencies the
-/// smaller picture cannot hold, and the work falls by four per halving. The
-/// kernel's deviation is what remains once the variance the halvings and the
-/// final upscale add is taken off. A narrower kernel on a halved picture
+/// bilinearly by exactly the factor it went down by: a Gaussian that wide
+/// has nothing left at the frequencies the smaller picture cannot hold, and
+/// the work falls by four per halving. The kernel's deviation is what
+/// remains once the variance the halvings and the final upscale add is
+/// taken off. A narrower kernel on a halved picture
 /// would show the box and tent shapes of the halving and the upscale: 1.6
 /// to 2.6 levels (of 255) from the exact blur at 4.4 texels left, against
 /// at most 0.6 from 6 texels (measured on a square's blur, `EffectsTests`).
