@@ -50,7 +50,9 @@ extension GLPainter {
             throw GLError.invalidArgument("a render target from another GL context cannot be drawn into here")
         }
         guard let geometry = try PathFillGeometry(contours: contours) else { return }
-        if color.isTransparentBlack { return }
+        // Nothing to add: premultiplied, a colour of alpha 0 is all zeros.
+        let premultiplied = color.premultipliedFloats()
+        if premultiplied == .zero { return }
 
         let program = try programs.program(.localVertex, .fillSolid)
         try target.bindForDrawingWithStencil()
@@ -60,7 +62,6 @@ extension GLPainter {
             "u_clipFromLocal",
             matrix: transform.concatenating(.pixelToClip(width: target.width, height: target.height)).uniformValues)
         program.set("u_shapeEnabled", false)
-        let premultiplied = color.premultipliedFloats()
         program.set("u_color", premultiplied.x, premultiplied.y, premultiplied.z, premultiplied.w)
         stream.upload(positions: geometry.positions, indices: geometry.fanIndices)
 

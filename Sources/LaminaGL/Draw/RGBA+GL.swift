@@ -15,6 +15,4 @@ extension RGBA {
             throw GLError.invalidArgument("\(what) has a component \(value) outside 0...1")
         }
     }
-
-    var isTransparentBlack: Bool { red == 0 && green == 0 && blue == 0 && alpha == 0 }
 }

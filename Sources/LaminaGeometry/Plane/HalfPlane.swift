@@ -34,7 +34,8 @@ public struct HalfPlane: Hashable, Sendable {
     /// target's pixels, through the inverse of the draw's plane map: a local
     /// point `[x y 1] ~ [px py 1] · H⁻¹` is inside when `(a, b, c) ·` that
     /// is `>= 0`, which is linear in the pixel. Exact where the plane is in
-    /// front of the eye (w > 0). Nil when the map is singular.
+    /// front of the eye (w > 0). `inverse` is the draw's inverted plane map
+    /// (a singular map has none, and nothing of the plane shows).
     public func inPixels(through inverse: PlaneHomography) -> HalfPlane {
         let (i00, i01, i02, i10, i11, i12, i20, i21, i22) = inverse.h
         return HalfPlane(

@@ -67,11 +67,8 @@ extension PixelRect {
     /// The pixels touched by the bounding box of `points`, and one more on
     /// every side; nil for no points or a coordinate that is not finite.
     package static func covering(_ points: [CGPoint]) -> PixelRect? {
-        guard let first = points.first else { return nil }
-        var x0 = Double(first.x), x1 = x0, y0 = Double(first.y), y1 = y0
-        for p in points.dropFirst() {
-            x0 = min(x0, Double(p.x)); x1 = max(x1, Double(p.x)); y0 = min(y0, Double(p.y)); y1 = max(y1, Double(p.y))
-        }
+        guard let box = CGRect.bounding(points) else { return nil }
+        let (x0, x1, y0, y1) = (Double(box.minX), Double(box.maxX), Double(box.minY), Double(box.maxY))
         let limit = Double(Int32.max)
         guard [x0, x1, y0, y1].allSatisfy({ $0.isFinite && abs($0) < limit }) else { return nil }
         let minX = Int(x0.rounded(.down)) - 1, minY = Int(y0.rounded(.down)) - 1

@@ -189,24 +189,13 @@ extension Renderer where Self: SurfacePainter {
     }
 }
 
-extension PolygonFill {
-    /// The textures this fill samples.
-    public var textureSources: [TextureSource] {
-        switch self {
-        case .color: []
-        case .texture(let t, _, _, _, _), .alphaTint(let t, _, _): [t]
-        case .masked(let source, let mask, _): [source, mask]
-        }
-    }
-}
-
 extension RenderPlan {
-    /// The size in pixels of a pass's target (checked by `checkStructure`).
+    /// The size in pixels of a pass's target; the output's for a surface
+    /// the plan does not have (which `checkStructure` refuses before any
+    /// pass is drawn).
     func size(of target: SurfaceID) -> (width: Int, height: Int) {
-        switch target {
-        case .output: (width, height)
-        case .offscreen(let i): surfaces.indices.contains(i) ? (surfaces[i].width, surfaces[i].height) : (0, 0)
-        }
+        guard case .offscreen(let i) = target, surfaces.indices.contains(i) else { return (width, height) }
+        return (surfaces[i].width, surfaces[i].height)
     }
 
     /// Checks what a backend relies on before anything is drawn: a size,

@@ -20,16 +20,6 @@ extension CGRect {
     var cornerPolygon: [CGPoint] {
         [CGPoint(x: minX, y: minY), CGPoint(x: maxX, y: minY), CGPoint(x: maxX, y: maxY), CGPoint(x: minX, y: maxY)]
     }
-
-    /// The smallest rect containing the points, or nil for none.
-    static func bounding(_ points: [CGPoint]) -> CGRect? {
-        guard let first = points.first else { return nil }
-        var x0 = first.x, x1 = first.x, y0 = first.y, y1 = first.y
-        for p in points.dropFirst() {
-            x0 = min(x0, p.x); x1 = max(x1, p.x); y0 = min(y0, p.y); y1 = max(y1, p.y)
-        }
-        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-    }
 }
 
 /// The smallest `w` the plan lets through, relative to the layer's own `w`

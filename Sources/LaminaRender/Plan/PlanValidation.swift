@@ -21,9 +21,7 @@ extension RenderPlan {
     /// within their surfaces.
     mutating func removeUndrawableCommands() {
         for p in passes.indices {
-            let size = passes[p].target == .output
-                ? (width, height)
-                : surfaceSize(passes[p].target)
+            let size = self.size(of: passes[p].target)
             passes[p].commands = passes[p].commands.compactMap { command in
                 switch command {
                 case .polygon(let draw):
@@ -46,11 +44,6 @@ extension RenderPlan {
                 }
             }
         }
-    }
-
-    private func surfaceSize(_ id: SurfaceID) -> (Int, Int) {
-        guard case .offscreen(let i) = id, surfaces.indices.contains(i) else { return (width, height) }
-        return (surfaces[i].width, surfaces[i].height)
     }
 }
 

@@ -154,16 +154,18 @@ extension DrawCommand {
         switch self {
         case .blurMask(let source, _): return [source]
         case .path: return []
-        case .polygon(let draw):
-            func surface(_ t: TextureSource) -> [SurfaceID] {
-                if case .surface(let id) = t { return [id] }
-                return []
-            }
-            switch draw.fill {
-            case .color: return []
-            case .texture(let t, _, _, _, _), .alphaTint(let t, _, _): return surface(t)
-            case .masked(let source, let mask, _): return surface(source) + surface(mask)
-            }
+        case .polygon(let draw): return draw.fill.textureSources.compactMap { if case .surface(let id) = $0 { id } else { nil } }
+        }
+    }
+}
+
+extension PolygonFill {
+    /// The textures this fill samples.
+    public var textureSources: [TextureSource] {
+        switch self {
+        case .color: []
+        case .texture(let t, _, _, _, _), .alphaTint(let t, _, _): [t]
+        case .masked(let source, let mask, _): [source, mask]
         }
     }
 }

@@ -6,6 +6,7 @@ extension SceneKeys {
         ("axial", .axial), ("radial", .radial), ("conic", .conic),
     ]
 
+    /// The range of `locations`, as the property table says.
     static let locationsRange = SceneKey.tableRow("locations", of: CAGradientLayer.self).range ?? .any
 
     static let gradientKeys: [SceneKey] = [

@@ -6,6 +6,9 @@ extension SceneKeys {
     static let lineCaps: [(String, CAShapeLayerLineCap)] = [("butt", .butt), ("round", .round), ("square", .square)]
     static let lineJoins: [(String, CAShapeLayerLineJoin)] = [("miter", .miter), ("round", .round), ("bevel", .bevel)]
 
+    /// The range of `lineDashPattern`'s lengths, as the property table says.
+    static let dashRange = SceneKey.tableRow("lineDashPattern", of: CAShapeLayer.self).range ?? .any
+
     static let shapeKeys: [SceneKey] = [
         SceneKey("path", types: [.shape], decode: { c, v, p, layer throws(SceneError) in
             if let path = try c.path(v, at: p) { (layer as? CAShapeLayer)?.path = path }
@@ -30,9 +33,7 @@ extension DecodingContext {
     /// Dash and gap lengths ≥ 0, not all zero (a pattern of zero length has
     /// no meaning). An empty array is a solid line.
     func dashPattern(_ value: JSONValue, at path: JSONPath) throws(SceneError) -> [NSNumber]? {
-        guard let lengths = try numberList(value, at: path, SceneKey.tableRow("lineDashPattern", of: CAShapeLayer.self).range ?? .any) else {
-            return nil
-        }
+        guard let lengths = try numberList(value, at: path, SceneKeys.dashRange) else { return nil }
         if !lengths.isEmpty && lengths.allSatisfy({ $0 == 0 }) {
             try report(.invalidValue, value, at: path, "a dash pattern needs at least one length > 0")
             return nil

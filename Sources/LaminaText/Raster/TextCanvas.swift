@@ -9,7 +9,9 @@ extension PremultipliedColor {
 }
 
 /// The backing image of a text layer while glyphs are composited into it:
-/// premultiplied RGBA8, row 0 at the top, starting transparent.
+/// premultiplied RGBA8, row 0 at the top, starting transparent. Glyphs blend
+/// with LaminaRaster's one source-over (`blendSourceOver`), so text rounds
+/// as every other draw does.
 struct TextCanvas {
     let width: Int
     let height: Int
@@ -32,12 +34,13 @@ struct TextCanvas {
             // A colour glyph: its own premultiplied pixels, at full coverage.
             color.withUnsafeBufferPointer { source in
                 pixels.withUnsafeMutableBufferPointer { px in
+                    guard let base = px.baseAddress else { return }
                     for py in y0..<y1 {
                         for pxX in x0..<x1 {
                             let s = ((py - y) * glyph.width + pxX - x) * 4
                             if source[s + 3] != 0 {
                                 let pixel = PremultipliedColor(r: source[s], g: source[s + 1], b: source[s + 2], a: source[s + 3])
-                                Self.blend(px, (py * w + pxX) * 4, pixel, coverage: 255)
+                                blendSourceOver(base + (py * w + pxX) * 4, pixel, coverage: 255)
                             }
                         }
                     }
@@ -47,11 +50,12 @@ struct TextCanvas {
         }
         glyph.coverage.withUnsafeBufferPointer { coverage in
             pixels.withUnsafeMutableBufferPointer { px in
+                guard let base = px.baseAddress else { return }
                 for py in y0..<y1 {
                     let source = (py - y) * glyph.width - x
                     for pxX in x0..<x1 {
                         let c = UInt32(coverage[source + pxX])
-                        if c != 0 { Self.blend(px, (py * w + pxX) * 4, color, coverage: c) }
+                        if c != 0 { blendSourceOver(base + (py * w + pxX) * 4, color, coverage: c) }
                     }
                 }
             }
@@ -67,22 +71,16 @@ struct TextCanvas {
         guard left < right, top < bottom else { return }
         let w = width
         pixels.withUnsafeMutableBufferPointer { px in
+            guard let base = px.baseAddress else { return }
             for py in top..<bottom {
                 let fy = min(y1, Double(py + 1)) - max(y0, Double(py))
                 for pxX in left..<right {
                     let fx = min(x1, Double(pxX + 1)) - max(x0, Double(pxX))
                     let c = UInt32((fx * fy * 255).rounded())
-                    if c > 0 { Self.blend(px, (py * w + pxX) * 4, color, coverage: c) }
+                    if c > 0 { blendSourceOver(base + (py * w + pxX) * 4, color, coverage: c) }
                 }
             }
         }
-    }
-
-    /// Source-over of `color` at `coverage` (0...255) onto the pixel at `i`:
-    /// LaminaRaster's one blend, so text and every other draw round alike.
-    @inline(__always)
-    private static func blend(_ px: UnsafeMutableBufferPointer<UInt8>, _ i: Int, _ color: PremultipliedColor, coverage c: UInt32) {
-        blendSourceOver(px.baseAddress! + i, color, coverage: c)
     }
 
     func makeImage() throws -> CGImage {
