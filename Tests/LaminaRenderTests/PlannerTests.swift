@@ -78,6 +78,15 @@ struct PlannerTests {
         #expect(box3D.width > box.width)
     }
 
+    @Test func boundingBoxesAreFiniteOrNone() {
+        #expect(CGRect.bounding([CGPoint(x: 1, y: 2), CGPoint(x: -3, y: 5)]) == CGRect(x: -3, y: 2, width: 4, height: 3))
+        #expect(CGRect.bounding([]) == nil)
+        #expect(CGRect.bounding([CGPoint(x: 0, y: 0), CGPoint(x: CGFloat.infinity, y: 1)]) == nil)
+        #expect(CGRect.bounding([CGPoint(x: CGFloat.nan, y: 0)]) == nil)
+        // Finite corners, infinite width.
+        #expect(CGRect.bounding([CGPoint(x: -1e308, y: 0), CGPoint(x: 1e308, y: 0)]) == nil)
+    }
+
     @Test func zPositionOrdersSiblings() throws {
         var back = makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 5, y: 5), color: RGBA(red: 1, green: 0, blue: 0, alpha: 1))
         back.transformToSuperlayer = back.transformToSuperlayer.concatenating(CATransform3D(translationX: 0, y: 0, z: 5))

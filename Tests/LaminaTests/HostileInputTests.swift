@@ -48,6 +48,16 @@ struct HostileInputTests {
         }
     }
 
+    @Test("A cube face 1.5e25 points tall, spinning in perspective, renders (a fuzzing find: its projected extent was not finite and Foundation's rect intersection trapped)", arguments: availableBackends)
+    func cubeFaceBeyondAnyScale(backend: RenderBackend) throws {
+        let json = #"""
+            {"format":"lamina.scene/1","width":600,"height":400,"backgroundColor":"#ffffff","sublayers":[{"bounds":[0,0,600,400],"position":[300,200],"sublayerTransform":[1,0,0,0,0,0.9009688679024191,-0.4338837391175581,0.04086776747823512,0,0.4338837391175581,0.9009688679024191,-0.0018019377358048383,0,0,0,1],"sublayers":[{"type":"transform","position":[300,200],"animations":[{"keyPath":"transform.rotation.y","fromValue":0,"toValue":6.283185307179586,"duration":3}],"sublayers":[{"bounds":[0,0,150,150],"transform":[1,0,0,0,0,1,0,0,0,0,1,0,0.0,0.0,75.0,1],"backgroundColor":"#e6194b"},{"bounds":[0,0,150,150],"transform":[6.123233995736766e-17,0,-1,0,0,1,0,0,1,0,6.123233995736766e-17,0,75.0,0.0,0.0,1],"backgroundColor":"#3cb44b"},{"bounds":[0,0,150,15000000000000000000000000],"transform":[1,0,0,0,0,6.123233995736766e-17,1,0,0,-1,6.123233995736766e-17,0,0.0,-75.0,0.0,1],"backgroundColor":"#4363d8"},{"bounds":[0,0,150,150],"transform":[1,0,0,0,1,6.123233995736766e-17,-1,0,0,1,6.123233995736766e-17,0,0.0,75.0,0.0,1],"backgroundColor":"#f58231"},{"bounds":[0,0,150,150],"transform":[6.123233995736766e-17,0,1,0,0,1,0,0,-1,0,6.123233995736766e-17,0,-75.0,0.0,0.0,1],"backgroundColor":"#911eb4"},{"bounds":[0,0,151,150],"transform":[-1,0,-1.2246467991473532e-16,0,0,1,0,0,1.2246467991473532e-16,0,-1,0,0.0,0.0,-75.0,1],"backgroundColor":"#46f0f0"}]}]}]}
+            """#
+        let scene = try SceneDecoder().decode(Data(json.utf8))
+        let image = try LayerRenderer(backend: backend, fallBack: false).render(scene, scale: 0.4)
+        #expect(image.width == 240 && image.height == 160)
+    }
+
     @Test("Huge layers under perspective render (instance: 1e15 points tall)", arguments: availableBackends)
     func hugeLayersInPerspective(backend: RenderBackend) throws {
         let perspective = "[1,0,0,0, 0,1,0,0, 0,0,1,-0.002, 0,0,0,1]"
