@@ -11,6 +11,7 @@
 //   LaminaPNG       PNG decoding and encoding through libpng, animated PNG
 //   LaminaWebP      animated WebP through libwebp
 //   LaminaScene     the scene JSON codec and its limits
+//   LaminaCAML      Apple's CAML, .ca bundles, wallpapers and .tendies, read into scenes
 //   LaminaRender    the render plan and the `Renderer` protocol
 //   LaminaGL        EGL + OpenGL ES 3 backend
 //   LaminaCPU       the CPU backend: the render plan on LaminaRaster
@@ -40,6 +41,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // `swift package generate-documentation` (scripts/check-docs.sh); a plugin, built into nothing.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        // `.tendies` wallpaper archives (LaminaCAML).
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
     ],
     targets: [
         // C shims over the Debian headers.
@@ -76,6 +79,10 @@ let package = Package(
         .target(name: "LaminaWebP", dependencies: ["LaminaCore", "CWebP"]),
         .target(name: "LaminaScene", dependencies: ["LaminaCore", "LaminaIO", "LaminaPNG"]),
         .target(name: "LaminaRender", dependencies: ["LaminaCore"]),
+        // Apple's CAML files, .ca bundles, wallpapers and .tendies archives, read into scenes.
+        .target(
+            name: "LaminaCAML",
+            dependencies: ["LaminaCore", "LaminaScene", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .target(name: "LaminaGL", dependencies: ["LaminaRender", "CEGL"]),
         .target(name: "LaminaCPU", dependencies: ["LaminaRender", "LaminaRaster"]),
         .target(name: "LaminaText", dependencies: ["LaminaCore", "LaminaRaster", "CFreeType", "CUnicodeText"]),
@@ -85,7 +92,7 @@ let package = Package(
             name: "Lamina",
             dependencies: [
                 "LaminaGeometry", "LaminaCore", "LaminaIO", "LaminaPNG", "LaminaWebP", "LaminaScene",
-                "LaminaRender", "LaminaGL", "LaminaCPU", "LaminaText",
+                "LaminaCAML", "LaminaRender", "LaminaGL", "LaminaCPU", "LaminaText",
             ]),
         // The render server: HTTP routes, a pool of render workers, a cache,
         // the playground (its files and the example scenes built in by
@@ -119,6 +126,7 @@ let package = Package(
         .testTarget(name: "LaminaPNGTests", dependencies: ["LaminaPNG"]),
         .testTarget(name: "LaminaIOTests", dependencies: ["LaminaIO"]),
         .testTarget(name: "LaminaSceneTests", dependencies: ["LaminaScene"]),
+        .testTarget(name: "LaminaCAMLTests", dependencies: ["LaminaCAML", "Lamina"]),
         .testTarget(name: "LaminaRenderTests", dependencies: ["LaminaRender"]),
         .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL"]),
         .testTarget(name: "LaminaCPUTests", dependencies: ["LaminaCPU", "LaminaRaster", "LaminaCore"]),

@@ -7,6 +7,7 @@
 @_exported import LaminaPNG
 @_exported import LaminaWebP
 @_exported import LaminaScene
+@_exported import LaminaCAML
 @_exported import LaminaRender
 @_exported import LaminaGL
 @_exported import LaminaCPU

@@ -96,6 +96,12 @@ extension SceneDecoder {
         return try JSONParser.parse(bytes, maxNesting: limits.jsonNesting)
     }
 
+    /// Decodes a scene from a JSON value built in code (the CAML reader
+    /// builds one whose positions are places in the XML text).
+    package func decode(value root: JSONValue) throws(SceneError) -> Scene {
+        try scene(from: root)
+    }
+
     private func scene(from root: JSONValue) throws(SceneError) -> Scene {
         let context = DecodingContext(limits: limits, options: options)
         let scene = try context.scene(root)

@@ -15,7 +15,7 @@ struct FramesCommand: ParsableCommand {
             animations never end needs a length).
             """)
 
-    @Argument(help: "The scene JSON file, or - for standard input.")
+    @Argument(help: "The scene JSON file (or a .caml, .ca, .wallpaper or .tendies), or - for standard input.")
     var scene: String
 
     @Option(name: .shortAndLong, help: "A folder (created if missing; frame-00000.png, ...), a .png/.apng, .webp or .mp4 file.")
@@ -51,6 +51,7 @@ struct FramesCommand: ParsableCommand {
     @Option(help: "Frames rendered at once (default: one per core).")
     var workers: Int?
 
+    @OptionGroup var caml: CAMLOptions
     @OptionGroup var limits: LimitOptions
     @OptionGroup var fonts: FontOptions
 
@@ -90,7 +91,7 @@ struct FramesCommand: ParsableCommand {
 
     func run() throws {
         try fonts.register()
-        let decoded = try SceneInput.decode(scene, limits: limits.sceneLimits)
+        let decoded = try SceneInput.decode(scene, limits: limits.sceneLimits, caml: caml)
         let name = SceneInput.displayName(scene)
         let end: Double
         do {
@@ -121,7 +122,7 @@ struct FramesCommand: ParsableCommand {
         let probe = try LayerRenderer(backend: backend, fallBack: !requireGL, budget: budget)
         // Each worker decodes its own copy of the scene: a layer tree
         // belongs to one thread.
-        let document = try SceneInput.read(scene, limits: limits.sceneLimits)
+        let document = try SceneInput.read(scene, limits: limits.sceneLimits, caml: caml)
         let sceneLimits = limits.sceneLimits
         var frames = FrameRenderer(timeline: timeline, backend: probe.backend, scale: scale, budget: budget,
                                    fallBack: !requireGL) {

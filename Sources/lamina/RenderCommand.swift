@@ -9,7 +9,7 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render a scene (see scene-format.md) to a PNG.")
 
-    @Argument(help: "The scene JSON file, or - for standard input.")
+    @Argument(help: "The scene JSON file (or a .caml, .ca, .wallpaper or .tendies), or - for standard input.")
     var scene: String
 
     @Option(name: .shortAndLong, help: "Where the PNG goes, or - for standard output.")
@@ -28,6 +28,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("egl-platform"), help: "auto, device, gbm or surfaceless (also LAMINA_EGL_PLATFORM).")
     var eglPlatform: String?
 
+    @OptionGroup var caml: CAMLOptions
     @OptionGroup var limits: LimitOptions
     @OptionGroup var fonts: FontOptions
 
@@ -39,7 +40,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         try fonts.register()
         let platform = try eglPlatform.map { try EGLPlatformChoice(parsing: $0, origin: "--egl-platform") }
-        let decoded = try SceneInput.decode(scene, limits: limits.sceneLimits)
+        let decoded = try SceneInput.decode(scene, limits: limits.sceneLimits, caml: caml)
         let name = SceneInput.displayName(scene)
         let budget = limits.renderBudget
         // The canvas with --scale is checked before anything is set up.
@@ -106,27 +107,43 @@ enum SceneInput {
     }
 
     /// The document at `path`, or on standard input for `-` (read once:
-    /// callers that decode it again keep the bytes).
-    static func read(_ path: String, limits: SceneLimits = .default) throws -> Document {
+    /// callers that decode it again keep the bytes). Apple's formats
+    /// (`.caml`, `.ca`, `.wallpaper`, `.tendies`, or XML on standard input)
+    /// are read as CAML and handed on as the scene JSON they make.
+    static func read(_ path: String, limits: SceneLimits = .default, caml: CAMLOptions = CAMLOptions()) throws -> Document {
+        if isCAML(path) {
+            return try readCAML(path, bytes: nil, limits: limits, options: caml)
+        }
+        let document: Document
         do {
             if path == "-" {
                 if let cached = standardInput.withLock({ $0 }) { return cached }
-                let document = Document(bytes: try FileIO.readStream(STDIN_FILENO, name: "<stdin>", maxBytes: limits.documentBytes),
-                                        base: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+                let bytes = try FileIO.readStream(STDIN_FILENO, name: "<stdin>", maxBytes: limits.documentBytes)
+                document = looksLikeXML(bytes)
+                    ? try readCAML(path, bytes: bytes, limits: limits, options: caml)
+                    : Document(bytes: bytes, base: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
                 standardInput.withLock { $0 = document }
                 return document
             }
-            return Document(bytes: try FileIO.readFile(atPath: path, maxBytes: limits.documentBytes),
-                            base: URL(fileURLWithPath: path).deletingLastPathComponent())
+            document = Document(bytes: try FileIO.readFile(atPath: path, maxBytes: limits.documentBytes),
+                                base: URL(fileURLWithPath: path).deletingLastPathComponent())
+        } catch let error as CommandFailure {
+            throw error
         } catch {
-            throw CommandFailure(error.description)
+            throw CommandFailure("\(error)")
         }
+        guard caml.isEmpty else {
+            throw CommandFailure("\(displayName(path)): --state, --transition and --strict are for CAML inputs")
+        }
+        return document
     }
 
     private static let standardInput = Mutex<Document?>(nil)
 
-    static func decode(_ path: String, limits: SceneLimits = .default, allowsFiles: Bool = true) throws -> Scene {
-        let document = try read(path, limits: limits)
+    static func decode(
+        _ path: String, limits: SceneLimits = .default, allowsFiles: Bool = true, caml: CAMLOptions = CAMLOptions()
+    ) throws -> Scene {
+        let document = try read(path, limits: limits, caml: caml)
         let (bytes, base) = (document.bytes, document.base)
         let decoder = SceneDecoder(limits: limits, options: SceneDecoder.Options(baseDirectory: base, allowsFiles: allowsFiles))
         do {

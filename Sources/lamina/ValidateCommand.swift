@@ -21,6 +21,7 @@ struct ValidateCommand: ParsableCommand {
           help: "Refuse image files in contents, accepting only data URIs, as the render server does.")
     var noFiles = false
 
+    @OptionGroup var caml: CAMLOptions
     @OptionGroup var limits: LimitOptions
 
     func run() throws {
@@ -34,7 +35,7 @@ struct ValidateCommand: ParsableCommand {
         for file in files {
             let name = SceneInput.displayName(file)
             do {
-                let scene = try SceneInput.decode(file, limits: limits.sceneLimits, allowsFiles: !noFiles)
+                let scene = try SceneInput.decode(file, limits: limits.sceneLimits, allowsFiles: !noFiles, caml: caml)
                 _ = try planner.prepare(scene)
                 report += "\(name): OK\n"
             } catch let refusal as RenderRefusal {

@@ -45,7 +45,8 @@ extension CALayer {
     /// the animations applied.
     ///
     /// For each layer, each attached `CAPropertyAnimation` in turn (the order
-    /// of `animationKeys()`) is asked for
+    /// of `animationKeys()`; a `CAAnimationGroup`'s children in their order,
+    /// at the group's local time) is asked for
     /// `presentationValue(atTime: t, modelValue:)`, the model value being the
     /// copy's current value at the animation's `keyPath` (so an animation
     /// builds on the ones before it); the result is written to the copy with
@@ -68,11 +69,12 @@ extension CALayer {
             copy.setMask(mask.presentation(atTime: t))
         }
         for entry in animationEntries {
-            guard let animation = entry.animation as? CAPropertyAnimation,
-                  let keyPath = animation.keyPath,
-                  let value = animation.presentationValue(atTime: t, modelValue: copy.value(forKeyPath: keyPath))
-            else { continue }
-            copy.setValue(value, forKeyPath: keyPath)
+            for (animation, time) in entry.animation.propertyAnimations(atTime: t) {
+                guard let keyPath = animation.keyPath,
+                      let value = animation.presentationValue(atTime: time, modelValue: copy.value(forKeyPath: keyPath))
+                else { continue }
+                copy.setValue(value, forKeyPath: keyPath)
+            }
         }
         return copy
     }

@@ -1,16 +1,19 @@
 import Foundation
 
 // The `animations` of a layer: each entry a CABasicAnimation,
-// CAKeyframeAnimation or CASpringAnimation whose values are typed by the
-// property its key path names.
+// CAKeyframeAnimation, CASpringAnimation (values typed by the property its
+// key path names) or a CAAnimationGroup of such entries.
 extension DecodingContext {
-    static let animationTypes = ["basic", "keyframe", "spring"]
+    static let animationTypes = ["basic", "keyframe", "spring", "group"]
     static let timingKeys = [
-        "beginTime", "duration", "speed", "timeOffset", "repeatCount", "autoreverses", "fillMode", "timingFunction",
+        "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration", "autoreverses",
+        "fillMode", "timingFunction", "removedOnCompletion",
     ]
+    static let propertyKeys = ["keyPath", "additive", "cumulative"]
     static let basicKeys = ["fromValue", "toValue", "byValue"]
-    static let keyframeKeys = ["values", "keyTimes"]
+    static let keyframeKeys = ["values", "keyTimes", "calculationMode", "timingFunctions"]
     static let springKeys = ["mass", "stiffness", "damping", "initialVelocity"]
+    static let groupKeys = ["animations"]
     static let fillModes: [(String, CAMediaTimingFillMode)] = [
         ("removed", .removed), ("forwards", .forwards), ("backwards", .backwards), ("both", .both),
     ]
@@ -18,41 +21,49 @@ extension DecodingContext {
         ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut),
         ("easeInEaseOut", .easeInEaseOut), ("default", .default),
     ]
+    static let calculationModes: [(String, CAAnimationCalculationMode)] = [
+        ("linear", .linear), ("discrete", .discrete), ("paced", .paced), ("cubic", .cubic), ("cubicPaced", .cubicPaced),
+    ]
+    /// How `repeatCount` and `repeatDuration` say "for ever": JSON has no infinity.
+    static let infinityName = "infinity"
 
     /// The keys an animation of `type` may have.
     static func animationKeys(for type: String) -> [String] {
         let own = switch type {
-        case "keyframe": keyframeKeys
-        case "spring": basicKeys + springKeys
-        default: basicKeys
+        case "keyframe": propertyKeys + keyframeKeys
+        case "spring": propertyKeys + basicKeys + springKeys
+        case "group": groupKeys
+        default: propertyKeys + basicKeys
         }
-        return ["keyPath", "type"] + own + timingKeys
+        return ["type"] + own + timingKeys
     }
 
     /// Reads `animations` and attaches them to `layer` under keys made from
-    /// their key paths (the format has no key names): the key path itself,
-    /// or `keyPath#n` for the n-th animation of a key path already used.
+    /// their key paths (the format has no key names): the key path itself
+    /// (`group` for a group), or `keyPath#n` for the n-th animation of a key
+    /// path already used.
     func animations(_ value: JSONValue, at path: JSONPath, to layer: CALayer, type: LayerType) throws(SceneError) {
         guard let entries = try array(value, at: path, of: "animations") else { return }
         var used: [String: Int] = [:]
         for (k, entry) in entries.enumerated() {
-            animationCount += 1
-            guard animationCount <= limits.animationCount else {
-                throw fatal(.limitExceeded, at: path / k, entry.position,
-                            "the scene has more than \(limits.animationCount) animations (the limit)")
-            }
-            guard let animation = try animation(entry, at: path / k, layerType: type),
-                  let keyPath = animation.keyPath
-            else { continue }
-            let n = used[keyPath, default: 0]
-            used[keyPath] = n + 1
-            layer.add(animation, forKey: n == 0 ? keyPath : "\(keyPath)#\(n + 1)")
+            guard let animation = try animation(entry, at: path / k, layerType: type) else { continue }
+            let name = (animation as? CAPropertyAnimation)?.keyPath ?? "group"
+            let n = used[name, default: 0]
+            used[name] = n + 1
+            layer.add(animation, forKey: n == 0 ? name : "\(name)#\(n + 1)")
         }
     }
 
+    /// One entry of `animations` (or of a group's `animations`), counted
+    /// against the scene's limit.
     private func animation(
         _ value: JSONValue, at path: JSONPath, layerType: LayerType
-    ) throws(SceneError) -> CAPropertyAnimation? {
+    ) throws(SceneError) -> CAAnimation? {
+        animationCount += 1
+        guard animationCount <= limits.animationCount else {
+            throw fatal(.limitExceeded, at: path, value.position,
+                        "the scene has more than \(limits.animationCount) animations (the limit)")
+        }
         guard let object = try object(value, at: path, "an animation {\"keyPath\", ...}") else { return nil }
         var typeName = "basic"
         if let t = object["type"] {
@@ -63,11 +74,50 @@ extension DecodingContext {
         for member in object.members where !allowed.contains(member.key) {
             let owner = Self.keyframeKeys.contains(member.key) ? "keyframe"
                 : Self.springKeys.contains(member.key) ? "spring"
-                : Self.basicKeys.contains(member.key) ? "basic and spring" : nil
+                : Self.basicKeys.contains(member.key) ? "basic and spring"
+                : Self.groupKeys.contains(member.key) ? "group"
+                : Self.propertyKeys.contains(member.key) ? "basic, keyframe and spring" : nil
             let message = owner.map { "'\(member.key)' is a key of \($0) animations, not of \(typeName) animations" }
                 ?? "unknown key '\(member.key)' in an animation" + Suggestion.didYouMean(member.key, in: allowed)
             try report(.unknownKey, at: path / member.key, member.keyPosition, message)
         }
+        let animation: CAAnimation
+        var ok = true
+        if typeName == "group" {
+            let group = CAAnimationGroup()
+            var children: [CAAnimation] = []
+            if let list = object["animations"] {
+                guard let entries = try array(list, at: path / "animations", of: "animations") else { return nil }
+                for (k, entry) in entries.enumerated() {
+                    if let child = try self.animation(entry, at: path / "animations" / k, layerType: layerType) {
+                        children.append(child)
+                    } else {
+                        ok = false
+                    }
+                }
+            }
+            group.animations = children
+            animation = group
+        } else {
+            guard let property = try propertyAnimation(object, value, at: path, typeName: typeName, layerType: layerType)
+            else { return nil }
+            animation = property
+        }
+        ok = try timing(object, at: path, into: animation) && ok
+        guard ok else { return nil }
+        do {
+            try animation.validate()
+        } catch {
+            try report(.invalidValue, value, at: path, "the animation cannot play: \(error)")
+            return nil
+        }
+        return animation
+    }
+
+    /// A basic, keyframe or spring animation: its key path, values and flags.
+    private func propertyAnimation(
+        _ object: JSONObject, _ value: JSONValue, at path: JSONPath, typeName: String, layerType: LayerType
+    ) throws(SceneError) -> CAPropertyAnimation? {
         guard let keyPathValue = object["keyPath"] else {
             try report(.missingKey, value, at: path, "'keyPath' is required")
             return nil
@@ -83,7 +133,6 @@ extension DecodingContext {
             try report(.unknownName, keyPathValue, at: path / "keyPath", message)
             return nil
         }
-
         let animation: CAPropertyAnimation
         var ok = true
         switch typeName {
@@ -109,15 +158,14 @@ extension DecodingContext {
             }
             animation = basic
         }
-        ok = try timing(object, at: path, into: animation) && ok
-        guard ok else { return nil }
-        do {
-            try animation.validate()
-        } catch {
-            try report(.invalidValue, value, at: path, "the animation cannot play: \(error)")
-            return nil
+        let flags: [(String, ReferenceWritableKeyPath<CAPropertyAnimation, Bool>)] = [
+            ("additive", \.isAdditive), ("cumulative", \.isCumulative),
+        ]
+        for (key, field) in flags {
+            guard let v = object[key] else { continue }
+            if let b = try bool(v, at: path / key) { animation[keyPath: field] = b } else { ok = false }
         }
-        return animation
+        return ok ? animation : nil
     }
 
     private func keyframeValues(
@@ -147,12 +195,31 @@ extension DecodingContext {
             }
         }
         animation.values = values
+        if let modeValue = object["calculationMode"] {
+            if let n = try name(modeValue, at: path / "calculationMode", from: Self.calculationModes.map(\.0)),
+               let mode = Self.calculationModes.first(where: { $0.0 == n })?.1 {
+                animation.calculationMode = mode
+            } else { ok = false }
+        }
+        if let functionsValue = object["timingFunctions"] {
+            let p = path / "timingFunctions"
+            if let entries = try array(functionsValue, at: p, of: "timing functions") {
+                var functions: [CAMediaTimingFunction] = []
+                for (k, entry) in entries.enumerated() {
+                    if let f = try timingFunction(entry, at: p / k) { functions.append(f) } else { ok = false }
+                }
+                animation.timingFunctions = functions
+            } else { ok = false }
+        }
         if let timesValue = object["keyTimes"] {
             let p = path / "keyTimes"
             if let times = try numberList(timesValue, at: p, .unit) {
-                if times.count != items.count {
+                // A discrete animation may also give the end of its last value's time.
+                let counts = animation.calculationMode == .discrete ? [items.count, items.count + 1] : [items.count]
+                if !counts.contains(times.count) {
+                    let expected = counts.map(String.init).joined(separator: " or ")
                     try report(.invalidValue, timesValue, at: p,
-                               "expected one key time per value (\(items.count)), found \(times.count)")
+                               "expected \(expected) key times for \(items.count) values, found \(times.count)")
                     ok = false
                 } else if let k = times.indices.dropFirst().first(where: { times[$0] < times[$0 - 1] }),
                           let bad = timesValue.array?[k] {
@@ -193,7 +260,22 @@ extension DecodingContext {
         try read("duration", .nonNegative) { animation.duration = $0 }
         try read("speed", .any) { animation.speed = Float($0) }
         try read("timeOffset", .any) { animation.timeOffset = $0 }
-        try read("repeatCount", .nonNegative) { animation.repeatCount = Float($0) }
+        // "infinity" repeats for ever (JSON has no infinite number).
+        func readRepeat(_ key: String, _ set: (Double) -> Void) throws(SceneError) {
+            guard let v = object[key] else { return }
+            if v.string == Self.infinityName { set(.infinity); return }
+            if v.string != nil {
+                try report(.invalidValue, v, at: path / key, "expected a number ≥ 0 or \"\(Self.infinityName)\"")
+                ok = false
+                return
+            }
+            if let n = try number(v, at: path / key, .nonNegative) { set(n) } else { ok = false }
+        }
+        try readRepeat("repeatCount") { animation.repeatCount = Float($0) }
+        try readRepeat("repeatDuration") { animation.repeatDuration = $0 }
+        if let v = object["removedOnCompletion"] {
+            if let b = try bool(v, at: path / "removedOnCompletion") { animation.isRemovedOnCompletion = b } else { ok = false }
+        }
         if let v = object["autoreverses"] {
             if let b = try bool(v, at: path / "autoreverses") { animation.autoreverses = b } else { ok = false }
         }

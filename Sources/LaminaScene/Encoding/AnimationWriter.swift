@@ -18,19 +18,26 @@ extension EncodingContext {
         func refuse(_ why: String) -> SceneError {
             SceneError(.invalidValue, at: path.description, "the animation cannot be written: \(why)")
         }
+        if let group = animation as? CAAnimationGroup {
+            var members: [(String, JSONValue)] = [("type", .string("group"))]
+            var children: [JSONValue] = []
+            for child in group.animations ?? [] {
+                children.append(try self.animation(child, on: type, at: path / "animations" / children.count))
+            }
+            members.append(("animations", .array(children)))
+            appendTiming(of: group, to: &members)
+            return .object(members)
+        }
         guard let property = animation as? CAPropertyAnimation,
               property is CABasicAnimation || property is CAKeyframeAnimation
         else {
-            throw refuse("\(Swift.type(of: animation)) is not a basic, keyframe or spring animation")
+            throw refuse("\(Swift.type(of: animation)) is not a basic, keyframe, spring or group animation")
         }
         guard let keyPath = property.keyPath else { throw refuse("it has no key path") }
         guard let kind = AnimatableProperty.kind(of: keyPath, on: type) else {
             throw refuse("\(JSONWriter.quoted(keyPath)) is not an animatable key path of a \(type.className)")
         }
-        if property.isAdditive { throw refuse("the format has no key for isAdditive") }
-        if property.isCumulative { throw refuse("the format has no key for isCumulative") }
         if property.valueFunction != nil { throw refuse("the format has no key for valueFunction") }
-        if property.repeatDuration != 0 { throw refuse("the format has no key for repeatDuration") }
 
         var members: [(String, JSONValue)] = []
         switch property {
@@ -49,8 +56,6 @@ extension EncodingContext {
             members.append(("keyPath", .string(keyPath)))
             try appendBasicValues(basic, kind: kind, at: path, to: &members)
         case let keyframe as CAKeyframeAnimation:
-            if keyframe.calculationMode != .linear { throw refuse("the format has no key for calculationMode") }
-            if !(keyframe.timingFunctions ?? []).isEmpty { throw refuse("the format has no key for timingFunctions") }
             if keyframe.tensionValues != nil || keyframe.continuityValues != nil || keyframe.biasValues != nil {
                 throw refuse("the format has no keys for tension, continuity or bias values")
             }
@@ -64,9 +69,18 @@ extension EncodingContext {
             if let times = keyframe.keyTimes {
                 members.append(("keyTimes", .array(times.map { .number($0.doubleValue) })))
             }
+            if keyframe.calculationMode != .linear,
+               let name = DecodingContext.calculationModes.first(where: { $0.1 == keyframe.calculationMode })?.0 {
+                members.append(("calculationMode", .string(name)))
+            }
+            if let functions = keyframe.timingFunctions, !functions.isEmpty {
+                members.append(("timingFunctions", .array(functions.map(Self.timingFunction))))
+            }
         default:
-            throw refuse("\(Swift.type(of: animation)) is not a basic, keyframe or spring animation")
+            throw refuse("\(Swift.type(of: animation)) is not a basic, keyframe, spring or group animation")
         }
+        if property.isAdditive { members.append(("additive", .bool(true))) }
+        if property.isCumulative { members.append(("cumulative", .bool(true))) }
         appendTiming(of: animation, to: &members)
         return .object(members)
     }
@@ -90,7 +104,14 @@ extension EncodingContext {
         if animation.duration != 0 { members.append(("duration", .number(animation.duration))) }
         if animation.speed != 1 { members.append(("speed", .number(floatingPoint: animation.speed))) }
         if animation.timeOffset != 0 { members.append(("timeOffset", .number(animation.timeOffset))) }
-        if animation.repeatCount != 0 { members.append(("repeatCount", .number(floatingPoint: animation.repeatCount))) }
+        func repeating(_ value: Double) -> JSONValue {
+            value.isInfinite ? .string(DecodingContext.infinityName) : .number(value)
+        }
+        if animation.repeatCount != 0 {
+            members.append(("repeatCount", animation.repeatCount.isInfinite
+                ? .string(DecodingContext.infinityName) : .number(floatingPoint: animation.repeatCount)))
+        }
+        if animation.repeatDuration != 0 { members.append(("repeatDuration", repeating(animation.repeatDuration))) }
         if animation.autoreverses { members.append(("autoreverses", .bool(true))) }
         if animation.fillMode != .removed,
            let name = DecodingContext.fillModes.first(where: { $0.1 == animation.fillMode })?.0 {
@@ -99,12 +120,18 @@ extension EncodingContext {
         if let function = animation.timingFunction {
             // Written whenever one is set, even a linear one, so that a
             // decoded tree reads back with the same object set.
-            let named = DecodingContext.timingFunctionNames.first { CAMediaTimingFunction(name: $0.1) == function }
-            members.append(("timingFunction", named.map { .string($0.0) } ?? .array([
-                .number(floatingPoint: function.c1x), .number(floatingPoint: function.c1y),
-                .number(floatingPoint: function.c2x), .number(floatingPoint: function.c2y),
-            ])))
+            members.append(("timingFunction", Self.timingFunction(function)))
         }
+        if !animation.isRemovedOnCompletion { members.append(("removedOnCompletion", .bool(false))) }
+    }
+
+    /// A timing function's name when it is a named one, else its control points.
+    private static func timingFunction(_ function: CAMediaTimingFunction) -> JSONValue {
+        let named = DecodingContext.timingFunctionNames.first { CAMediaTimingFunction(name: $0.1) == function }
+        return named.map { .string($0.0) } ?? .array([
+            .number(floatingPoint: function.c1x), .number(floatingPoint: function.c1y),
+            .number(floatingPoint: function.c2x), .number(floatingPoint: function.c2y),
+        ])
     }
 }
 

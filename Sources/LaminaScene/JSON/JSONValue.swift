@@ -23,8 +23,8 @@ public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
 /// Numbers are kept as `Double`, which is what every number of the scene
 /// format is; integers are checked for being whole where the format needs
 /// them.
-struct JSONValue: Sendable {
-    enum Kind: Sendable {
+package struct JSONValue: Sendable {
+    package enum Kind: Sendable {
         case null
         case bool(Bool)
         case number(Double)
@@ -33,10 +33,10 @@ struct JSONValue: Sendable {
         case object(JSONObject)
     }
 
-    var kind: Kind
-    var position: SourcePosition
+    package var kind: Kind
+    package var position: SourcePosition
 
-    init(_ kind: Kind, at position: SourcePosition = SourcePosition(line: 0, column: 0)) {
+    package init(_ kind: Kind, at position: SourcePosition = SourcePosition(line: 0, column: 0)) {
         self.kind = kind
         self.position = position
     }
@@ -53,22 +53,22 @@ struct JSONValue: Sendable {
         }
     }
 
-    var number: Double? {
+    package var number: Double? {
         if case .number(let n) = kind { return n }
         return nil
     }
 
-    var string: String? {
+    package var string: String? {
         if case .string(let s) = kind { return s }
         return nil
     }
 
-    var array: [JSONValue]? {
+    package var array: [JSONValue]? {
         if case .array(let a) = kind { return a }
         return nil
     }
 
-    var object: JSONObject? {
+    package var object: JSONObject? {
         if case .object(let o) = kind { return o }
         return nil
     }
@@ -81,27 +81,33 @@ struct JSONValue: Sendable {
 
 /// One `"key": value` pair of an object, with the key's own position (the
 /// place an "unknown key" error points at).
-struct JSONMember: Sendable {
-    var key: String
-    var keyPosition: SourcePosition
-    var value: JSONValue
+package struct JSONMember: Sendable {
+    package var key: String
+    package var keyPosition: SourcePosition
+    package var value: JSONValue
+
+    package init(key: String, keyPosition: SourcePosition, value: JSONValue) {
+        self.key = key
+        self.keyPosition = keyPosition
+        self.value = value
+    }
 }
 
 /// A JSON object: its members in source order, with lookup by key. Keys are
 /// unique; the parser refuses duplicates.
-struct JSONObject: Sendable {
-    private(set) var members: [JSONMember] = []
+package struct JSONObject: Sendable {
+    package private(set) var members: [JSONMember] = []
     private var indexByKey: [String: Int] = [:]
 
-    init() {}
+    package init() {}
 
-    init(_ members: [JSONMember]) {
+    package init(_ members: [JSONMember]) {
         for member in members { append(member) }
     }
 
     /// Adds a member; a member with the same key replaces the earlier one's
     /// value (the parser checks for duplicates before it gets here).
-    mutating func append(_ member: JSONMember) {
+    package mutating func append(_ member: JSONMember) {
         if let i = indexByKey[member.key] {
             members[i] = member
         } else {
@@ -110,7 +116,7 @@ struct JSONObject: Sendable {
         }
     }
 
-    subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         indexByKey[key].map { members[$0].value }
     }
 
@@ -125,26 +131,26 @@ struct JSONObject: Sendable {
 
 // Building values in code (the encoder, tests) without positions.
 extension JSONValue {
-    static func number(_ n: Double) -> JSONValue { JSONValue(.number(n)) }
-    static func string(_ s: String) -> JSONValue { JSONValue(.string(s)) }
-    static func bool(_ b: Bool) -> JSONValue { JSONValue(.bool(b)) }
-    static func array(_ a: [JSONValue]) -> JSONValue { JSONValue(.array(a)) }
-    static var null: JSONValue { JSONValue(.null) }
+    package static func number(_ n: Double) -> JSONValue { JSONValue(.number(n)) }
+    package static func string(_ s: String) -> JSONValue { JSONValue(.string(s)) }
+    package static func bool(_ b: Bool) -> JSONValue { JSONValue(.bool(b)) }
+    package static func array(_ a: [JSONValue]) -> JSONValue { JSONValue(.array(a)) }
+    package static var null: JSONValue { JSONValue(.null) }
 
     /// A number of any floating-point type. A `Float` is written in its own
     /// shortest form (0.4, not 0.4000000059604645), which reads back to the
     /// same `Float`.
-    static func number<V: BinaryFloatingPoint>(floatingPoint v: V) -> JSONValue {
+    package static func number<V: BinaryFloatingPoint>(floatingPoint v: V) -> JSONValue {
         if let f = v as? Float, let d = Double(f.description) { return .number(d) }
         return .number(Double(v))
     }
 
-    static func numbers(_ values: [CGFloat]) -> JSONValue {
+    package static func numbers(_ values: [CGFloat]) -> JSONValue {
         .array(values.map { .number(Double($0)) })
     }
 
     /// An object from key-value pairs in the given order.
-    static func object(_ pairs: [(String, JSONValue)]) -> JSONValue {
+    package static func object(_ pairs: [(String, JSONValue)]) -> JSONValue {
         let zero = SourcePosition(line: 0, column: 0)
         return JSONValue(.object(JSONObject(pairs.map { JSONMember(key: $0.0, keyPosition: zero, value: $0.1) })))
     }

@@ -2,13 +2,15 @@
 /// were given, numbers in the shortest form that reads back to the same
 /// double, integers without a fraction. The same value always gives the same
 /// bytes.
-struct JSONWriter {
+package struct JSONWriter {
+    package init(prettyPrinted: Bool = true) { self.prettyPrinted = prettyPrinted }
+
     /// Indent nested objects and arrays by two spaces and put an array of
     /// scalars (a point, a matrix, a path operation) on one line; when false,
     /// write without any whitespace.
-    var prettyPrinted = true
+    package var prettyPrinted = true
 
-    func write(_ value: JSONValue) -> String {
+    package func write(_ value: JSONValue) -> String {
         var out = ""
         append(value, indent: 0, to: &out)
         if prettyPrinted { out += "\n" }

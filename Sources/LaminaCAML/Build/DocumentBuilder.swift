@@ -1,0 +1,550 @@
+import Foundation
+import LaminaCore
+import LaminaScene
+
+/// One CAML document as read: its root layer element, the file it came
+/// from, and where its images are.
+struct CAMLDocumentSource {
+    /// The `<CALayer>` (or other layer class) inside `<caml>`.
+    var root: XMLElement
+    /// The document's name in messages (`Background.ca/main.caml`).
+    var file: String
+    /// The bundle's files, or nil for a bare document (images only as data URIs).
+    var files: CAMLFileSource?
+    /// The folder of the document inside `files`, which `src` paths start from.
+    var folder: String
+}
+
+/// Turns one CAML document into a layer object of the scene format, in its
+/// base state, in a named state, or in the state a transition ends in with
+/// the transition's animations attached.
+///
+/// The scene decoder checks everything the builder writes (ranges, limits,
+/// conflicts), and the values it builds carry their places in the XML, so
+/// its errors point into the CAML file.
+final class DocumentBuilder {
+    let document: CAMLDocumentSource
+    let diagnostics: Diagnostics
+    let limits: SceneLimits
+    /// Layer elements by their `id`, with their format type.
+    private var layersByID: [String: (element: XMLElement, type: String)] = [:]
+    /// `LKState` elements by name.
+    private(set) var states: [String: XMLElement] = [:]
+    /// Every `LKStateTransition` element, in document order.
+    private var transitions: [XMLElement] = []
+    private var imageCache: [String: BuiltValue?] = [:]
+
+    /// The state set values apply by layer id; the transition's animations too.
+    private var overrides: [String: [StateValue]] = [:]
+    private var transitionAnimations: [String: [JSONValue]] = [:]
+
+    init(_ document: CAMLDocumentSource, diagnostics: Diagnostics, limits: SceneLimits) throws(SceneError) {
+        self.document = document
+        self.diagnostics = diagnostics
+        self.limits = limits
+        try index(document.root, path: "/caml/\(document.root.name)")
+    }
+
+    /// The names of the document's states, in document order.
+    var stateNames: [String] { states.keys.sorted() }
+
+    // MARK: Errors
+
+    func error(_ kind: SceneError.Kind, _ message: String, at position: SourcePosition, path: String) -> SceneError {
+        SceneError(kind, at: "\(document.file):\(path)", position: position, message)
+    }
+
+    func error(_ message: String, at position: SourcePosition, path: String) -> SceneError {
+        error(.invalidValue, message, at: position, path: path)
+    }
+
+    func skip(_ subject: String, _ reason: String, at position: SourcePosition) throws(SceneError) {
+        try diagnostics.skipped(subject, reason, file: document.file, at: position)
+    }
+
+    // MARK: Index
+
+    /// Records ids, states and transitions of the tree under `element`.
+    private func index(_ element: XMLElement, path: String) throws(SceneError) {
+        if let id = element.attribute("id"), let type = SceneVocabulary.layerType(forClassName: element.name) {
+            guard layersByID[id.value] == nil else {
+                throw error("the id '\(id.value)' is given to two layers", at: id.position, path: path + "/@id")
+            }
+            layersByID[id.value] = (element, type)
+        }
+        for (k, child) in element.children.enumerated() {
+            let childPath = path + "/\(child.name)[\(k + 1)]"
+            switch child.name {
+            case "states":
+                for state in child.children where state.name == "LKState" {
+                    guard let name = state["name"] else {
+                        throw error(.missingKey, "an LKState needs a name", at: state.position, path: childPath)
+                    }
+                    guard states[name] == nil else {
+                        throw error("two states are called '\(name)'", at: state.position, path: childPath)
+                    }
+                    states[name] = state
+                }
+            case "stateTransitions":
+                transitions += child.children.filter { $0.name == "LKStateTransition" }
+            case "sublayers", "mask":
+                for layer in child.children {
+                    try index(layer, path: childPath + "/\(layer.name)")
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    // MARK: The layer tree
+
+    /// The root layer in its base state, or in `state`, or at the start of
+    /// the transition `transition` (the model in its end state, with the
+    /// transition's animations).
+    func build(state: String?, transition: (from: String, to: String)?) throws(SceneError) -> JSONValue? {
+        overrides = [:]
+        transitionAnimations = [:]
+        if let transition {
+            overrides = try values(ofState: transition.to)
+            try prepareTransition(from: transition.from, to: transition.to)
+        } else if let state {
+            overrides = try values(ofState: state)
+        }
+        return try layer(document.root, path: "/caml/\(document.root.name)")
+    }
+
+    /// A layer object, or nil when its class is not drawn (reported).
+    func layer(_ element: XMLElement, path: String) throws(SceneError) -> JSONValue? {
+        guard let type = SceneVocabulary.layerType(forClassName: element.name) else {
+            try skip("<\(element.name)>", Self.unsupportedClassReason(element.name), at: element.position)
+            return nil
+        }
+        var members: [(String, JSONValue, SourcePosition)] = []
+        if type != "layer" { members.append(("type", .string(type), element.position)) }
+        let id = element["id"]
+        let properties = try self.properties(of: element, type: type, overrides: id.flatMap { overrides[$0] } ?? [], path: path)
+        for key in properties.order {
+            let (value, position) = properties.values[key]!
+            members.append((key, value.json(at: position), position))
+        }
+        var animations: [JSONValue] = []
+        for (k, child) in element.children.enumerated() {
+            let childPath = path + "/\(child.name)[\(k + 1)]"
+            switch child.name {
+            case "sublayers":
+                var sublayers: [JSONValue] = []
+                for (n, sublayer) in child.children.enumerated() {
+                    if let built = try layer(sublayer, path: childPath + "/\(sublayer.name)[\(n + 1)]") {
+                        sublayers.append(built)
+                    }
+                }
+                members.append(("sublayers", JSONValue(.array(sublayers), at: child.position), child.position))
+            case "mask":
+                guard child.children.count == 1, let maskElement = child.children.first else {
+                    throw error("<mask> holds exactly one layer", at: child.position, path: childPath)
+                }
+                if let mask = try layer(maskElement, path: childPath + "/\(maskElement.name)") {
+                    members.append(("mask", mask, child.position))
+                }
+            case "animations":
+                let builder = AnimationBuilder(self, layerType: type)
+                for (n, entry) in child.children.enumerated() {
+                    if let built = try builder.animation(entry, path: childPath + "/\(entry.name)[\(n + 1)]") {
+                        animations.append(built)
+                    }
+                }
+            default:
+                continue  // properties (read above), states, transitions, skipped elements
+            }
+        }
+        animations += id.flatMap { transitionAnimations[$0] } ?? []
+        if !animations.isEmpty {
+            members.append(("animations", JSONValue(.array(animations), at: element.position), element.position))
+        }
+        return .object(members: members, at: element.position)
+    }
+
+    static func unsupportedClassReason(_ name: String) -> String {
+        switch name {
+        case "CAEmitterLayer": "Lamina does not draw particle emitters yet"
+        case "CABackdropLayer": "Lamina does not blur what lies behind a layer yet"
+        default: "Lamina does not draw this layer class (its sublayers are skipped with it)"
+        }
+    }
+
+    // MARK: Properties
+
+    /// A layer's properties in the order they were given.
+    struct Properties {
+        var order: [String] = []
+        var values: [String: (BuiltValue, SourcePosition)] = [:]
+
+        mutating func set(_ key: String, _ value: BuiltValue, at position: SourcePosition) {
+            if values[key] == nil { order.append(key) }
+            values[key] = (value, position)
+        }
+    }
+
+    /// One `LKStateSetValue`: a key path of the layer with `targetId`, and its value.
+    struct StateValue {
+        var keyPath: String
+        var value: XMLElement
+        var position: SourcePosition
+    }
+
+    /// Attributes that change nothing Lamina draws, or say what it draws by
+    /// default; they are read silently. Values other than these defaults are
+    /// reported as skipped.
+    static let quietAttributes: [String: Set<String>?] = [
+        "id": nil, "allowsEdgeAntialiasing": nil, "allowsHitTesting": nil, "contentsFormat": nil,
+        "needsDisplayOnBoundsChange": nil, "drawsAsynchronously": nil, "shouldRasterize": nil,
+        "rasterizationScale": nil, "edgeAntialiasingMask": nil, "opaque": nil, "contentsOpaque": nil,
+        "allowsGroupOpacity": ["1", "true", "YES"], "cornerCurve": ["circular"],
+        "speed": ["1"], "beginTime": ["0"], "timeOffset": ["0"], "duration": ["0"],
+        "repeatCount": ["0"], "autoreverses": ["0"], "fillMode": ["removed"],
+    ]
+
+    /// Elements inside a layer that are read elsewhere.
+    static let structuralElements: Set<String> = ["sublayers", "mask", "animations", "states", "stateTransitions"]
+
+    /// The layer's properties: attributes, property elements, then key-path
+    /// attributes (`transform.rotation.z="1"`), then the state's values.
+    func properties(
+        of element: XMLElement, type: String, overrides: [StateValue], path: String
+    ) throws(SceneError) -> Properties {
+        var properties = Properties()
+        var keyPaths: [(String, ValueSource, SourcePosition)] = []
+        for attribute in element.attributes {
+            let name = attribute.name
+            if name == "name" {
+                properties.set("name", .json(.string(attribute.value)), at: attribute.position)
+                continue
+            }
+            if let quiet = Self.quietAttributes[name], quiet.map({ $0.contains(attribute.value) }) ?? true { continue }
+            if name.contains(".") {
+                keyPaths.append((name, .text(attribute.value), attribute.position))
+                continue
+            }
+            guard let (key, kind) = SceneVocabulary.key(forProperty: name, ofType: type) else {
+                try skip("@\(name) of <\(element.name)>", "Lamina has no such property", at: attribute.position)
+                continue
+            }
+            let value = try self.value(.text(attribute.value), kind: kind, at: attribute.position, path: path + "/@\(name)")
+            if let value { properties.set(key, value, at: attribute.position) }
+        }
+        for (k, child) in element.children.enumerated() where !Self.structuralElements.contains(child.name) {
+            let childPath = path + "/\(child.name)[\(k + 1)]"
+            if child.name.contains(".") {
+                keyPaths.append((child.name, .element(child), child.position))
+                continue
+            }
+            guard let (key, kind) = SceneVocabulary.key(forProperty: child.name, ofType: type) else {
+                try skip("<\(child.name)> in <\(element.name)>", Self.unsupportedElementReason(child.name), at: child.position)
+                continue
+            }
+            if let value = try self.value(.element(child), kind: kind, at: child.position, path: childPath) {
+                properties.set(key, value, at: child.position)
+            }
+        }
+        for (keyPath, source, position) in keyPaths {
+            try assign(keyPath, source, at: position, to: &properties, type: type, className: element.name, path: path)
+        }
+        for value in overrides {
+            try assign(value.keyPath, .element(value.value), at: value.position, to: &properties, type: type,
+                       className: element.name, path: path)
+        }
+        return properties
+    }
+
+    static func unsupportedElementReason(_ name: String) -> String {
+        switch name {
+        case "filters", "backgroundFilters", "compositingFilter": "Lamina does not apply Core Animation filters yet"
+        case "scriptComponents", "scriptObject", "modules": "Lamina runs no scripts"
+        case "emitterCells": "Lamina does not draw particle emitters yet"
+        case "behaviors": "Lamina does not run layer behaviours"
+        default: "Lamina has no such property"
+        }
+    }
+
+    /// Sets `keyPath` (a property, or a part of one such as `position.y`
+    /// or `transform.rotation.z`) through Core Animation's key-value coding
+    /// on a scratch layer that holds the property's current value.
+    func assign(
+        _ keyPath: String, _ source: ValueSource, at position: SourcePosition, to properties: inout Properties,
+        type: String, className: String, path: String
+    ) throws(SceneError) {
+        let base = String(keyPath.prefix { $0 != "." })
+        guard let (key, baseKind) = SceneVocabulary.key(forProperty: base, ofType: type) else {
+            try skip("'\(keyPath)' of <\(className)>", "Lamina has no such property", at: position)
+            return
+        }
+        guard keyPath.contains(".") else {
+            if let value = try value(source, kind: baseKind, at: position, path: path + "/\(keyPath)") {
+                properties.set(key, value, at: position)
+            }
+            return
+        }
+        guard let partKind = SceneVocabulary.animatedKind(of: keyPath, onType: type),
+              let layer = SceneVocabulary.makeLayer(ofType: type)
+        else {
+            try skip("'\(keyPath)' of <\(className)>", "Lamina cannot set this part of '\(base)'", at: position)
+            return
+        }
+        guard let part = try value(source, kind: partKind, at: position, path: path + "/\(keyPath)"),
+              case .native(let partValue) = part
+        else { return }
+        if case .native(let current)? = properties.values[key]?.0 {
+            layer.setValue(current, forKey: base)
+        }
+        layer.setValue(partValue, forKeyPath: keyPath)
+        guard let whole = layer.value(forKey: base) else { return }
+        properties.set(key, .native(whole), at: position)
+    }
+
+    /// The value of `keyPath` of the layer `id` in `state` (nil: the base
+    /// state), as a transition starts or ends with it; nil when the layer
+    /// has none (no colour set, say).
+    func value(of keyPath: String, layerID id: String, state: String?) throws(SceneError) -> BuiltValue? {
+        guard let (element, type) = layersByID[id] else { return nil }
+        let stateValues = try state.map { name throws(SceneError) in try values(ofState: name)[id] ?? [] } ?? []
+        let properties = try self.properties(of: element, type: type, overrides: stateValues, path: "/#\(id)")
+        let base = String(keyPath.prefix { $0 != "." })
+        guard let (key, _) = SceneVocabulary.key(forProperty: base, ofType: type),
+              let layer = SceneVocabulary.makeLayer(ofType: type)
+        else { return nil }
+        if let (value, _) = properties.values[key] {
+            guard case .native(let current) = value else { return keyPath == base ? value : nil }
+            layer.setValue(current, forKey: base)
+        }
+        return layer.value(forKeyPath: keyPath).map(BuiltValue.native)
+    }
+
+    // MARK: Values
+
+    /// Where a value is written: attribute text, or an element.
+    enum ValueSource {
+        case text(String)
+        case element(XMLElement)
+    }
+
+    /// A value of `kind` from CAML: attribute text, or an element that
+    /// holds it (`<backgroundColor type="CGColor" value="1 0 0"/>`,
+    /// `<contents><CGImage src="a.png"/></contents>`, `<colors>` of
+    /// `<CGColor>`s). Nil when it was skipped (an image Lamina cannot read).
+    func value(_ source: ValueSource, kind: LayerValueKind, at position: SourcePosition, path: String) throws(SceneError) -> BuiltValue? {
+        switch source {
+        case .text(let text):
+            return try value(text: text, kind: kind, at: position, path: path)
+        case .element(let element):
+            return try value(element: element, kind: kind, path: path)
+        }
+    }
+
+    private func value(element: XMLElement, kind: LayerValueKind, path: String) throws(SceneError) -> BuiltValue? {
+        switch kind {
+        case .numbers, .colors:
+            if let text = element.attribute("value") {
+                return try value(text: text.value, kind: kind, at: text.position, path: path)
+            }
+            let itemKind: LayerValueKind = if case .numbers(let r) = kind { .number(r) } else { .color }
+            var items: [JSONValue] = []
+            for (k, child) in element.children.enumerated() {
+                guard let item = try value(element: child, kind: itemKind, path: path + "/\(child.name)[\(k + 1)]") else { continue }
+                items.append(item.json(at: child.position))
+            }
+            return .json(JSONValue(.array(items), at: element.position))
+        case .image:
+            if let src = element.attribute("src") { return try image(src.value, at: src.position, path: path) }
+        case .layer, .layers:
+            throw error("a layer is written as an element such as <CALayer>", at: element.position, path: path)
+        default:
+            break
+        }
+        if let text = element.attribute("value") {
+            var built = try value(text: text.value, kind: kind, at: text.position, path: path)
+            // <backgroundColor value="1 0 0" opacity="0.5"/>: the opacity scales alpha.
+            if kind == .color, let opacity = element.attribute("opacity") {
+                guard let a = CAMLText.number(opacity.value), (0...1).contains(a) else {
+                    throw error("expected an opacity from 0 to 1, found '\(opacity.value)'", at: opacity.position, path: path)
+                }
+                if case .json(let v)? = built, var c = v.array, c.count == 4, let alpha = c[3].number {
+                    c[3] = .number(alpha * a)
+                    built = .json(.array(c))
+                }
+            }
+            return built
+        }
+        let typed = element.children
+        if typed.count == 1 { return try value(element: typed[0], kind: kind, path: path + "/\(typed[0].name)") }
+        guard typed.isEmpty else {
+            throw error("expected one value in <\(element.name)>, found \(typed.count) elements", at: element.position, path: path)
+        }
+        return try value(text: element.text, kind: kind, at: element.position, path: path)
+    }
+
+    private func value(text: String, kind: LayerValueKind, at position: SourcePosition, path: String) throws(SceneError) -> BuiltValue? {
+        func wrong(_ expected: String) -> SceneError {
+            error(.wrongType, "expected \(expected), found '\(Quoted.prefix(text, limit: 60))'", at: position, path: path)
+        }
+        func numbers(_ count: Int, _ form: String) throws(SceneError) -> [CGFloat] {
+            guard let n = CAMLText.numbers(text), n.count == count else { throw wrong(form) }
+            return n.map { CGFloat($0) }
+        }
+        switch kind {
+        case .number:
+            guard let n = CAMLText.number(text) else { throw wrong("a number") }
+            return .native(CGFloat(n))
+        case .bool:
+            guard let b = CAMLText.bool(text) else { throw wrong("1 or 0") }
+            return .native(b)
+        case .point:
+            let n = try numbers(2, "a point 'x y'")
+            return .native(CGPoint(x: n[0], y: n[1]))
+        case .size:
+            let n = try numbers(2, "a size 'width height'")
+            return .native(CGSize(width: n[0], height: n[1]))
+        case .rect:
+            let n = try numbers(4, "a rectangle 'x y width height'")
+            return .native(CGRect(x: n[0], y: n[1], width: n[2], height: n[3]))
+        case .transform:
+            guard let t = CAMLText.transform(text) else {
+                throw wrong("a transform: 16 numbers, 6 affine numbers, or functions such as 'rotate(45deg) scale(2)'")
+            }
+            return .native(t)
+        case .color:
+            let t = text.trimmingCharacters(in: .whitespaces)
+            if t.hasPrefix("#") { return .json(.string(t)) }
+            guard let n = CAMLText.numbers(t), n.count == 3 || n.count == 4 else { throw wrong("a colour 'r g b' or 'r g b a'") }
+            return .json(.array((n + (n.count == 3 ? [1] : [])).map { .number($0) }))
+        case .numbers:
+            guard let n = CAMLText.numbers(text) else { throw wrong("numbers") }
+            return .json(.array(n.map { .number($0) }))
+        case .path, .string, .any:
+            return .json(.string(text))
+        case .constant:
+            return .json(.string(Self.constantNames[text] ?? text))
+        case .cornerMask:
+            // Core Animation's CACornerMask bits.
+            guard let bits = Int(text.trimmingCharacters(in: .whitespaces)), (0...15).contains(bits) else {
+                throw wrong("a corner mask from 0 to 15")
+            }
+            let names = ["minXMinY", "maxXMinY", "minXMaxY", "maxXMaxY"]
+            return .json(.array(names.indices.filter { bits & (1 << $0) != 0 }.map { .string(names[$0]) }))
+        case .image:
+            return try image(text, at: position, path: path)
+        case .colors:
+            throw wrong("colours as elements, such as <colors><CGColor value=\"1 0 0\"/></colors>")
+        case .layer, .layers:
+            throw wrong("layers as elements")
+        }
+    }
+
+    /// Core Animation's constants that the scene format spells otherwise.
+    static let constantNames = ["non-zero": "nonZero", "even-odd": "evenOdd"]
+
+    /// `src` of a `CGImage`: a data URI, or a PNG file of the bundle (as a
+    /// data URI, so that the scene holds the picture itself). A file that
+    /// is not a PNG is skipped, with a warning.
+    func image(_ src: String, at position: SourcePosition, path: String) throws(SceneError) -> BuiltValue? {
+        if src.hasPrefix("data:") { return .json(.string(src)) }
+        if let cached = imageCache[src] { return cached }
+        guard let files = document.files else {
+            throw error(.fileAccess, "'\(src)': a bare CAML document can only hold images as data URIs (send a .ca bundle or a .tendies archive)",
+                        at: position, path: path)
+        }
+        guard let resolved = FilePath.resolve(src, in: document.folder) else {
+            throw error(.fileAccess, "'\(src)' leads outside the bundle", at: position, path: path)
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try files.read(resolved, limit: limits.imageBytes)
+        } catch {
+            throw self.error(error.kind, error.message, at: position, path: path)
+        }
+        let result: BuiltValue?
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            result = .json(.string("data:image/png;base64," + Data(bytes).base64EncodedString()))
+        } else {
+            try skip("image '\(src)'", "Lamina reads PNG images only; convert it to PNG", at: position)
+            result = nil
+        }
+        imageCache[src] = result
+        return result
+    }
+
+    // MARK: States
+
+    /// The set values of `state` by target layer id: those of the state it
+    /// is `basedOn` first (followed to the end, refusing a cycle), then its own.
+    func values(ofState name: String) throws(SceneError) -> [String: [StateValue]] {
+        var chain: [XMLElement] = []
+        var seen: Set<String> = []
+        var next: String? = name
+        while let current = next {
+            guard seen.insert(current).inserted else {
+                throw error("the states' basedOn links form a cycle through '\(current)'", at: chain.last?.position ?? document.root.position,
+                            path: "/states")
+            }
+            guard let state = states[current] else {
+                let known = stateNames.isEmpty ? "the document has no states" : "its states are \(stateNames.joined(separator: ", "))"
+                throw SceneError(.unknownName, at: document.file, position: chain.last?.position,
+                                 "no state is called '\(current)'; \(known)")
+            }
+            chain.append(state)
+            next = state["basedOn"]
+        }
+        var out: [String: [StateValue]] = [:]
+        for state in chain.reversed() {
+            let elements = state.child("elements")?.children ?? state.children
+            for element in elements where element.name == "LKStateSetValue" {
+                guard let target = element["targetId"], let keyPath = element["keyPath"] else {
+                    throw error(.missingKey, "an LKStateSetValue needs targetId and keyPath", at: element.position, path: "/states/\(name)")
+                }
+                guard layersByID[target] != nil else {
+                    throw error(.unknownName, "no layer has the id '\(target)'", at: element.position, path: "/states/\(name)")
+                }
+                guard let value = element.child("value") ?? element.children.first else {
+                    throw error(.missingKey, "an LKStateSetValue needs a <value>", at: element.position, path: "/states/\(name)")
+                }
+                out[target, default: []].append(StateValue(keyPath: keyPath, value: value, position: element.position))
+            }
+        }
+        return out
+    }
+
+    /// The animations of the transition from `from` to `to`, by target id:
+    /// each `LKStateTransitionElement`'s animation runs the key from its
+    /// value in `from` to its value in `to`. The transition chosen is the
+    /// one naming both states, else one with `*` for either, else `*` to `*`.
+    private func prepareTransition(from: String, to: String) throws(SceneError) {
+        _ = try values(ofState: from)  // the state must exist
+        func matches(_ t: XMLElement, _ f: String, _ g: String) -> Bool { t["fromState"] == f && t["toState"] == g }
+        let candidates = [(from, to), (from, "*"), ("*", to), ("*", "*")]
+        guard let transition = candidates.lazy.compactMap({ c in self.transitions.first { matches($0, c.0, c.1) } }).first else {
+            try skip("transition \(from) → \(to)", "the document has no LKStateTransition for it; the state changes at once",
+                     at: document.root.position)
+            return
+        }
+        let elements = transition.child("elements")?.children ?? transition.children
+        for element in elements where element.name == "LKStateTransitionElement" {
+            guard let target = element["targetId"], let (_, type) = layersByID[target] else {
+                throw error(.unknownName, "an LKStateTransitionElement needs the targetId of a layer", at: element.position,
+                            path: "/stateTransitions")
+            }
+            let key = element["key"]
+            let builder = AnimationBuilder(self, layerType: type)
+            for animation in element.children where animation.name == "animation" || animation.name.hasPrefix("CA") {
+                guard let keyPath = animation["keyPath"] ?? key else {
+                    throw error(.missingKey, "the transition's animation needs a keyPath", at: animation.position, path: "/stateTransitions")
+                }
+                let endpoints = (from: try value(of: keyPath, layerID: target, state: from),
+                                 to: try value(of: keyPath, layerID: target, state: to))
+                if let built = try builder.animation(animation, path: "/stateTransitions/\(target)", keyPath: keyPath,
+                                                     endpoints: endpoints) {
+                    transitionAnimations[target, default: []].append(built)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,309 @@
+import Foundation
+import LaminaCore
+import LaminaScene
+import ZIPFoundation
+
+/// Reads Core Animation's own scene files into a `Scene`: CAML documents
+/// (`.caml`), Core Animation archives (`.ca` bundles: `index.xml`, the root
+/// document, `assets/`), PosterBoard wallpapers (`.wallpaper` folders of
+/// background, floating and foreground `.ca` bundles) and `.tendies`
+/// archives (a zipped wallpaper).
+///
+/// The CAML is turned into the scene format (`sceneJSON`), which the scene
+/// decoder then reads with its usual checks and limits; errors name the
+/// file, the element and the line and column in the XML. What Lamina does
+/// not draw (emitters, filters, scripts, private layer classes) is skipped
+/// and reported in `warnings`, or refused with `strict`.
+///
+/// ```swift
+/// let reader = CAMLReader()
+/// let result = try reader.read(contentsOf: URL(fileURLWithPath: "Clock.ca"), state: "Unlock")
+/// for warning in result.warnings { print(warning) }
+/// let picture = try LayerRenderer(backend: .cpu).render(result.scene)
+/// ```
+public struct CAMLReader: Sendable {
+    /// What to read the documents as.
+    public struct Options: Sendable, Hashable {
+        /// Refuse the document where something would be skipped.
+        public var strict: Bool
+        /// Whether images may be read from a bundle's files (a server reads
+        /// archives from requests, whose files live in memory, and never the disk).
+        public var allowsFiles: Bool
+
+        /// Lenient, with files.
+        public init(strict: Bool = false, allowsFiles: Bool = true) {
+            self.strict = strict
+            self.allowsFiles = allowsFiles
+        }
+    }
+
+    /// A state transition to play: `from` and `to` name `LKState`s.
+    public struct Transition: Sendable, Hashable {
+        public var from: String
+        public var to: String
+
+        /// The transition from `from` to `to`.
+        public init(from: String, to: String) {
+            self.from = from
+            self.to = to
+        }
+
+        /// `FROM:TO`, as the command line writes it.
+        public init?(_ text: String) {
+            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
+            self.init(from: String(parts[0]), to: String(parts[1]))
+        }
+    }
+
+    /// The kinds of input, by how their names end.
+    public enum InputKind: String, Sendable, CaseIterable {
+        case caml, bundle = "ca", wallpaper, tendies
+
+        /// The kind of `url` by its extension, or nil for other files.
+        public init?(url: URL) {
+            self.init(rawValue: url.standardizedFileURL.pathExtension.lowercased())
+        }
+    }
+
+    /// What was read.
+    public struct Result {
+        /// The scene: a canvas the size of the (background) root layer, and
+        /// the document's layers on it.
+        public var scene: Scene
+        /// The same scene in the scene format (images as data URIs).
+        public var sceneJSON: String
+        /// What was skipped, each kind once.
+        public var warnings: [CAMLWarning]
+        /// The states the documents define, sorted.
+        public var states: [String]
+    }
+
+    public var limits: SceneLimits
+    public var options: Options
+
+    /// A reader with the scene format's limits.
+    public init(limits: SceneLimits = .default, options: Options = Options()) {
+        self.limits = limits
+        self.options = options
+    }
+
+    // MARK: Reading
+
+    /// Reads a `.caml` file, a `.ca` bundle, a `.wallpaper` folder or a
+    /// `.tendies` archive, in its base state, in `state`, or at the start of
+    /// `transition`.
+    public func read(contentsOf url: URL, state: String? = nil, transition: Transition? = nil) throws(SceneError) -> Result {
+        guard let kind = InputKind(url: url) else {
+            throw SceneError(.unsupportedFormat, at: url.lastPathComponent,
+                             "expected a .caml file, a .ca bundle, a .wallpaper folder or a .tendies archive")
+        }
+        let name = url.lastPathComponent
+        switch kind {
+        case .caml:
+            let folder = DirectoryFiles(root: url.deletingLastPathComponent())
+            return try read(bundles: [bundle(document: name, in: folder, named: name)], state: state, transition: transition)
+        case .bundle:
+            let files = DirectoryFiles(root: url)
+            return try read(bundles: [try bundle(at: "", in: files, named: name)], state: state, transition: transition)
+        case .wallpaper:
+            return try read(bundles: try wallpaper(at: "", in: DirectoryFiles(root: url), named: name),
+                            state: state, transition: transition)
+        case .tendies:
+            let bytes: [UInt8]
+            do {
+                let size = try url.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0
+                guard size <= limits.documentBytes else {
+                    throw SceneError(.limitExceeded, at: name, "the archive has \(size) bytes, over the limit of \(limits.documentBytes)")
+                }
+                bytes = [UInt8](try Data(contentsOf: url))
+            } catch let error as SceneError {
+                throw error
+            } catch {
+                throw SceneError(.fileAccess, at: name, "cannot read \(url.path): \(error.localizedDescription)")
+            }
+            return try read(tendies: bytes, name: name, state: state, transition: transition)
+        }
+    }
+
+    /// Reads one CAML document given as bytes (a request body): its images
+    /// must be data URIs.
+    public func read(caml bytes: [UInt8], name: String = "document.caml", state: String? = nil,
+                     transition: Transition? = nil) throws(SceneError) -> Result {
+        let root = try rootLayer(bytes, file: name)
+        let source = CAMLDocumentSource(root: root, file: name, files: nil, folder: "")
+        return try read(bundles: [Bundle(name: name, source: source)], state: state, transition: transition)
+    }
+
+    /// Reads a `.tendies` archive given as bytes: the wallpaper (or `.ca`
+    /// bundle) it holds.
+    public func read(tendies bytes: [UInt8], name: String = "archive.tendies", state: String? = nil,
+                     transition: Transition? = nil) throws(SceneError) -> Result {
+        let files = try TendiesArchive.unpack(bytes, name: name, limits: limits)
+        return try read(bundles: try contents(of: files, name: name), state: state, transition: transition)
+    }
+
+    // MARK: Bundles
+
+    /// One `.ca` bundle's root document.
+    struct Bundle {
+        var name: String
+        var source: CAMLDocumentSource
+    }
+
+    /// The XML of a document, its size checked first; the root layer element.
+    private func rootLayer(_ bytes: [UInt8], file: String) throws(SceneError) -> XMLElement {
+        guard bytes.count <= limits.documentBytes else {
+            throw SceneError(.limitExceeded, at: file, "the document has \(bytes.count) bytes, over the limit of \(limits.documentBytes)")
+        }
+        let xml: XMLElement
+        do {
+            xml = try XMLReader(limits: .init(depth: min(256, max(8, limits.jsonNesting)))).read(bytes)
+        } catch {
+            throw SceneError(issues: error.issues.map {
+                SceneError.Issue(kind: $0.kind, location: file, position: $0.position, message: $0.message)
+            })
+        }
+        guard xml.name == "caml" else {
+            throw SceneError(.unsupportedFormat, at: file, position: xml.position,
+                             "expected a CAML document (<caml xmlns=\"http://www.apple.com/CoreAnimation/1.0\">), found <\(xml.name)>")
+        }
+        guard xml.children.count == 1, let root = xml.children.first else {
+            throw SceneError(.invalidValue, at: file, position: xml.position,
+                             "<caml> holds exactly one root layer, found \(xml.children.count) elements")
+        }
+        return root
+    }
+
+    /// The document `document` (a path in `files`).
+    private func bundle(document path: String, in files: CAMLFileSource, named name: String) throws(SceneError) -> Bundle {
+        let bytes = try files.read(path, limit: limits.documentBytes)
+        let file = name == path ? name : name + "/" + path
+        let root = try rootLayer(bytes, file: file)
+        let source = CAMLDocumentSource(root: root, file: file, files: options.allowsFiles ? files : nil,
+                                        folder: FilePath.folder(of: path))
+        return Bundle(name: name, source: source)
+    }
+
+    /// The `.ca` bundle at folder `path`: the document its `index.xml`
+    /// names as `rootDocument`, else `main.caml`, else its only `.caml` file.
+    private func bundle(at path: String, in files: CAMLFileSource, named name: String) throws(SceneError) -> Bundle {
+        var document: String?
+        let index = FilePath.join(path, "index.xml")
+        if files.list(path).contains("index.xml") {
+            let xml = try XMLReader(limits: .init()).read(try files.read(index, limit: 1 << 20))
+            // A property list: <key>rootDocument</key><string>main.caml</string>.
+            let entries = xml.child("dict")?.children ?? []
+            if let k = entries.firstIndex(where: { $0.name == "key" && $0.text == "rootDocument" }), k + 1 < entries.count {
+                document = entries[k + 1].text.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+        }
+        let camls = files.list(path).filter { $0.hasSuffix(".caml") }
+        guard let chosen = document ?? (camls.contains("main.caml") ? "main.caml" : camls.count == 1 ? camls[0] : nil),
+              let resolved = FilePath.resolve(chosen, in: path)
+        else {
+            throw SceneError(.fileAccess, at: name, "the bundle has no root document (index.xml's rootDocument, or main.caml)")
+        }
+        let bundle = try bundle(document: resolved, in: files, named: name)
+        return bundle
+    }
+
+    /// The roles of a wallpaper's layers, back to front as the phone draws them.
+    static let wallpaperRoles = ["background", "floating", "foreground"]
+
+    /// The `.ca` bundles of the wallpaper at folder `path`, back to front.
+    private func wallpaper(at path: String, in files: CAMLFileSource, named name: String) throws(SceneError) -> [Bundle] {
+        let bundles = files.list(path).filter { $0.lowercased().hasSuffix(".ca") && files.isFolder(FilePath.join(path, $0)) }
+        var ordered: [String] = []
+        for role in Self.wallpaperRoles {
+            ordered += bundles.filter { $0.lowercased().contains(role) && !ordered.contains($0) }
+        }
+        // Bundles that name no role go last, in name order.
+        ordered += bundles.filter { !ordered.contains($0) }
+        guard !ordered.isEmpty else {
+            throw SceneError(.fileAccess, at: name, "the wallpaper holds no .ca bundle")
+        }
+        var out: [Bundle] = []
+        for b in ordered {
+            out.append(try bundle(at: FilePath.join(path, b), in: files, named: name + "/" + b))
+        }
+        return out
+    }
+
+    /// What an archive holds: its first `.wallpaper` folder, else its first
+    /// `.ca` bundle (the shallowest, then in name order).
+    private func contents(of files: ArchiveFiles, name: String) throws(SceneError) -> [Bundle] {
+        let folders = files.folders.sorted { ($0.split(separator: "/").count, $0) < ($1.split(separator: "/").count, $1) }
+        if let wallpaper = folders.first(where: { $0.lowercased().hasSuffix(".wallpaper") }) {
+            return try self.wallpaper(at: wallpaper, in: files, named: name + "/" + FilePath.name(of: wallpaper))
+        }
+        if let bundle = folders.first(where: { $0.lowercased().hasSuffix(".ca") }) {
+            return [try self.bundle(at: bundle, in: files, named: name + "/" + FilePath.name(of: bundle))]
+        }
+        throw SceneError(.fileAccess, at: name, "the archive holds no .wallpaper folder and no .ca bundle")
+    }
+
+    // MARK: The scene
+
+    private func read(bundles: [Bundle], state: String?, transition: Transition?) throws(SceneError) -> Result {
+        let diagnostics = Diagnostics(strict: options.strict)
+        var builders: [DocumentBuilder] = []
+        for bundle in bundles {
+            builders.append(try DocumentBuilder(bundle.source, diagnostics: diagnostics, limits: limits))
+        }
+        let allStates = Set(builders.flatMap(\.stateNames)).sorted()
+        for name in [state, transition?.from, transition?.to].compactMap({ $0 }) where !allStates.contains(name) {
+            let known = allStates.isEmpty ? "the documents have no states" : "the states are \(allStates.joined(separator: ", "))"
+            throw SceneError(.unknownName, at: bundles[0].source.file, "no state is called '\(name)'; \(known)")
+        }
+        var layers: [JSONValue] = []
+        for builder in builders {
+            // A wallpaper's layers that do not have the state keep their base state.
+            let has = { (s: String?) in s.map { builder.states[$0] != nil } ?? false }
+            let ownTransition = transition.flatMap { has($0.from) && has($0.to) ? ($0.from, $0.to) : nil }
+            let ownState = transition == nil ? (has(state) ? state : nil) : (has(transition?.to) ? transition?.to : nil)
+            if let layer = try builder.build(state: ownState, transition: ownTransition) { layers.append(layer) }
+        }
+        guard let canvas = Self.canvasSize(of: layers.first) else {
+            throw SceneError(.invalidValue, at: bundles[0].source.file, position: bundles[0].source.root.position,
+                             "the root layer needs bounds with a width and height > 0: they size the canvas")
+        }
+        let origin = bundles[0].source.root.position
+        let top = JSONValue.object(members: [
+            ("width", .number(canvas.width), origin), ("height", .number(canvas.height), origin),
+            ("sublayers", JSONValue(.array(layers), at: origin), origin),
+        ], at: origin)
+        let decoder = SceneDecoder(limits: limits, options: .init(allowsFiles: false))
+        let scene: Scene
+        do {
+            scene = try decoder.decode(value: top)
+        } catch {
+            // The decoder names places in the scene format; say which file they are in.
+            throw SceneError(issues: error.issues.map { issue in
+                var issue = issue
+                let file = Self.file(of: issue.location, bundles: bundles)
+                issue.location = "\(file): scene \(issue.location)"
+                return issue
+            })
+        }
+        return Result(scene: scene, sceneJSON: JSONWriter().write(top), warnings: diagnostics.warnings, states: allStates)
+    }
+
+    /// The file a scene location (`$.sublayers[1]...`) came from.
+    private static func file(of location: String, bundles: [Bundle]) -> String {
+        guard location.hasPrefix("$.sublayers["),
+              let close = location.firstIndex(of: "]"),
+              let k = Int(location[location.index(location.startIndex, offsetBy: 12)..<close]),
+              k < bundles.count
+        else { return bundles[0].source.file }
+        return bundles[k].source.file
+    }
+
+    /// The size of the first root layer's bounds, as built.
+    private static func canvasSize(of layer: JSONValue?) -> CGSize? {
+        guard let bounds = layer?.object?["bounds"]?.array, bounds.count == 4,
+              let width = bounds[2].number, let height = bounds[3].number, width > 0, height > 0
+        else { return nil }
+        return CGSize(width: width, height: height)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// The scene format's names for Core Animation's, for readers of other
+/// formats that name things as Core Animation does (the CAML reader): which
+/// layer classes the format has, which key holds a property and what values
+/// it takes, and what an animation's key path animates. All of it comes
+/// from the same tables the decoder reads with, so an importer cannot offer
+/// a key the decoder refuses.
+package enum SceneVocabulary {
+    /// The format's `type` for a Core Animation class name
+    /// (`"CAShapeLayer"` → `"shape"`), or nil for a class it does not have.
+    package static func layerType(forClassName name: String) -> String? {
+        LayerType.allCases.first { $0.className == name }?.rawValue
+    }
+
+    /// The format's key for the property `name` of a layer of format type
+    /// `type`, with the kind of its values; nil when the format has no key
+    /// for it. Keys are the property names, except `type` of a gradient
+    /// layer, which the format calls `gradientType` (its `type` picks the class).
+    package static func key(forProperty name: String, ofType type: String) -> (key: String, kind: LayerValueKind)? {
+        guard let layerType = LayerType(rawValue: type) else { return nil }
+        let key = layerType == .gradient && name == "type" ? "gradientType" : name
+        guard key != "type", !SceneKeys.structuralKeys.contains(key) || ["mask", "sublayers"].contains(key),
+              SceneKeys.byName[key]?.applies(to: layerType) ?? ["mask", "sublayers"].contains(key),
+              let row = Swift.type(of: layerType.makeLayer()).layerProperty(named: name)
+        else { return nil }
+        return (key, row.kind)
+    }
+
+    /// The kind of the values an animation of `keyPath` takes on a layer of
+    /// format type `type` (`"transform.rotation.z"` → a number), or nil when
+    /// the key path is not animatable there.
+    package static func animatedKind(of keyPath: String, onType type: String) -> LayerValueKind? {
+        LayerType(rawValue: type).flatMap { AnimatableProperty.kind(of: keyPath, on: $0) }
+    }
+
+    /// A new layer of format type `type` (for working out what a key-path
+    /// assignment does to a whole property).
+    package static func makeLayer(ofType type: String) -> CALayer? {
+        LayerType(rawValue: type)?.makeLayer()
+    }
+}

@@ -1,0 +1,104 @@
+import ArgumentParser
+import Foundation
+import Lamina
+import Synchronization
+
+/// How to read Apple's scene files (`.caml`, `.ca`, `.wallpaper`,
+/// `.tendies`), for the commands that read scenes.
+struct CAMLOptions: ParsableArguments {
+    @Option(help: "CAML only: render the document in this state (an LKState's name).")
+    var state: String?
+
+    @Option(help: "CAML only: play the transition between two states, FROM:TO (frames starts at the transition's start).")
+    var transition: String?
+
+    @Flag(help: "CAML only: refuse the document where something Lamina does not draw would be skipped.")
+    var strict = false
+
+    func validate() throws {
+        if let transition, CAMLReader.Transition(transition) == nil {
+            throw ValidationError("--transition takes two state names as FROM:TO, got '\(transition)'")
+        }
+        if state != nil && transition != nil { throw ValidationError("give --state or --transition, not both") }
+    }
+
+    var parsedTransition: CAMLReader.Transition? { transition.flatMap(CAMLReader.Transition.init) }
+
+    var isEmpty: Bool { state == nil && transition == nil && !strict }
+}
+
+/// Reading CAML inputs into scene JSON.
+extension SceneInput {
+    private static let camlDocuments = Mutex<[String: Document]>([:])
+
+    /// Whether `path` names one of Apple's formats by its extension.
+    static func isCAML(_ path: String) -> Bool {
+        path != "-" && CAMLReader.InputKind(url: URL(fileURLWithPath: path)) != nil
+    }
+
+    /// The CAML input at `path` (or a CAML document on standard input) as
+    /// scene JSON; warnings go to standard error once.
+    static func readCAML(_ path: String, bytes: [UInt8]?, limits: SceneLimits, options: CAMLOptions) throws -> Document {
+        // Commands read their input more than once (frames: once to check, once per worker).
+        if bytes == nil, let cached = camlDocuments.withLock({ $0[path] }) { return cached }
+        let reader = CAMLReader(limits: limits, options: .init(strict: options.strict))
+        let name = displayName(path)
+        do {
+            let result = if let bytes {
+                try reader.read(caml: bytes, name: name, state: options.state, transition: options.parsedTransition)
+            } else {
+                try reader.read(contentsOf: URL(fileURLWithPath: path), state: options.state,
+                                transition: options.parsedTransition)
+            }
+            if !result.warnings.isEmpty {
+                let text = result.warnings.map { "lamina: warning: \($0)\n" }.joined()
+                try? FileIO.writeStream(Array(text.utf8), to: STDERR_FILENO, name: "<stderr>")
+            }
+            let document = Document(bytes: Array(result.sceneJSON.utf8),
+                                    base: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            if bytes == nil { camlDocuments.withLock { $0[path] = document } }
+            return document
+        } catch {
+            throw CommandFailure(error.issues.map { "\($0)" }.joined(separator: "\n"))
+        }
+    }
+
+    /// Whether a document read from standard input is XML rather than JSON.
+    static func looksLikeXML(_ bytes: [UInt8]) -> Bool {
+        bytes.drop(while: { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF })
+            .first == UInt8(ascii: "<")
+    }
+}
+
+/// `lamina convert IN --output scene.json`: Apple's scene files as scene JSON.
+struct ConvertCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Write a CAML document, .ca bundle, .wallpaper or .tendies archive as scene JSON.",
+        discussion: """
+            The scene holds the document's layers in its base state (or --state, or at the start of \
+            --transition, with its animations), images as data URIs. What Lamina does not draw is \
+            skipped with a warning (see docs/caml.md); --strict refuses it instead.
+            """)
+
+    @Argument(help: "A .caml file, a .ca bundle, a .wallpaper folder or a .tendies archive; - reads a CAML document from standard input.")
+    var input: String
+
+    @Option(name: .shortAndLong, help: "Where the scene JSON goes, or - for standard output.")
+    var output: String
+
+    @OptionGroup var caml: CAMLOptions
+    @OptionGroup var limits: LimitOptions
+
+    func run() throws {
+        guard input == "-" || SceneInput.isCAML(input) else {
+            throw CommandFailure("\(input): expected a .caml file, a .ca bundle, a .wallpaper folder or a .tendies archive")
+        }
+        let document = try SceneInput.read(input, limits: limits.sceneLimits, caml: caml)
+        if output == "-" {
+            try FileIO.writeStream(document.bytes, to: STDOUT_FILENO, name: "<stdout>")
+        } else {
+            try FileIO.writeFileAtomically(document.bytes, toPath: output)
+        }
+    }
+}
