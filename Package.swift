@@ -126,7 +126,9 @@ let package = Package(
         .testTarget(name: "LaminaPNGTests", dependencies: ["LaminaPNG"]),
         .testTarget(name: "LaminaIOTests", dependencies: ["LaminaIO"]),
         .testTarget(name: "LaminaSceneTests", dependencies: ["LaminaScene"]),
-        .testTarget(name: "LaminaCAMLTests", dependencies: ["LaminaCAML", "Lamina"]),
+        .testTarget(
+            name: "LaminaCAMLTests",
+            dependencies: ["LaminaCAML", "Lamina", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "LaminaRenderTests", dependencies: ["LaminaRender"]),
         .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL"]),
         .testTarget(name: "LaminaCPUTests", dependencies: ["LaminaCPU", "LaminaRaster", "LaminaCore"]),

@@ -100,8 +100,9 @@ private struct Scanner {
     }
 
     /// Moves to just past `terminator`; the text before it is returned.
-    mutating func skip(past terminator: String, what: String) throws(SceneError) -> ArraySlice<UInt8> {
-        let start = i, startPosition = here
+    /// `opened` is where the construct began, for the error.
+    mutating func skip(past terminator: String, what: String, opened: SourcePosition? = nil) throws(SceneError) -> ArraySlice<UInt8> {
+        let start = i, startPosition = opened ?? here
         while !atEnd {
             if looking(at: terminator) {
                 let body = bytes[start..<i]
@@ -142,8 +143,9 @@ private struct Scanner {
     }
 
     mutating func comment() throws(SceneError) {
+        let opened = here
         advance(4)
-        _ = try skip(past: "-->", what: "a comment")
+        _ = try skip(past: "-->", what: "a comment", opened: opened)
     }
 
     // MARK: Elements
@@ -186,8 +188,9 @@ private struct Scanner {
                 } else if looking(at: "<!--") {
                     try comment()
                 } else if looking(at: "<![CDATA[") {
+                    let opened = here
                     advance(9)
-                    stack[stack.count - 1].text += try skip(past: "]]>", what: "a CDATA section")
+                    stack[stack.count - 1].text += try skip(past: "]]>", what: "a CDATA section", opened: opened)
                 } else if looking(at: "<?") {
                     _ = try skip(past: "?>", what: "a processing instruction")
                 } else if looking(at: "<!") {

@@ -1,0 +1,364 @@
+import Foundation
+import Testing
+import ZIPFoundation
+@testable import LaminaCAML
+import Lamina
+
+/// The error `body` throws, or nil.
+func sceneError(_ body: () throws -> Void) -> SceneError? {
+    do {
+        try body()
+        return nil
+    } catch let error as SceneError {
+        return error
+    } catch {
+        Issue.record("not a SceneError: \(error)")
+        return nil
+    }
+}
+
+/// A folder under the temporary directory, removed by the caller.
+func temporaryFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-caml-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+func write(_ text: String, to url: URL) throws {
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: url)
+}
+
+/// A solid PNG.
+func png(_ r: UInt8, _ g: UInt8, _ b: UInt8, size: Int = 8) throws -> Data {
+    var pixels: [UInt8] = []
+    for _ in 0..<(size * size) { pixels += [r, g, b, 255] }
+    return Data(try PNGEncoder().encode(CGImage(width: size, height: size, straightRGBA: pixels)))
+}
+
+/// A one-layer wallpaper plane: a `.ca` bundle's main.caml with a coloured
+/// square that spins for ever.
+func plane(_ color: String, square: Int, states: String = "") -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <caml xmlns="http://www.apple.com/CoreAnimation/1.0">
+      <CALayer id="#root" bounds="0 0 100 160" position="50 80" name="Root">
+        <sublayers>
+          <CALayer id="square" bounds="0 0 \(square) \(square)" position="50 80" backgroundColor="\(color)">
+            <animations>
+              <animation type="CABasicAnimation" keyPath="transform.rotation.z" fromValue="0" toValue="6.283185307"
+                         duration="2" repeatCount="inf"/>
+            </animations>
+          </CALayer>
+        </sublayers>
+        \(states)
+      </CALayer>
+    </caml>
+    """
+}
+
+@Suite("CAML documents")
+struct CAMLDocumentTests {
+    // MARK: Values
+
+    @Test func keyPathAttributesAndTypedValuesSetPartsThroughKeyValueCoding() throws {
+        let result = try readCAML(caml("""
+            <CALayer bounds="0 0 10 10" position="5 5" position.x="40" transform="scale(2)" transform.rotation.z="1.5707963"
+                     bounds.size.width="30"/>
+            """))
+        let layer = try #require(result.scene.rootLayer.sublayers?.first?.sublayers?.first)
+        #expect(layer.position == CGPoint(x: 40, y: 5))
+        #expect(layer.bounds.size == CGSize(width: 30, height: 10))
+        // The scale stays, the rotation is replaced: what setValue(_:forKeyPath:) does.
+        let t = layer.transform
+        #expect(abs(t.m11) < 1e-6 && abs(t.m12 - 2) < 1e-6 && abs(t.m21 + 2) < 1e-6)
+    }
+
+    @Test(arguments: [
+        ("1 0 0 0 0 1 0 0 0 0 1 0 5 6 0 1", CATransform3DMakeTranslation(5, 6, 0)),
+        ("1 0 0 1 5 6", CATransform3DMakeTranslation(5, 6, 0)),
+        ("translate(5, 6)", CATransform3DMakeTranslation(5, 6, 0)),
+        ("rotate(0deg) rotate(0deg, 0, 1, 0)", CATransform3DIdentity),
+        ("rotate(0.5turn)", CATransform3DMakeRotation(.pi, 0, 0, 1)),
+        ("scale(2, 3) translateX(4)", CATransform3DTranslate(CATransform3DMakeScale(2, 3, 1), 4, 0, 0)),
+        ("matrix(2, 0, 0, 2, 1, 1)", CATransform3DConcat(CATransform3DMakeAffineTransform(CGAffineTransform(a: 2, b: 0, c: 0, d: 2, tx: 1, ty: 1)), .identity)),
+    ])
+    func transformsAsMatricesAndFunctions(text: String, expected: CATransform3D) throws {
+        let t = try #require(CAMLText.transform(text))
+        for (a, b) in Swift.zip(t.entries, expected.entries) { #expect(abs(a - b) < 1e-9, "\(text)") }
+    }
+
+    @Test(arguments: ["rotate(45)", "skew(10deg)", "1 2 3", "translate(1, 2, 3, 4)", "scale(x)", "perspective(0)"].dropFirst())
+    func badTransformsAreRefusedWithTheirPlace(text: String) throws {
+        let error = try #require(sceneError { _ = try readCAML(caml("<CALayer bounds=\"0 0 1 1\"\n  transform=\"\(text)\"/>")) })
+        #expect(error.kind == .wrongType)
+        #expect(error.position?.line == 6, "\(error)")
+        #expect(error.location.contains("@transform"))
+    }
+
+    @Test func sceneErrorsPointIntoTheXML() throws {
+        // A value of the right form but out of range: the scene decoder's
+        // check, at the attribute's place in the CAML.
+        let text = caml("<CALayer bounds=\"0 0 10 10\"\n          opacity=\"3\"/>")
+        let error = try #require(sceneError { _ = try readCAML(text) })
+        #expect(error.kind == .outOfRange)
+        #expect(error.position == SourcePosition(line: 6, column: 11), "\(error)")
+        #expect(error.location.hasPrefix("document.caml: scene $.sublayers[0].sublayers[0].opacity"), "\(error.location)")
+    }
+
+    // MARK: Skipped and strict
+
+    @Test func whatIsNotDrawnIsReportedOnceEachAndRefusedWhenStrict() throws {
+        let text = caml("""
+            <CAEmitterLayer position="1 1"/>
+            <CAEmitterLayer position="2 2"/>
+            <CALayer bounds="0 0 5 5" cornerCurve="continuous" allowsEdgeAntialiasing="1">
+              <filters><CAFilter name="gaussianBlur"/></filters>
+              <animations><animation type="CATransition" duration="1"/></animations>
+            </CALayer>
+            <CALayer bounds="0 0 5 5"><scriptComponents/></CALayer>
+            """)
+        let result = try readCAML(text)
+        let subjects = result.warnings.map(\.subject)
+        #expect(subjects.contains("<CAEmitterLayer>"))
+        #expect(result.warnings.first { $0.subject == "<CAEmitterLayer>" }?.count == 2)
+        #expect(result.warnings.first { $0.subject == "<CAEmitterLayer>" }?.position == SourcePosition(line: 5, column: 7))
+        #expect(subjects.contains("@cornerCurve of <CALayer>"))
+        #expect(subjects.contains("<filters> in <CALayer>"))
+        #expect(subjects.contains("<animation type=\"CATransition\">"))
+        #expect(subjects.contains("<scriptComponents> in <CALayer>"))
+        #expect(!subjects.contains { $0.contains("allowsEdgeAntialiasing") }, "no effect on pixels: read silently")
+        #expect(result.warnings.allSatisfy { $0.description.contains("document.caml:") })
+
+        let strict = try #require(sceneError { _ = try readCAML(text, strict: true) })
+        #expect(strict.message.contains("CAEmitterLayer"))
+        #expect(strict.position == SourcePosition(line: 5, column: 7))
+    }
+
+    // MARK: States and transitions
+
+    static let stateful = caml("""
+        <CALayer id="lid" bounds="0 0 40 20" position="60 20" backgroundColor="0.2 0.4 0.8"/>
+        """).replacingOccurrences(of: "</sublayers>", with: """
+        </sublayers>
+        <states>
+          <LKState name="Locked"><elements/></LKState>
+          <LKState name="Unlock"><elements>
+            <LKStateSetValue targetId="lid" keyPath="position.y"><value type="integer" value="60"/></LKStateSetValue>
+            <LKStateSetValue targetId="lid" keyPath="backgroundColor"><value type="CGColor" value="1 0 0"/></LKStateSetValue>
+          </elements></LKState>
+          <LKState name="Sleep" basedOn="Unlock"><elements>
+            <LKStateSetValue targetId="lid" keyPath="opacity"><value type="real" value="0.5"/></LKStateSetValue>
+          </elements></LKState>
+        </states>
+        <stateTransitions>
+          <LKStateTransition fromState="*" toState="Unlock"><elements>
+            <LKStateTransitionElement targetId="lid" key="position.y">
+              <animation type="CASpringAnimation" mass="1" stiffness="200" damping="20" velocity="0" duration="1"/>
+            </LKStateTransitionElement>
+            <LKStateTransitionElement targetId="lid" key="backgroundColor">
+              <animation type="CABasicAnimation" duration="0.5"/>
+            </LKStateTransitionElement>
+          </elements></LKStateTransition>
+        </stateTransitions>
+        """)
+
+    func lid(_ result: CAMLReader.Result) throws -> CALayer {
+        try #require(result.scene.rootLayer.sublayers?.first?.sublayers?.first)
+    }
+
+    @Test func statesSetValuesByTargetIdAndFollowBasedOn() throws {
+        let base = try readCAML(Self.stateful)
+        #expect(base.states == ["Locked", "Sleep", "Unlock"])
+        #expect(try lid(base).position.y == 20)
+        let unlocked = try lid(readCAML(Self.stateful, state: "Unlock"))
+        #expect(unlocked.position == CGPoint(x: 60, y: 60))
+        #expect(unlocked.backgroundColor?.components == [1, 0, 0, 1])
+        let asleep = try lid(readCAML(Self.stateful, state: "Sleep"))
+        #expect(asleep.position.y == 60 && asleep.opacity == 0.5)
+    }
+
+    @Test func aTransitionAnimatesFromOneStatesValuesToTheOthers() throws {
+        let result = try readCAML(Self.stateful, transition: .init(from: "Locked", to: "Unlock"))
+        let layer = try lid(result)
+        #expect(layer.position.y == 60, "the model is in the end state")
+        let spring = try #require(layer.animation(forKey: "position.y") as? CASpringAnimation)
+        #expect(spring.fromValue as? CGFloat == 20 && spring.toValue as? CGFloat == 60)
+        #expect(spring.stiffness == 200 && spring.damping == 20)
+        let colour = try #require(layer.animation(forKey: "backgroundColor") as? CABasicAnimation)
+        #expect((colour.fromValue as? CGColor)?.components == [0.2, 0.4, 0.8, 1])
+        // The lid moves: start, middle and end of the transition differ, and the end is the Unlock state.
+        let frames = try [0, 0.1, 2].map { try pixels(result.scene, time: $0) }
+        #expect(frames[0] != frames[1] && frames[1] != frames[2])
+        #expect(frames[2] == (try pixels(readCAML(Self.stateful, state: "Unlock").scene)))
+        #expect(frames[0] == (try pixels(readCAML(Self.stateful, state: "Locked").scene)))
+    }
+
+    @Test func badStatesAreRefused() throws {
+        let unknown = try #require(sceneError { _ = try readCAML(Self.stateful, state: "Dream") })
+        #expect(unknown.kind == .unknownName && unknown.message.contains("Locked, Sleep, Unlock"))
+        let cycle = Self.stateful.replacingOccurrences(of: "<LKState name=\"Unlock\">", with: "<LKState name=\"Unlock\" basedOn=\"Sleep\">")
+        #expect(try #require(sceneError { _ = try readCAML(cycle, state: "Sleep") }).message.contains("cycle"))
+        let target = Self.stateful.replacingOccurrences(of: "targetId=\"lid\" keyPath=\"opacity\"", with: "targetId=\"nobody\" keyPath=\"opacity\"")
+        let noTarget = try #require(sceneError { _ = try readCAML(target, state: "Sleep") })
+        #expect(noTarget.message.contains("nobody") && noTarget.position != nil)
+    }
+
+    // MARK: Bundles, wallpapers, archives
+
+    @Test func aBundleReadsItsRootDocumentAndAssets() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bundle = folder.appendingPathComponent("Clock.ca")
+        try write("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>rootDocument</key><string>scene.caml</string></dict></plist>
+            """, to: bundle.appendingPathComponent("index.xml"))
+        try write(caml("""
+            <CALayer bounds="0 0 40 40" position="30 30"><contents type="CGImage" src="assets/red.png"/></CALayer>
+            <CALayer bounds="0 0 40 40" position="90 50"><contents><CGImage src="./assets/../assets/blue.png"/></contents></CALayer>
+            """), to: bundle.appendingPathComponent("scene.caml"))
+        try FileManager.default.createDirectory(at: bundle.appendingPathComponent("assets"), withIntermediateDirectories: true)
+        try png(255, 0, 0).write(to: bundle.appendingPathComponent("assets/red.png"))
+        try png(0, 0, 255).write(to: bundle.appendingPathComponent("assets/blue.png"))
+        let result = try CAMLReader().read(contentsOf: bundle)
+        let image = try LayerRenderer(backend: .cpu).render(result.scene)
+        #expect(image.pixel(x: 30, y: 30).map { [$0.red, $0.green, $0.blue] } == [255, 0, 0])
+        #expect(image.pixel(x: 90, y: 50).map { [$0.red, $0.green, $0.blue] } == [0, 0, 255])
+
+        // A path out of the bundle is refused, however it is spelled.
+        for src in ["../outside.png", "assets/../../outside.png", "/etc/hostname"] {
+            try write(caml("<CALayer bounds=\"0 0 4 4\"><contents type=\"CGImage\" src=\"\(src)\"/></CALayer>"),
+                      to: bundle.appendingPathComponent("scene.caml"))
+            try png(0, 255, 0).write(to: folder.appendingPathComponent("outside.png"))
+            let error = try #require(sceneError { _ = try CAMLReader().read(contentsOf: bundle) })
+            #expect(error.kind == .fileAccess && error.message.contains("outside the bundle"), "\(src): \(error)")
+        }
+        // A link that leads out is refused too.
+        try FileManager.default.createSymbolicLink(at: bundle.appendingPathComponent("assets/link.png"),
+                                                   withDestinationURL: folder.appendingPathComponent("outside.png"))
+        try write(caml("<CALayer bounds=\"0 0 4 4\"><contents type=\"CGImage\" src=\"assets/link.png\"/></CALayer>"),
+                  to: bundle.appendingPathComponent("scene.caml"))
+        #expect(try #require(sceneError { _ = try CAMLReader().read(contentsOf: bundle) }).kind == .fileAccess)
+        // A JPEG is skipped with a warning (strict: refused).
+        try Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0]).write(to: bundle.appendingPathComponent("assets/photo.jpg"))
+        try write(caml("<CALayer bounds=\"0 0 4 4\"><contents type=\"CGImage\" src=\"assets/photo.jpg\"/></CALayer>"),
+                  to: bundle.appendingPathComponent("scene.caml"))
+        #expect(try CAMLReader().read(contentsOf: bundle).warnings.map(\.subject) == ["image 'assets/photo.jpg'"])
+        #expect(sceneError { _ = try CAMLReader(options: .init(strict: true)).read(contentsOf: bundle) } != nil)
+        // A bare document cannot reach files at all.
+        #expect(try #require(sceneError { _ = try readCAML(caml("<CALayer><contents type=\"CGImage\" src=\"a.png\"/></CALayer>")) })
+            .kind == .fileAccess)
+    }
+
+    /// A wallpaper folder: three planes, named as PosterBoard names them, in an order that is not the drawing order.
+    static func makeWallpaper(in folder: URL, states: String = "") throws -> URL {
+        let wallpaper = folder.appendingPathComponent("Test.wallpaper")
+        for (name, color, square) in [("Foreground", "1 0 0", 30), ("Background", "0 0 1", 90), ("Floating", "0 1 0", 60)] {
+            try write(plane(color, square: square, states: states),
+                      to: wallpaper.appendingPathComponent("1.Test_\(name)-100w-160h@2x~iphone.ca/main.caml"))
+        }
+        return wallpaper
+    }
+
+    @Test func aWallpaperCompositesBackgroundFloatingForeground() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CAMLReader().read(contentsOf: try Self.makeWallpaper(in: folder))
+        #expect(result.scene.width == 100 && result.scene.height == 160)
+        let image = try LayerRenderer(backend: .cpu).render(result.scene)
+        // Each plane's square shows where the ones in front leave it.
+        #expect(image.pixel(x: 50, y: 80).map { [$0.red, $0.green, $0.blue] } == [255, 0, 0])
+        #expect(image.pixel(x: 50, y: 80 + 22).map { [$0.red, $0.green, $0.blue] } == [0, 255, 0])
+        #expect(image.pixel(x: 50, y: 80 + 40).map { [$0.red, $0.green, $0.blue] } == [0, 0, 255])
+    }
+
+    /// A zip archive in memory.
+    static func zip(_ entries: [(String, Entry.EntryType, Data)]) throws -> [UInt8] {
+        let archive = try Archive(data: Data(), accessMode: .create)
+        for (path, type, data) in entries {
+            try archive.addEntry(with: path, type: type, uncompressedSize: Int64(data.count), compressionMethod: .deflate) {
+                position, size in data.subdata(in: Int(position)..<(Int(position) + size))
+            }
+        }
+        return [UInt8](try #require(archive.data))
+    }
+
+    @Test func aTendiesArchiveHoldsAWallpaper() throws {
+        var entries: [(String, Entry.EntryType, Data)] = [("descriptors/", .directory, Data())]
+        for (name, color, square) in [("Background", "0 0 1", 90), ("Floating", "0 1 0", 60), ("Foreground", "1 0 0", 30)] {
+            entries.append(("descriptors/ABC/versions/0/contents/Test.wallpaper/\(name).ca/main.caml", .file,
+                            Data(plane(color, square: square).utf8)))
+        }
+        entries.append(("__MACOSX/._junk", .file, Data([1, 2, 3])))
+        let result = try CAMLReader(options: .init(allowsFiles: true)).read(tendies: try Self.zip(entries))
+        let image = try LayerRenderer(backend: .cpu).render(result.scene)
+        #expect(image.pixel(x: 50, y: 80).map { [$0.red, $0.green, $0.blue] } == [255, 0, 0])
+        #expect(image.pixel(x: 50, y: 80 + 40).map { [$0.red, $0.green, $0.blue] } == [0, 0, 255])
+    }
+
+    @Test(arguments: ["../evil.ca/main.caml", "/abs/main.caml", "a/../../evil.caml"])
+    func archiveEntriesThatEscapeAreRefused(path: String) throws {
+        let bytes = try Self.zip([(path, .file, Data(plane("1 0 0", square: 10).utf8))])
+        let error = try #require(sceneError { _ = try CAMLReader().read(tendies: bytes) })
+        #expect(error.message.contains("leads outside the archive"), "\(error)")
+    }
+
+    @Test func archiveLinksCountsAndSizesAreLimited() throws {
+        let link = try Self.zip([("x.ca/main.caml", .symlink, Data("/etc/passwd".utf8))])
+        #expect(try #require(sceneError { _ = try CAMLReader().read(tendies: link) }).message.contains("link"))
+
+        var small = SceneLimits.default
+        small.documentBytes = 20_000
+        small.imageBytes = 20_000
+        let bomb = try Self.zip([("x.ca/main.caml", .file, Data(count: 5_000_000))])
+        #expect(bomb.count < 20_000, "it compresses")
+        let inflated = try #require(sceneError { _ = try CAMLReader(limits: small).read(tendies: bomb) })
+        #expect(inflated.kind == .limitExceeded)
+
+        let many = try Self.zip((0...TendiesArchive.maximumEntries).map { ("f\($0)", .file, Data()) })
+        #expect(try #require(sceneError { _ = try CAMLReader().read(tendies: many) }).kind == .limitExceeded)
+        #expect(try #require(sceneError { _ = try CAMLReader().read(tendies: [1, 2, 3, 4]) }).message.contains("zip"))
+    }
+
+    // MARK: Hostile documents
+
+    @Test func hostileDocumentsAreRefusedQuickly() throws {
+        let laughs = """
+            <?xml version="1.0"?>
+            <!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]>
+            <caml><CALayer name="&lol2;"/></caml>
+            """
+        #expect(try #require(sceneError { _ = try readCAML(laughs) }).message.contains("document type declaration"))
+
+        let deep = "<caml>" + String(repeating: "<CALayer><sublayers>", count: 5000) + String(repeating: "</sublayers></CALayer>", count: 5000) + "</caml>"
+        #expect(try #require(sceneError { _ = try readCAML(deep) }).kind == .limitExceeded)
+
+        // An enormous attribute: a rectangle of a million numbers is not a rectangle.
+        let huge = caml("<CALayer bounds=\"\(String(repeating: "1 ", count: 1_000_000))\"/>")
+        #expect(try #require(sceneError { _ = try readCAML(huge) }).kind == .wrongType)
+
+        var limits = SceneLimits.default
+        limits.documentBytes = 1000
+        #expect(try #require(sceneError {
+            _ = try CAMLReader(limits: limits).read(caml: Array(huge.utf8))
+        }).kind == .limitExceeded)
+
+        // More layers than the scene limits: the decoder's limit, refused before anything is drawn.
+        limits = .default
+        limits.layerCount = 50
+        let wide = caml(String(repeating: "<CALayer bounds=\"0 0 1 1\"/>", count: 100))
+        #expect(try #require(sceneError { _ = try CAMLReader(limits: limits).read(caml: Array(wide.utf8)) }).kind == .limitExceeded)
+
+        // Two layers with one id: state targets would be ambiguous.
+        let twice = caml("<CALayer id=\"a\"/><CALayer id=\"a\"/>")
+        #expect(try #require(sceneError { _ = try readCAML(twice) }).message.contains("two layers"))
+
+        #expect(try #require(sceneError { _ = try readCAML("<plist/>") }).kind == .unsupportedFormat)
+        #expect(try #require(sceneError { _ = try readCAML("<caml><CALayer/></caml>") }).message.contains("bounds"))
+    }
+}
+
+extension CATransform3D {
+    var entries: [CGFloat] { [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44] }
+}
