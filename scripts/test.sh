@@ -78,6 +78,12 @@ echo "== fonts (scripts/check-fonts.sh)"
 LAMINA="$(swift build --show-bin-path)/lamina" scripts/check-fonts.sh | tee "$log"
 total=$(( total + $(tail -1 "$log" | grep -Eo '^[0-9]+') ))
 
+# Apple's scene files on the command line: the example wallpaper rendered,
+# played to an animated PNG and an MP4, converted, zipped as .tendies.
+echo "== CAML, .ca bundles, wallpapers and .tendies (scripts/check-caml.py)"
+LAMINA="$(swift build --show-bin-path)/lamina" scripts/check-caml.py | tee "$log"
+total=$(( total + $(tail -1 "$log" | grep -Eo '^[0-9]+') ))
+
 # The render server: the real binary on loopback ports, every route,
 # status and header, the queue, the deadline, the token, SIGTERM.
 echo "== render server (scripts/check-server.py)"

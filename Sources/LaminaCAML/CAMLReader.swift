@@ -175,10 +175,11 @@ public struct CAMLReader: Sendable {
         return root
     }
 
-    /// The document `document` (a path in `files`).
-    private func bundle(document path: String, in files: CAMLFileSource, named name: String) throws(SceneError) -> Bundle {
+    /// The document `document` (a path in `files`, whose root `rootName` names).
+    private func bundle(document path: String, in files: CAMLFileSource, named rootName: String) throws(SceneError) -> Bundle {
+        let name = rootName
         let bytes = try files.read(path, limit: limits.documentBytes)
-        let file = name == path ? name : name + "/" + path
+        let file = rootName == path ? rootName : rootName + "/" + path
         let root = try rootLayer(bytes, file: file)
         let source = CAMLDocumentSource(root: root, file: file, files: options.allowsFiles ? files : nil,
                                         folder: FilePath.folder(of: path))
@@ -187,7 +188,9 @@ public struct CAMLReader: Sendable {
 
     /// The `.ca` bundle at folder `path`: the document its `index.xml`
     /// names as `rootDocument`, else `main.caml`, else its only `.caml` file.
-    private func bundle(at path: String, in files: CAMLFileSource, named name: String) throws(SceneError) -> Bundle {
+    /// `rootName` names the root of `files` in messages.
+    private func bundle(at path: String, in files: CAMLFileSource, named rootName: String) throws(SceneError) -> Bundle {
+        let name = path.isEmpty ? rootName : rootName + "/" + path
         var document: String?
         let index = FilePath.join(path, "index.xml")
         if files.list(path).contains("index.xml") {
@@ -204,8 +207,7 @@ public struct CAMLReader: Sendable {
         else {
             throw SceneError(.fileAccess, at: name, "the bundle has no root document (index.xml's rootDocument, or main.caml)")
         }
-        let bundle = try bundle(document: resolved, in: files, named: name)
-        return bundle
+        return try bundle(document: resolved, in: files, named: rootName)
     }
 
     /// The roles of a wallpaper's layers, back to front as the phone draws them.
@@ -225,7 +227,7 @@ public struct CAMLReader: Sendable {
         }
         var out: [Bundle] = []
         for b in ordered {
-            out.append(try bundle(at: FilePath.join(path, b), in: files, named: name + "/" + b))
+            out.append(try bundle(at: FilePath.join(path, b), in: files, named: name))
         }
         return out
     }
@@ -235,10 +237,10 @@ public struct CAMLReader: Sendable {
     private func contents(of files: ArchiveFiles, name: String) throws(SceneError) -> [Bundle] {
         let folders = files.folders.sorted { ($0.split(separator: "/").count, $0) < ($1.split(separator: "/").count, $1) }
         if let wallpaper = folders.first(where: { $0.lowercased().hasSuffix(".wallpaper") }) {
-            return try self.wallpaper(at: wallpaper, in: files, named: name + "/" + FilePath.name(of: wallpaper))
+            return try self.wallpaper(at: wallpaper, in: files, named: name)
         }
         if let bundle = folders.first(where: { $0.lowercased().hasSuffix(".ca") }) {
-            return [try self.bundle(at: bundle, in: files, named: name + "/" + FilePath.name(of: bundle))]
+            return [try self.bundle(at: bundle, in: files, named: name)]
         }
         throw SceneError(.fileAccess, at: name, "the archive holds no .wallpaper folder and no .ca bundle")
     }

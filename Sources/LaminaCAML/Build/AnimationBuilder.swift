@@ -23,6 +23,9 @@ struct AnimationBuilder {
     static let numberKeys = ["beginTime", "duration", "speed", "timeOffset", "mass", "stiffness", "damping"]
     static let flagKeys = ["autoreverses", "removedOnCompletion", "additive", "cumulative"]
     static let nameKeys = ["fillMode", "calculationMode"]
+    /// Begin times closer to 0 than this are 0 (see `animation`).
+    static let startOfTime = 1e-9
+
     /// Attributes that editors write for themselves.
     static func isEditorAttribute(_ name: String) -> Bool {
         name.hasPrefix("mica_") || name.hasPrefix("caplay") || ["type", "enabled", "keyPath", "key"].contains(name)
@@ -64,7 +67,12 @@ struct AnimationBuilder {
             }
             if Self.isEditorAttribute(name) { continue }
             if Self.numberKeys.contains(name) || name == "velocity" || name == "initialVelocity" {
-                guard let n = CAMLText.number(text) else { throw wrong("a number") }
+                guard var n = CAMLText.number(text) else { throw wrong("a number") }
+                // Editors write beginTime="1e-100" so that Core Animation keeps it (a
+                // zero would become the time the animation is added): it means the
+                // start of the layer's time. Sampled at 0, it would be a hair before
+                // the start, and a looping wallpaper's first frame would lack it.
+                if name == "beginTime" && abs(n) < Self.startOfTime { n = 0 }
                 members.append((name == "velocity" ? "initialVelocity" : name, .number(n), at))
             } else if name == "repeatCount" || name == "repeatDuration" {
                 guard let n = CAMLText.number(text, allowsInfinity: true) else { throw wrong("a number or 'inf'") }

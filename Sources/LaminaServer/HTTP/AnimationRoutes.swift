@@ -24,8 +24,9 @@ extension RenderRoutes {
             scene: animation.scene, scale: animation.scale, time: nil, backend: animation.backend, frames: animation.work,
             enqueued: arrived, deadline: arrived + configuration.deadline))
         metrics.recordPicture(picture)
-        return Self.animation(picture, format: animation.work.format,
-                              headers: [.serverTiming: Self.serverTiming(picture, decode: animation.decodeTime)])
+        var headers: HTTPFields = [.serverTiming: Self.serverTiming(picture, decode: animation.decodeTime)]
+        if let skipped = animation.skipped { headers[.laminaSkipped] = skipped }
+        return Self.animation(picture, format: animation.work.format, headers: headers)
     }
 
     /// A `/frames` or `/jobs` request, read and checked: every limit before
@@ -37,6 +38,8 @@ extension RenderRoutes {
         var backend: RenderBackend?
         var work: FramesWork
         var decodeTime: Duration
+        /// `X-Lamina-Skipped` of a CAML body.
+        var skipped: String? = nil
     }
 
     private func readAnimation(_ request: Request, deadline: ContinuousClock.Instant) async throws -> Animation {
@@ -47,7 +50,8 @@ extension RenderRoutes {
         }
         let body = try await SceneBody.read(request, maxBytes: configuration.maxBodyBytes, deadline: deadline)
         let decodeStart = ContinuousClock.now
-        let (scene, _) = try decode(body)
+        let decoded = try decode(body, caml: query.render.caml)
+        let scene = decoded.scene
         let canvas = scene.canvas(scale: query.render.scale)
         try configuration.budget.check(canvas)
         do {
@@ -87,7 +91,8 @@ extension RenderRoutes {
         }
         let work = FramesWork(timeline: timeline, format: query.format,
                               options: AnimationEncoder.Options(loopCount: query.loop, quality: query.quality))
-        return Animation(scene: scene, scale: query.render.scale, backend: query.render.backend, work: work, decodeTime: decodeTime)
+        return Animation(scene: scene, scale: query.render.scale, backend: query.render.backend, work: work, decodeTime: decodeTime,
+                         skipped: decoded.skippedHeader)
     }
 
     private static func animation(_ picture: RenderedPicture, format: AnimationEncoder.Format, headers: HTTPFields) -> Response {

@@ -11,6 +11,7 @@ extension HTTPField.Name {
     static let laminaBackend = HTTPField.Name("X-Lamina-Backend")!
     static let laminaCache = HTTPField.Name("X-Lamina-Cache")!
     static let laminaFrames = HTTPField.Name("X-Lamina-Frames")!
+    static let laminaSkipped = HTTPField.Name("X-Lamina-Skipped")!
 }
 
 /// The edge of every request: gives it an id (the client's `X-Request-Id`

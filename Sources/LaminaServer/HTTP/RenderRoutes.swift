@@ -75,7 +75,8 @@ struct RenderRoutes: Sendable {
         let query = try RenderQuery(request.uri)
         let body = try await SceneBody.read(request, maxBytes: configuration.maxBodyBytes, deadline: deadline)
         let decodeStart = ContinuousClock.now
-        let (scene, fingerprint) = try decode(body)
+        let decoded = try decode(body, caml: query.caml)
+        let (scene, fingerprint) = (decoded.scene, decoded.fingerprint)
         try configuration.budget.check(scene.canvas(scale: query.scale))
         let decodeTime = ContinuousClock.now - decodeStart
         metrics.recordStage("decode", decodeTime)
@@ -85,6 +86,7 @@ struct RenderRoutes: Sendable {
             .eTag: etag,
             .cacheControl: "public, max-age=\(configuration.cacheMaxAge)",
         ]
+        if let skipped = decoded.skippedHeader { headers[.laminaSkipped] = skipped }
         if let match = request.headers[.ifNoneMatch], Self.matches(match, etag) {
             return Response(status: .notModified, headers: headers)
         }
@@ -108,11 +110,27 @@ struct RenderRoutes: Sendable {
         return Self.picture(picture.bytes, headers: headers)
     }
 
-    func decode(_ body: [UInt8]) throws -> (Scene, SHA256.Digest) {
+    /// The scene of a body, named for the cache, with what a CAML body had
+    /// skipped. CAML (a document or a `.tendies` archive) is read into the
+    /// scene format first, under the same limits; the fingerprint is that
+    /// scene's.
+    func decode(_ body: SceneBody, caml: CAMLQuery) throws -> DecodedBody {
         // A server reads nothing from its own disk on a client's behalf:
-        // images come only as data URIs.
+        // images come only as data URIs, or from the archive sent.
         let decoder = SceneDecoder(limits: configuration.sceneLimits, options: .init(allowsFiles: false))
-        return try decoder.decodeWithFingerprint(body)
+        guard body.format != .json else {
+            guard caml.isEmpty else {
+                throw APIError(.badRequest, "invalidQuery", "state, transition and strict are for CAML and .tendies bodies")
+            }
+            let (scene, fingerprint) = try decoder.decodeWithFingerprint(body.bytes)
+            return DecodedBody(scene: scene, fingerprint: fingerprint, warnings: [])
+        }
+        let reader = CAMLReader(limits: configuration.sceneLimits, options: .init(strict: caml.strict))
+        let result = body.format == .caml
+            ? try reader.read(caml: body.bytes, state: caml.state, transition: caml.transition)
+            : try reader.read(tendies: body.bytes, state: caml.state, transition: caml.transition)
+        let (scene, fingerprint) = try decoder.decodeWithFingerprint(Array(result.sceneJSON.utf8))
+        return DecodedBody(scene: scene, fingerprint: fingerprint, warnings: result.warnings)
     }
 
     /// A strong validator: the scene's meaning, the query, and what draws
@@ -160,13 +178,16 @@ struct RenderRoutes: Sendable {
     private func validate(_ request: Request, context: some RequestContext) async throws -> Response {
         let arrived = ContinuousClock.now
         let deadline = arrived + configuration.deadline
+        let caml = try CAMLQuery(request.uri.queryParameters, known: CAMLQuery.names)
         let body = try await SceneBody.read(request, maxBytes: configuration.maxBodyBytes, deadline: deadline)
         do {
-            let (scene, _) = try decode(body)
+            let decoded = try decode(body, caml: caml)
+            let scene = decoded.scene
             try configuration.budget.check(scene.canvas())
             _ = try await pool.render(RenderJob(scene: scene, scale: nil, time: nil, backend: nil, planOnly: true,
                                                 enqueued: arrived, deadline: deadline))
-            return JSONBody.response(.ok, ["ok": true])
+            let skipped = decoded.warnings.map { (warning: CAMLWarning) in warning.description }
+            return JSONBody.response(.ok, ValidScene(skipped: skipped.isEmpty ? nil : skipped))
         } catch let error as SceneError {
             return Self.invalid(APIError(error))
         } catch let refusal as RenderRefusal {
@@ -192,10 +213,13 @@ struct RenderQuery: Sendable {
     var scale: Double?
     var time: Double?
     var backend: RenderBackend?
+    /// How to read a CAML body.
+    var caml: CAMLQuery
 
     init(_ uri: URI, also extra: [String] = []) throws(APIError) {
         let parameters = uri.queryParameters
-        let known = ["scale", "time", "backend"] + extra
+        let known = ["scale", "time", "backend"] + CAMLQuery.names + extra
+        caml = try CAMLQuery(parameters, known: known)
         for (name, _) in parameters where !known.contains(String(name)) {
             throw APIError(.badRequest, "invalidQuery",
                            "unknown query parameter \(Quoted.prefix(String(name), limit: 40)); expected \(known.joined(separator: ", "))")
@@ -223,18 +247,41 @@ struct RenderQuery: Sendable {
 
 /// A request body that should be a scene: its media type and size are
 /// checked before it is read, and it is read within the deadline.
-enum SceneBody {
-    static func read(_ request: Request, maxBytes: Int, deadline: ContinuousClock.Instant) async throws -> [UInt8] {
+struct SceneBody: Sendable {
+    /// What the body holds, by its media type.
+    enum Format: Sendable {
+        /// `application/json`: the scene format.
+        case json
+        /// `application/xml` or `text/xml`: one CAML document (images as data URIs).
+        case caml
+        /// `application/zip` or `application/x-tendies`: a `.tendies` archive
+        /// (a wallpaper or a `.ca` bundle, with its images).
+        case tendies
+
+        init?(mediaType: String) {
+            switch mediaType {
+            case "application/json": self = .json
+            case "application/xml", "text/xml": self = .caml
+            case "application/zip", "application/x-tendies": self = .tendies
+            default: return nil
+            }
+        }
+    }
+
+    var bytes: [UInt8]
+    var format: Format
+
+    static func read(_ request: Request, maxBytes: Int, deadline: ContinuousClock.Instant) async throws -> SceneBody {
         let mediaType = request.headers[.contentType].map { $0.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).lowercased() }
-        guard mediaType == "application/json" else {
+        guard let format = mediaType.flatMap(Format.init(mediaType:)) else {
             throw APIError(.unsupportedMediaType, "unsupportedMediaType",
-                           "the body must be a scene as application/json, got \(mediaType.map { Quoted.prefix($0, limit: 60) } ?? "no Content-Type")")
+                           "the body must be a scene as application/json, a CAML document as application/xml or a .tendies archive as application/zip, got \(mediaType.map { Quoted.prefix($0, limit: 60) } ?? "no Content-Type")")
         }
         if let declared = request.headers[.contentLength], let length = Int(declared), length > maxBytes {
             throw tooLarge(maxBytes)
         }
         let body = request.body
-        return try await withThrowingTaskGroup(of: [UInt8]?.self) { group in
+        let bytes = try await withThrowingTaskGroup(of: [UInt8]?.self) { group in
             group.addTask {
                 var bytes: [UInt8] = []
                 for try await chunk in body {
@@ -253,11 +300,71 @@ enum SceneBody {
             }
             return bytes
         }
+        return SceneBody(bytes: bytes, format: format)
     }
 
     private static func tooLarge(_ maxBytes: Int) -> APIError {
         var error = APIError(.contentTooLarge, "bodyTooLarge", "the body is over the limit of \(maxBytes) bytes")
         error.headers[.connection] = "close"
         return error
+    }
+}
+
+/// `/validate`'s answer to a good scene.
+struct ValidScene: Encodable {
+    var ok = true
+    /// What a CAML body had that Lamina does not draw.
+    var skipped: [String]?
+}
+
+/// A body's scene, its name for the cache, and what a CAML body had skipped.
+struct DecodedBody {
+    var scene: Scene
+    var fingerprint: SHA256.Digest
+    var warnings: [CAMLWarning]
+
+    /// `X-Lamina-Skipped`: what was skipped, as printable ASCII of at most
+    /// 1,000 characters (a header cannot carry the document's own bytes).
+    var skippedHeader: String? {
+        guard !warnings.isEmpty else { return nil }
+        let text = warnings.map { "\($0.subject) (\($0.count))" }.joined(separator: ", ")
+        let ascii = String(String.UnicodeScalarView(text.unicodeScalars.map { (0x20..<0x7F).contains($0.value) ? $0 : "?" }))
+        return String(ascii.prefix(1000))
+    }
+}
+
+/// The query of a CAML or `.tendies` body: `state` (an `LKState` to render
+/// in), `transition` (`FROM:TO`, played from its start), `strict` (refuse
+/// what would be skipped).
+struct CAMLQuery: Sendable {
+    static let names = ["state", "transition", "strict"]
+
+    var state: String?
+    var transition: CAMLReader.Transition?
+    var strict = false
+
+    var isEmpty: Bool { state == nil && transition == nil && !strict }
+
+    init(_ parameters: FlatDictionary<Substring, Substring>, known: [String]) throws(APIError) {
+        for (name, _) in parameters where !known.contains(String(name)) {
+            throw APIError(.badRequest, "invalidQuery",
+                           "unknown query parameter \(Quoted.prefix(String(name), limit: 40)); expected \(known.joined(separator: ", "))")
+        }
+        state = parameters["state"].map(String.init)
+        if let text = parameters["transition"] {
+            guard let transition = CAMLReader.Transition(String(text)) else {
+                throw APIError(.badRequest, "invalidQuery", "transition must be FROM:TO, got \(Quoted.prefix(String(text), limit: 40))")
+            }
+            self.transition = transition
+        }
+        if let text = parameters["strict"] {
+            guard text == "true" || text == "false" else {
+                throw APIError(.badRequest, "invalidQuery", "strict must be true or false, got \(Quoted.prefix(String(text), limit: 40))")
+            }
+            strict = text == "true"
+        }
+        if state != nil && transition != nil {
+            throw APIError(.badRequest, "invalidQuery", "give state or transition, not both")
+        }
     }
 }
