@@ -35,8 +35,34 @@ for _ in $(seq 100); do grep -q "listening on" "$out/banner" 2>/dev/null && brea
 url="$(grep -o 'http://127.0.0.1:[0-9]*' "$out/banner" | head -1)"
 [ -n "$url" ] || { cat "$out/log"; echo "0 passed, 1 failed"; exit 1; }
 
-if "$venv/bin/schemathesis" run docs/openapi.yaml --url "$url" --checks all --exclude-checks negative_data_rejection \
-     --max-examples "$examples" --seed 1 --request-timeout 60 --workers 1 >"$out/report" 2>&1; then
+# Two runs. The schema cannot say that the CAML parameters (state,
+# transition, strict) need a CAML or .tendies body, nor what makes a string
+# a CAML document, so the server rightly refuses some requests the schema
+# allows: the first run checks everything, positive data included, on the
+# document without the CAML bodies and parameters; the second checks every
+# answer on the whole document (statuses, bodies, headers, no 5xx), without
+# the positive-data check.
+"$venv/bin/python" - "$out/json-only.yaml" <<'PY'
+import sys, yaml
+spec = yaml.safe_load(open("docs/openapi.yaml"))
+caml = {"CAMLState", "CAMLTransition", "CAMLStrict"}
+for path in spec["paths"].values():
+    for operation in path.values():
+        if not isinstance(operation, dict):
+            continue
+        operation["parameters"] = [p for p in operation.get("parameters", [])
+                                   if p.get("$ref", "").rsplit("/", 1)[-1] not in caml]
+        content = operation.get("requestBody", {}).get("content", {})
+        for media in ("application/xml", "application/zip"):
+            content.pop(media, None)
+yaml.safe_dump(spec, open(sys.argv[1], "w"), sort_keys=False)
+PY
+run() {
+  "$venv/bin/schemathesis" run "$1" --url "$url" --checks all --exclude-checks "$2" \
+    --max-examples "$examples" --seed 1 --request-timeout 60 --workers 1 >"$out/report" 2>&1
+}
+if run "$out/json-only.yaml" negative_data_rejection && { grep -E "generated|passed|failures" "$out/report" | tail -3; true; } \
+   && run docs/openapi.yaml negative_data_rejection,positive_data_acceptance; then
   grep -E "generated|passed|failures" "$out/report" | tail -3
   echo "1 passed, 0 failed"
 else

@@ -359,6 +359,60 @@ def main_server_checks():
     check("SIGTERM when idle exits 0", code == 0, code)
 
 
+def caml_checks():
+    """CAML documents (application/xml) and .tendies archives
+    (application/zip): the same pictures as `lamina render`, states,
+    transitions, what was skipped, and refusals with their place."""
+    import io
+    import zipfile
+    wallpaper = os.path.join(ROOT, "examples", "wallpapers", "Orbit.wallpaper")
+    foreground = os.path.join(wallpaper, "Orbit_Foreground-240w-400h@2x~iphone.ca", "main.caml")
+    with open(foreground, "rb") as f:
+        document = f.read()
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for folder, _, names in os.walk(wallpaper):
+            for name in names:
+                path = os.path.join(folder, name)
+                archive.write(path, "descriptors/x/versions/0/contents/Orbit.wallpaper/" + os.path.relpath(path, wallpaper))
+    tendies = buffer.getvalue()
+    xml = {"Content-Type": "application/xml"}
+    zipped = {"Content-Type": "application/zip"}
+    server = Server("--workers", "1", "--backend", "cpu")
+    try:
+        status, headers, png = server.request("POST", "/render", document, xml)
+        check("POST /render of a CAML document is the picture lamina render draws",
+              status == 200 and png == reference_png(foreground), (status, png[:200]))
+        status, _, unlocked = server.request("POST", "/render?state=Unlock", document, xml)
+        check("?state=Unlock renders the document in that state", status == 200 and unlocked != png, status)
+        status, headers, png = server.request("POST", "/render", tendies, zipped)
+        check("POST /render of a .tendies archive is the wallpaper's picture",
+              status == 200 and png == reference_png(wallpaper), (status, png[:200]))
+        check("what was skipped is named in X-Lamina-Skipped", "<CAEmitterLayer> (1)" in headers.get("x-lamina-skipped", ""), headers)
+        status, _, body = server.request("POST", "/render?strict=true", tendies, zipped)
+        check("?strict=true refuses it with 422, located", status == 422 and error_of(body).get("line") == 27, body)
+        status, headers, body = server.request("POST", "/frames?transition=Locked:Unlock&duration=1&fps=5", tendies, zipped)
+        check("POST /frames plays a transition of a .tendies archive",
+              status == 200 and headers.get("content-type") == "image/apng" and headers.get("x-lamina-frames") == "5", (status, headers))
+        status, _, body = server.request("POST", "/validate", tendies, zipped)
+        answer = json.loads(body) if status == 200 else {}
+        check("POST /validate of an archive is ok, with what it skips", answer.get("ok") is True
+              and any("CAEmitterLayer" in s for s in answer.get("skipped", [])), body)
+        status, _, body = server.request("POST", "/render", document.replace(b"</sublayers>", b"</nope>"), xml)
+        check("a broken CAML document is 400 (as broken JSON is) with its line and column",
+              status == 400 and error_of(body).get("line") == 9 and error_of(body).get("column") == 5, body)
+        status, _, body = server.request("POST", "/render", document.replace(b'string="9:41"', b'string="9:41"><contents type="CGImage" src="/etc/passwd"/></CATextLayer><CALayer'), xml)
+        check("a CAML document cannot read the server's files", status == 422 and "data URI" in json.dumps(error_of(body)), body)
+        status, _, body = server.request("POST", "/render", b"PK\x03\x04 not really", zipped)
+        check("a body that is not a zip archive is 422", status == 422 and "zip" in error_of(body).get("message", ""), body)
+        status, _, body = server.render(small_scene(), "?state=Unlock")
+        check("state on a scene JSON body is 400", status == 400 and error_of(body).get("code") == "invalidQuery", body)
+        status, _, body = server.request("POST", "/render?transition=nocolon", document, xml)
+        check("a transition that is not FROM:TO is 400", status == 400, body)
+    finally:
+        server.stop()
+
+
 def environment_and_token_checks():
     server = Server(env={"LAMINA_PORT": "0", "LAMINA_METRICS_PORT": "0", "LAMINA_WORKERS": "1",
                          "LAMINA_BACKEND": "cpu", "LAMINA_TOKEN": "s3cret", "LAMINA_LOG_FORMAT": "json",
@@ -684,6 +738,7 @@ if __name__ == "__main__":
     if not os.access(LAMINA, os.X_OK):
         sys.exit(f"no lamina binary at {LAMINA} (set LAMINA)")
     main_server_checks()
+    caml_checks()
     environment_and_token_checks()
     readiness_while_starting_checks()
     queue_and_deadline_checks()

@@ -178,9 +178,9 @@ struct RenderRoutes: Sendable {
     private func validate(_ request: Request, context: some RequestContext) async throws -> Response {
         let arrived = ContinuousClock.now
         let deadline = arrived + configuration.deadline
-        let caml = try CAMLQuery(request.uri.queryParameters, known: CAMLQuery.names)
         let body = try await SceneBody.read(request, maxBytes: configuration.maxBodyBytes, deadline: deadline)
         do {
+            let caml = try CAMLQuery(request.uri.queryParameters, known: CAMLQuery.names)
             let decoded = try decode(body, caml: caml)
             let scene = decoded.scene
             try configuration.budget.check(scene.canvas())
@@ -194,6 +194,9 @@ struct RenderRoutes: Sendable {
             return Self.invalid(APIError(refusal))
         } catch RenderFailure.refused(let refusal) {
             return Self.invalid(APIError(refusal))
+        } catch let error as APIError where error.status == .badRequest {
+            // A query that does not fit the body: the same shape as a refused scene.
+            return Self.invalid(error)
         }
     }
 
