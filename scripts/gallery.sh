@@ -49,6 +49,13 @@ trap 'rm -f "$table"' EXIT
   done
 } > "$table"
 
+# The example wallpaper in motion: its loop, and its unlock transition.
+lamina="$(swift build --show-bin-path)/lamina"
+"$lamina" frames examples/wallpapers/Orbit.wallpaper --backend cpu --duration 4 --fps 15 --quality 80 --quiet \
+  --output docs/gallery/orbit-wallpaper.webp 2>/dev/null
+"$lamina" frames examples/wallpapers/Orbit.wallpaper --backend cpu --transition Locked:Unlock --duration 1.5 --fps 20 \
+  --quality 80 --quiet --output docs/gallery/orbit-unlock.webp 2>/dev/null
+
 # Everything outside the markers stays as it is.
 awk -v begin="$begin" -v end="$end" -v table="$table" '
   $0 == begin { print; while ((getline line < table) > 0) print line; skipping = 1; next }

@@ -362,3 +362,20 @@ struct CAMLDocumentTests {
 extension CATransform3D {
     var entries: [CGFloat] { [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44] }
 }
+
+@Suite("CAML timing")
+struct CAMLTimingTests {
+    @Test func aBeginTimeOf1eMinus100IsTheStartOfTime() throws {
+        // What editors write so that Core Animation keeps "the start": sampled
+        // at 0, the animation must already apply, or a loop's first frame is wrong.
+        let text = caml("""
+            <CALayer bounds="0 0 20 20" position="20 40" backgroundColor="0 0 1">
+              <animations><animation type="CABasicAnimation" keyPath="position.x" fromValue="60" toValue="100"
+                                     beginTime="1e-100" duration="1" repeatCount="inf"/></animations>
+            </CALayer>
+            """)
+        let layer = try #require(readCAML(text).scene.rootLayer.sublayers?.first?.sublayers?.first)
+        #expect(layer.animation(forKey: "position.x")?.beginTime == 0)
+        #expect(layer.presentation(atTime: 0).position.x == 60)
+    }
+}

@@ -161,3 +161,72 @@ struct AnimatableKeyPathTests {
         }
     }
 }
+
+/// The animation keys Lamina adds to the shared format
+/// (docs/scene-format-additions.md): groups, keyframe modes and per-segment
+/// timing, additive and cumulative, repeat durations, endless repeats.
+@Suite struct AnimationAdditionsTests {
+    static let layerJSON = """
+        {"animations": [
+          {"type": "group", "duration": 2, "repeatCount": "infinity", "removedOnCompletion": false, "animations": [
+            {"keyPath": "opacity", "toValue": 0, "beginTime": 0.5, "additive": true},
+            {"type": "keyframe", "keyPath": "position.x", "values": [0, 10, 20], "keyTimes": [0, 0.2, 0.9, 1],
+             "calculationMode": "discrete", "timingFunctions": ["easeIn", [0.1, 0.2, 0.3, 0.4]], "cumulative": true},
+            {"type": "group", "animations": [{"type": "spring", "keyPath": "bounds.size.width", "toValue": 40,
+                                               "repeatDuration": "infinity"}]}]},
+          {"keyPath": "position.y", "toValue": 5, "repeatDuration": 3.5}]}
+        """
+
+    @Test func groupsAndTheNewKeysDecode() throws {
+        let layer = try decodeLayer(Self.layerJSON)
+        #expect(layer.animationKeys() == ["group", "position.y"])
+        let group = try #require(layer.animation(forKey: "group") as? CAAnimationGroup)
+        #expect(group.repeatCount == .infinity && group.duration == 2 && !group.isRemovedOnCompletion)
+        let children = try #require(group.animations)
+        #expect(children.count == 3)
+        #expect((children[0] as? CABasicAnimation)?.isAdditive == true)
+        let keyframe = try #require(children[1] as? CAKeyframeAnimation)
+        #expect(keyframe.calculationMode == .discrete && keyframe.isCumulative)
+        #expect(keyframe.keyTimes?.count == 4, "a discrete animation may give the end of its last value's time")
+        #expect(keyframe.timingFunctions == [CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(controlPoints: 0.1, 0.2, 0.3, 0.4)])
+        let inner = try #require((children[2] as? CAAnimationGroup)?.animations?.first as? CASpringAnimation)
+        #expect(inner.repeatDuration == .infinity)
+        #expect(layer.animation(forKey: "position.y")?.repeatDuration == 3.5)
+    }
+
+    @Test func theyWriteBackUnchanged() throws {
+        let layer = try decodeLayer(Self.layerJSON)
+        var scene = Scene(width: 10, height: 10)
+        scene.rootLayer.addSublayer(layer)
+        let bytes = try SceneEncoder().encode(scene)
+        let again = try SceneDecoder().decode(Data(bytes))
+        #expect(try SceneEncoder().encode(again) == bytes)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains("\"repeatCount\": \"infinity\"") && text.contains("\"type\": \"group\""))
+    }
+
+    @Test func badValuesAreRefusedWithTheirPlace() throws {
+        let cases: [(String, String, String)] = [
+            (#"{"keyPath": "opacity", "repeatCount": "forever"}"#, "$.animations[0].repeatCount", "infinity"),
+            (#"{"type": "keyframe", "keyPath": "opacity", "values": [0, 1], "calculationMode": "jumpy"}"#,
+             "$.animations[0].calculationMode", "jumpy"),
+            (#"{"type": "keyframe", "keyPath": "opacity", "values": [0, 1], "keyTimes": [0, 0.5, 1]}"#,
+             "$.animations[0].keyTimes", "expected 2 key times"),
+            (#"{"type": "group", "animations": [{"keyPath": "nonsense"}]}"#, "$.animations[0].animations[0].keyPath", "nonsense"),
+            (#"{"type": "group", "keyPath": "opacity"}"#, "$.animations[0].keyPath", "not of group animations"),
+            (#"{"keyPath": "opacity", "additive": 1}"#, "$.animations[0].additive", "true or false"),
+        ]
+        for (animation, location, words) in cases {
+            let error = try #require(sceneError(#"{"width": 1, "height": 1, "animations": ["# + animation + "]}"),
+                                     "\(animation) was accepted")
+            #expect(error.issues.contains { $0.location == location && $0.description.contains(words) }, "\(error)")
+        }
+    }
+
+    @Test func nestedGroupsCountAgainstTheAnimationLimit() throws {
+        var limits = SceneLimits.default
+        limits.animationCount = 3
+        let four = #"{"width": 1, "height": 1, "animations": [{"type": "group", "animations": [{"keyPath": "opacity"}, {"keyPath": "opacity"}, {"keyPath": "opacity"}]}]}"#
+        #expect(sceneError(four, limits: limits)?.kind == .limitExceeded)
+    }
+}

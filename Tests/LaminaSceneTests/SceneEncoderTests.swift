@@ -111,13 +111,13 @@ import Testing
         #expect(inf?.kind == .nonFinite && inf?.location == "$.sublayers[0].transform[12]")
         let contents = refusal { $0.contents = "a string" }
         #expect(contents?.kind == .invalidValue && contents?.location == "$.sublayers[0].contents")
-        let additive = refusal {
-            let a = CABasicAnimation(keyPath: "opacity")
-            a.isAdditive = true
-            $0.add(a, forKey: "fade")
+        let valueFunction = refusal {
+            let a = CABasicAnimation(keyPath: "transform")
+            a.valueFunction = CAValueFunction(name: .rotateZ)
+            $0.add(a, forKey: "spin")
         }
-        #expect(additive?.location == "$.sublayers[0].animations[0]")
-        #expect(additive?.message.contains("isAdditive") == true)
+        #expect(valueFunction?.location == "$.sublayers[0].animations[0]")
+        #expect(valueFunction?.message.contains("valueFunction") == true)
         let wrongValue = refusal {
             let a = CABasicAnimation(keyPath: "position")
             a.toValue = CGFloat(3)
