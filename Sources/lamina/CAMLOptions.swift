@@ -38,17 +38,17 @@ extension SceneInput {
 
     /// The CAML input at `path` (or a CAML document on standard input) as
     /// scene JSON; warnings go to standard error once.
-    static func readCAML(_ path: String, bytes: [UInt8]?, limits: SceneLimits, options: CAMLOptions) throws -> Document {
+    static func readCAML(_ path: String, bytes: [UInt8]?, limits: SceneLimits, options: CAMLOptions?) throws -> Document {
         // Commands read their input more than once (frames: once to check, once per worker).
         if bytes == nil, let cached = camlDocuments.withLock({ $0[path] }) { return cached }
-        let reader = CAMLReader(limits: limits, options: .init(strict: options.strict))
+        let reader = CAMLReader(limits: limits, options: .init(strict: options?.strict ?? false))
         let name = displayName(path)
         do {
             let result = if let bytes {
-                try reader.read(caml: bytes, name: name, state: options.state, transition: options.parsedTransition)
+                try reader.read(caml: bytes, name: name, state: options?.state, transition: options?.parsedTransition)
             } else {
-                try reader.read(contentsOf: URL(fileURLWithPath: path), state: options.state,
-                                transition: options.parsedTransition)
+                try reader.read(contentsOf: URL(fileURLWithPath: path), state: options?.state,
+                                transition: options?.parsedTransition)
             }
             if !result.warnings.isEmpty {
                 let text = result.warnings.map { "lamina: warning: \($0)\n" }.joined()

@@ -110,7 +110,7 @@ enum SceneInput {
     /// callers that decode it again keep the bytes). Apple's formats
     /// (`.caml`, `.ca`, `.wallpaper`, `.tendies`, or XML on standard input)
     /// are read as CAML and handed on as the scene JSON they make.
-    static func read(_ path: String, limits: SceneLimits = .default, caml: CAMLOptions = CAMLOptions()) throws -> Document {
+    static func read(_ path: String, limits: SceneLimits = .default, caml: CAMLOptions? = nil) throws -> Document {
         if isCAML(path) {
             return try readCAML(path, bytes: nil, limits: limits, options: caml)
         }
@@ -132,7 +132,7 @@ enum SceneInput {
         } catch {
             throw CommandFailure("\(error)")
         }
-        guard caml.isEmpty else {
+        guard caml?.isEmpty ?? true else {
             throw CommandFailure("\(displayName(path)): --state, --transition and --strict are for CAML inputs")
         }
         return document
@@ -141,7 +141,7 @@ enum SceneInput {
     private static let standardInput = Mutex<Document?>(nil)
 
     static func decode(
-        _ path: String, limits: SceneLimits = .default, allowsFiles: Bool = true, caml: CAMLOptions = CAMLOptions()
+        _ path: String, limits: SceneLimits = .default, allowsFiles: Bool = true, caml: CAMLOptions? = nil
     ) throws -> Scene {
         let document = try read(path, limits: limits, caml: caml)
         let (bytes, base) = (document.bytes, document.base)
