@@ -45,7 +45,16 @@ final class CPUPainter: SurfacePainter {
             if tint != .white { pixels = multiplied(pixels, by: tint) }
             source = .texture(MappedTexture(pixmap: pixels, localRect: localRect, uvRect: uvRect, filter: filter))
         case .alphaTint(let texture, let localRect, let color):
-            let tinted = try textures[texture].tinted(with: PremultipliedColor(color))
+            let mask = try textures[texture]
+            let mapped = MappedTexture(pixmap: mask, localRect: localRect)
+            if draw.coverage == nil, draw.cuts.isEmpty,
+               let origin = Self.pixelAlignedOrigin(of: mapped, polygon: draw.polygon, matrix: draw.matrix) {
+                // A shadow landing texel for pixel: its colour through the mask, no tinted copy.
+                try target.compositeTinted(PremultipliedColor(color), through: mask, atX: origin.x, y: origin.y,
+                                           alpha: draw.opacity)
+                return
+            }
+            let tinted = mask.tinted(with: PremultipliedColor(color))
             source = .texture(MappedTexture(pixmap: tinted, localRect: localRect))
         case .masked(let texture, let mask, let localRect):
             var pixels = try textures[texture]

@@ -8,34 +8,64 @@ package func div255(_ x: UInt32) -> UInt32 {
     return (t &+ (t >> 8)) >> 8
 }
 
-/// Source-over of an already scaled premultiplied source `(r, g, b, a)` onto
-/// the four bytes at `p`: `d = s + d·(255 − sa)/255`.
+// Pixels as words: the four bytes R, G, B, A of a pixel read as one
+// little-endian UInt32 (R in the low byte, A in the high one). Two channels
+// share each half of a 64-bit product-free computation: R and B in the lanes
+// of `0x00FF00FF`, G and A in those of `0xFF00FF00`, each lane 16 bits wide,
+// so that one multiply scales two channels and `div255` rounds both exactly
+// as it rounds one (every lane stays below 65536).
+
+/// The word of premultiplied channels `(r, g, b, a)`, each 0...255.
+@inline(__always)
+package func pixelWord(_ r: UInt32, _ g: UInt32, _ b: UInt32, _ a: UInt32) -> UInt32 {
+    r | g << 8 | b << 16 | a << 24
+}
+
+/// Every channel of `pixel` times `k / 255` (`k` in 0...255), rounded as
+/// `div255` rounds: byte for byte what scaling each channel alone gives.
+@inline(__always)
+package func scaled(_ pixel: UInt32, by k: UInt32) -> UInt32 {
+    var rb = (pixel & 0x00FF_00FF) &* k &+ 0x0080_0080
+    rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+    var ga = ((pixel >> 8) & 0x00FF_00FF) &* k &+ 0x0080_0080
+    ga = (ga &+ ((ga >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+    return rb | ga
+}
+
+/// Source-over of the premultiplied pixel `source` onto `destination`:
+/// `d = s + d·(255 − sa)/255` in each channel.
 ///
-/// Cannot overflow a byte: each colour channel is at most `a`, and
-/// `a + d·(255 − a)/255 ≤ 255`.
+/// Cannot carry from one channel into the next: each colour channel of a
+/// premultiplied pixel is at most its alpha, and `a + d·(255 − a)/255 ≤ 255`.
+@inline(__always)
+package func sourceOver(_ source: UInt32, onto destination: UInt32) -> UInt32 {
+    let a = source >> 24
+    if a == 255 { return source }
+    if source == 0 { return destination }
+    return source &+ scaled(destination, by: 255 &- a)
+}
+
+/// Source-over of an already scaled premultiplied source `(r, g, b, a)` onto
+/// the four bytes at `p` (see `sourceOver(_:onto:)`).
 @inline(__always)
 package func blendScaled(_ p: UnsafeMutablePointer<UInt8>, _ r: UInt32, _ g: UInt32, _ b: UInt32, _ a: UInt32) {
+    blendWord(UnsafeMutableRawPointer(p), pixelWord(r, g, b, a))
+}
+
+/// Source-over of the pixel word `source` onto the pixel at `p`.
+@inline(__always)
+package func blendWord(_ p: UnsafeMutableRawPointer, _ source: UInt32) {
+    let a = source >> 24
     if a == 255 {
-        p[0] = UInt8(truncatingIfNeeded: r); p[1] = UInt8(truncatingIfNeeded: g)
-        p[2] = UInt8(truncatingIfNeeded: b); p[3] = 255
-        return
+        p.storeBytes(of: source, as: UInt32.self)
+    } else if source != 0 {
+        p.storeBytes(of: source &+ scaled(p.loadUnaligned(as: UInt32.self), by: 255 &- a), as: UInt32.self)
     }
-    if a == 0 && (r | g | b) == 0 { return }
-    let inv = 255 &- a
-    p[0] = UInt8(truncatingIfNeeded: r &+ div255(UInt32(p[0]) &* inv))
-    p[1] = UInt8(truncatingIfNeeded: g &+ div255(UInt32(p[1]) &* inv))
-    p[2] = UInt8(truncatingIfNeeded: b &+ div255(UInt32(p[2]) &* inv))
-    p[3] = UInt8(truncatingIfNeeded: a &+ div255(UInt32(p[3]) &* inv))
 }
 
 /// Source-over of `color` at coverage `k` (0...255) onto the four bytes at `p`.
 @inline(__always)
 package func blendSourceOver(_ p: UnsafeMutablePointer<UInt8>, _ color: PremultipliedColor, coverage k: UInt32) {
-    if k == 255 {
-        blendScaled(p, UInt32(color.r), UInt32(color.g), UInt32(color.b), UInt32(color.a))
-    } else {
-        blendScaled(
-            p, div255(UInt32(color.r) &* k), div255(UInt32(color.g) &* k),
-            div255(UInt32(color.b) &* k), div255(UInt32(color.a) &* k))
-    }
+    let word = pixelWord(UInt32(color.r), UInt32(color.g), UInt32(color.b), UInt32(color.a))
+    blendWord(UnsafeMutableRawPointer(p), k == 255 ? word : scaled(word, by: k))
 }

@@ -144,11 +144,15 @@ private struct PolygonStage {
     /// same pixel footprint everywhere); nil otherwise. Most of a large
     /// rounded layer's pixels fall in it.
     package let interior: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
+    /// For each coverage byte m, the byte scale `m/255 · opacity` rounds to:
+    /// what a pixel without a clip mask is scaled by, looked up, not computed.
+    package let coverageScale: [UInt32]
 
     package init(inverse: PlaneHomography, shape: RoundedRectEvaluator?, opacity: Double) {
         self.inverse = inverse
         self.shape = shape
         self.opacity = opacity
+        coverageScale = (0...255).map { m in UInt32(Double(m) * (1.0 / 255) * opacity * 255 + 0.5) }
         let (i00, i01, i02, i10, i11, i12, _, _, i22) = inverse.h
         guard let shape, shape.inner == nil, i02 == 0, i12 == 0, i22 > 0 else {
             interior = nil
@@ -179,6 +183,17 @@ private struct PolygonStage {
             // under an affine map (W > 0 everywhere): no pixel needs its
             // local point, so none is computed.
             let (r, g, b, a) = shader.shade(x: 0, y: 0, footprint: nil)
+            let word = pixelWord(r, g, b, a)
+            let row = UnsafeMutableRawPointer(destination)
+            if clipRow == nil {
+                // The scale of each coverage byte, as the general path computes it.
+                for x in from..<to {
+                    let k = coverageScale[Int(coverage[x])]
+                    if k == 0 { continue }
+                    blendWord(row + x * 4, k == 255 ? word : scaled(word, by: k))
+                }
+                return
+            }
             for x in from..<to {
                 let m = coverage[x]
                 if m == 0 { continue }
@@ -186,15 +201,87 @@ private struct PolygonStage {
                 if let clipRow { cover *= Double(clipRow[x]) * (1.0 / 255) }
                 let k = UInt32(cover * 255 + 0.5)
                 if k == 0 { continue }
-                let p = destination + x * 4
-                if k == 255 {
-                    blendScaled(p, r, g, b, a)
-                } else {
-                    blendScaled(p, div255(r &* k), div255(g &* k), div255(b &* k), div255(a &* k))
-                }
+                blendWord(row + x * 4, k == 255 ? word : scaled(word, by: k))
             }
             return
         }
+        if !Shader.needsLocalPoint, clipRow == nil, to - from >= 16,
+           let run = interiorRun(y: y, from: from, to: to) {
+            // A solid rounded shape under an affine map: the pixels whose local
+            // points lie in the interior need no mapping, as in the solid path.
+            paintPixels(y: y, from: from, to: run.lowerBound, coverage: coverage, clipRow: nil, shader: shader,
+                        destination: destination)
+            let (r, g, b, a) = shader.shade(x: 0, y: 0, footprint: nil)
+            let word = pixelWord(r, g, b, a)
+            let row = UnsafeMutableRawPointer(destination)
+            for x in run {
+                let k = coverageScale[Int(coverage[x])]
+                if k == 0 { continue }
+                blendWord(row + x * 4, k == 255 ? word : scaled(word, by: k))
+            }
+            paintPixels(y: y, from: run.upperBound + 1, to: to, coverage: coverage, clipRow: nil, shader: shader,
+                        destination: destination)
+            return
+        }
+        paintPixels(y: y, from: from, to: to, coverage: coverage, clipRow: clipRow, shader: shader, destination: destination)
+    }
+
+    /// Whether the local point of pixel `x` of row `y` lies in `interior`,
+    /// computed exactly as `paintPixels` computes it.
+    @inline(__always)
+    private func isInterior(x: Int, y: Int) -> Bool {
+        guard let box = interior else { return false }
+        let (i00, i01, i02, i10, i11, i12, i20, i21, i22) = inverse.h
+        let px = Double(x) + 0.5, py = Double(y) + 0.5
+        let u = px * i00 + py * i10 + i20, v = px * i01 + py * i11 + i21, w = px * i02 + py * i12 + i22
+        guard w > 0 else { return false }
+        let invW = 1 / w
+        let lx = u * invW, ly = v * invW
+        return lx.isFinite && ly.isFinite && lx >= box.minX && lx <= box.maxX && ly >= box.minY && ly <= box.maxY
+    }
+
+    /// The columns of row `y` (within `from ..< to`) whose local points lie in
+    /// `interior`, or nil when there are none or they cannot be found
+    /// exactly. Under an affine map the local point moves linearly along the
+    /// row, so the run is solved for, then its two ends are checked with the
+    /// per-pixel test itself: the computed local coordinates are monotonic
+    /// in x (rounding is monotonic), so when both ends pass, every column
+    /// between passes, and the run is exactly the pixels the test accepts.
+    private func interiorRun(y: Int, from: Int, to: Int) -> ClosedRange<Int>? {
+        guard let box = interior else { return nil }
+        let (i00, i01, _, i10, i11, _, i20, i21, i22) = inverse.h
+        let py = Double(y) + 0.5
+        var lo = Double(from), hi = Double(to - 1)
+        // x where a + b·(x + 0.5) lies in [minimum, maximum].
+        func limit(_ a: Double, _ b: Double, _ minimum: Double, _ maximum: Double) {
+            if b == 0 {
+                if a < minimum || a > maximum { lo = 1; hi = 0 }
+                return
+            }
+            let e0 = (minimum - a) / b - 0.5, e1 = (maximum - a) / b - 0.5
+            lo = max(lo, min(e0, e1)); hi = min(hi, max(e0, e1))
+        }
+        limit((py * i10 + i20) / i22, i00 / i22, box.minX, box.maxX)
+        limit((py * i11 + i21) / i22, i01 / i22, box.minY, box.maxY)
+        guard lo.isFinite, hi.isFinite, lo <= hi else { return nil }
+        var x0 = Int(lo.rounded(.up)), x1 = Int(hi.rounded(.down))
+        // Rounding in the solve may put an end a column out: step inwards.
+        for _ in 0..<2 where x0 <= x1 && !isInterior(x: x0, y: y) { x0 += 1 }
+        for _ in 0..<2 where x0 <= x1 && !isInterior(x: x1, y: y) { x1 -= 1 }
+        guard x0 <= x1, isInterior(x: x0, y: y), isInterior(x: x1, y: y) else { return nil }
+        return x0...x1
+    }
+
+    /// Paints columns `from ..< to` of row `y` pixel by pixel: each pixel's
+    /// local point, the shape's coverage there, the shader's colour.
+    @inline(__always)
+    private func paintPixels<Shader: PixelShader>(
+        y: Int, from: Int, to: Int, coverage: UnsafePointer<UInt8>, clipRow: UnsafePointer<UInt8>?,
+        shader: Shader, destination: UnsafeMutablePointer<UInt8>
+    ) {
+        guard from < to else { return }
+        let (i00, i01, i02, i10, i11, i12, i20, i21, i22) = inverse.h
+        let py = Double(y) + 0.5
         for x in from..<to {
             let m = coverage[x]
             if m == 0 { continue }
@@ -231,12 +318,8 @@ private struct PolygonStage {
             if k == 0 { continue }
 
             let (r, g, b, a) = shader.shade(x: lx, y: ly, footprint: footprint)
-            let p = destination + x * 4
-            if k == 255 {
-                blendScaled(p, r, g, b, a)
-            } else {
-                blendScaled(p, div255(r &* k), div255(g &* k), div255(b &* k), div255(a &* k))
-            }
+            let word = pixelWord(r, g, b, a)
+            blendWord(UnsafeMutableRawPointer(destination + x * 4), k == 255 ? word : scaled(word, by: k))
         }
     }
 }

@@ -61,21 +61,65 @@ extension Pixmap {
         let area = placed.intersection(bounds)
         guard !area.isEmpty, k > 0 else { return }
         let w = width
-        data.withUnsafeMutableBufferPointer { dst in
-            source.data.withUnsafeBufferPointer { src in
+        data.withUnsafeMutableBytes { dst in
+            source.data.withUnsafeBytes { src in
                 guard let d = dst.baseAddress, let s = src.baseAddress else { return }
                 for row in area.minY..<area.maxY {
-                    var from = s + ((row - y) * source.width + (area.minX - x)) * 4
-                    var to = d + (row * w + area.minX) * 4
-                    for _ in 0..<area.width {
-                        if k == 255 {
-                            blendScaled(to, UInt32(from[0]), UInt32(from[1]), UInt32(from[2]), UInt32(from[3]))
-                        } else {
-                            blendScaled(
-                                to, div255(UInt32(from[0]) &* k), div255(UInt32(from[1]) &* k),
-                                div255(UInt32(from[2]) &* k), div255(UInt32(from[3]) &* k))
+                    let from = s + ((row - y) * source.width + (area.minX - x)) * 4
+                    let to = d + (row * w + area.minX) * 4
+                    // Whole pixels as words; opaque ones are copied, empty ones skipped.
+                    // Wrapping offsets: the area lies inside both buffers.
+                    let end = area.width &* 4
+                    var offset = 0
+                    if k == 255 {
+                        while offset < end {
+                            blendWord(to + offset, from.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+                            offset &+= 4
                         }
-                        from += 4; to += 4
+                    } else {
+                        while offset < end {
+                            let pixel = from.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                            if pixel != 0 { blendWord(to + offset, scaled(pixel, by: k)) }
+                            offset &+= 4
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Source-over of `color` through the alpha of `mask` placed with its
+    /// top-left corner at `(x, y)`, faded by `alpha`: what compositing
+    /// `mask.tinted(with: color)` gives, byte for byte, without making it
+    /// (a shadow is its blurred mask in the shadow's colour).
+    package mutating func compositeTinted(_ color: PremultipliedColor, through mask: Pixmap, atX x: Int, y: Int,
+                                          alpha: Double = 1) throws {
+        let k = try opacityByte(alpha, "composite alpha")
+        let area = PixelRect(x: x, y: y, width: mask.width, height: mask.height).intersection(bounds)
+        guard !area.isEmpty, k > 0 else { return }
+        let word = pixelWord(UInt32(color.r), UInt32(color.g), UInt32(color.b), UInt32(color.a))
+        // The pixel each mask value gives, tinted then faded as a tinted copy
+        // composited at `alpha` would be: 256 words, looked up per pixel.
+        let shades = (0...255).map { (coverage: UInt32) -> UInt32 in
+            let tinted = scaled(word, by: coverage)
+            return k == 255 ? tinted : scaled(tinted, by: k)
+        }
+        let w = width
+        data.withUnsafeMutableBytes { dst in
+            mask.data.withUnsafeBytes { src in
+                shades.withUnsafeBufferPointer { shades in
+                    guard let d = dst.baseAddress, let s = src.baseAddress else { return }
+                    for row in area.minY..<area.maxY {
+                        let from = s + ((row - y) * mask.width + (area.minX - x)) * 4 + 3
+                        let to = d + (row * w + area.minX) * 4
+                        // Wrapping offsets: the area lies inside both buffers.
+                        var offset = 0
+                        let end = area.width &* 4
+                        while offset < end {
+                            let coverage = from.load(fromByteOffset: offset, as: UInt8.self)
+                            if coverage != 0 { blendWord(to + offset, shades[Int(coverage)]) }
+                            offset &+= 4
+                        }
                     }
                 }
             }
