@@ -20,8 +20,7 @@ enum MaskBlur {
             scale *= 2
         }
         plane.convolve(with: method.weights.map(Float.init))
-        if scale > 1 { plane = plane.upscaled(by: scale, toWidth: width, height: height) }
-        return plane.whitePixmap()
+        return scale > 1 ? plane.upscaledWhitePixmap(by: scale, toWidth: width, height: height) : plane.whitePixmap()
     }
 }
 
@@ -84,31 +83,37 @@ private struct AlphaPlane {
     }
 
     /// `newWidth` x `newHeight` bilinear samples of this plane scaled up by
-    /// `scale`: pixel `x` reads the plane at `(x + ½) / scale − ½`, clamped
-    /// to the edge texels, as a texture is read.
-    func upscaled(by scale: Int, toWidth newWidth: Int, height newHeight: Int) -> AlphaPlane {
-        func taps(_ n: Int, from m: Int) -> [(Int, Int, Float)] {
-            (0..<n).map { i in
-                let s = (Double(i) + 0.5) / Double(scale) - 0.5
-                let lower = Int(s.rounded(.down)), t = Float(s - Double(lower))
-                return (min(max(lower, 0), m - 1), min(max(lower + 1, 0), m - 1), t)
-            }
-        }
-        let columns = taps(newWidth, from: width), rows = taps(newHeight, from: height)
-        var out = [Float](repeating: 0, count: newWidth * newHeight)
+    /// `scale` as a white mask: pixel `x` reads the plane at `(x + ½) / scale − ½`,
+    /// clamped to the edge texels, as a texture is read, and every channel
+    /// is that value rounded, as `whitePixmap` rounds.
+    func upscaledWhitePixmap(by scale: Int, toWidth newWidth: Int, height newHeight: Int) -> Pixmap {
+        let (columns, rows) = (Self.taps(newWidth, from: width, scale: scale), Self.taps(newHeight, from: height, scale: scale))
+        var data = [UInt8](repeating: 0, count: newWidth * newHeight * 4)
         values.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
+            data.withUnsafeMutableBytes { out in
                 for (y, (r0, r1, ty)) in rows.enumerated() {
                     let row0 = r0 * width, row1 = r1 * width
+                    let line = out.baseAddress! + y * newWidth * 4
                     for (x, (c0, c1, tx)) in columns.enumerated() {
                         let top = src[row0 + c0] + (src[row0 + c1] - src[row0 + c0]) * tx
                         let bottom = src[row1 + c0] + (src[row1 + c1] - src[row1 + c0]) * tx
-                        dst[y * newWidth + x] = top + (bottom - top) * ty
+                        let a = UInt32(UInt8(min(255, max(0, top + (bottom - top) * ty + 0.5))))
+                        line.storeBytes(of: a &* 0x0101_0101, toByteOffset: x * 4, as: UInt32.self)
                     }
                 }
             }
         }
-        return AlphaPlane(width: newWidth, height: newHeight, values: out)
+        return Pixmap(uncheckedWidth: newWidth, height: newHeight, data: data)
+    }
+
+    /// For each of `n` output pixels, the two source texels (clamped to the
+    /// `m` there are) and the weight of the second, at `(i + ½) / scale − ½`.
+    private static func taps(_ n: Int, from m: Int, scale: Int) -> [(Int, Int, Float)] {
+        (0..<n).map { i in
+            let s = (Double(i) + 0.5) / Double(scale) - 0.5
+            let lower = Int(s.rounded(.down)), t = Float(s - Double(lower))
+            return (min(max(lower, 0), m - 1), min(max(lower + 1, 0), m - 1), t)
+        }
     }
 
     /// The separable kernel (`weights[k]` at ±k) along rows, then columns;
@@ -130,21 +135,38 @@ private struct AlphaPlane {
             target.withUnsafeMutableBufferPointer { dst in
                 weights.withUnsafeBufferPointer { w in
                     if step == 1 {
-                        for line in 0..<lines {
-                            let base = line * lineStride
-                            for i in 0..<count {
-                                var sum = src[base + i] * w[0]
-                                let reach = min(r, max(i, count - 1 - i))
-                                if reach > 0 {
-                                    for k in 1...reach {
-                                        let left = i - k, right = i + k
-                                        var pair: Float = 0
-                                        if left >= 0 { pair += src[base + left] }
-                                        if right < count { pair += src[base + right] }
-                                        sum += pair * w[k]
+                        // Each row copied between r zeros on either side: the
+                        // kernel then needs no bounds, and eight outputs are
+                        // summed at once. A missing neighbour adds 0, which
+                        // leaves every sum bit for bit as skipping it would.
+                        let lanes = 8
+                        let padded = count + 2 * r + lanes
+                        var line = [Float](repeating: 0, count: padded)
+                        line.withUnsafeMutableBufferPointer { row in
+                            guard let p = row.baseAddress else { return }
+                            let raw = UnsafeRawPointer(p)
+                            for l in 0..<lines {
+                                let base = l * lineStride
+                                (p + r).update(from: src.baseAddress! + base, count: count)
+                                var i = 0
+                                while i + lanes <= count {
+                                    var sum = raw.loadUnaligned(fromByteOffset: (i + r) * 4, as: SIMD8<Float>.self) * w[0]
+                                    for k in stride(from: 1, through: r, by: 1) {
+                                        let left = raw.loadUnaligned(fromByteOffset: (i + r - k) * 4, as: SIMD8<Float>.self)
+                                        let right = raw.loadUnaligned(fromByteOffset: (i + r + k) * 4, as: SIMD8<Float>.self)
+                                        sum += (left + right) * w[k]
                                     }
+                                    UnsafeMutableRawPointer(dst.baseAddress! + base + i).storeBytes(of: sum, as: SIMD8<Float>.self)
+                                    i += lanes
                                 }
-                                dst[base + i] = sum
+                                while i < count {
+                                    var sum = p[i + r] * w[0]
+                                    for k in stride(from: 1, through: r, by: 1) {
+                                        sum += (p[i + r - k] + p[i + r + k]) * w[k]
+                                    }
+                                    dst[base + i] = sum
+                                    i += 1
+                                }
                             }
                         }
                     } else {
