@@ -2,7 +2,10 @@
 // per-channel, per-pixel arithmetic gives.
 import Foundation
 import Testing
+import LaminaRender
+@testable import LaminaCPU
 @testable import LaminaRaster
+@testable import LaminaCore
 import LaminaGeometry
 
 @Suite struct FastPathTests {
@@ -75,6 +78,65 @@ import LaminaGeometry
             try slow.draw(paint)
             #expect(fast.data == slow.data, "trial \(trial)")
             #expect(fast.data.contains { $0 != 0 }, "trial \(trial) painted something")
+        }
+    }
+}
+
+/// Pictures drawn with their loops split into bands of rows on several
+/// threads are the bytes drawn on one.
+@Suite(.serialized) struct RowBandsTests {
+    @Test func bandsFollowTheIdleCores() {
+        #expect(RowBands.bands(rows: 1000, pixels: 100) == 1, "small loops stay on one thread")
+        let alone = RowBands.drawingFrame { RowBands.bands(rows: 1000, pixels: 1 << 20) }
+        #expect(alone == min(RowBands.cores, RowBands.maximumBands))
+        // As many frames as cores: nothing is split.
+        let busy = (0..<RowBands.cores).reduce({ RowBands.bands(rows: 1000, pixels: 1 << 20) }) { inner, _ in
+            { RowBands.drawingFrame(inner) }
+        }()
+        #expect(busy == 1)
+    }
+
+    /// A card: a rounded translucent panel with a shadow over a background,
+    /// holding a tilted rounded layer with a border and a group-faded pair.
+    static func card() throws -> RenderPlan {
+        func layer(_ w: Double, _ h: Double, at x: Double, _ y: Double, _ color: RGBA?, _ m: CATransform3D = .identity) -> RenderLayer {
+            var l = RenderLayer()
+            l.bounds = CGRect(x: 0, y: 0, width: w, height: h)
+            l.transformToSuperlayer = CATransform3D(translationX: -w / 2, y: -h / 2, z: 0).concatenating(m)
+                .concatenating(CATransform3D(translationX: x, y: y, z: 0))
+            l.backgroundColor = color
+            return l
+        }
+        var root = layer(300, 200, at: 150, 100, RGBA(red: 0.1, green: 0.1, blue: 0.3, alpha: 1))
+        var panel = layer(240, 150, at: 150, 100, RGBA(red: 1, green: 1, blue: 1, alpha: 0.9))
+        panel.cornerRadii = CornerRadii(uniform: 20)
+        panel.shadow = RenderShadow(color: .black, opacity: 0.4, offset: CGSize(width: 0, height: 8), radius: 14)
+        var tilted = layer(80, 60, at: 80, 70, RGBA(red: 0.9, green: 0.3, blue: 0.2, alpha: 1),
+                           CATransform3DMakeRotation(0.4, 0, 0, 1))
+        tilted.cornerRadii = CornerRadii(uniform: 12)
+        tilted.borderWidth = 3
+        tilted.borderColor = RGBA(red: 0.2, green: 0.2, blue: 0.2, alpha: 1)
+        var group = layer(100, 80, at: 170, 90, nil)
+        group.opacity = 0.6
+        group.sublayers = [layer(60, 60, at: 40, 40, RGBA(red: 0, green: 0.6, blue: 0.3, alpha: 1)),
+                           layer(60, 60, at: 60, 45, RGBA(red: 0.2, green: 0.3, blue: 0.9, alpha: 1))]
+        panel.sublayers = [tilted, group]
+        root.sublayers = [panel]
+        return try RenderPlanner().plan(root, canvas: RenderCanvas(width: 300, height: 200, scale: 2))
+    }
+
+    @Test func splitPicturesAreTheSameBytes() throws {
+        // Every stage that splits: solid polygons with rounded shapes,
+        // composites of group surfaces, a shadow's blur and its tinted composite.
+        let plan = try Self.card()
+        func draw(bands: Int?) throws -> [UInt8] {
+            RowBands.forcedBands.withLock { $0 = bands }
+            defer { RowBands.forcedBands.withLock { $0 = nil } }
+            return try CPURenderer().render(plan).pixelBytes
+        }
+        let whole = try draw(bands: 1)
+        for bands in [2, 3, 7] {
+            #expect(try draw(bands: bands) == whole, "\(bands) bands")
         }
     }
 }

@@ -141,11 +141,12 @@ private struct AlphaPlane {
                         // leaves every sum bit for bit as skipping it would.
                         let lanes = 8
                         let padded = count + 2 * r + lanes
+                        RowBands.forEach(rows: 0..<lines, pixels: lines * count) { band in
                         var line = [Float](repeating: 0, count: padded)
                         line.withUnsafeMutableBufferPointer { row in
                             guard let p = row.baseAddress else { return }
                             let raw = UnsafeRawPointer(p)
-                            for l in 0..<lines {
+                            for l in band {
                                 let base = l * lineStride
                                 (p + r).update(from: src.baseAddress! + base, count: count)
                                 var i = 0
@@ -169,10 +170,12 @@ private struct AlphaPlane {
                                 }
                             }
                         }
+                        }
                     } else {
                         // Columns: output row i gathers rows i ± k, for every
                         // column at once (contiguous, vectorisable).
-                        for i in 0..<count {
+                        RowBands.forEach(rows: 0..<count, pixels: lines * count) { band in
+                        for i in band {
                             let out = i * step
                             for x in 0..<lines { dst[out + x] = src[out + x] * w[0] }
                             if r == 0 { continue }
@@ -187,6 +190,7 @@ private struct AlphaPlane {
                                     for x in 0..<lines { dst[out + x] += src[row + x] * wk }
                                 }
                             }
+                        }
                         }
                     }
                 }

@@ -16,8 +16,11 @@ public final class CPURenderer: Renderer {
     public init() {}
 
     /// Walks the plan with `PlanWalker` on this module's painter.
+    /// Large loops use the cores no other frame is drawing on (`RowBands`).
     public func render(_ plan: RenderPlan, deadline: RenderDeadline?) throws -> CGImage {
-        try PlanWalker.render(plan, with: painter, deadline: deadline)
+        try RowBands.drawingFrame {
+            try PlanWalker.render(plan, with: painter, deadline: deadline)
+        }
     }
 }
 

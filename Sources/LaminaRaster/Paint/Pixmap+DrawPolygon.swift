@@ -59,16 +59,18 @@ extension Pixmap {
                         let mb = mask.bounds
                         // Choose the source once, so each row loop is specialised for it.
                         func paint<Shader: PixelShader>(_ shader: Shader) {
-                            for y in mb.minY..<mb.maxY {
-                                let clipRow: UnsafePointer<UInt8>? = clip.flatMap { clip in
-                                    clipValues.baseAddress.map {
-                                        $0 + (y - clip.bounds.minY) * clip.bounds.width - clip.bounds.minX
+                            RowBands.forEach(rows: mb.minY..<mb.maxY, pixels: mb.width * mb.height) { band in
+                                for y in band {
+                                    let clipRow: UnsafePointer<UInt8>? = clip.flatMap { clip in
+                                        clipValues.baseAddress.map {
+                                            $0 + (y - clip.bounds.minY) * clip.bounds.width - clip.bounds.minX
+                                        }
                                     }
+                                    stage.paintRow(
+                                        y: y, from: mb.minX, to: mb.maxX,
+                                        coverage: coverage + (y - mb.minY) * mb.width - mb.minX,
+                                        clipRow: clipRow, shader: shader, destination: dst + (y * w) * 4)
                                 }
-                                stage.paintRow(
-                                    y: y, from: mb.minX, to: mb.maxX,
-                                    coverage: coverage + (y - mb.minY) * mb.width - mb.minX,
-                                    clipRow: clipRow, shader: shader, destination: dst + (y * w) * 4)
                             }
                         }
                         if let sampler, let t = texelBuffer.baseAddress {

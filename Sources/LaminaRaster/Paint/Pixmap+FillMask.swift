@@ -21,20 +21,22 @@ extension Pixmap {
             mask.values.withUnsafeBufferPointer { maskValues in
                 (clip?.values ?? []).withUnsafeBufferPointer { clipValues in
                     guard let dst = pixels.baseAddress, let cov = maskValues.baseAddress else { return }
-                    for y in area.minY..<area.maxY {
-                        var p = dst + (y * w + area.minX) * 4
-                        let m = cov + (y - mask.bounds.minY) * mask.bounds.width + (area.minX - mask.bounds.minX)
-                        let c: UnsafePointer<UInt8>? = clip.flatMap { clip in
-                            clipValues.baseAddress.map {
-                                $0 + (y - clip.bounds.minY) * clip.bounds.width + (area.minX - clip.bounds.minX)
+                    RowBands.forEach(rows: area.minY..<area.maxY, pixels: area.width * area.height) { band in
+                        for y in band {
+                            var p = dst + (y * w + area.minX) * 4
+                            let m = cov + (y - mask.bounds.minY) * mask.bounds.width + (area.minX - mask.bounds.minX)
+                            let c: UnsafePointer<UInt8>? = clip.flatMap { clip in
+                                clipValues.baseAddress.map {
+                                    $0 + (y - clip.bounds.minY) * clip.bounds.width + (area.minX - clip.bounds.minX)
+                                }
                             }
+                            for i in 0..<area.width {
+                                var k = UInt32(m[i])
+                                if let c { k = div255(k &* UInt32(c[i])) }
+                                if opacity != 255 { k = div255(k &* opacity) }
+                                if k != 0 { blendSourceOver(p, color, coverage: k) }
+                                p += 4
                         }
-                        for i in 0..<area.width {
-                            var k = UInt32(m[i])
-                            if let c { k = div255(k &* UInt32(c[i])) }
-                            if opacity != 255 { k = div255(k &* opacity) }
-                            if k != 0 { blendSourceOver(p, color, coverage: k) }
-                            p += 4
                         }
                     }
                 }

@@ -64,23 +64,24 @@ extension Pixmap {
         data.withUnsafeMutableBytes { dst in
             source.data.withUnsafeBytes { src in
                 guard let d = dst.baseAddress, let s = src.baseAddress else { return }
-                for row in area.minY..<area.maxY {
-                    let from = s + ((row - y) * source.width + (area.minX - x)) * 4
-                    let to = d + (row * w + area.minX) * 4
-                    // Whole pixels as words; opaque ones are copied, empty ones skipped.
-                    // Wrapping offsets: the area lies inside both buffers.
-                    let end = area.width &* 4
-                    var offset = 0
-                    if k == 255 {
-                        while offset < end {
-                            blendWord(to + offset, from.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-                            offset &+= 4
-                        }
-                    } else {
-                        while offset < end {
-                            let pixel = from.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
-                            if pixel != 0 { blendWord(to + offset, scaled(pixel, by: k)) }
-                            offset &+= 4
+                RowBands.forEach(rows: area.minY..<area.maxY, pixels: area.width * area.height) { band in
+                    for row in band {
+                        let from = s + ((row - y) * source.width + (area.minX - x)) * 4
+                        let to = d + (row * w + area.minX) * 4
+                        // Wrapping offsets: the area lies inside both buffers.
+                        let end = area.width &* 4
+                        var offset = 0
+                        if k == 255 {
+                            while offset < end {
+                                blendWord(to + offset, from.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+                                offset &+= 4
+                            }
+                        } else {
+                            while offset < end {
+                                let pixel = from.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                                if pixel != 0 { blendWord(to + offset, scaled(pixel, by: k)) }
+                                offset &+= 4
+                            }
                         }
                     }
                 }
@@ -108,17 +109,19 @@ extension Pixmap {
         data.withUnsafeMutableBytes { dst in
             mask.data.withUnsafeBytes { src in
                 shades.withUnsafeBufferPointer { shades in
-                    guard let d = dst.baseAddress, let s = src.baseAddress else { return }
-                    for row in area.minY..<area.maxY {
-                        let from = s + ((row - y) * mask.width + (area.minX - x)) * 4 + 3
-                        let to = d + (row * w + area.minX) * 4
-                        // Wrapping offsets: the area lies inside both buffers.
-                        var offset = 0
-                        let end = area.width &* 4
-                        while offset < end {
-                            let coverage = from.load(fromByteOffset: offset, as: UInt8.self)
-                            if coverage != 0 { blendWord(to + offset, shades[Int(coverage)]) }
-                            offset &+= 4
+                    guard let d = dst.baseAddress, let s = src.baseAddress, let shades = shades.baseAddress else { return }
+                    RowBands.forEach(rows: area.minY..<area.maxY, pixels: area.width * area.height) { band in
+                        for row in band {
+                            let from = s + ((row - y) * mask.width + (area.minX - x)) * 4 + 3
+                            let to = d + (row * w + area.minX) * 4
+                            // Wrapping offsets: the area lies inside both buffers.
+                            var offset = 0
+                            let end = area.width &* 4
+                            while offset < end {
+                                let coverage = from.load(fromByteOffset: offset, as: UInt8.self)
+                                if coverage != 0 { blendWord(to + offset, shades[Int(coverage)]) }
+                                offset &+= 4
+                            }
                         }
                     }
                 }

@@ -1,0 +1,74 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// One frame's large pixel loops split across the cores no other frame is
+/// using: bands of rows, each painted by one thread.
+///
+/// A frame drawn alone on a machine with idle cores gets them all (the CLI
+/// rendering one picture, a render server with one request in flight); when
+/// as many frames are being drawn as there are cores (`lamina frames` with a
+/// worker per core, a busy server), every loop runs on its own thread and
+/// nothing is split, so throughput is not paid for with contention. Rows are
+/// independent in every stage that uses this, so the picture is the same
+/// bytes whatever the split.
+///
+/// ```swift
+/// try RowBands.drawingFrame {
+///     RowBands.forEach(rows: 0..<height, pixels: width * height) { band in
+///         for y in band { /* this row only */ }
+///     }
+/// }
+/// ```
+package enum RowBands {
+    /// Frames being drawn now, in this process.
+    private static let framesInFlight = Mutex(0)
+
+    /// A fixed number of bands for every loop, whatever its size and the
+    /// cores (tests compare pictures drawn split and whole); nil decides.
+    package static let forcedBands = Mutex<Int?>(nil)
+
+    /// The cores this process may use.
+    package static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+
+    /// Loops smaller than this many pixels run on one thread: starting
+    /// threads costs more than they would save.
+    package static let minimumPixels = 1 << 16
+
+    /// The most bands a loop is split into, whatever the cores.
+    package static let maximumBands = 8
+
+    /// Runs `body` as one frame being drawn: loops inside it may split while
+    /// cores are idle.
+    package static func drawingFrame<T>(_ body: () throws -> T) rethrows -> T {
+        framesInFlight.withLock { $0 += 1 }
+        defer { framesInFlight.withLock { $0 -= 1 } }
+        return try body()
+    }
+
+    /// How many bands a loop of `rows` rows and `pixels` pixels splits into now.
+    package static func bands(rows: Int, pixels: Int) -> Int {
+        if let forced = forcedBands.withLock({ $0 }) { return max(1, min(forced, rows)) }
+        guard pixels >= minimumPixels, rows >= 2, cores > 1 else { return 1 }
+        let others = max(0, framesInFlight.withLock { $0 } - 1)
+        return max(1, min(cores - others, maximumBands, rows / 8))
+    }
+
+    /// Calls `body` for consecutive bands of `rows` that together cover it,
+    /// on several threads when the loop is large and cores are idle; returns
+    /// when every band is done.
+    package static func forEach(rows: Range<Int>, pixels: Int, _ body: (Range<Int>) -> Void) {
+        let n = bands(rows: rows.count, pixels: pixels)
+        guard n > 1 else { return body(rows) }
+        let count = rows.count
+        withoutActuallyEscaping(body) { body in
+            // The bands touch disjoint rows of buffers their caller owns until
+            // this returns: what the closure captures is not shared otherwise.
+            nonisolated(unsafe) let work = body
+            DispatchQueue.concurrentPerform(iterations: n) { band in
+                let start = rows.lowerBound + count * band / n, end = rows.lowerBound + count * (band + 1) / n
+                if start < end { work(start..<end) }
+            }
+        }
+    }
+}
