@@ -120,14 +120,27 @@ import LaminaGeometry
         group.opacity = 0.6
         group.sublayers = [layer(60, 60, at: 40, 40, RGBA(red: 0, green: 0.6, blue: 0.3, alpha: 1)),
                            layer(60, 60, at: 60, 45, RGBA(red: 0.2, green: 0.3, blue: 0.9, alpha: 1))]
+        // Twenty stars as path fills: their coverage is rasterized ahead, in parallel.
+        var stars = layer(300, 200, at: 150, 100, nil)
+        stars.content = (0..<20).map { i in
+            let cx = 20 + Double(i % 5) * 60, cy = 30 + Double(i / 5) * 45, r = 12 + Double(i % 3) * 4
+            return .fill(FillContent(contours: { _ in
+                [(0..<10).map { k in
+                    let a = Double(k) * .pi / 5 + Double(i) * 0.3, rk = k % 2 == 0 ? r : r * 0.45
+                    return CGPoint(x: cx + rk * cos(a), y: cy + rk * sin(a))
+                }]
+            }, evenOdd: i % 2 == 0, color: RGBA(red: 1, green: 0.8, blue: 0.1 * Double(i % 10), alpha: 0.8),
+               bounds: CGRect(x: cx - r, y: cy - r, width: 2 * r, height: 2 * r)))
+        }
         panel.sublayers = [tilted, group]
-        root.sublayers = [panel]
+        root.sublayers = [panel, stars]
         return try RenderPlanner().plan(root, canvas: RenderCanvas(width: 300, height: 200, scale: 2))
     }
 
     @Test func splitPicturesAreTheSameBytes() throws {
         // Every stage that splits: solid polygons with rounded shapes,
-        // composites of group surfaces, a shadow's blur and its tinted composite.
+        // composites of group surfaces, a shadow's blur and its tinted
+        // composite, path coverage rasterized ahead on several threads.
         let plan = try Self.card()
         func draw(bands: Int?) throws -> [UInt8] {
             RowBands.forcedBands.withLock { $0 = bands }

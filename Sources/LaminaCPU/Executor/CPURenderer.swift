@@ -33,7 +33,10 @@ final class CPUPainter: SurfacePainter {
         try Pixmap(width: image.width, height: image.height, premultipliedRGBA: image.pixelBytes)
     }
     func release(_ surface: Pixmap) {}
-    func endFrame() {}
+    func endFrame() {
+        preparedCoverage = []
+        nextPrepared = 0
+    }
     func image(of output: Pixmap) throws -> CGImage {
         try CGImage(width: output.width, height: output.height, premultipliedRGBA: output.data)
     }
@@ -77,20 +80,89 @@ final class CPUPainter: SurfacePainter {
             roundedRect: draw.coverage, cuts: draw.cuts, alpha: alpha))
     }
 
+    /// Path coverage rasterized ahead, on idle cores, for the pass being
+    /// drawn: one entry per path command in order, nil where it was not made
+    /// ahead (then `fillPath` makes it). Only this painter's thread reads it.
+    private var preparedCoverage: [Result<CoverageMask?, Error>?] = []
+    private var nextPrepared = 0
+
+    /// Rasterizes the pass's path coverage in parallel when cores are idle:
+    /// masks do not depend on the target, and filling them stays in order, so
+    /// the picture is the same bytes. At most `preparedPixels` of masks are
+    /// made ahead at once; the rest are made as they are drawn.
+    func beginPass(_ commands: [DrawCommand], width: Int, height: Int) {
+        preparedCoverage = []
+        nextPrepared = 0
+        let paths = commands.compactMap { command -> PathFillDraw? in
+            if case .path(let draw) = command { return draw }
+            return nil
+        }
+        guard paths.count >= 2, RowBands.bands(rows: paths.count * 8, pixels: width * height) > 1 else { return }
+        var budget = Self.preparedPixels
+        var count = 0
+        for draw in paths {
+            let box = Self.maskPixels(of: draw, width: width, height: height)
+            guard budget >= box else { break }
+            budget -= box
+            count += 1
+        }
+        guard count >= 2 else { return }
+        var results = [Result<CoverageMask?, Error>?](repeating: nil, count: paths.count)
+        results.withUnsafeMutableBufferPointer { slots in
+            nonisolated(unsafe) let out = slots
+            RowBands.forEach(rows: 0..<count, pixels: width * height) { band in
+                for i in band {
+                    out[i] = Result { try Self.coverage(of: paths[i], width: width, height: height) }
+                }
+            }
+        }
+        preparedCoverage = results
+    }
+
+    /// The most mask pixels made ahead for one pass (64 MB of masks).
+    static let preparedPixels = 64 << 20
+
+    /// At most how many pixels `draw`'s mask has: its projected bounding
+    /// box within the target (the whole target when a point does not project).
+    private static func maskPixels(of draw: PathFillDraw, width: Int, height: Int) -> Int {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for contour in draw.contours {
+            for point in contour {
+                let p = draw.matrix.apply(to: point)
+                minX = min(minX, Double(p.x)); maxX = max(maxX, Double(p.x))
+                minY = min(minY, Double(p.y)); maxY = max(maxY, Double(p.y))
+            }
+        }
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return width * height }
+        let w = min(Double(width), max(0, maxX.rounded(.up)) ) - max(0, min(Double(width), minX.rounded(.down)))
+        let h = min(Double(height), max(0, maxY.rounded(.up))) - max(0, min(Double(height), minY.rounded(.down)))
+        return Int(max(0, w) * max(0, h))
+    }
+
     func fillPath(_ draw: PathFillDraw, into target: inout Pixmap) throws {
+        let prepared = nextPrepared < preparedCoverage.count ? preparedCoverage[nextPrepared] : nil
+        nextPrepared += 1
+        let mask = try prepared?.get() ?? Self.coverage(of: draw, width: target.width, height: target.height)
+        guard let mask else { return }
+        try target.fill(mask, with: PremultipliedColor(draw.color))
+    }
+
+    /// What `draw` covers of a `width` x `height` target (its cuts applied),
+    /// or nil when it covers nothing.
+    private static func coverage(of draw: PathFillDraw, width: Int, height: Int) throws -> CoverageMask? {
         let m = draw.matrix
         var projected: [[CGPoint]] = []
         for contour in draw.clippedContours {
             projected.append(contour.map { m.apply(to: $0) })
         }
-        guard !projected.isEmpty else { return }
-        var mask = try CoverageRasterizer(width: target.width, height: target.height)
+        guard !projected.isEmpty else { return nil }
+        var mask = try CoverageRasterizer(width: width, height: height)
             .rasterize(contours: projected, fillRule: draw.evenOdd ? .evenOdd : .nonZero)
         if !draw.cuts.isEmpty {
-            guard let inverse = m.planeHomography.inverted() else { return }
+            guard let inverse = m.planeHomography.inverted() else { return nil }
             mask = mask.owned(by: draw.cuts.map { $0.inPixels(through: inverse) })
         }
-        try target.fill(mask, with: PremultipliedColor(draw.color))
+        return mask
     }
 
     /// `source`'s alpha blurred, in white (see `DrawCommand.blurMask`): one

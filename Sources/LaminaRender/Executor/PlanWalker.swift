@@ -48,6 +48,16 @@ public protocol SurfacePainter: AnyObject {
     func image(of output: Surface) throws -> CGImage
     /// The frame is over (every surface released): a backend ages its caches.
     func endFrame()
+    /// A pass of `width` x `height` pixels is about to draw `commands`, in
+    /// this order: a painter may start work that does not depend on the
+    /// target (the CPU rasterizes the paths' coverage on idle cores). The
+    /// default does nothing.
+    func beginPass(_ commands: [DrawCommand], width: Int, height: Int)
+}
+
+extension SurfacePainter {
+    /// Nothing to prepare.
+    public func beginPass(_ commands: [DrawCommand], width: Int, height: Int) {}
 }
 
 /// The textures one draw samples, looked up by the plan's names.
@@ -116,6 +126,7 @@ public enum PlanWalker {
         mutating func run(_ pass: RenderPass, deadline: RenderDeadline?) throws {
             let size = plan.size(of: pass.target)
             var target = try painter.makeSurface(width: max(1, size.width), height: max(1, size.height))
+            painter.beginPass(pass.commands, width: max(1, size.width), height: max(1, size.height))
             do {
                 for command in pass.commands {
                     try deadline?.check()
