@@ -2,7 +2,7 @@
 // per-channel, per-pixel arithmetic gives.
 import Foundation
 import Testing
-import LaminaRender
+@testable import LaminaRender
 @testable import LaminaCPU
 @testable import LaminaRaster
 @testable import LaminaCore
@@ -150,6 +150,47 @@ import LaminaGeometry
         let whole = try draw(bands: 1)
         for bands in [2, 3, 7] {
             #expect(try draw(bands: bands) == whole, "\(bands) bands")
+        }
+    }
+}
+
+/// A textured draw of part of a texture landing texel for pixel is copied,
+/// not resampled, and gives the bytes resampling gives.
+@Suite struct AlignedPlacementTests {
+    @Test func partsOfATextureCopyAsTheyResample() throws {
+        var random = SeededRandom(seed: 0xA11E)
+        var texture = try Pixmap(width: 30, height: 20)
+        for i in stride(from: 0, to: texture.data.count, by: 4) {
+            let a = random.int(0...255)
+            texture.data[i + 3] = UInt8(a)
+            for c in 0..<3 { texture.data[i + c] = UInt8(random.int(0...a)) }
+        }
+        let local = CGRect(x: -5, y: 3, width: 15, height: 10)
+        var matrix = CATransform3D.identity
+        matrix.m11 = 2; matrix.m22 = 2; matrix.m41 = 17; matrix.m42 = 9
+        var table = TextureTable<Pixmap>()
+        table.insert(texture, for: .image(ImageID(0)))
+        let xs: [CGFloat] = [-5, -1.5, 4.5, 10, -1.25], ys: [CGFloat] = [3, 4, 8.5, 13]
+        for (x0, x1) in [(0, 3), (1, 2), (0, 1), (4, 2), (2, 3)] {
+            for (y0, y1) in [(0, 3), (1, 2), (2, 3)] {
+                let polygon = [CGPoint(x: xs[x0], y: ys[y0]), CGPoint(x: xs[x1], y: ys[y0]),
+                               CGPoint(x: xs[x1], y: ys[y1]), CGPoint(x: xs[x0], y: ys[y1])]
+                for opacity in [1.0, 0.55] {
+                    var base = try Pixmap(width: 60, height: 45)
+                    for i in base.data.indices where i % 4 == 3 { base.data[i] = 255 }
+                    var copied = base, resampled = base
+                    let draw = PolygonDraw(matrix: matrix, polygon: polygon,
+                                           fill: .texture(.image(ImageID(0)), localRect: local,
+                                                          uvRect: CGRect(x: 0, y: 0, width: 1, height: 1),
+                                                          filter: .linear, tint: .white),
+                                           opacity: opacity)
+                    try CPUPainter().drawPolygon(draw, textures: table, into: &copied)
+                    try resampled.draw(PolygonPaint(polygon: polygon, transform: matrix,
+                                                    source: .texture(MappedTexture(pixmap: texture, localRect: local)),
+                                                    alpha: opacity))
+                    #expect(copied.data == resampled.data, "x \(x0)-\(x1), y \(y0)-\(y1), opacity \(opacity)")
+                }
+            }
         }
     }
 }

@@ -54,10 +54,10 @@ final class CPUPainter: SurfacePainter {
             let mask = try textures[texture]
             let mapped = MappedTexture(pixmap: mask, localRect: localRect)
             if draw.coverage == nil, draw.cuts.isEmpty,
-               let origin = Self.pixelAlignedOrigin(of: mapped, polygon: draw.polygon, matrix: draw.matrix) {
+               let placed = Self.pixelAlignedPlacement(of: mapped, polygon: draw.polygon, matrix: draw.matrix) {
                 // A shadow landing texel for pixel: its colour through the mask, no tinted copy.
-                try target.compositeTinted(PremultipliedColor(color), through: mask, atX: origin.x, y: origin.y,
-                                           alpha: draw.opacity)
+                try target.compositeTinted(PremultipliedColor(color), through: mask, atX: placed.x, y: placed.y,
+                                           alpha: draw.opacity, within: placed.area)
                 return
             }
             let tinted = mask.tinted(with: PremultipliedColor(color))
@@ -69,10 +69,10 @@ final class CPUPainter: SurfacePainter {
         }
         let alpha = draw.opacity
         if case .texture(let texture) = source, draw.coverage == nil, draw.cuts.isEmpty,
-           let origin = Self.pixelAlignedOrigin(of: texture, polygon: draw.polygon, matrix: draw.matrix) {
+           let placed = Self.pixelAlignedPlacement(of: texture, polygon: draw.polygon, matrix: draw.matrix) {
             // The common case of flat interfaces: a surface or image landing
             // texel for pixel. Blending rows costs a fraction of resampling.
-            try target.composite(texture.pixmap, atX: origin.x, y: origin.y, alpha: alpha)
+            try target.composite(texture.pixmap, atX: placed.x, y: placed.y, alpha: alpha, within: placed.area)
             return
         }
         try target.draw(PolygonPaint(
@@ -172,22 +172,40 @@ final class CPUPainter: SurfacePainter {
     }
 
     /// Where a textured polygon's texture lands when the draw is a plain
-    /// copy: the polygon is the whole texture rect, the matrix moves it by
-    /// whole pixels without scaling, rotating or projecting, and one texel
-    /// covers one pixel. Nil when any of that is not so.
-    private static func pixelAlignedOrigin(of texture: MappedTexture, polygon: [CGPoint], matrix m: CATransform3D) -> (x: Int, y: Int)? {
+    /// copy: the matrix moves the texture by whole pixels without scaling,
+    /// rotating or projecting, one texel covers one pixel, and the polygon is
+    /// a rectangle of the texture (the whole, or the part the plan kept)
+    /// whose edges fall on pixel edges. Then every pixel it touches is one
+    /// texel, wholly covered, and sampling at its centre reads that texel
+    /// exactly: a copy gives the same bytes. `area` is the polygon's pixels;
+    /// nil when any of that is not so.
+    private static func pixelAlignedPlacement(
+        of texture: MappedTexture, polygon: [CGPoint], matrix m: CATransform3D
+    ) -> (x: Int, y: Int, area: PixelRect)? {
         let local = texture.localRect, uv = texture.uvRect
         guard uv == CGRect(x: 0, y: 0, width: 1, height: 1),
-              m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 == 1,
-              polygon.count == 4, polygon.allSatisfy({ ($0.x == local.minX || $0.x == local.maxX) && ($0.y == local.minY || $0.y == local.maxY) }),
-              Set(polygon.map { [$0.x, $0.y] }).count == 4,
+              m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 == 1, m.m11 > 0, m.m22 > 0,
+              polygon.count == 4,
               abs(Double(m.m11) * Double(local.size.width) - Double(texture.pixmap.width)) < 1e-6,
               abs(Double(m.m22) * Double(local.size.height) - Double(texture.pixmap.height)) < 1e-6
         else { return nil }
-        let x = Double(local.origin.x * m.m11 + m.m41), y = Double(local.origin.y * m.m22 + m.m42)
-        guard abs(x - x.rounded()) < 1e-6, abs(y - y.rounded()) < 1e-6,
-              abs(x) < 1e9, abs(y) < 1e9 else { return nil }
-        return (Int(x.rounded()), Int(y.rounded()))
+        // The polygon: an axis-aligned rectangle inside the texture's rectangle.
+        let xs = Set(polygon.map(\.x)), ys = Set(polygon.map(\.y))
+        guard xs.count == 2, ys.count == 2, Set(polygon.map { [$0.x, $0.y] }).count == 4,
+              let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
+              minX >= local.minX, maxX <= local.maxX, minY >= local.minY, maxY <= local.maxY
+        else { return nil }
+        /// `v` as a whole number of pixels, or nil.
+        func whole(_ v: Double) -> Int? {
+            guard abs(v - v.rounded()) < 1e-6, abs(v) < 1e9 else { return nil }
+            return Int(v.rounded())
+        }
+        func pixelX(_ x: CGFloat) -> Int? { whole(Double(x * m.m11 + m.m41)) }
+        func pixelY(_ y: CGFloat) -> Int? { whole(Double(y * m.m22 + m.m42)) }
+        guard let x = pixelX(local.minX), let y = pixelY(local.minY),
+              let left = pixelX(minX), let right = pixelX(maxX), let top = pixelY(minY), let bottom = pixelY(maxY)
+        else { return nil }
+        return (x, y, PixelRect(x: left, y: top, width: right - left, height: bottom - top))
     }
 }
 

@@ -54,11 +54,13 @@ extension Pixmap {
     }
 
     /// Draws `source` over this pixmap (source-over) with its top-left corner
-    /// at `(x, y)` and the given opacity (clamped to 0...1).
-    package mutating func composite(_ source: Pixmap, atX x: Int, y: Int, alpha: Double = 1) throws {
+    /// at `(x, y)` and the given opacity (clamped to 0...1); with `within`,
+    /// only the pixels of that rectangle.
+    package mutating func composite(_ source: Pixmap, atX x: Int, y: Int, alpha: Double = 1, within: PixelRect? = nil) throws {
         let k = try opacityByte(alpha, "composite alpha")
         let placed = PixelRect(x: x, y: y, width: source.width, height: source.height)
-        let area = placed.intersection(bounds)
+        var area = placed.intersection(bounds)
+        if let within { area = area.intersection(within) }
         guard !area.isEmpty, k > 0 else { return }
         let w = width
         data.withUnsafeMutableBytes { dst in
@@ -92,11 +94,13 @@ extension Pixmap {
     /// Source-over of `color` through the alpha of `mask` placed with its
     /// top-left corner at `(x, y)`, faded by `alpha`: what compositing
     /// `mask.tinted(with: color)` gives, byte for byte, without making it
-    /// (a shadow is its blurred mask in the shadow's colour).
+    /// (a shadow is its blurred mask in the shadow's colour); with `within`,
+    /// only the pixels of that rectangle.
     package mutating func compositeTinted(_ color: PremultipliedColor, through mask: Pixmap, atX x: Int, y: Int,
-                                          alpha: Double = 1) throws {
+                                          alpha: Double = 1, within: PixelRect? = nil) throws {
         let k = try opacityByte(alpha, "composite alpha")
-        let area = PixelRect(x: x, y: y, width: mask.width, height: mask.height).intersection(bounds)
+        var area = PixelRect(x: x, y: y, width: mask.width, height: mask.height).intersection(bounds)
+        if let within { area = area.intersection(within) }
         guard !area.isEmpty, k > 0 else { return }
         let word = pixelWord(UInt32(color.r), UInt32(color.g), UInt32(color.b), UInt32(color.a))
         // The pixel each mask value gives, tinted then faded as a tinted copy
