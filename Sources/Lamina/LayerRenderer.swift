@@ -143,7 +143,10 @@ public final class LayerRenderer {
         // As a transaction commit does: layers that need display draw their
         // contents on the model tree, which the presentation copy then shares.
         layer.displayIfNeededRecursively()
-        let presentation = layer.presentation(atTime: time)
+        // Without animations the presentation copy would show the model's own
+        // values: the snapshot reads the model (it writes nothing), and a
+        // thousand-layer tree is not copied for nothing.
+        let presentation = layer.treeHasAnimations ? layer.presentation(atTime: time) : layer
         return try RenderLayer(snapshotOf: presentation, options: SnapshotOptions(
             rasterScale: canvas.scale, textRasterizer: textRasterizer,
             contentsFlipped: canvas.originBottomLeft, budget: planner.options.budget))

@@ -79,6 +79,20 @@ extension CALayer {
         return copy
     }
 
+    /// Whether this layer, its mask or any layer below it has an animation
+    /// attached: without one, the presentation tree at any time shows the
+    /// model's values, and a renderer may read the model itself instead of
+    /// copying it (LayerRenderer does).
+    package var treeHasAnimations: Bool {
+        var pending: [CALayer] = [self]
+        while let layer = pending.popLast() {
+            if !layer.animationEntries.isEmpty { return true }
+            pending += layer.sublayerStorage
+            if let mask = layer.maskStorage { pending.append(mask) }
+        }
+        return false
+    }
+
     /// The presentation tree at time 0 (Core Animation returns the copy
     /// currently on screen; a sampled model has no "now", and 0 is the
     /// scene format's default time). Never nil.
