@@ -34,14 +34,16 @@ final class CPUPainter: SurfacePainter {
     }
     func release(_ surface: Pixmap) {}
     func endFrame() {
-        preparedCoverage = []
-        nextPrepared = 0
+        preparedPaths = []; preparedPolygons = []
+        nextPath = 0; nextPolygon = 0
     }
     func image(of output: Pixmap) throws -> CGImage {
         try CGImage(width: output.width, height: output.height, premultipliedRGBA: output.data)
     }
 
     func drawPolygon(_ draw: PolygonDraw, textures: TextureTable<Pixmap>, into target: inout Pixmap) throws {
+        let prepared = nextPolygon < preparedPolygons.count ? preparedPolygons[nextPolygon] : nil
+        nextPolygon += 1
         let source: PaintSource
         switch draw.fill {
         case .color(let c):
@@ -77,71 +79,101 @@ final class CPUPainter: SurfacePainter {
         }
         try target.draw(PolygonPaint(
             polygon: draw.polygon, transform: draw.matrix, source: source,
-            roundedRect: draw.coverage, cuts: draw.cuts, alpha: alpha))
+            roundedRect: draw.coverage, cuts: draw.cuts, alpha: alpha), covering: prepared)
     }
 
-    /// Path coverage rasterized ahead, on idle cores, for the pass being
-    /// drawn: one entry per path command in order, nil where it was not made
-    /// ahead (then `fillPath` makes it). Only this painter's thread reads it.
-    private var preparedCoverage: [Result<CoverageMask?, Error>?] = []
-    private var nextPrepared = 0
+    /// Coverage rasterized ahead, on idle cores, for the pass being drawn:
+    /// one entry per path command and per polygon command, in order, nil
+    /// where it was not made ahead (then the draw makes it). Only this
+    /// painter's thread reads them.
+    private var preparedPaths: [Result<CoverageMask?, Error>?] = []
+    private var preparedPolygons: [Result<PolygonCoverage?, Error>?] = []
+    private var nextPath = 0, nextPolygon = 0
 
-    /// Rasterizes the pass's path coverage in parallel when cores are idle:
-    /// masks do not depend on the target, and filling them stays in order, so
-    /// the picture is the same bytes. At most `preparedPixels` of masks are
-    /// made ahead at once; the rest are made as they are drawn.
+    /// Rasterizes the pass's coverage in parallel when cores are idle: the
+    /// masks of path fills and of solid polygons depend on the command and
+    /// the target's size, not on its pixels, and are painted in order, so the
+    /// picture is the same bytes. At most `preparedPixels` of masks are made
+    /// ahead at once; the rest are made as they are drawn.
     func beginPass(_ commands: [DrawCommand], width: Int, height: Int) {
-        preparedCoverage = []
-        nextPrepared = 0
-        let paths = commands.compactMap { command -> PathFillDraw? in
-            if case .path(let draw) = command { return draw }
-            return nil
-        }
-        guard paths.count >= 2, RowBands.bands(rows: paths.count * 8, pixels: width * height) > 1 else { return }
+        preparedPaths = []; preparedPolygons = []
+        nextPath = 0; nextPolygon = 0
+        guard commands.count >= 2, RowBands.bands(rows: commands.count * 8, pixels: width * height) > 1 else { return }
+        enum Job { case path(Int, PathFillDraw), polygon(Int, PolygonPaint) }
+        var jobs: [Job] = []
         var budget = Self.preparedPixels
-        var count = 0
-        for draw in paths {
-            let box = Self.maskPixels(of: draw, width: width, height: height)
-            guard budget >= box else { break }
-            budget -= box
-            count += 1
+        var paths = 0, polygons = 0
+        let bounds = PixelRect(width: width, height: height)
+        for command in commands {
+            switch command {
+            case .path(let draw):
+                let box = Self.maskPixels(of: draw.contours, matrix: draw.matrix, width: width, height: height)
+                if budget >= box { budget -= box; jobs.append(.path(paths, draw)) }
+                paths += 1
+            case .polygon(let draw):
+                if case .color = draw.fill {
+                    let box = Self.maskPixels(of: [draw.polygon], matrix: draw.matrix, width: width, height: height)
+                    if budget >= box {
+                        budget -= box
+                        jobs.append(.polygon(polygons, PolygonPaint(
+                            polygon: draw.polygon, transform: draw.matrix, source: .solid(.clear),
+                            roundedRect: draw.coverage, cuts: draw.cuts)))
+                    }
+                }
+                polygons += 1
+            case .blurMask:
+                continue
+            }
         }
-        guard count >= 2 else { return }
-        var results = [Result<CoverageMask?, Error>?](repeating: nil, count: paths.count)
-        results.withUnsafeMutableBufferPointer { slots in
-            nonisolated(unsafe) let out = slots
-            RowBands.forEach(rows: 0..<count, pixels: width * height) { band in
-                for i in band {
-                    out[i] = Result { try Self.coverage(of: paths[i], width: width, height: height) }
+        guard jobs.count >= 2 else { return }
+        var pathResults = [Result<CoverageMask?, Error>?](repeating: nil, count: paths)
+        var polygonResults = [Result<PolygonCoverage?, Error>?](repeating: nil, count: polygons)
+        pathResults.withUnsafeMutableBufferPointer { pathSlots in
+            polygonResults.withUnsafeMutableBufferPointer { polygonSlots in
+                // Each job writes its own slot.
+                nonisolated(unsafe) let (pathOut, polygonOut) = (pathSlots, polygonSlots)
+                RowBands.forEach(rows: 0..<jobs.count, pixels: width * height) { band in
+                    for job in jobs[band] {
+                        switch job {
+                        case .path(let i, let draw):
+                            pathOut[i] = Result { try Self.coverage(of: draw, width: width, height: height) }
+                        case .polygon(let i, let paint):
+                            polygonOut[i] = Result { try Pixmap.coverage(of: paint, within: bounds) }
+                        }
+                    }
                 }
             }
         }
-        preparedCoverage = results
+        preparedPaths = pathResults
+        preparedPolygons = polygonResults
     }
 
     /// The most mask pixels made ahead for one pass (64 MB of masks).
     static let preparedPixels = 64 << 20
 
-    /// At most how many pixels `draw`'s mask has: its projected bounding
-    /// box within the target (the whole target when a point does not project).
-    private static func maskPixels(of draw: PathFillDraw, width: Int, height: Int) -> Int {
+    /// At most how many pixels a mask of `contours` has: their projected
+    /// bounding box within the target (the whole target when a point does
+    /// not project).
+    private static func maskPixels(of contours: [[CGPoint]], matrix: CATransform3D, width: Int, height: Int) -> Int {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for contour in draw.contours {
+        for contour in contours {
             for point in contour {
-                let p = draw.matrix.apply(to: point)
-                minX = min(minX, Double(p.x)); maxX = max(maxX, Double(p.x))
-                minY = min(minY, Double(p.y)); maxY = max(maxY, Double(p.y))
+                let h = matrix.apply(x: point.x, y: point.y)
+                guard h.w > 0 else { return width * height }
+                let x = Double(h.x / h.w), y = Double(h.y / h.w)
+                minX = min(minX, x); maxX = max(maxX, x)
+                minY = min(minY, y); maxY = max(maxY, y)
             }
         }
         guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return width * height }
-        let w = min(Double(width), max(0, maxX.rounded(.up)) ) - max(0, min(Double(width), minX.rounded(.down)))
+        let w = min(Double(width), max(0, maxX.rounded(.up))) - max(0, min(Double(width), minX.rounded(.down)))
         let h = min(Double(height), max(0, maxY.rounded(.up))) - max(0, min(Double(height), minY.rounded(.down)))
         return Int(max(0, w) * max(0, h))
     }
 
     func fillPath(_ draw: PathFillDraw, into target: inout Pixmap) throws {
-        let prepared = nextPrepared < preparedCoverage.count ? preparedCoverage[nextPrepared] : nil
-        nextPrepared += 1
+        let prepared = nextPath < preparedPaths.count ? preparedPaths[nextPath] : nil
+        nextPath += 1
         let mask = try prepared?.get() ?? Self.coverage(of: draw, width: target.width, height: target.height)
         guard let mask else { return }
         try target.fill(mask, with: PremultipliedColor(draw.color))

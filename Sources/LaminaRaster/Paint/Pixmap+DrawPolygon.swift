@@ -15,22 +15,17 @@ extension Pixmap {
     /// keep the pixels whose centres they own, with no anti-aliasing: the
     /// other pieces of the draw paint the rest.
     package mutating func draw(_ command: PolygonPaint) throws {
+        try draw(command, covering: nil)
+    }
+
+    /// Paints `command` with its coverage made ahead (`coverage(of:within:)`
+    /// for this pixmap's bounds, possibly on another thread), or made here
+    /// when `prepared` is nil.
+    package mutating func draw(_ command: PolygonPaint, covering prepared: Result<PolygonCoverage?, Error>?) throws {
         let opacity = try opacityByte(command.alpha, "polygon alpha")
-        let projected = try Self.project(command.polygon, command.transform)
-        var area = command.clipMask.map { $0.bounds.intersection(bounds) } ?? bounds
-        guard projected.count >= 3, opacity > 0, !area.isEmpty else { return }
-        for (i, cut) in command.cuts.enumerated() {
-            try requireFinite(cut.a, "cut \(i) a"); try requireFinite(cut.b, "cut \(i) b"); try requireFinite(cut.c, "cut \(i) c")
-        }
-        // A singular map means the plane is seen edge-on: it has no area.
-        guard let inverse = command.transform.planeHomography.inverted() else { return }
-        if !command.cuts.isEmpty {
-            // Only the piece's own pixels (and one around them) are visited.
-            let piece = try Self.project(PolygonClipper.clip(command.polygon, to: command.cuts), command.transform)
-            guard let box = PixelRect.covering(piece) else { return }
-            area = area.intersection(box)
-            guard !area.isEmpty else { return }
-        }
+        let covered = try prepared?.get() ?? Self.coverage(of: command, within: bounds)
+        guard opacity > 0, let covered else { return }
+        let (mask, inverse) = (covered.mask, covered.inverse)
 
         let shape = try command.roundedRect.map(RoundedRectEvaluator.init)
         var sampler: TextureSampler?
@@ -43,10 +38,6 @@ extension Pixmap {
             texels = t.pixmap.data
         }
         if sampler == nil, color.a == 0 { return }
-
-        let mask = try CoverageRasterizer(clip: area).rasterize(contours: [projected], fillRule: .nonZero)
-            .owned(by: command.cuts.map { $0.inPixels(through: inverse) })
-        guard !mask.bounds.isEmpty else { return }
 
         let stage = PolygonStage(inverse: inverse, shape: shape, opacity: Double(opacity) / 255)
         let clip = command.clipMask
@@ -84,6 +75,32 @@ extension Pixmap {
         }
     }
 
+    /// The pixels `command` covers in a pixmap of `bounds` (its clip mask
+    /// and cuts applied), with the inverse of its map; nil when it covers
+    /// none. It depends on the command and the bounds alone, not on the
+    /// pixels, so it can be made ahead, on another thread.
+    package static func coverage(of command: PolygonPaint, within bounds: PixelRect) throws -> PolygonCoverage? {
+        let projected = try project(command.polygon, command.transform)
+        var area = command.clipMask.map { $0.bounds.intersection(bounds) } ?? bounds
+        guard projected.count >= 3, !area.isEmpty else { return nil }
+        for (i, cut) in command.cuts.enumerated() {
+            try requireFinite(cut.a, "cut \(i) a"); try requireFinite(cut.b, "cut \(i) b"); try requireFinite(cut.c, "cut \(i) c")
+        }
+        // A singular map means the plane is seen edge-on: it has no area.
+        guard let inverse = command.transform.planeHomography.inverted() else { return nil }
+        if !command.cuts.isEmpty {
+            // Only the piece's own pixels (and one around them) are visited.
+            let piece = try project(PolygonClipper.clip(command.polygon, to: command.cuts), command.transform)
+            guard let box = PixelRect.covering(piece) else { return nil }
+            area = area.intersection(box)
+            guard !area.isEmpty else { return nil }
+        }
+        let mask = try CoverageRasterizer(clip: area).rasterize(contours: [projected], fillRule: .nonZero)
+            .owned(by: command.cuts.map { $0.inPixels(through: inverse) })
+        guard !mask.bounds.isEmpty else { return nil }
+        return PolygonCoverage(mask: mask, inverse: inverse)
+    }
+
     /// The polygon's vertices in pixel coordinates.
     private static func project(_ polygon: [CGPoint], _ m: CATransform3D) throws -> [CGPoint] {
         for (i, v) in m.fields.enumerated() { try requireFinite(Double(v), "matrix entry \(i)") }
@@ -98,6 +115,13 @@ extension Pixmap {
             return CGPoint(x: h.x / h.w, y: h.y / h.w)
         }
     }
+}
+
+/// What a polygon draw covers: its anti-aliased coverage in pixels, and the
+/// inverse of its map, which takes each pixel back to the local point seen there.
+package struct PolygonCoverage: Sendable {
+    package let mask: CoverageMask
+    package let inverse: PlaneHomography
 }
 
 /// Where a polygon draw's colour comes from, per local point.
