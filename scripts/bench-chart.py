@@ -74,9 +74,11 @@ def panel(x0, y0, w, h, title, xlabel, series, xfmt):
     xs = [p[0] for pts in series.values() for p in pts]
     ys = [p[1] for pts in series.values() for p in pts]
     xmax = max(xs) * 1.05
-    step = 10 ** int(f"{max(ys):e}".split("e")[1])
-    ymax = (int(max(ys) / step) + 1) * step
-    ticks = [ymax * i / 4 for i in range(5)]
+    # Four gridlines a round number apart (1, 2 or 5 times a power of ten).
+    magnitude = 10 ** int(f"{max(ys) / 4:e}".split("e")[1])
+    step = next(m * magnitude for m in (1, 2, 5, 10) if 4 * m * magnitude >= max(ys))
+    ymax = 4 * step
+    ticks = [step * i for i in range(5)]
     grid = " ".join(f"M 0 {h - h * t / ymax:.1f} L {w} {h - h * t / ymax:.1f}" for t in ticks)
     layers.append({"type": "shape", "position": [x0, y0], "path": grid, "fillColor": None,
                    "strokeColor": "#e2e8f0", "lineWidth": 1})
