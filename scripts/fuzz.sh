@@ -5,7 +5,8 @@
 #   scripts/fuzz.sh [SECONDS] [--keep-going] [-- LIBFUZZER_OPTIONS...]
 #
 # Builds Fuzz/ (its own package, in .build-fuzz/, with -sanitize=fuzzer),
-# seeds a corpus from every scene of the repository and ../shared, and runs
+# seeds a corpus from every scene of the repository and ../shared and the
+# example wallpaper's CAML documents, and runs
 # for SECONDS (default 60). A crash, a hang over 10 s or more than 2 GB of
 # memory stops the run and fails the script, leaving the input in
 # .build-fuzz/findings/. With --keep-going the run goes on past findings
@@ -41,12 +42,23 @@ for dir in examples/scenes Tests/Conformance/scenes ../shared/conformance/scenes
     [ "$(wc -c < "$f")" -le 65536 ] && cp "$f" "$seeds/"
   done
 done
+# CAML documents too (the example wallpaper's planes), as the server takes them.
+for f in examples/wallpapers/*.wallpaper/*.ca/main.caml; do
+  [ -f "$f" ] || continue
+  cp "$f" "$seeds/$(basename "$(dirname "$f")" .ca).caml"
+done
 
 # A dictionary of the scene format's keys and words helps mutations stay
 # scenes: every quoted word of scene-format.md.
 dict=".build-fuzz/scene.dict"
 grep -oE '`[a-zA-Z][a-zA-Z.]*`' ../shared/scene-format.md 2>/dev/null | tr -d '`' | sort -u \
   | awk '{ printf "\"\\\"%s\\\"\"\n", $0 }' > "$dict" || true
+# And CAML's element names, as tags.
+for word in caml CALayer CATransformLayer CAShapeLayer CATextLayer CAGradientLayer CAReplicatorLayer sublayers mask \
+    contents CGImage animations animation values keyTimes states LKState LKStateSetValue stateTransitions \
+    LKStateTransition LKStateTransitionElement elements value real integer CGPoint CGRect CGColor; do
+  printf '"<%s"\n"</%s>"\n' "$word" "$word" >> "$dict"
+done
 
 # Swift's backtracer would take a trap's signal first and end the process
 # before libFuzzer writes the input that caused it (an input was lost so).

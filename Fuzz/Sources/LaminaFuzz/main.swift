@@ -2,7 +2,8 @@ import Foundation
 import Lamina
 
 /// One fuzz input through the pipeline a render server runs for a stranger's
-/// scene: decode (no files, only data URIs), render on the CPU, encode. A
+/// scene: decode (scene JSON, or a CAML document; no files, only data URIs),
+/// render on the CPU, encode. A
 /// refusal (a thrown error) is a correct answer; a trap, a hang (libFuzzer's
 /// `-timeout`) or running out of memory (`-rss_limit_mb`) is a finding.
 ///
@@ -21,9 +22,15 @@ enum FuzzPipeline {
         return try! LayerRenderer(backend: .cpu, budget: budget, warn: { _ in })
     }()
 
+    /// CAML bodies are read as the server reads them: files none, images as data URIs.
+    static let camlReader = CAMLReader()
+
     static func run(_ bytes: UnsafeRawBufferPointer) {
         let data = Data(bytes)
-        guard let scene = try? decoder.decode(data) else { return }
+        // XML is a CAML document (as a server's application/xml body), the rest scene JSON.
+        let isXML = bytes.first { ![0x20, 0x0A, 0x0D, 0x09].contains($0) } == UInt8(ascii: "<")
+        let decoded = isXML ? (try? camlReader.read(caml: [UInt8](bytes)))?.scene : try? decoder.decode(data)
+        guard let scene = decoded else { return }
         let side = Double(max(scene.width, scene.height) * scene.scale)
         let scale = side > 256 ? Double(scene.scale) * 256 / side : nil
         guard let image = try? renderer.render(scene, scale: scale) else { return }

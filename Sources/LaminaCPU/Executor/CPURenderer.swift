@@ -98,7 +98,7 @@ final class CPUPainter: SurfacePainter {
     func beginPass(_ commands: [DrawCommand], width: Int, height: Int) {
         preparedPaths = []; preparedPolygons = []
         nextPath = 0; nextPolygon = 0
-        guard commands.count >= 2, RowBands.bands(rows: commands.count * 8, pixels: width * height) > 1 else { return }
+        guard commands.count >= 2, RowBands.idleThreads > 1 else { return }
         enum Job { case path(Int, PathFillDraw), polygon(Int, PolygonPaint) }
         var jobs: [Job] = []
         var budget = Self.preparedPixels
@@ -132,7 +132,8 @@ final class CPUPainter: SurfacePainter {
             polygonResults.withUnsafeMutableBufferPointer { polygonSlots in
                 // Each job writes its own slot.
                 nonisolated(unsafe) let (pathOut, polygonOut) = (pathSlots, polygonSlots)
-                RowBands.forEach(rows: 0..<jobs.count, pixels: width * height) { band in
+                // Jobs, not rows, split here: each band rasterizes its share.
+                RowBands.forEach(rows: 0..<jobs.count, pixels: Int.max) { band in
                     for job in jobs[band] {
                         switch job {
                         case .path(let i, let draw):

@@ -46,12 +46,19 @@ package enum RowBands {
         return try body()
     }
 
+    /// The threads a frame may use now: this one, and the cores no other
+    /// frame in flight is drawing on (at most `maximumBands`).
+    package static var idleThreads: Int {
+        if let forced = forcedBands.withLock({ $0 }) { return max(1, forced) }
+        let others = max(0, framesInFlight.withLock { $0 } - 1)
+        return max(1, min(cores - others, maximumBands))
+    }
+
     /// How many bands a loop of `rows` rows and `pixels` pixels splits into now.
     package static func bands(rows: Int, pixels: Int) -> Int {
         if let forced = forcedBands.withLock({ $0 }) { return max(1, min(forced, rows)) }
         guard pixels >= minimumPixels, rows >= 2, cores > 1 else { return 1 }
-        let others = max(0, framesInFlight.withLock { $0 } - 1)
-        return max(1, min(cores - others, maximumBands, rows / 8))
+        return max(1, min(idleThreads, rows / 8))
     }
 
     /// Calls `body` for consecutive bands of `rows` that together cover it,
