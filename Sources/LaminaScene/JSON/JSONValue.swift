@@ -95,33 +95,51 @@ package struct JSONMember: Sendable {
 
 /// A JSON object: its members in source order, with lookup by key. Keys are
 /// unique; the parser refuses duplicates.
+///
+/// Most objects of a scene are small (a layer's dozen keys, an animation's
+/// few): they are searched in order, which costs less than hashing every
+/// key; an index by key is built only for objects larger than
+/// `indexedCount`.
 package struct JSONObject: Sendable {
     package private(set) var members: [JSONMember] = []
-    private var indexByKey: [String: Int] = [:]
+    private var indexByKey: [String: Int]?
+
+    /// Objects with more members than this get an index by key.
+    static let indexedCount = 16
 
     package init() {}
 
     package init(_ members: [JSONMember]) {
+        self.members.reserveCapacity(members.count)
         for member in members { append(member) }
     }
 
     /// Adds a member; a member with the same key replaces the earlier one's
     /// value (the parser checks for duplicates before it gets here).
     package mutating func append(_ member: JSONMember) {
-        if let i = indexByKey[member.key] {
+        if let i = index(of: member.key) {
             members[i] = member
-        } else {
-            indexByKey[member.key] = members.count
-            members.append(member)
+            return
+        }
+        members.append(member)
+        if indexByKey != nil {
+            indexByKey?[member.key] = members.count - 1
+        } else if members.count > Self.indexedCount {
+            indexByKey = Dictionary(uniqueKeysWithValues: members.enumerated().map { ($0.element.key, $0.offset) })
         }
     }
 
+    private func index(of key: String) -> Int? {
+        if let indexByKey { return indexByKey[key] }
+        return members.firstIndex { $0.key == key }
+    }
+
     package subscript(key: String) -> JSONValue? {
-        indexByKey[key].map { members[$0].value }
+        index(of: key).map { members[$0].value }
     }
 
     func member(_ key: String) -> JSONMember? {
-        indexByKey[key].map { members[$0] }
+        index(of: key).map { members[$0] }
     }
 
     var keys: [String] { members.map(\.key) }
