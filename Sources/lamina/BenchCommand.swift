@@ -11,7 +11,7 @@ struct BenchCommand: ParsableCommand {
         abstract: "Time scenes, or generated shape layers, on the GL and CPU backends.",
         discussion: """
             Each case is drawn --warmup times untimed, then --frames times; the median and \
-            the fastest frame are printed, with the median of each stage of the pipeline: \
+            the fastest frame are printed (and, under the case, the 10th and 90th percentiles), with the median of each stage of the pipeline: \
             decode (with --decode), snapshot, plan, render (backend, readback included) and \
             PNG encoding (with --png). With --stage, each frame runs that stage alone (the \
             others run once, before the frames), so that an instruction count under callgrind \
@@ -132,7 +132,7 @@ struct BenchCommand: ParsableCommand {
                 }
                 line += pngBytes > 0 ? String(format: " %7.1f", Double(pngBytes) / 1000) : "       -"
                 print(line)
-                print("  " + Self.summary(of: plan))
+                print("  " + Self.summary(of: plan) + "; " + Self.spread(of: total))
             }
         }
     }
@@ -151,6 +151,15 @@ struct BenchCommand: ParsableCommand {
             .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         return "\(plan.commandCount) draw commands, \(plan.surfaces.count) offscreen surfaces"
             + (reasons.isEmpty ? "" : " (\(reasons))")
+    }
+
+    /// How far the frames' times spread: the 10th and 90th percentiles
+    /// (nearest rank), so a reader sees whether the median is stable.
+    static func spread(of totals: [Double]) -> String {
+        let s = totals.sorted()
+        guard !s.isEmpty else { return "no frames" }
+        func rank(_ p: Double) -> Double { s[min(s.count - 1, max(0, Int((p * Double(s.count)).rounded(.up)) - 1))] }
+        return String(format: "frames %d, p10 %.2f ms, p90 %.2f ms", s.count, rank(0.1), rank(0.9))
     }
 
     private func median(_ v: [Double]) -> Double {

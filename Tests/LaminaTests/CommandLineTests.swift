@@ -65,6 +65,23 @@ struct CommandLineTests {
         #expect(bytes[16..<24].elementsEqual([0, 0, 0, 80, 0, 0, 0, 60]))
     }
 
+    /// `bench` times every stage, JSON in to PNG out, and says how the
+    /// frames spread; it reads scenes as the other commands do (CAML too).
+    @Test func benchReportsStagesAndSpread() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("scene.json")
+        try Data(goodScene.utf8).write(to: scene)
+        let run = try lamina(["bench", scene.path, "--backend", "cpu", "--frames", "5", "--warmup", "1", "--decode", "--png"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = String(decoding: run.stdout, as: UTF8.self).split(separator: "\n")
+        #expect(lines.first?.contains("decode  snapshot    plan   render     png") == true)
+        let row = try #require(lines.first { $0.hasPrefix("scene.json") }).split(separator: " ")
+        #expect(row.count == 11 && row[1] == "cpu" && row[3] == "/", "\(row)")
+        #expect(row[5...9].allSatisfy { Double($0) != nil }, "every stage timed: \(row)")
+        #expect(lines.contains { $0.contains("frames 5, p10 ") && $0.contains(" ms, p90 ") }, "\(lines)")
+    }
+
     @Test func renderToStandardOutputFromStandardInput() throws {
         let run = try lamina(["render", "-", "--output", "-", "--backend", "cpu"], stdin: Data(goodScene.utf8))
         #expect(run.status == 0, "\(run.stderr)")
