@@ -82,7 +82,7 @@ let package = Package(
         // Apple's CAML files, .ca bundles, wallpapers and .tendies archives, read into scenes.
         .target(
             name: "LaminaCAML",
-            dependencies: ["LaminaCore", "LaminaScene", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+            dependencies: ["LaminaCore", "LaminaIO", "LaminaScene", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .target(name: "LaminaGL", dependencies: ["LaminaRender", "CEGL"]),
         .target(name: "LaminaCPU", dependencies: ["LaminaRender", "LaminaRaster"]),
         .target(name: "LaminaText", dependencies: ["LaminaCore", "LaminaRaster", "CFreeType", "CUnicodeText"]),

@@ -102,26 +102,15 @@ public struct CAMLReader: Sendable {
         switch kind {
         case .caml:
             let folder = DirectoryFiles(root: url.deletingLastPathComponent())
-            return try read(bundles: [bundle(document: name, in: folder, named: name)], state: state, transition: transition)
+            return try read(bundles: [document(at: name, in: folder, named: name)], state: state, transition: transition)
         case .bundle:
             let files = DirectoryFiles(root: url)
-            return try read(bundles: [try bundle(at: "", in: files, named: name)], state: state, transition: transition)
+            return try read(bundles: [try rootDocument(ofBundleAt: "", in: files, named: name)], state: state, transition: transition)
         case .wallpaper:
             return try read(bundles: try wallpaper(at: "", in: DirectoryFiles(root: url), named: name),
                             state: state, transition: transition)
         case .tendies:
-            let bytes: [UInt8]
-            do {
-                let size = try url.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0
-                guard size <= limits.documentBytes else {
-                    throw SceneError(.limitExceeded, at: name, "the archive has \(size) bytes, over the limit of \(limits.documentBytes)")
-                }
-                bytes = [UInt8](try Data(contentsOf: url))
-            } catch let error as SceneError {
-                throw error
-            } catch {
-                throw SceneError(.fileAccess, at: name, "cannot read \(url.path): \(error.localizedDescription)")
-            }
+            let bytes = try FilePath.readFile(url.path, named: name, limit: limits.documentBytes)
             return try read(tendies: bytes, name: name, state: state, transition: transition)
         }
     }
@@ -132,7 +121,7 @@ public struct CAMLReader: Sendable {
                      transition: Transition? = nil) throws(SceneError) -> Result {
         let root = try rootLayer(bytes, file: name)
         let source = CAMLDocumentSource(root: root, file: name, files: nil, folder: "")
-        return try read(bundles: [Bundle(name: name, source: source)], state: state, transition: transition)
+        return try read(bundles: [source], state: state, transition: transition)
     }
 
     /// Reads a `.tendies` archive given as bytes: the wallpaper (or `.ca`
@@ -144,12 +133,6 @@ public struct CAMLReader: Sendable {
     }
 
     // MARK: Bundles
-
-    /// One `.ca` bundle's root document.
-    struct Bundle {
-        var name: String
-        var source: CAMLDocumentSource
-    }
 
     /// The XML of a document, its size checked first; the root layer element.
     private func rootLayer(_ bytes: [UInt8], file: String) throws(SceneError) -> XMLElement {
@@ -176,45 +159,43 @@ public struct CAMLReader: Sendable {
     }
 
     /// The document `document` (a path in `files`, whose root `rootName` names).
-    private func bundle(document path: String, in files: CAMLFileSource, named rootName: String) throws(SceneError) -> Bundle {
-        let name = rootName
+    private func document(at path: String, in files: CAMLFileSource, named rootName: String) throws(SceneError) -> CAMLDocumentSource {
         let bytes = try files.read(path, limit: limits.documentBytes)
         let file = rootName == path ? rootName : rootName + "/" + path
         let root = try rootLayer(bytes, file: file)
-        let source = CAMLDocumentSource(root: root, file: file, files: options.allowsFiles ? files : nil,
-                                        folder: FilePath.folder(of: path))
-        return Bundle(name: name, source: source)
+        return CAMLDocumentSource(root: root, file: file, files: options.allowsFiles ? files : nil,
+                                  folder: FilePath.folder(of: path))
     }
 
     /// The `.ca` bundle at folder `path`: the document its `index.xml`
     /// names as `rootDocument`, else `main.caml`, else its only `.caml` file.
     /// `rootName` names the root of `files` in messages.
-    private func bundle(at path: String, in files: CAMLFileSource, named rootName: String) throws(SceneError) -> Bundle {
+    private func rootDocument(ofBundleAt path: String, in files: CAMLFileSource, named rootName: String) throws(SceneError) -> CAMLDocumentSource {
         let name = path.isEmpty ? rootName : rootName + "/" + path
-        var document: String?
+        var named: String?
         let index = FilePath.join(path, "index.xml")
         if files.list(path).contains("index.xml") {
             let xml = try XMLReader(limits: .init()).read(try files.read(index, limit: 1 << 20))
             // A property list: <key>rootDocument</key><string>main.caml</string>.
             let entries = xml.child("dict")?.children ?? []
             if let k = entries.firstIndex(where: { $0.name == "key" && $0.text == "rootDocument" }), k + 1 < entries.count {
-                document = entries[k + 1].text.trimmingCharacters(in: .whitespacesAndNewlines)
+                named = entries[k + 1].text.trimmingCharacters(in: .whitespacesAndNewlines)
             }
         }
         let camls = files.list(path).filter { $0.hasSuffix(".caml") }
-        guard let chosen = document ?? (camls.contains("main.caml") ? "main.caml" : camls.count == 1 ? camls[0] : nil),
+        guard let chosen = named ?? (camls.contains("main.caml") ? "main.caml" : camls.count == 1 ? camls[0] : nil),
               let resolved = FilePath.resolve(chosen, in: path)
         else {
             throw SceneError(.fileAccess, at: name, "the bundle has no root document (index.xml's rootDocument, or main.caml)")
         }
-        return try bundle(document: resolved, in: files, named: rootName)
+        return try document(at: resolved, in: files, named: rootName)
     }
 
     /// The roles of a wallpaper's layers, back to front as the phone draws them.
     static let wallpaperRoles = ["background", "floating", "foreground"]
 
     /// The `.ca` bundles of the wallpaper at folder `path`, back to front.
-    private func wallpaper(at path: String, in files: CAMLFileSource, named name: String) throws(SceneError) -> [Bundle] {
+    private func wallpaper(at path: String, in files: CAMLFileSource, named name: String) throws(SceneError) -> [CAMLDocumentSource] {
         let bundles = files.list(path).filter { $0.lowercased().hasSuffix(".ca") && files.isFolder(FilePath.join(path, $0)) }
         var ordered: [String] = []
         for role in Self.wallpaperRoles {
@@ -225,38 +206,38 @@ public struct CAMLReader: Sendable {
         guard !ordered.isEmpty else {
             throw SceneError(.fileAccess, at: name, "the wallpaper holds no .ca bundle")
         }
-        var out: [Bundle] = []
+        var out: [CAMLDocumentSource] = []
         for b in ordered {
-            out.append(try bundle(at: FilePath.join(path, b), in: files, named: name))
+            out.append(try rootDocument(ofBundleAt: FilePath.join(path, b), in: files, named: name))
         }
         return out
     }
 
     /// What an archive holds: its first `.wallpaper` folder, else its first
     /// `.ca` bundle (the shallowest, then in name order).
-    private func contents(of files: ArchiveFiles, name: String) throws(SceneError) -> [Bundle] {
+    private func contents(of files: ArchiveFiles, name: String) throws(SceneError) -> [CAMLDocumentSource] {
         let folders = files.folders.sorted { ($0.split(separator: "/").count, $0) < ($1.split(separator: "/").count, $1) }
         if let wallpaper = folders.first(where: { $0.lowercased().hasSuffix(".wallpaper") }) {
             return try self.wallpaper(at: wallpaper, in: files, named: name)
         }
         if let bundle = folders.first(where: { $0.lowercased().hasSuffix(".ca") }) {
-            return [try self.bundle(at: bundle, in: files, named: name)]
+            return [try self.rootDocument(ofBundleAt: bundle, in: files, named: name)]
         }
         throw SceneError(.fileAccess, at: name, "the archive holds no .wallpaper folder and no .ca bundle")
     }
 
     // MARK: The scene
 
-    private func read(bundles: [Bundle], state: String?, transition: Transition?) throws(SceneError) -> Result {
+    private func read(bundles: [CAMLDocumentSource], state: String?, transition: Transition?) throws(SceneError) -> Result {
         let diagnostics = Diagnostics(strict: options.strict)
         var builders: [DocumentBuilder] = []
         for bundle in bundles {
-            builders.append(try DocumentBuilder(bundle.source, diagnostics: diagnostics, limits: limits))
+            builders.append(try DocumentBuilder(bundle, diagnostics: diagnostics, limits: limits))
         }
         let allStates = Set(builders.flatMap(\.stateNames)).sorted()
         for name in [state, transition?.from, transition?.to].compactMap({ $0 }) where !allStates.contains(name) {
             let known = allStates.isEmpty ? "the documents have no states" : "the states are \(allStates.joined(separator: ", "))"
-            throw SceneError(.unknownName, at: bundles[0].source.file, "no state is called '\(name)'; \(known)")
+            throw SceneError(.unknownName, at: bundles[0].file, "no state is called '\(name)'; \(known)")
         }
         var layers: [JSONValue] = []
         for builder in builders {
@@ -267,10 +248,10 @@ public struct CAMLReader: Sendable {
             if let layer = try builder.build(state: ownState, transition: ownTransition) { layers.append(layer) }
         }
         guard let canvas = Self.canvasSize(of: layers.first) else {
-            throw SceneError(.invalidValue, at: bundles[0].source.file, position: bundles[0].source.root.position,
+            throw SceneError(.invalidValue, at: bundles[0].file, position: bundles[0].root.position,
                              "the root layer needs bounds with a width and height > 0: they size the canvas")
         }
-        let origin = bundles[0].source.root.position
+        let origin = bundles[0].root.position
         let top = JSONValue.object(members: [
             ("width", .number(canvas.width), origin), ("height", .number(canvas.height), origin),
             ("sublayers", JSONValue(.array(layers), at: origin), origin),
@@ -292,13 +273,13 @@ public struct CAMLReader: Sendable {
     }
 
     /// The file a scene location (`$.sublayers[1]...`) came from.
-    private static func file(of location: String, bundles: [Bundle]) -> String {
+    private static func file(of location: String, bundles: [CAMLDocumentSource]) -> String {
         guard location.hasPrefix("$.sublayers["),
               let close = location.firstIndex(of: "]"),
               let k = Int(location[location.index(location.startIndex, offsetBy: 12)..<close]),
               k < bundles.count
-        else { return bundles[0].source.file }
-        return bundles[k].source.file
+        else { return bundles[0].file }
+        return bundles[k].file
     }
 
     /// The size of the first root layer's bounds, as built.

@@ -33,6 +33,8 @@ final class DocumentBuilder {
     /// Every `LKStateTransition` element, in document order.
     private var transitions: [XMLElement] = []
     private var imageCache: [String: BuiltValue?] = [:]
+    /// `values(ofState:)` by state name, as worked out.
+    private var stateValues: [String: [String: [StateValue]]] = [:]
 
     /// The state set values apply by layer id; the transition's animations too.
     private var overrides: [String: [StateValue]] = [:]
@@ -478,6 +480,8 @@ final class DocumentBuilder {
     /// The set values of `state` by target layer id: those of the state it
     /// is `basedOn` first (followed to the end, refusing a cycle), then its own.
     func values(ofState name: String) throws(SceneError) -> [String: [StateValue]] {
+        // A transition asks for its two states' values once per element.
+        if let known = stateValues[name] { return known }
         var chain: [XMLElement] = []
         var seen: Set<String> = []
         var next: String? = name
@@ -510,6 +514,7 @@ final class DocumentBuilder {
                 out[target, default: []].append(StateValue(keyPath: keyPath, value: value, position: element.position))
             }
         }
+        stateValues[name] = out
         return out
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LaminaIO
 import LaminaScene
 
 /// Where the files of a CAML bundle come from: a folder on disk
@@ -50,6 +51,17 @@ enum FilePath {
     static func join(_ folder: String, _ name: String) -> String {
         folder.isEmpty ? name : folder + "/" + name
     }
+
+    /// The bytes of the regular file at `path` on disk, at most `limit` of
+    /// them, read as LaminaIO reads every input (a FIFO or device is refused
+    /// without blocking); errors name the file `name`.
+    static func readFile(_ path: String, named name: String, limit: Int) throws(SceneError) -> [UInt8] {
+        do {
+            return try FileIO.readFile(atPath: path, maxBytes: limit)
+        } catch {
+            throw SceneError(error.code == EFBIG ? .limitExceeded : .fileAccess, at: name, "'\(name)' \(error.reason)")
+        }
+    }
 }
 
 /// Files in a folder on disk. Reads refuse links that lead out of the folder.
@@ -75,17 +87,7 @@ struct DirectoryFiles: CAMLFileSource {
         guard let real = contained(path) else {
             throw SceneError(.fileAccess, at: path, "'\(path)' leads outside its bundle")
         }
-        do {
-            let size = try real.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0
-            guard size <= limit else {
-                throw SceneError(.limitExceeded, at: path, "'\(path)' has \(size) bytes, over the limit of \(limit)")
-            }
-            return [UInt8](try Data(contentsOf: real))
-        } catch let error as SceneError {
-            throw error
-        } catch {
-            throw SceneError(.fileAccess, at: path, "cannot read '\(path)': \(error.localizedDescription)")
-        }
+        return try FilePath.readFile(real.path, named: path, limit: limit)
     }
 
     func isFolder(_ path: String) -> Bool {

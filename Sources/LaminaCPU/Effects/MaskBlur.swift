@@ -48,13 +48,18 @@ private struct AlphaPlane {
     /// Every channel the rounded alpha (a white mask, premultiplied).
     func whitePixmap() -> Pixmap {
         var data = [UInt8](repeating: 0, count: width * height * 4)
-        data.withUnsafeMutableBufferPointer { out in
+        data.withUnsafeMutableBytes { out in
             for i in 0..<(width * height) {
-                let a = UInt8(min(255, max(0, values[i] + 0.5)))
-                out[i * 4] = a; out[i * 4 + 1] = a; out[i * 4 + 2] = a; out[i * 4 + 3] = a
+                out.storeBytes(of: Self.whitePixel(values[i]), toByteOffset: i * 4, as: UInt32.self)
             }
         }
         return Pixmap(uncheckedWidth: width, height: height, data: data)
+    }
+
+    /// The white premultiplied pixel of alpha `value` (0...255, rounded).
+    @inline(__always)
+    static func whitePixel(_ value: Float) -> UInt32 {
+        UInt32(UInt8(min(255, max(0, value + 0.5)))) &* 0x0101_0101
     }
 
     /// Half the size (rounded up), each value the mean of the 2x2 block it
@@ -97,8 +102,7 @@ private struct AlphaPlane {
                     for (x, (c0, c1, tx)) in columns.enumerated() {
                         let top = src[row0 + c0] + (src[row0 + c1] - src[row0 + c0]) * tx
                         let bottom = src[row1 + c0] + (src[row1 + c1] - src[row1 + c0]) * tx
-                        let a = UInt32(UInt8(min(255, max(0, top + (bottom - top) * ty + 0.5))))
-                        line.storeBytes(of: a &* 0x0101_0101, toByteOffset: x * 4, as: UInt32.self)
+                        line.storeBytes(of: Self.whitePixel(top + (bottom - top) * ty), toByteOffset: x * 4, as: UInt32.self)
                     }
                 }
             }

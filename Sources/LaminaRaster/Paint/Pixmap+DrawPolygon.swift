@@ -201,10 +201,8 @@ private struct PolygonStage {
         y: Int, from: Int, to: Int, coverage: UnsafePointer<UInt8>, clipRow: UnsafePointer<UInt8>?,
         shader: Shader, destination: UnsafeMutablePointer<UInt8>
     ) {
-        let (i00, i01, i02, i10, i11, i12, i20, i21, i22) = inverse.h
-        let py = Double(y) + 0.5
-        let needsFootprint = shape != nil
-        if !Shader.needsLocalPoint, !needsFootprint, i02 == 0, i12 == 0, i22 > 0 {
+        let (_, _, i02, _, _, i12, _, _, i22) = inverse.h
+        if !Shader.needsLocalPoint, shape == nil, i02 == 0, i12 == 0, i22 > 0 {
             // A solid colour with nothing but edges and a mask to limit it,
             // under an affine map (W > 0 everywhere): no pixel needs its
             // local point, so none is computed.
@@ -212,12 +210,7 @@ private struct PolygonStage {
             let word = pixelWord(r, g, b, a)
             let row = UnsafeMutableRawPointer(destination)
             if clipRow == nil {
-                // The scale of each coverage byte, as the general path computes it.
-                for x in from..<to {
-                    let k = coverageScale[Int(coverage[x])]
-                    if k == 0 { continue }
-                    blendWord(row + x * 4, k == 255 ? word : scaled(word, by: k))
-                }
+                paintSolid(word, columns: from..<to, coverage: coverage, row: row)
                 return
             }
             for x in from..<to {
@@ -238,18 +231,24 @@ private struct PolygonStage {
             paintPixels(y: y, from: from, to: run.lowerBound, coverage: coverage, clipRow: nil, shader: shader,
                         destination: destination)
             let (r, g, b, a) = shader.shade(x: 0, y: 0, footprint: nil)
-            let word = pixelWord(r, g, b, a)
-            let row = UnsafeMutableRawPointer(destination)
-            for x in run {
-                let k = coverageScale[Int(coverage[x])]
-                if k == 0 { continue }
-                blendWord(row + x * 4, k == 255 ? word : scaled(word, by: k))
-            }
+            paintSolid(pixelWord(r, g, b, a), columns: run.lowerBound..<(run.upperBound + 1), coverage: coverage,
+                       row: UnsafeMutableRawPointer(destination))
             paintPixels(y: y, from: run.upperBound + 1, to: to, coverage: coverage, clipRow: nil, shader: shader,
                         destination: destination)
             return
         }
         paintPixels(y: y, from: from, to: to, coverage: coverage, clipRow: clipRow, shader: shader, destination: destination)
+    }
+
+    /// Blends the solid pixel `word` over `columns` of `row`, each scaled by
+    /// its coverage byte as the general path scales it (`coverageScale`).
+    @inline(__always)
+    private func paintSolid(_ word: UInt32, columns: Range<Int>, coverage: UnsafePointer<UInt8>, row: UnsafeMutableRawPointer) {
+        for x in columns {
+            let k = coverageScale[Int(coverage[x])]
+            if k == 0 { continue }
+            blendWord(row + x * 4, k == 255 ? word : scaled(word, by: k))
+        }
     }
 
     /// Whether the local point of pixel `x` of row `y` lies in `interior`,

@@ -196,8 +196,7 @@ extension DecodingContext {
         }
         animation.values = values
         if let modeValue = object["calculationMode"] {
-            if let n = try name(modeValue, at: path / "calculationMode", from: Self.calculationModes.map(\.0)),
-               let mode = Self.calculationModes.first(where: { $0.0 == n })?.1 {
+            if let mode = try named(modeValue, at: path / "calculationMode", from: Self.calculationModes) {
                 animation.calculationMode = mode
             } else { ok = false }
         }
@@ -280,8 +279,7 @@ extension DecodingContext {
             if let b = try bool(v, at: path / "autoreverses") { animation.autoreverses = b } else { ok = false }
         }
         if let v = object["fillMode"] {
-            if let n = try name(v, at: path / "fillMode", from: Self.fillModes.map(\.0)),
-               let mode = Self.fillModes.first(where: { $0.0 == n })?.1 {
+            if let mode = try named(v, at: path / "fillMode", from: Self.fillModes) {
                 animation.fillMode = mode
             } else { ok = false }
         }
@@ -294,11 +292,7 @@ extension DecodingContext {
     /// A named curve or the control points `[c1x, c1y, c2x, c2y]` (x in 0...1).
     private func timingFunction(_ value: JSONValue, at path: JSONPath) throws(SceneError) -> CAMediaTimingFunction? {
         if value.string != nil {
-            let names = Self.timingFunctionNames.map(\.0)
-            guard let n = try name(value, at: path, from: names),
-                  let named = Self.timingFunctionNames.first(where: { $0.0 == n })?.1
-            else { return nil }
-            return CAMediaTimingFunction(name: named)
+            return try named(value, at: path, from: Self.timingFunctionNames).map { CAMediaTimingFunction(name: $0) }
         }
         guard value.array != nil else {
             try wrongType(value, at: path, expected: "a timing function name or [c1x, c1y, c2x, c2y]")

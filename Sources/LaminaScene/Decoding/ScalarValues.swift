@@ -64,6 +64,13 @@ extension DecodingContext {
         return s
     }
 
+    /// What `table` pairs with the name `value` holds: a name checked as
+    /// `name(_:at:from:)` checks it, among the table's names.
+    func named<T>(_ value: JSONValue, at path: JSONPath, from table: [(String, T)]) throws(SceneError) -> T? {
+        guard let n = try name(value, at: path, from: table.map(\.0)) else { return nil }
+        return table.first { $0.0 == n }?.1
+    }
+
     /// `"a", "b" or "c"`.
     static func list(_ names: [String]) -> String {
         let quoted = names.map { JSONWriter.quoted($0) }

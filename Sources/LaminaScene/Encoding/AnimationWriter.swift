@@ -190,7 +190,7 @@ enum AnimationValue {
     }
 
     /// A number of any Swift numeric type or an `NSNumber`; a `Bool` is not one.
-    private static func number(_ value: Any) -> JSONValue? {
+    static func number(_ value: Any) -> JSONValue? {
         if type(of: value) == Bool.self { return nil }
         switch value {
         case let v as CGFloat: return .number(Double(v))

@@ -130,9 +130,7 @@ extension SceneKey {
         return SceneKey(
             name, types: types(of: L.self),
             decode: { context, value, path, layer throws(SceneError) in
-                guard let layer = layer as? L,
-                      let n = try context.name(value, at: path, from: names),
-                      let constant = table.first(where: { $0.0 == n })?.1
+                guard let layer = layer as? L, let constant = try context.named(value, at: path, from: table)
                 else { return }
                 layer[keyPath: keyPath] = constant
             },

@@ -34,6 +34,21 @@ package enum SceneVocabulary {
         LayerType(rawValue: type).flatMap { AnimatableProperty.kind(of: keyPath, on: $0) }
     }
 
+    /// The format's JSON for a value that key paths reach into: a number
+    /// (any Swift numeric type or `NSNumber`), a `Bool`, a point, a size, a
+    /// rectangle or a transform, written as the scene writer writes them;
+    /// nil for anything else.
+    package static func json(of value: Any) -> JSONValue? {
+        if type(of: value) == Bool.self, let b = value as? Bool { return .bool(b) }
+        switch value {
+        case let p as CGPoint: return GeometryValue.encode(p)
+        case let s as CGSize: return GeometryValue.encode(s)
+        case let r as CGRect: return GeometryValue.encode(r)
+        case let t as CATransform3D: return TransformValue.encode(t)
+        default: return AnimationValue.number(value)
+        }
+    }
+
     /// A new layer of format type `type` (for working out what a key-path
     /// assignment does to a whole property).
     package static func makeLayer(ofType type: String) -> CALayer? {
