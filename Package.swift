@@ -55,6 +55,8 @@ let package = Package(
         .systemLibrary(
             name: "CDeflate", path: "Sources/CDeflate",
             providers: [.apt(["libdeflate-dev"])]),
+        // glibc's mallopt (header only).
+        .systemLibrary(name: "CAllocator", path: "Sources/CAllocator"),
         .systemLibrary(
             name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux",
             providers: [.apt(["libwebp-dev"])]),
@@ -92,7 +94,7 @@ let package = Package(
             name: "Lamina",
             dependencies: [
                 "LaminaGeometry", "LaminaCore", "LaminaIO", "LaminaPNG", "LaminaWebP", "LaminaScene",
-                "LaminaCAML", "LaminaRender", "LaminaGL", "LaminaCPU", "LaminaText",
+                "LaminaCAML", "LaminaRender", "LaminaGL", "LaminaCPU", "LaminaText", "CAllocator",
             ]),
         // The render server: HTTP routes, a pool of render workers, a cache,
         // the playground (its files and the example scenes built in by

@@ -18,6 +18,8 @@ struct LaminaCommand: ParsableCommand {
         // A closed standard output is an error to report, not a signal that
         // ends the process without a word.
         signal(SIGPIPE, SIG_IGN)
+        // Frames reuse their large buffers instead of faulting in fresh pages.
+        AllocatorTuning.reuseLargeBuffers()
         do {
             var command = try parseAsRoot()
             try command.run()

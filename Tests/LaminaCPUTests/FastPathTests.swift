@@ -1,3 +1,4 @@
+import Synchronization
 // The fast paths of the raster stages give, byte for byte, what the plain
 // per-channel, per-pixel arithmetic gives.
 import Foundation
@@ -94,6 +95,21 @@ import LaminaGeometry
             { RowBands.drawingFrame(inner) }
         }()
         #expect(busy == 1)
+    }
+
+    @Test func finerBandsStillCoverEveryRowOnce() {
+        let seen = Mutex([Int](repeating: 0, count: 1000))
+        let bands = Mutex(0)
+        RowBands.drawingFrame {
+            RowBands.forEach(rows: 0..<1000, pixels: 1 << 20, bandsPerThread: 4) { band in
+                bands.withLock { $0 += 1 }
+                seen.withLock { for y in band { $0[y] += 1 } }
+            }
+        }
+        #expect(seen.withLock { $0 } == [Int](repeating: 1, count: 1000))
+        if RowBands.cores > 1 {
+            #expect(bands.withLock { $0 } == 4 * min(RowBands.cores, RowBands.maximumBands))
+        }
     }
 
     /// A card: a rounded translucent panel with a shadow over a background,

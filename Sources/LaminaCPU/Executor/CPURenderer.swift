@@ -33,17 +33,98 @@ final class CPUPainter: SurfacePainter {
         try Pixmap(width: image.width, height: image.height, premultipliedRGBA: image.pixelBytes)
     }
     func release(_ surface: Pixmap) {}
-    func endFrame() {
-        preparedPaths = []; preparedPolygons = []
-        nextPath = 0; nextPolygon = 0
-    }
+    func endFrame() {}
     func image(of output: Pixmap) throws -> CGImage {
         try CGImage(width: output.width, height: output.height, premultipliedRGBA: output.data)
     }
 
     func drawPolygon(_ draw: PolygonDraw, textures: TextureTable<Pixmap>, into target: inout Pixmap) throws {
-        let prepared = nextPolygon < preparedPolygons.count ? preparedPolygons[nextPolygon] : nil
-        nextPolygon += 1
+        if let paint = try Self.paint(of: draw, textures: textures, within: target.bounds) { target.paint(paint) }
+    }
+
+    func fillPath(_ draw: PathFillDraw, into target: inout Pixmap) throws {
+        if let paint = try Self.paint(of: draw, within: target.bounds) { target.paint(paint) }
+    }
+
+    /// Draws a run of a pass's commands. With idle cores the run is cut into
+    /// batches of at most `batchBytes` of coverage and copies: a batch's paints
+    /// (coverage, tinted copies, everything but the target's pixels) are made
+    /// side by side, then painted in bands of rows, every paint in each band.
+    /// A paint depends on its command and the target's size alone, and the
+    /// paints are applied in order in every row, so the picture is the same
+    /// bytes as drawing the commands one by one (what a busy machine does).
+    func draw(_ steps: [DrawStep<Pixmap>], into target: inout Pixmap, deadline: RenderDeadline?) throws {
+        let bounds = target.bounds
+        guard steps.count >= 2, RowBands.idleThreads > 1 else {
+            for step in steps {
+                try deadline?.check()
+                if let paint = try Self.paint(of: step, within: bounds) { target.paint(paint) }
+            }
+            return
+        }
+        var start = 0
+        while start < steps.count {
+            // The batch: steps until their coverage passes the budget (at least one).
+            var end = start, budget = Self.batchBytes
+            while end < steps.count {
+                let cost = Self.bytesMadeAhead(of: steps[end], within: bounds)
+                if end > start, cost > budget { break }
+                budget -= cost
+                end += 1
+            }
+            var made = [Result<(any RowPaint)?, Error>?](repeating: nil, count: end - start)
+            let batch = steps[start..<end]
+            made.withUnsafeMutableBufferPointer { slots in
+                // Each job writes its own slot.
+                nonisolated(unsafe) let out = slots
+                RowBands.forEach(rows: 0..<batch.count, pixels: Int.max, bandsPerThread: 4) { jobs in
+                    for j in jobs {
+                        out[j] = Result {
+                            try deadline?.check()
+                            return try Self.paint(of: batch[batch.startIndex + j], within: bounds)
+                        }
+                    }
+                }
+            }
+            // The first failure in drawing order is the one reported.
+            let paints = try made.compactMap { try $0?.get() }
+            target.paint(all: paints)
+            start = end
+        }
+    }
+
+    /// The most bytes of coverage and copies made ahead for one batch of a run.
+    static let batchBytes = 64 << 20
+
+    /// What drawing `step` on a target of `bounds` paints; nil when nothing.
+    private static func paint(of step: DrawStep<Pixmap>, within bounds: PixelRect) throws -> (any RowPaint)? {
+        switch step {
+        case .polygon(let draw, let textures): try paint(of: draw, textures: textures, within: bounds)
+        case .path(let draw): try paint(of: draw, within: bounds)
+        }
+    }
+
+    /// About how many bytes of its own drawing `step` makes ahead: coverage
+    /// for its projected bounding box within the target, and a copy of the
+    /// texture it recolours (four bytes a pixel).
+    private static func bytesMadeAhead(of step: DrawStep<Pixmap>, within bounds: PixelRect) -> Int {
+        switch step {
+        case .polygon(let draw, let textures):
+            var bytes = maskPixels(of: [draw.polygon], matrix: draw.matrix, width: bounds.width, height: bounds.height)
+            switch draw.fill {
+            case .color: break
+            case .texture(let texture, _, _, _, let tint):
+                if tint != .white, let pixels = try? textures[texture] { bytes += pixels.data.count }
+            case .alphaTint(let texture, _, _), .masked(let texture, _, _):
+                if let pixels = try? textures[texture] { bytes += pixels.data.count }
+            }
+            return bytes
+        case .path(let draw): return maskPixels(of: draw.contours, matrix: draw.matrix, width: bounds.width, height: bounds.height)
+        }
+    }
+
+    /// What a polygon draw paints on a target of `bounds`.
+    private static func paint(of draw: PolygonDraw, textures: TextureTable<Pixmap>, within bounds: PixelRect) throws -> (any RowPaint)? {
         let source: PaintSource
         switch draw.fill {
         case .color(let c):
@@ -56,11 +137,10 @@ final class CPUPainter: SurfacePainter {
             let mask = try textures[texture]
             let mapped = MappedTexture(pixmap: mask, localRect: localRect)
             if draw.coverage == nil, draw.cuts.isEmpty,
-               let placed = Self.pixelAlignedPlacement(of: mapped, polygon: draw.polygon, matrix: draw.matrix) {
+               let placed = pixelAlignedPlacement(of: mapped, polygon: draw.polygon, matrix: draw.matrix) {
                 // A shadow landing texel for pixel: its colour through the mask, no tinted copy.
-                try target.compositeTinted(PremultipliedColor(color), through: mask, atX: placed.x, y: placed.y,
-                                           alpha: draw.opacity, within: placed.area)
-                return
+                return try TintedComposite(PremultipliedColor(color), through: mask, atX: placed.x, y: placed.y,
+                                           alpha: draw.opacity, within: placed.area.intersection(bounds))
             }
             let tinted = mask.tinted(with: PremultipliedColor(color))
             source = .texture(MappedTexture(pixmap: tinted, localRect: localRect))
@@ -69,88 +149,23 @@ final class CPUPainter: SurfacePainter {
             pixels.multiplyAlpha(by: try textures[mask], atX: 0, y: 0)
             source = .texture(MappedTexture(pixmap: pixels, localRect: localRect))
         }
-        let alpha = draw.opacity
         if case .texture(let texture) = source, draw.coverage == nil, draw.cuts.isEmpty,
-           let placed = Self.pixelAlignedPlacement(of: texture, polygon: draw.polygon, matrix: draw.matrix) {
+           let placed = pixelAlignedPlacement(of: texture, polygon: draw.polygon, matrix: draw.matrix) {
             // The common case of flat interfaces: a surface or image landing
             // texel for pixel. Blending rows costs a fraction of resampling.
-            try target.composite(texture.pixmap, atX: placed.x, y: placed.y, alpha: alpha, within: placed.area)
-            return
+            return try PixmapComposite(texture.pixmap, atX: placed.x, y: placed.y, alpha: draw.opacity,
+                                       within: placed.area.intersection(bounds))
         }
-        try target.draw(PolygonPaint(
+        return try PolygonPainting(PolygonPaint(
             polygon: draw.polygon, transform: draw.matrix, source: source,
-            roundedRect: draw.coverage, cuts: draw.cuts, alpha: alpha), covering: prepared)
+            roundedRect: draw.coverage, cuts: draw.cuts, alpha: draw.opacity), within: bounds)
     }
 
-    /// Coverage rasterized ahead, on idle cores, for the pass being drawn:
-    /// one entry per path command and per polygon command, in order, nil
-    /// where it was not made ahead (then the draw makes it). Only this
-    /// painter's thread reads them.
-    private var preparedPaths: [Result<CoverageMask?, Error>?] = []
-    private var preparedPolygons: [Result<PolygonCoverage?, Error>?] = []
-    private var nextPath = 0, nextPolygon = 0
-
-    /// Rasterizes the pass's coverage in parallel when cores are idle: the
-    /// masks of path fills and of solid polygons depend on the command and
-    /// the target's size, not on its pixels, and are painted in order, so the
-    /// picture is the same bytes. At most `preparedPixels` of masks are made
-    /// ahead at once; the rest are made as they are drawn.
-    func beginPass(_ commands: [DrawCommand], width: Int, height: Int) {
-        preparedPaths = []; preparedPolygons = []
-        nextPath = 0; nextPolygon = 0
-        guard commands.count >= 2, RowBands.idleThreads > 1 else { return }
-        enum Job { case path(Int, PathFillDraw), polygon(Int, PolygonPaint) }
-        var jobs: [Job] = []
-        var budget = Self.preparedPixels
-        var paths = 0, polygons = 0
-        let bounds = PixelRect(width: width, height: height)
-        for command in commands {
-            switch command {
-            case .path(let draw):
-                let box = Self.maskPixels(of: draw.contours, matrix: draw.matrix, width: width, height: height)
-                if budget >= box { budget -= box; jobs.append(.path(paths, draw)) }
-                paths += 1
-            case .polygon(let draw):
-                if case .color = draw.fill {
-                    let box = Self.maskPixels(of: [draw.polygon], matrix: draw.matrix, width: width, height: height)
-                    if budget >= box {
-                        budget -= box
-                        jobs.append(.polygon(polygons, PolygonPaint(
-                            polygon: draw.polygon, transform: draw.matrix, source: .solid(.clear),
-                            roundedRect: draw.coverage, cuts: draw.cuts)))
-                    }
-                }
-                polygons += 1
-            case .blurMask:
-                continue
-            }
-        }
-        guard jobs.count >= 2 else { return }
-        var pathResults = [Result<CoverageMask?, Error>?](repeating: nil, count: paths)
-        var polygonResults = [Result<PolygonCoverage?, Error>?](repeating: nil, count: polygons)
-        pathResults.withUnsafeMutableBufferPointer { pathSlots in
-            polygonResults.withUnsafeMutableBufferPointer { polygonSlots in
-                // Each job writes its own slot.
-                nonisolated(unsafe) let (pathOut, polygonOut) = (pathSlots, polygonSlots)
-                // Jobs, not rows, split here: each band rasterizes its share.
-                RowBands.forEach(rows: 0..<jobs.count, pixels: Int.max) { band in
-                    for job in jobs[band] {
-                        switch job {
-                        case .path(let i, let draw):
-                            pathOut[i] = Result { try Self.coverage(of: draw, width: width, height: height) }
-                        case .polygon(let i, let paint):
-                            polygonOut[i] = Result { try Pixmap.coverage(of: paint, within: bounds) }
-                        }
-                    }
-                }
-            }
-        }
-        preparedPaths = pathResults
-        preparedPolygons = polygonResults
+    /// What a path fill paints on a target of `bounds`.
+    private static func paint(of draw: PathFillDraw, within bounds: PixelRect) throws -> (any RowPaint)? {
+        guard let mask = try coverage(of: draw, width: bounds.width, height: bounds.height) else { return nil }
+        return try MaskFill(mask, color: PremultipliedColor(draw.color), within: bounds)
     }
-
-    /// The most mask pixels made ahead for one pass (64 MB of masks).
-    static let preparedPixels = 64 << 20
 
     /// At most how many pixels a mask of `contours` has: their projected
     /// bounding box within the target (the whole target when a point does
@@ -170,14 +185,6 @@ final class CPUPainter: SurfacePainter {
         let w = min(Double(width), max(0, maxX.rounded(.up))) - max(0, min(Double(width), minX.rounded(.down)))
         let h = min(Double(height), max(0, maxY.rounded(.up))) - max(0, min(Double(height), minY.rounded(.down)))
         return Int(max(0, w) * max(0, h))
-    }
-
-    func fillPath(_ draw: PathFillDraw, into target: inout Pixmap) throws {
-        let prepared = nextPath < preparedPaths.count ? preparedPaths[nextPath] : nil
-        nextPath += 1
-        let mask = try prepared?.get() ?? Self.coverage(of: draw, width: target.width, height: target.height)
-        guard let mask else { return }
-        try target.fill(mask, with: PremultipliedColor(draw.color))
     }
 
     /// What `draw` covers of a `width` x `height` target (its cuts applied),

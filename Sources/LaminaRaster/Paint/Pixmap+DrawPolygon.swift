@@ -22,57 +22,7 @@ extension Pixmap {
     /// for this pixmap's bounds, possibly on another thread), or made here
     /// when `prepared` is nil.
     package mutating func draw(_ command: PolygonPaint, covering prepared: Result<PolygonCoverage?, Error>?) throws {
-        let opacity = try opacityByte(command.alpha, "polygon alpha")
-        let covered = try prepared?.get() ?? Self.coverage(of: command, within: bounds)
-        guard opacity > 0, let covered else { return }
-        let (mask, inverse) = (covered.mask, covered.inverse)
-
-        let shape = try command.roundedRect.map(RoundedRectEvaluator.init)
-        var sampler: TextureSampler?
-        var texels: [UInt8] = []
-        var color = PremultipliedColor.clear
-        switch command.source {
-        case .solid(let c): color = c
-        case .texture(let t):
-            sampler = try TextureSampler(t)
-            texels = t.pixmap.data
-        }
-        if sampler == nil, color.a == 0 { return }
-
-        let stage = PolygonStage(inverse: inverse, shape: shape, opacity: Double(opacity) / 255)
-        let clip = command.clipMask
-        let w = width
-        data.withUnsafeMutableBufferPointer { pixels in
-            mask.values.withUnsafeBufferPointer { maskValues in
-                texels.withUnsafeBufferPointer { texelBuffer in
-                    (clip?.values ?? []).withUnsafeBufferPointer { clipValues in
-                        guard let dst = pixels.baseAddress, let coverage = maskValues.baseAddress else { return }
-                        let mb = mask.bounds
-                        // Choose the source once, so each row loop is specialised for it.
-                        func paint<Shader: PixelShader>(_ shader: Shader) {
-                            RowBands.forEach(rows: mb.minY..<mb.maxY, pixels: mb.width * mb.height) { band in
-                                for y in band {
-                                    let clipRow: UnsafePointer<UInt8>? = clip.flatMap { clip in
-                                        clipValues.baseAddress.map {
-                                            $0 + (y - clip.bounds.minY) * clip.bounds.width - clip.bounds.minX
-                                        }
-                                    }
-                                    stage.paintRow(
-                                        y: y, from: mb.minX, to: mb.maxX,
-                                        coverage: coverage + (y - mb.minY) * mb.width - mb.minX,
-                                        clipRow: clipRow, shader: shader, destination: dst + (y * w) * 4)
-                                }
-                            }
-                        }
-                        if let sampler, let t = texelBuffer.baseAddress {
-                            paint(TextureShader(sampler: sampler, texels: t))
-                        } else {
-                            paint(SolidShader(color: color))
-                        }
-                    }
-                }
-            }
-        }
+        if let painting = try PolygonPainting(command, within: bounds, covering: prepared) { paint(painting) }
     }
 
     /// The pixels `command` covers in a pixmap of `bounds` (its clip mask
@@ -113,6 +63,79 @@ extension Pixmap {
                     what: "polygon vertex \(i)", reason: "maps to W = \(h.w); it must lie in front of the camera")
             }
             return CGPoint(x: h.x / h.w, y: h.y / h.w)
+        }
+    }
+}
+
+/// A polygon painted: its coverage, and per covered pixel the local point
+/// seen there, the shape's coverage and the source's colour, blended
+/// source-over (`Pixmap.draw(_:)`).
+package struct PolygonPainting: RowPaint {
+    private enum Source: Sendable {
+        case solid(PremultipliedColor)
+        case texture(TextureSampler, texels: [UInt8])
+    }
+    private let mask: CoverageMask
+    private let clip: CoverageMask?
+    private let stage: PolygonStage
+    private let source: Source
+
+    /// `command` painted on a target of `bounds`, with its coverage made
+    /// ahead for those bounds (`Pixmap.coverage(of:within:)`), or made here
+    /// when `prepared` is nil; nil when it paints nothing.
+    package init?(_ command: PolygonPaint, within bounds: PixelRect,
+                  covering prepared: Result<PolygonCoverage?, Error>? = nil) throws {
+        let opacity = try opacityByte(command.alpha, "polygon alpha")
+        let covered = try prepared?.get() ?? Pixmap.coverage(of: command, within: bounds)
+        guard opacity > 0, let covered else { return nil }
+        let shape = try command.roundedRect.map(RoundedRectEvaluator.init)
+        switch command.source {
+        case .solid(let c):
+            guard c.a > 0 else { return nil }
+            source = .solid(c)
+        case .texture(let t):
+            source = .texture(try TextureSampler(t), texels: t.pixmap.data)
+        }
+        mask = covered.mask
+        clip = command.clipMask
+        stage = PolygonStage(inverse: covered.inverse, shape: shape, opacity: Double(opacity) / 255)
+    }
+
+    package var rows: Range<Int> { mask.bounds.minY..<mask.bounds.maxY }
+    package var pixels: Int { mask.bounds.width * mask.bounds.height }
+
+    package func paint(_ band: Range<Int>, of target: PixelRows) {
+        // Choose the source once, so each row loop is specialised for it.
+        switch source {
+        case .solid(let color):
+            paint(band, of: target, shader: SolidShader(color: color))
+        case .texture(let sampler, let texels):
+            texels.withUnsafeBufferPointer { texels in
+                guard let t = texels.baseAddress else { return }
+                paint(band, of: target, shader: TextureShader(sampler: sampler, texels: t))
+            }
+        }
+    }
+
+    private func paint<Shader: PixelShader>(_ band: Range<Int>, of target: PixelRows, shader: Shader) {
+        let (mask, clip, stage) = (mask, clip, stage)
+        mask.values.withUnsafeBufferPointer { maskValues in
+            (clip?.values ?? []).withUnsafeBufferPointer { clipValues in
+                guard let coverage = maskValues.baseAddress else { return }
+                let mb = mask.bounds
+                for y in band {
+                    let clipRow: UnsafePointer<UInt8>? = clip.flatMap { clip in
+                        clipValues.baseAddress.map {
+                            $0 + (y - clip.bounds.minY) * clip.bounds.width - clip.bounds.minX
+                        }
+                    }
+                    stage.paintRow(
+                        y: y, from: mb.minX, to: mb.maxX,
+                        coverage: coverage + (y - mb.minY) * mb.width - mb.minX,
+                        clipRow: clipRow, shader: shader,
+                        destination: target.pixel(x: 0, y: y).assumingMemoryBound(to: UInt8.self))
+                }
+            }
         }
     }
 }

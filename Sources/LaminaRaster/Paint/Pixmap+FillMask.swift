@@ -11,33 +11,53 @@ extension Pixmap {
     package mutating func fill(
         _ mask: CoverageMask, with color: PremultipliedColor, alpha: Double = 1, clip: CoverageMask? = nil
     ) throws {
+        if let fill = try MaskFill(mask, color: color, alpha: alpha, clip: clip, within: bounds) { paint(fill) }
+    }
+}
+
+/// A solid colour painted through a coverage mask (and a clip mask), faded
+/// by an opacity: a path's fill or stroke.
+package struct MaskFill: RowPaint {
+    private let mask: CoverageMask
+    private let clip: CoverageMask?
+    private let color: PremultipliedColor
+    private let opacity: UInt32
+    /// The pixels painted: the mask's, within the target and the clip.
+    private let area: PixelRect
+
+    /// The fill of `mask` with `color` in a target of `bounds`; nil when it
+    /// paints nothing. `alpha` is clamped to 0...1.
+    package init?(_ mask: CoverageMask, color: PremultipliedColor, alpha: Double = 1, clip: CoverageMask? = nil,
+                  within bounds: PixelRect) throws {
         let opacity = try opacityByte(alpha, "fill alpha")
         var area = mask.bounds.intersection(bounds)
         if let clip { area = area.intersection(clip.bounds) }
-        guard !area.isEmpty, opacity > 0, color.a > 0 else { return }
+        guard !area.isEmpty, opacity > 0, color.a > 0 else { return nil }
+        (self.mask, self.clip, self.color, self.opacity, self.area) = (mask, clip, color, opacity, area)
+    }
 
-        let w = width
-        data.withUnsafeMutableBufferPointer { pixels in
-            mask.values.withUnsafeBufferPointer { maskValues in
-                (clip?.values ?? []).withUnsafeBufferPointer { clipValues in
-                    guard let dst = pixels.baseAddress, let cov = maskValues.baseAddress else { return }
-                    RowBands.forEach(rows: area.minY..<area.maxY, pixels: area.width * area.height) { band in
-                        for y in band {
-                            var p = dst + (y * w + area.minX) * 4
-                            let m = cov + (y - mask.bounds.minY) * mask.bounds.width + (area.minX - mask.bounds.minX)
-                            let c: UnsafePointer<UInt8>? = clip.flatMap { clip in
-                                clipValues.baseAddress.map {
-                                    $0 + (y - clip.bounds.minY) * clip.bounds.width + (area.minX - clip.bounds.minX)
-                                }
-                            }
-                            for i in 0..<area.width {
-                                var k = UInt32(m[i])
-                                if let c { k = div255(k &* UInt32(c[i])) }
-                                if opacity != 255 { k = div255(k &* opacity) }
-                                if k != 0 { blendSourceOver(p, color, coverage: k) }
-                                p += 4
+    package var rows: Range<Int> { area.minY..<area.maxY }
+    package var pixels: Int { area.width * area.height }
+
+    package func paint(_ band: Range<Int>, of target: PixelRows) {
+        let (mask, clip, color, opacity, area) = (mask, clip, color, opacity, area)
+        mask.values.withUnsafeBufferPointer { maskValues in
+            (clip?.values ?? []).withUnsafeBufferPointer { clipValues in
+                guard let cov = maskValues.baseAddress else { return }
+                for y in band {
+                    var p = target.pixel(x: area.minX, y: y).assumingMemoryBound(to: UInt8.self)
+                    let m = cov + (y - mask.bounds.minY) * mask.bounds.width + (area.minX - mask.bounds.minX)
+                    let c: UnsafePointer<UInt8>? = clip.flatMap { clip in
+                        clipValues.baseAddress.map {
+                            $0 + (y - clip.bounds.minY) * clip.bounds.width + (area.minX - clip.bounds.minX)
                         }
-                        }
+                    }
+                    for i in 0..<area.width {
+                        var k = UInt32(m[i])
+                        if let c { k = div255(k &* UInt32(c[i])) }
+                        if opacity != 255 { k = div255(k &* opacity) }
+                        if k != 0 { blendSourceOver(p, color, coverage: k) }
+                        p += 4
                     }
                 }
             }

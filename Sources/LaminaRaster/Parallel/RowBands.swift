@@ -63,10 +63,14 @@ package enum RowBands {
 
     /// Calls `body` for consecutive bands of `rows` that together cover it,
     /// on several threads when the loop is large and cores are idle; returns
-    /// when every band is done.
-    package static func forEach(rows: Range<Int>, pixels: Int, _ body: (Range<Int>) -> Void) {
-        let n = bands(rows: rows.count, pixels: pixels)
-        guard n > 1 else { return body(rows) }
+    /// when every band is done. With `bandsPerThread` above 1 the rows are
+    /// cut finer than the threads, for work unevenly spread over them: a
+    /// thread that finishes its band early takes the next.
+    package static func forEach(rows: Range<Int>, pixels: Int, bandsPerThread: Int = 1, _ body: (Range<Int>) -> Void) {
+        let threads = bands(rows: rows.count, pixels: pixels)
+        guard threads > 1 else { return body(rows) }
+        let n = bandsPerThread > 1 && forcedBands.withLock({ $0 }) == nil
+            ? max(threads, min(threads * bandsPerThread, rows.count / 8)) : threads
         let count = rows.count
         withoutActuallyEscaping(body) { body in
             // The bands touch disjoint rows of buffers their caller owns until

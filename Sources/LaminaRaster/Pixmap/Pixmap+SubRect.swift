@@ -57,37 +57,8 @@ extension Pixmap {
     /// at `(x, y)` and the given opacity (clamped to 0...1); with `within`,
     /// only the pixels of that rectangle.
     package mutating func composite(_ source: Pixmap, atX x: Int, y: Int, alpha: Double = 1, within: PixelRect? = nil) throws {
-        let k = try opacityByte(alpha, "composite alpha")
-        let placed = PixelRect(x: x, y: y, width: source.width, height: source.height)
-        var area = placed.intersection(bounds)
-        if let within { area = area.intersection(within) }
-        guard !area.isEmpty, k > 0 else { return }
-        let w = width
-        data.withUnsafeMutableBytes { dst in
-            source.data.withUnsafeBytes { src in
-                guard let d = dst.baseAddress, let s = src.baseAddress else { return }
-                RowBands.forEach(rows: area.minY..<area.maxY, pixels: area.width * area.height) { band in
-                    for row in band {
-                        let from = s + ((row - y) * source.width + (area.minX - x)) * 4
-                        let to = d + (row * w + area.minX) * 4
-                        // Wrapping offsets: the area lies inside both buffers.
-                        let end = area.width &* 4
-                        var offset = 0
-                        if k == 255 {
-                            while offset < end {
-                                blendWord(to + offset, from.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-                                offset &+= 4
-                            }
-                        } else {
-                            while offset < end {
-                                let pixel = from.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
-                                if pixel != 0 { blendWord(to + offset, scaled(pixel, by: k)) }
-                                offset &+= 4
-                            }
-                        }
-                    }
-                }
-            }
+        if let op = try PixmapComposite(source, atX: x, y: y, alpha: alpha, within: within.map { $0.intersection(bounds) } ?? bounds) {
+            paint(op)
         }
     }
 
@@ -98,35 +69,105 @@ extension Pixmap {
     /// only the pixels of that rectangle.
     package mutating func compositeTinted(_ color: PremultipliedColor, through mask: Pixmap, atX x: Int, y: Int,
                                           alpha: Double = 1, within: PixelRect? = nil) throws {
+        if let op = try TintedComposite(color, through: mask, atX: x, y: y, alpha: alpha,
+                                        within: within.map { $0.intersection(bounds) } ?? bounds) {
+            paint(op)
+        }
+    }
+}
+
+/// A pixmap drawn source-over, texel for pixel, faded by an opacity: an
+/// offscreen surface or an image landing on whole pixels.
+package struct PixmapComposite: RowPaint {
+    private let source: Pixmap
+    private let x: Int, y: Int
+    private let opacity: UInt32
+    private let area: PixelRect
+
+    /// `source` with its top-left corner at `(x, y)`, faded by `alpha`
+    /// (clamped to 0...1), painting the pixels of `area` only (within the
+    /// target); nil when it paints nothing.
+    package init?(_ source: Pixmap, atX x: Int, y: Int, alpha: Double = 1, within area: PixelRect) throws {
         let k = try opacityByte(alpha, "composite alpha")
-        var area = PixelRect(x: x, y: y, width: mask.width, height: mask.height).intersection(bounds)
-        if let within { area = area.intersection(within) }
-        guard !area.isEmpty, k > 0 else { return }
+        let area = PixelRect(x: x, y: y, width: source.width, height: source.height).intersection(area)
+        guard !area.isEmpty, k > 0 else { return nil }
+        (self.source, self.x, self.y, self.opacity, self.area) = (source, x, y, k, area)
+    }
+
+    package var rows: Range<Int> { area.minY..<area.maxY }
+    package var pixels: Int { area.width * area.height }
+
+    package func paint(_ band: Range<Int>, of target: PixelRows) {
+        let (area, k, x, y, sourceWidth) = (area, opacity, x, y, source.width)
+        source.data.withUnsafeBytes { src in
+            guard let s = src.baseAddress else { return }
+            for row in band {
+                let from = s + ((row - y) * sourceWidth + (area.minX - x)) * 4
+                let to = target.pixel(x: area.minX, y: row)
+                // Wrapping offsets: the area lies inside both buffers.
+                let end = area.width &* 4
+                var offset = 0
+                if k == 255 {
+                    while offset < end {
+                        blendWord(to + offset, from.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+                        offset &+= 4
+                    }
+                } else {
+                    while offset < end {
+                        let pixel = from.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                        if pixel != 0 { blendWord(to + offset, scaled(pixel, by: k)) }
+                        offset &+= 4
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A colour painted through a pixmap's alpha, texel for pixel, faded by an
+/// opacity: a blurred shadow mask in the shadow's colour.
+package struct TintedComposite: RowPaint {
+    private let mask: Pixmap
+    private let x: Int, y: Int
+    private let area: PixelRect
+    /// The pixel each mask value gives, tinted then faded as a tinted copy
+    /// composited at the opacity would be: 256 words, looked up per pixel.
+    private let shades: [UInt32]
+
+    /// `color` through the alpha of `mask` placed with its top-left corner at
+    /// `(x, y)`, faded by `alpha` (clamped to 0...1), painting the pixels of
+    /// `area` only (within the target); nil when it paints nothing.
+    package init?(_ color: PremultipliedColor, through mask: Pixmap, atX x: Int, y: Int, alpha: Double = 1,
+                  within area: PixelRect) throws {
+        let k = try opacityByte(alpha, "composite alpha")
+        let area = PixelRect(x: x, y: y, width: mask.width, height: mask.height).intersection(area)
+        guard !area.isEmpty, k > 0 else { return nil }
         let word = pixelWord(UInt32(color.r), UInt32(color.g), UInt32(color.b), UInt32(color.a))
-        // The pixel each mask value gives, tinted then faded as a tinted copy
-        // composited at `alpha` would be: 256 words, looked up per pixel.
-        let shades = (0...255).map { (coverage: UInt32) -> UInt32 in
+        shades = (0...255).map { (coverage: UInt32) -> UInt32 in
             let tinted = scaled(word, by: coverage)
             return k == 255 ? tinted : scaled(tinted, by: k)
         }
-        let w = width
-        data.withUnsafeMutableBytes { dst in
-            mask.data.withUnsafeBytes { src in
-                shades.withUnsafeBufferPointer { shades in
-                    guard let d = dst.baseAddress, let s = src.baseAddress, let shades = shades.baseAddress else { return }
-                    RowBands.forEach(rows: area.minY..<area.maxY, pixels: area.width * area.height) { band in
-                        for row in band {
-                            let from = s + ((row - y) * mask.width + (area.minX - x)) * 4 + 3
-                            let to = d + (row * w + area.minX) * 4
-                            // Wrapping offsets: the area lies inside both buffers.
-                            var offset = 0
-                            let end = area.width &* 4
-                            while offset < end {
-                                let coverage = from.load(fromByteOffset: offset, as: UInt8.self)
-                                if coverage != 0 { blendWord(to + offset, shades[Int(coverage)]) }
-                                offset &+= 4
-                            }
-                        }
+        (self.mask, self.x, self.y, self.area) = (mask, x, y, area)
+    }
+
+    package var rows: Range<Int> { area.minY..<area.maxY }
+    package var pixels: Int { area.width * area.height }
+
+    package func paint(_ band: Range<Int>, of target: PixelRows) {
+        let (area, x, y, maskWidth) = (area, x, y, mask.width)
+        mask.data.withUnsafeBytes { src in
+            shades.withUnsafeBufferPointer { shades in
+                guard let s = src.baseAddress, let shades = shades.baseAddress else { return }
+                for row in band {
+                    let from = s + ((row - y) * maskWidth + (area.minX - x)) * 4 + 3
+                    let to = target.pixel(x: area.minX, y: row)
+                    // Wrapping offsets: the area lies inside both buffers.
+                    var offset = 0
+                    let end = area.width &* 4
+                    while offset < end {
+                        let coverage = from.load(fromByteOffset: offset, as: UInt8.self)
+                        if coverage != 0 { blendWord(to + offset, shades[Int(coverage)]) }
+                        offset &+= 4
                     }
                 }
             }

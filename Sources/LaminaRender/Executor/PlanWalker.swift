@@ -48,16 +48,33 @@ public protocol SurfacePainter: AnyObject {
     func image(of output: Surface) throws -> CGImage
     /// The frame is over (every surface released): a backend ages its caches.
     func endFrame()
-    /// A pass of `width` x `height` pixels is about to draw `commands`, in
-    /// this order: a painter may start work that does not depend on the
-    /// target (the CPU rasterizes the paths' coverage on idle cores). The
-    /// default does nothing.
-    func beginPass(_ commands: [DrawCommand], width: Int, height: Int)
+    /// Draws `steps`, a run of a pass's commands between blurs, in order.
+    /// The default hands each to `drawPolygon` or `fillPath`, checking
+    /// `deadline` before each; a painter may instead spread the run's work
+    /// over cores (the CPU rasterizes the draws' coverage side by side, then
+    /// paints bands of rows, every draw in each band), as long as the
+    /// picture is what drawing them one by one gives.
+    func draw(_ steps: [DrawStep<Texture>], into target: inout Surface, deadline: RenderDeadline?) throws
 }
 
 extension SurfacePainter {
-    /// Nothing to prepare.
-    public func beginPass(_ commands: [DrawCommand], width: Int, height: Int) {}
+    /// One by one.
+    public func draw(_ steps: [DrawStep<Texture>], into target: inout Surface, deadline: RenderDeadline?) throws {
+        for step in steps {
+            try deadline?.check()
+            switch step {
+            case .polygon(let draw, let textures): try drawPolygon(draw, textures: textures, into: &target)
+            case .path(let draw): try fillPath(draw, into: &target)
+            }
+        }
+    }
+}
+
+/// A polygon or path command of a pass, with the textures it samples ready:
+/// what `SurfacePainter.draw(_:into:deadline:)` draws.
+public enum DrawStep<Texture> {
+    case polygon(PolygonDraw, TextureTable<Texture>)
+    case path(PathFillDraw)
 }
 
 /// The textures one draw samples, looked up by the plan's names.
@@ -126,21 +143,26 @@ public enum PlanWalker {
         mutating func run(_ pass: RenderPass, deadline: RenderDeadline?) throws {
             let size = plan.size(of: pass.target)
             var target = try painter.makeSurface(width: max(1, size.width), height: max(1, size.height))
-            painter.beginPass(pass.commands, width: max(1, size.width), height: max(1, size.height))
             do {
+                // Runs of polygons and paths go to the painter whole; a blur
+                // needs everything before it drawn.
+                var run: [DrawStep<Painter.Texture>] = []
                 for command in pass.commands {
-                    try deadline?.check()
                     switch command {
                     case .polygon(let draw):
-                        try painter.drawPolygon(draw, textures: try textures(for: command), into: &target)
+                        run.append(.polygon(draw, try textures(for: command)))
                     case .path(let draw):
-                        try painter.fillPath(draw, into: &target)
+                        run.append(.path(draw))
                     case .blurMask(let source, _) where source == pass.target:
                         throw InvalidRenderPlan("a pass blurs its own target")
                     case .blurMask(let source, let blur):
+                        try painter.draw(run, into: &target, deadline: deadline)
+                        run = []
+                        try deadline?.check()
                         try painter.blurMask(try texture(for: .surface(source)), blur: blur, into: &target)
                     }
                 }
+                try painter.draw(run, into: &target, deadline: deadline)
             } catch {
                 painter.release(target)
                 throw error

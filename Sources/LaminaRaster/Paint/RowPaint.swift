@@ -1,0 +1,86 @@
+// Row paints: draws decided down to the pixels, painted a band of rows at a
+// time, so that one draw or a whole pass of them can be split across cores.
+
+/// The bytes of a pixmap being painted, as a `RowPaint` writes them: rows of
+/// `width` premultiplied RGBA pixels, top to bottom.
+///
+/// Several threads hold the same view while a pixmap is painted in bands;
+/// each writes only the rows of its band, which is what makes the shared
+/// pointer safe. It lives no longer than the `Pixmap.paint` call that made it.
+package struct PixelRows: @unchecked Sendable {
+    /// The first byte of row 0.
+    package let base: UnsafeMutableRawPointer
+    package let width: Int
+    package let height: Int
+
+    /// The first byte of pixel `(x, y)`.
+    @inline(__always)
+    package func pixel(x: Int, y: Int) -> UnsafeMutableRawPointer { base + (y &* width &+ x) &* 4 }
+}
+
+/// One draw with every decision made but the pixels: the rows it changes,
+/// and how to paint any band of them.
+///
+/// Everything that can fail (checking numbers, rasterizing coverage, making
+/// tinted copies) happens when the paint is made; painting cannot fail. A
+/// draw's rows are independent of one another, so the same paint gives the
+/// same bytes whether its rows are painted at once, in bands on several
+/// threads (`Pixmap.paint(_:)`), or as parts of a pass painted band by band
+/// with every draw of the pass in each band (`Pixmap.paint(all:)`).
+///
+/// ```swift
+/// if let fill = try MaskFill(mask, color: red, within: pixmap.bounds) {
+///     pixmap.paint(fill)
+/// }
+/// ```
+package protocol RowPaint: Sendable {
+    /// The rows it may change, within the target it was made for.
+    var rows: Range<Int> { get }
+    /// About how many pixels it visits: what splitting it is worth.
+    var pixels: Int { get }
+    /// Paints the rows `band` (part of `rows`) of `target`.
+    func paint(_ band: Range<Int>, of target: PixelRows)
+}
+
+extension Pixmap {
+    /// Paints `paint`, in bands of rows on idle cores when it is large.
+    /// It must have been made for a pixmap of this size.
+    package mutating func paint(_ paint: some RowPaint) {
+        let rows = paint.rows.clamped(to: 0..<height)
+        guard !rows.isEmpty else { return }
+        withPixelRows { target in
+            RowBands.forEach(rows: rows, pixels: paint.pixels) { band in paint.paint(band, of: target) }
+        }
+    }
+
+    /// Paints `paints` in order. With idle cores the pixmap is cut into bands
+    /// of rows and each thread paints every paint's part of its bands: many
+    /// small draws (a thousand tiles, a field of stars) share the cores as
+    /// one large draw would. Each must have been made for a pixmap of this size.
+    package mutating func paint(all paints: [any RowPaint]) {
+        guard !paints.isEmpty else { return }
+        let top = paints.lazy.map { $0.rows.lowerBound }.min() ?? 0
+        let bottom = paints.lazy.map { $0.rows.upperBound }.max() ?? 0
+        let rows = max(0, top)..<min(height, max(top, bottom))
+        guard !rows.isEmpty else { return }
+        let pixels = paints.reduce(0) { $0 &+ $1.pixels }
+        withPixelRows { target in
+            // More bands than threads: draws cluster, and a thread that
+            // finishes early takes the next band.
+            RowBands.forEach(rows: rows, pixels: pixels, bandsPerThread: 4) { band in
+                for paint in paints {
+                    let part = paint.rows.clamped(to: band)
+                    if !part.isEmpty { paint.paint(part, of: target) }
+                }
+            }
+        }
+    }
+
+    private mutating func withPixelRows(_ body: (PixelRows) -> Void) {
+        let (w, h) = (width, height)
+        data.withUnsafeMutableBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            body(PixelRows(base: base, width: w, height: h))
+        }
+    }
+}
