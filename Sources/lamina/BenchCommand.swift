@@ -81,17 +81,24 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         let backends: [RenderBackend] = backend == "both" ? [.gl, .cpu] : [RenderBackend(rawValue: backend)!]
+        // With --decode, each frame starts from the scene's JSON bytes: a
+        // file's own (what a user sends), or what the encoder writes for a
+        // generated case.
         var cases: [(name: String, scene: Scene)] = []
+        var documents: [(bytes: Data, decoder: SceneDecoder)] = []
         if scenes.isEmpty {
             for s in shapes {
                 let c = ShapeBenchCase(parsing: s)!
                 cases.append((s, c.scene()))
+                documents.append((try SceneEncoder().encode(c.scene()), SceneDecoder()))
             }
         } else {
-            for path in scenes { cases.append((URL(fileURLWithPath: path).lastPathComponent, try SceneInput.decode(path))) }
+            for path in scenes {
+                let document = try SceneInput.read(path)
+                cases.append((URL(fileURLWithPath: path).lastPathComponent, try SceneInput.decode(path)))
+                documents.append((Data(document.bytes), SceneDecoder(options: SceneDecoder.Options(baseDirectory: document.base))))
+            }
         }
-        // With --decode, each frame starts from the scene's JSON bytes.
-        let documents = try cases.map { try SceneEncoder().encode($0.scene) }
         let encoder = PNGEncoder(options: try pngOptions)
         print("case".padding(toLength: 22, withPad: " ", startingAt: 0),
               "backend  frame ms (median / best)  decode  snapshot    plan   render     png   png KB")
@@ -116,7 +123,7 @@ struct BenchCommand: ParsableCommand {
                         return result
                     }
                     var tree = scene
-                    if decode || only == .decode, let decoded = try timed(.decode, { try SceneDecoder().decode(document) }) { tree = decoded }
+                    if decode || only == .decode, let decoded = try timed(.decode, { try document.decoder.decode(document.bytes) }) { tree = decoded }
                     if let s = try timed(.snapshot, { try renderer.snapshot(tree.rootLayer, canvas: canvas, time: tree.time) }) { snapshot = s }
                     if let p = try timed(.plan, { try renderer.plan(snapshot, canvas: canvas) }) { plan = p }
                     if let picture = try timed(.render, { try renderer.renderer.render(plan) }) { image = picture }

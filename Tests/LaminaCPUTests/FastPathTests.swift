@@ -210,3 +210,47 @@ import LaminaGeometry
         }
     }
 }
+
+/// A rectangle whose edges fall on pixel edges gets its coverage without
+/// rasterizing: the same values the rasterizer finds.
+@Suite struct WholePixelRectangleTests {
+    @Test(arguments: [
+        // x0, y0, x1, y1, and whether the corners go the other way round.
+        (2.0, 3.0, 17.0, 9.0, false), (2.0, 3.0, 17.0, 9.0, true),
+        (-4.0, -2.0, 6.0, 5.0, false),   // partly off the target
+        (10.0, 1.0, 40.0, 30.0, true),   // past the right and bottom edges
+        (0.0, 0.0, 24.0, 16.0, false),   // the whole target
+    ])
+    func coverageIsWhatRasterizingFinds(x0: Double, y0: Double, x1: Double, y1: Double, reversed: Bool) throws {
+        let bounds = PixelRect(width: 24, height: 16)
+        var quad = [CGPoint(x: x0, y: y0), CGPoint(x: x1, y: y0), CGPoint(x: x1, y: y1), CGPoint(x: x0, y: y1)]
+        if reversed { quad.reverse() }
+        // Local units twice the pixels', moved by whole pixels: still on pixel edges.
+        var m = CATransform3D.identity
+        m.m11 = 2; m.m22 = 2; m.m41 = 0; m.m42 = 0
+        let local = quad.map { CGPoint(x: $0.x / 2, y: $0.y / 2) }
+        let paint = PolygonPaint(polygon: local, transform: m, source: .solid(.clear))
+        let fast = try #require(try Pixmap.coverage(of: paint, within: bounds))
+        #expect(fast.rowsAreAlike)
+        let exact = try CoverageRasterizer(clip: bounds).rasterize(contours: [quad], fillRule: .nonZero)
+        for y in 0..<bounds.height {
+            for x in 0..<bounds.width {
+                let value = fast.mask.bounds.contains(x: x, y: y) ? fast.mask.values[x - fast.mask.bounds.minX] : 0
+                #expect(value == exact.coverage(x: x, y: y), "pixel \(x), \(y)")
+            }
+        }
+    }
+
+    @Test func otherQuadsAreRasterized() throws {
+        let bounds = PixelRect(width: 24, height: 16)
+        for quad in [
+            [CGPoint(x: 2, y: 3), CGPoint(x: 17, y: 9), CGPoint(x: 17, y: 3), CGPoint(x: 2, y: 9)],  // a bow tie
+            [CGPoint(x: 2.5, y: 3), CGPoint(x: 17, y: 3), CGPoint(x: 17, y: 9), CGPoint(x: 2.5, y: 9)],  // off the grid
+            [CGPoint(x: 2, y: 3), CGPoint(x: 17, y: 4), CGPoint(x: 17, y: 9), CGPoint(x: 2, y: 9)],  // not a rectangle
+        ] {
+            let paint = PolygonPaint(polygon: quad, transform: .identity, source: .solid(.clear))
+            let covered = try #require(try Pixmap.coverage(of: paint, within: bounds))
+            #expect(!covered.rowsAreAlike)
+        }
+    }
+}

@@ -51,6 +51,43 @@ private func failure(_ text: String, maxNesting: Int = 512) -> SceneError? {
         }
     }
 
+    /// The shortest text of a double (what generators write: 16 or 17
+    /// significant digits) reads back as that double through the exact
+    /// check, not strtod; so do texts one digit off, next to powers of two
+    /// and around halfway points.
+    @Test func longDecimalsAreReadExactly() throws {
+        var random = SeededRandom(seed: 17)
+        var texts: [String] = []
+        for _ in 0..<40_000 {
+            let magnitude = Double.random(in: -8...8, using: &random)
+            let value = Double.random(in: 1..<10, using: &random) * pow(10, magnitude.rounded())
+            texts.append(value.description)
+            // The last digit moved by one: no longer the shortest text of any double.
+            var digits = Array(value.description)
+            if let last = digits.lastIndex(where: \.isNumber), let d = digits[last].wholeNumberValue {
+                digits[last] = Character(String((d + 1) % 10))
+                texts.append(String(digits))
+            }
+        }
+        for k in -60...60 {
+            let power = pow(2.0, Double(k))
+            texts += [power, power.nextDown, power.nextUp].map(\.description)
+        }
+        // Near halfway between neighbours, written with 17 to 19 significant digits.
+        for _ in 0..<5_000 {
+            let d = Double.random(in: 0.001..<1000, using: &random)
+            let mid = (d + d.nextUp) / 2
+            texts.append(String(format: "%.18g", mid))
+            texts.append(String(format: "%.17g", (d + mid) / 2))
+        }
+        for text in texts where !text.contains("e") && !text.contains("inf") {
+            let parsed = try JSONParser.parse(Array("[\(text)]".utf8))
+            let number = try #require(parsed.array?.first?.number)
+            let expected = try #require(Double(text))
+            #expect(number.bitPattern == expected.bitPattern, "\(text): \(number) against \(expected)")
+        }
+    }
+
     @Test func readsEveryKindOfValue() throws {
         let v = try parse(#"{"a": [1, -2.5, 3e2, 0.125E-1], "b": true, "c": false, "d": null, "e": "x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00"}"#)
         let o = try #require(v.object)

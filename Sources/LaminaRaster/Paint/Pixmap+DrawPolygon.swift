@@ -45,10 +45,39 @@ extension Pixmap {
             area = area.intersection(box)
             guard !area.isEmpty else { return nil }
         }
+        if command.cuts.isEmpty, let rect = wholePixelRectangle(projected) {
+            // Edges on pixel edges: every pixel inside is wholly covered and
+            // every other one not at all, which is what rasterizing would
+            // find, at the cost of one row.
+            let inside = rect.intersection(area)
+            guard !inside.isEmpty else { return nil }
+            return PolygonCoverage(mask: CoverageMask(uncheckedBounds: inside, values: [UInt8](repeating: 255, count: inside.width)),
+                                   inverse: inverse, rowsAreAlike: true)
+        }
         let mask = try CoverageRasterizer(clip: area).rasterize(contours: [projected], fillRule: .nonZero)
             .owned(by: command.cuts.map { $0.inPixels(through: inverse) })
         guard !mask.bounds.isEmpty else { return nil }
-        return PolygonCoverage(mask: mask, inverse: inverse)
+        return PolygonCoverage(mask: mask, inverse: inverse, rowsAreAlike: false)
+    }
+
+    /// The pixels of a quadrilateral whose vertices all lie on pixel
+    /// corners and which is an axis-aligned rectangle; nil otherwise.
+    private static func wholePixelRectangle(_ quad: [CGPoint]) -> PixelRect? {
+        guard quad.count == 4 else { return nil }
+        let xs = quad.map { Double($0.x) }, ys = quad.map { Double($0.y) }
+        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max(), x0 < x1, y0 < y1 else { return nil }
+        for v in [x0, x1, y0, y1] where v != v.rounded() || abs(v) >= 1e9 { return nil }
+        var corners = Set<[Double]>()
+        for i in 0..<4 {
+            let j = (i + 1) % 4
+            let keepsX = xs[i] == xs[j], keepsY = ys[i] == ys[j]
+            // A corner of the box, and an edge along one axis to the next
+            // corner (not a bow tie's diagonal).
+            guard xs[i] == x0 || xs[i] == x1, ys[i] == y0 || ys[i] == y1, keepsX != keepsY else { return nil }
+            corners.insert([xs[i], ys[i]])
+        }
+        guard corners.count == 4 else { return nil }
+        return PixelRect(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
     }
 
     /// The polygon's vertices in pixel coordinates.
@@ -76,6 +105,8 @@ package struct PolygonPainting: RowPaint {
         case texture(TextureSampler, texels: [UInt8])
     }
     private let mask: CoverageMask
+    /// Bytes from one row of `mask` to the next: 0 when its rows are alike.
+    private let maskStride: Int
     private let clip: CoverageMask?
     private let stage: PolygonStage
     private let source: Source
@@ -97,6 +128,7 @@ package struct PolygonPainting: RowPaint {
             source = .texture(try TextureSampler(t), texels: t.pixmap.data)
         }
         mask = covered.mask
+        maskStride = covered.rowsAreAlike ? 0 : covered.mask.bounds.width
         clip = command.clipMask
         stage = PolygonStage(inverse: covered.inverse, shape: shape, opacity: Double(opacity) / 255)
     }
@@ -118,7 +150,7 @@ package struct PolygonPainting: RowPaint {
     }
 
     private func paint<Shader: PixelShader>(_ band: Range<Int>, of target: PixelRows, shader: Shader) {
-        let (mask, clip, stage) = (mask, clip, stage)
+        let (mask, maskStride, clip, stage) = (mask, maskStride, clip, stage)
         mask.values.withUnsafeBufferPointer { maskValues in
             (clip?.values ?? []).withUnsafeBufferPointer { clipValues in
                 guard let coverage = maskValues.baseAddress else { return }
@@ -131,7 +163,7 @@ package struct PolygonPainting: RowPaint {
                     }
                     stage.paintRow(
                         y: y, from: mb.minX, to: mb.maxX,
-                        coverage: coverage + (y - mb.minY) * mb.width - mb.minX,
+                        coverage: coverage + (y - mb.minY) * maskStride - mb.minX,
                         clipRow: clipRow, shader: shader,
                         destination: target.pixel(x: 0, y: y).assumingMemoryBound(to: UInt8.self))
                 }
@@ -143,8 +175,11 @@ package struct PolygonPainting: RowPaint {
 /// What a polygon draw covers: its anti-aliased coverage in pixels, and the
 /// inverse of its map, which takes each pixel back to the local point seen there.
 package struct PolygonCoverage: Sendable {
+    /// The coverage; when `rowsAreAlike`, its values are one row that every
+    /// row of its bounds shares (a rectangle on pixel edges).
     package let mask: CoverageMask
     package let inverse: PlaneHomography
+    package let rowsAreAlike: Bool
 }
 
 /// Where a polygon draw's colour comes from, per local point.

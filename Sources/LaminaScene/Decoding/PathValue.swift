@@ -58,47 +58,64 @@ extension DecodingContext {
         let bezier = UIBezierPath()
         var ok = true
         for (k, operation) in operations.enumerated() {
-            if try !appendOperation(operation, at: path / k, to: bezier) { ok = false }
+            if try !appendOperation(operation, index: k, of: path, to: bezier) { ok = false }
         }
         return ok ? bezier.pathData : nil
     }
 
-    /// Appends one operation; false (after reporting) when it is wrong.
+    /// Each operation's arguments and how many of them lead as numbers,
+    /// from its form in `pathOperations`: looked up, not worked out, for
+    /// each of a path's thousands of operations.
+    private static let operationShapes: [String: (index: Int, arguments: Int, numbers: Int)] = Dictionary(
+        uniqueKeysWithValues: pathOperations.enumerated().map { i, operation in
+            let arguments = operation.form.isEmpty ? 0 : operation.form.split(separator: ",").count
+            let numbers = operation.name == "arc" ? 5 : operation.name == "roundedRectCorners" ? 6 : arguments
+            return (operation.name, (i, arguments, numbers))
+        })
+
+    /// Appends operation `k` of the path at `path`; false (after reporting)
+    /// when it is wrong. Locations are only made for messages.
     private func appendOperation(
-        _ operation: JSONValue, at path: JSONPath, to bezier: UIBezierPath
+        _ operation: JSONValue, index k: Int, of pathLocation: JSONPath, to bezier: UIBezierPath
     ) throws(SceneError) -> Bool {
-        let names = Self.pathOperations.map(\.name)
+        var path: JSONPath { pathLocation / k }
         guard let items = operation.array, let first = items.first else {
             try wrongType(operation, at: path, expected: "a path operation such as [\"lineTo\", x, y]")
             return false
         }
         guard let name = first.string else {
+            let names = Self.pathOperations.map(\.name)
             try report(.wrongType, first, at: path / 0,
                        "expected the name of a path operation (\(Self.list(names))), found \(first.typeDescription)")
             return false
         }
-        guard let form = Self.pathOperations.first(where: { $0.name == name })?.form else {
+        guard let shape = Self.operationShapes[name] else {
+            let names = Self.pathOperations.map(\.name)
             try report(.unknownName, first, at: path / 0,
                        "unknown path operation \(JSONWriter.quoted(name)); expected one of \(Self.list(names))"
                         + Suggestion.didYouMean(name, in: names, asValue: true))
             return false
         }
-        let arguments = Array(items.dropFirst())
-        let expectedCount = form.isEmpty ? 0 : form.split(separator: ",").count
-        guard arguments.count == expectedCount else {
-            let shape = "[" + ([JSONWriter.quoted(name)] + (form.isEmpty ? [] : [form])).joined(separator: ", ") + "]"
+        guard items.count == shape.arguments + 1 else {
+            let form = Self.pathOperations[shape.index].form
+            let shapeText = "[" + ([JSONWriter.quoted(name)] + (form.isEmpty ? [] : [form])).joined(separator: ", ") + "]"
             try report(.wrongType, operation, at: path,
-                       "expected \(shape) (\(expectedCount + 1) elements), found \(items.count)")
+                       "expected \(shapeText) (\(shape.arguments + 1) elements), found \(items.count)")
             return false
         }
-        // The leading numbers, each checked.
-        let numberCount = name == "arc" ? 5 : name == "roundedRectCorners" ? 6 : expectedCount
-        var n: [CGFloat] = []
-        for k in 0..<numberCount {
+        // The leading numbers, each checked (at most six).
+        var n = OperationNumbers()
+        for k in 0..<shape.numbers {
             let range: NumberRange = Self.pathArgumentRange(name, k)
-            guard let x = try number(arguments[k], at: path / (k + 1), range) else { return false }
-            n.append(CGFloat(x))
+            let argument = items[k + 1]
+            if let x = argument.number, range.contains(x) {
+                n[k] = CGFloat(x)
+            } else {
+                guard let x = try number(argument, at: path / (k + 1), range) else { return false }
+                n[k] = CGFloat(x)
+            }
         }
+        let arguments = items[1...]
         let hasCurrentPoint = !bezier.isEmpty
         switch name {
         case "moveTo":
@@ -118,7 +135,7 @@ extension DecodingContext {
             default: bezier.close()
             }
         case "arc":
-            guard let clockwise = try bool(arguments[5], at: path / 6) else { return false }
+            guard let clockwise = try bool(arguments[arguments.startIndex + 5], at: path / 6) else { return false }
             bezier.addArc(withCenter: CGPoint(x: n[0], y: n[1]), radius: n[2],
                           startAngle: n[3], endAngle: n[4], clockwise: clockwise)
         case "rect":
@@ -129,12 +146,39 @@ extension DecodingContext {
             bezier.append(UIBezierPath(
                 roundedRect: CGRect(x: n[0], y: n[1], width: n[2], height: n[3]), cornerRadius: n[4]))
         default:  // roundedRectCorners
-            guard let corners = try rectCorners(arguments[6], at: path / 7) else { return false }
+            guard let corners = try rectCorners(arguments[arguments.startIndex + 6], at: path / 7) else { return false }
             bezier.append(UIBezierPath(
                 roundedRect: CGRect(x: n[0], y: n[1], width: n[2], height: n[3]),
                 byRoundingCorners: corners, cornerRadii: CGSize(width: n[4], height: n[5])))
         }
         return true
+    }
+
+    /// The numbers of one path operation, without an array for each.
+    private struct OperationNumbers {
+        private var values: (CGFloat, CGFloat, CGFloat, CGFloat, CGFloat, CGFloat) = (0, 0, 0, 0, 0, 0)
+        subscript(i: Int) -> CGFloat {
+            get {
+                switch i {
+                case 0: values.0
+                case 1: values.1
+                case 2: values.2
+                case 3: values.3
+                case 4: values.4
+                default: values.5
+                }
+            }
+            set {
+                switch i {
+                case 0: values.0 = newValue
+                case 1: values.1 = newValue
+                case 2: values.2 = newValue
+                case 3: values.3 = newValue
+                case 4: values.4 = newValue
+                default: values.5 = newValue
+                }
+            }
+        }
     }
 
     /// Sizes and radii must not be negative; coordinates and angles may be anything.

@@ -23,8 +23,8 @@ struct JSONParser {
 
     /// One array or object being read.
     private final class Frame {
-        let isObject: Bool
-        let start: SourcePosition
+        var isObject: Bool
+        var start: SourcePosition
         var elements: [JSONValue] = []
         var object = JSONObject()
         /// The key whose value is being read; nil while a key is read.
@@ -35,9 +35,18 @@ struct JSONParser {
             self.isObject = isObject
             self.start = start
         }
+
+        /// Its value, leaving the frame empty for the next container.
+        func take() -> JSONValue {
+            defer { elements = []; object = JSONObject(); key = nil }
+            return isObject ? JSONValue(.object(object), at: start) : JSONValue(.array(elements), at: start)
+        }
     }
 
     private var stack: [Frame] = []
+    /// Frames of closed containers, reused: a document of many small arrays
+    /// (a path's `["lineTo", x, y]`s) would otherwise allocate one for each.
+    private var spareFrames: [Frame] = []
 
     /// Parses one JSON document. `maxNesting` is how many arrays and objects
     /// may be open at once.
@@ -76,6 +85,8 @@ struct JSONParser {
                 if top.isObject {
                     top.object.append(JSONMember(key: top.key ?? "", keyPosition: top.keyPosition, value: completed))
                 } else {
+                    // Most arrays of a scene are short (points, colours, path operations).
+                    if top.elements.isEmpty { top.elements.reserveCapacity(4) }
                     top.elements.append(completed)
                 }
                 skipWhitespace()
@@ -100,9 +111,8 @@ struct JSONParser {
                 }
                 i += 1
                 stack.removeLast()
-                completed = top.isObject
-                    ? JSONValue(.object(top.object), at: top.start)
-                    : JSONValue(.array(top.elements), at: top.start)
+                completed = top.take()
+                spareFrames.append(top)
             }
         }
     }
@@ -171,7 +181,13 @@ struct JSONParser {
     }
 
     private mutating func open(isObject: Bool, at start: SourcePosition) throws(SceneError) -> Frame {
-        let frame = Frame(isObject: isObject, start: start)
+        let frame: Frame
+        if let spare = spareFrames.popLast() {
+            (spare.isObject, spare.start) = (isObject, start)
+            frame = spare
+        } else {
+            frame = Frame(isObject: isObject, start: start)
+        }
         stack.append(frame)
         return frame
     }
@@ -238,7 +254,7 @@ struct JSONParser {
         if bytes[i] == UInt8(ascii: "0"), i + 1 < bytes.count, isDigit(bytes[i + 1]) {
             throw error("a number may not start with a leading zero")
         }
-        // The digits as an integer (while they fit in 2^53) and a power of
+        // The digits as an integer (exact while there are at most 19) and a power of
         // ten, for the fast path below.
         var mantissa: UInt64 = 0, digits = 0, scale = 0
         while i < bytes.count, isDigit(bytes[i]) {
@@ -276,13 +292,8 @@ struct JSONParser {
             }
             scale += exponentNegative ? -exponent : exponent
         }
-        // Clinger's fast path: at most 15 significant digits (the integer is
-        // exact in a double) and a power of ten up to 10^22 (exact too), so
-        // one multiplication or division, rounded once, is the correctly
-        // rounded value, as the slow path's would be.
-        if exponentIsSimple, digits <= 15, abs(scale) <= 22 {
-            let power = Self.powersOfTen[abs(scale)]
-            let magnitude = scale < 0 ? Double(mantissa) / power : Double(mantissa) * power
+        // Most numbers convert here (`DecimalConversion`); the rest, by strtod.
+        if exponentIsSimple, digits <= 19, let magnitude = DecimalConversion.double(digits: mantissa, scale: scale) {
             return negative ? -magnitude : magnitude
         }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
@@ -294,8 +305,6 @@ struct JSONParser {
 
     private func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 
-    /// 10^0 ... 10^22, every one exact in a double.
-    private static let powersOfTen: [Double] = (0...22).map { n in (0..<n).reduce(1.0) { value, _ in value * 10 } }
 
     /// Reads a string starting at its opening quote, unescaping it and
     /// checking that it is valid UTF-8 without lone surrogates.
