@@ -8,7 +8,7 @@
 //   LaminaRaster    pixmaps, coverage rasterization, painting stages (package-internal)
 //   LaminaCore      layers, colours, images, CGContext and its rasterizer
 //   LaminaIO        bounded reads and safe, atomic writes of files and streams
-//   LaminaPNG       PNG decoding and encoding through libpng, animated PNG
+//   LaminaPNG       PNG decoding through libpng, encoding (ImageDeflate, libdeflate), animated PNG
 //   LaminaWebP      animated WebP through libwebp
 //   LaminaScene     the scene JSON codec and its limits
 //   LaminaCAML      Apple's CAML, .ca bundles, wallpapers and .tendies, read into scenes
@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "LaminaRaster", dependencies: ["LaminaGeometry"]),
         .target(name: "LaminaCore", dependencies: ["LaminaGeometry", "LaminaRaster"]),
         .target(name: "LaminaIO"),
-        .target(name: "LaminaPNG", dependencies: ["LaminaCore", "LaminaIO", "CPNG", "CDeflate"]),
+        .target(name: "LaminaPNG", dependencies: ["LaminaCore", "LaminaIO", "LaminaRaster", "CPNG", "CDeflate"]),
 
         // Scene codec, render plan, backends.
         .target(name: "LaminaWebP", dependencies: ["LaminaCore", "CWebP"]),
@@ -125,7 +125,7 @@ let package = Package(
         // What the test targets share (a seeded random generator).
         .testTarget(name: "LaminaGeometryTests", dependencies: ["LaminaGeometry"]),
         .testTarget(name: "LaminaCoreTests", dependencies: ["LaminaCore"]),
-        .testTarget(name: "LaminaPNGTests", dependencies: ["LaminaPNG"]),
+        .testTarget(name: "LaminaPNGTests", dependencies: ["LaminaPNG", "LaminaRaster", "CDeflate"]),
         .testTarget(name: "LaminaIOTests", dependencies: ["LaminaIO"]),
         .testTarget(name: "LaminaSceneTests", dependencies: ["LaminaScene"]),
         .testTarget(

@@ -10,10 +10,13 @@ import Foundation
 /// for why). A component above its alpha is clamped to 255 straight, and a
 /// pixel with alpha 0 is written as transparent black.
 ///
-/// The rows are filtered here and compressed by libdeflate (`PNGWriter`), whose
-/// failures (in practice only running out of memory: a `CGImage` is always a
-/// valid 8-bit RGBA picture and the sides are checked against PNG's limit
-/// here) are return values, thrown as `PNGError` for this picture.
+/// The rows are filtered here (`PNGWriter`) and compressed at level 1 by
+/// Lamina's own deflate for pictures (`ImageDeflate`: matches to the pixel
+/// to the left and above, segments on idle cores), at other levels by
+/// libdeflate, whose failures (in practice only running out of memory: a
+/// `CGImage` is always a valid 8-bit RGBA picture and the sides are checked
+/// against PNG's limit here) are return values, thrown as `PNGError` for
+/// this picture.
 public struct PNGEncoder: Sendable {
     /// The per-row filter applied before compression. Filters turn
     /// smooth areas into runs of small numbers that compress better.
@@ -35,26 +38,26 @@ public struct PNGEncoder: Sendable {
 
     /// How hard to compress.
     public struct Options: Sendable, Equatable {
-        /// libdeflate's level, 0 (store) to 9 (smallest, slowest; libdeflate
-        /// goes to 12, which is rarely worth its time).
+        /// 0 (store) to 9 (smallest, slowest): level 1 is `ImageDeflate`,
+        /// made for speed on pictures; the others are libdeflate's levels.
         public var compressionLevel: Int
         /// The row filter.
         public var filter: Filter
 
-        /// Options of libdeflate's `compressionLevel` (1...12) and a row filter.
+        /// Options of a `compressionLevel` (0...9) and a row filter.
         public init(compressionLevel: Int, filter: Filter) {
             self.compressionLevel = compressionLevel
             self.filter = filter
         }
 
-        /// For serving many pictures: libdeflate level 1, no filter. Chosen by
-        /// measurement on the three bench pictures (docs/benchmarks.md): the
-        /// fastest of every filter and level tried (card 4.8 ms, stars 11.4,
-        /// tiles 7.1, against 8.0, 12.9 and 10.6 with the Up filter and 9.8,
-        /// 19.6 and 13.4 with libpng's Paeth over zlib), and the smallest on the
-        /// stars and tiles (flat colours: long literal runs that deflate finds
-        /// without a filter); only the card's gradient is larger (206 KB
-        /// against 160 with Up).
+        /// For serving many pictures: `ImageDeflate` (level 1), no filter.
+        /// Chosen by measurement on the three bench pictures
+        /// (docs/benchmarks.md): encoding the card, the tiles and the stars
+        /// took 2.9, 4.8 and 7.9 ms and 170, 376 and 633 KB, against 3.3,
+        /// 7.1 and 10.3 ms and 178, 510 and 837 KB with the Up filter, and
+        /// 4.4, 6.7 and 10.7 ms and 206, 379 and 581 KB with libdeflate's
+        /// level 1 (flat colours repeat the pixel to the left or above,
+        /// which the matches find without a filter).
         public static let fast = Options(compressionLevel: 1, filter: .none)
         /// Level 6 with adaptive filtering, like most tools.
         public static let balanced = Options(compressionLevel: 6, filter: .adaptive)

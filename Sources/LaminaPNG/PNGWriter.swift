@@ -1,8 +1,10 @@
 import CDeflate
+import LaminaCore
+import LaminaRaster
 
 /// Writes a PNG file's bytes: the rows un-premultiplied and filtered, the
-/// filtered rows compressed as one zlib stream by libdeflate, in `IHDR`,
-/// `sRGB`, `IDAT` and `IEND` chunks.
+/// filtered rows compressed as one zlib stream (`ImageDeflate` at level 1,
+/// libdeflate at the others), in `IHDR`, `sRGB`, `IDAT` and `IEND` chunks.
 ///
 /// libdeflate compresses a whole buffer at once, several times faster than
 /// zlib at the same level and ratio, and reports failure as a return value;
@@ -18,7 +20,7 @@ struct PNGWriter {
     ///   allocate its compressor, `.encoderFailed` when it cannot compress.
     func encode(_ image: CGImage) throws -> [UInt8] {
         let filtered = filteredRows(image)
-        let stream = try compress(filtered)
+        let stream = try compress(filtered, stride: image.width * 4 + 1)
 
         var out = PNGChunk.signature
         out.reserveCapacity(stream.count + 128)
@@ -39,6 +41,7 @@ struct PNGWriter {
     /// Every row as its filter type byte and the filtered bytes of its
     /// straight-alpha RGBA pixels.
     private func filteredRows(_ image: CGImage) -> [UInt8] {
+        if options.filter == .none { return unfilteredRows(image) }
         let rowBytes = image.width * 4
         var out = [UInt8](repeating: 0, count: image.height * (rowBytes + 1))
         var previous = [UInt8](repeating: 0, count: rowBytes)
@@ -70,7 +73,29 @@ struct PNGWriter {
         return out
     }
 
-    private func compress(_ data: [UInt8]) throws -> [UInt8] {
+    /// The rows with filter type 0 (none): each row's bytes are its
+    /// straight-alpha pixels, so bands of rows are made on idle cores.
+    private func unfilteredRows(_ image: CGImage) -> [UInt8] {
+        let rowBytes = image.width * 4, stride = rowBytes + 1
+        return [UInt8](unsafeUninitializedCapacity: image.height * stride) { out, count in
+            image.withUnsafeBytes { pixels in
+                // Each band writes its own rows.
+                nonisolated(unsafe) let (target, source) = (out, pixels)
+                RowBands.forEach(rows: 0..<image.height, pixels: image.width * image.height) { band in
+                    for y in band {
+                        target[y * stride] = PNGRowFilter.none.rawValue
+                        PremultipliedAlpha.unpremultiplyRGBA(
+                            UnsafeRawBufferPointer(rebasing: source[(y * image.bytesPerRow)..<(y * image.bytesPerRow + rowBytes)]),
+                            into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: target[(y * stride + 1)..<((y + 1) * stride)])))
+                    }
+                }
+            }
+            count = image.height * stride
+        }
+    }
+
+    private func compress(_ data: [UInt8], stride: Int) throws -> [UInt8] {
+        if options.compressionLevel == 1 { return ImageDeflate.zlibStream(data, stride: stride) }
         guard let compressor = libdeflate_alloc_compressor(Int32(options.compressionLevel)) else {
             throw PNGError.encoderUnavailable
         }
