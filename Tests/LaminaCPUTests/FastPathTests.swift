@@ -254,3 +254,37 @@ import LaminaGeometry
         }
     }
 }
+
+/// Where the polygon stage skips a rounded shape's coverage (its interior
+/// boxes), the coverage it skips is exactly 1, for every footprint.
+@Suite struct InteriorBoxTests {
+    @Test func theShapeWhollyCoversEveryPixelCentredInAnInteriorBox() throws {
+        var random = SeededRandom(seed: 0xB0C5)
+        var checked = 0
+        for trial in 0..<400 {
+            let w = 4 + Double(random.int(0...400)) / 4, h = 4 + Double(random.int(0...400)) / 4
+            let most = min(w, h) / 2
+            func radius() -> Double { Double(random.int(0...100)) / 100 * most }
+            let radii = trial % 3 == 0
+                ? CornerRadii(uniform: radius())
+                : CornerRadii(minXMinY: radius(), maxXMinY: radius(), maxXMaxY: radius(), minXMaxY: radius())
+            let shape = try RoundedRectEvaluator(RoundedRectCoverage(rect: CGRect(x: -3, y: 2, width: w, height: h), radii: radii))
+            // An affine footprint: rotated, scaled, sheared.
+            let angle = Double(random.int(0...628)) / 100, scale = 0.2 + Double(random.int(0...400)) / 100
+            let shear = trial % 4 == 0 ? Double(random.int(0...100)) / 100 : 0
+            let footprint = LocalFootprint(xPerPx: cos(angle) * scale, yPerPx: sin(angle) * scale,
+                                           xPerPy: (-sin(angle) + shear) * scale, yPerPy: cos(angle) * scale)
+            let reachX = 0.5 * (abs(footprint.xPerPx) + abs(footprint.xPerPy))
+            let reachY = 0.5 * (abs(footprint.yPerPx) + abs(footprint.yPerPy))
+            for box in shape.outer.interiorBoxes(reachX: reachX, reachY: reachY) {
+                for _ in 0..<40 {
+                    let x = box.minX + (box.maxX - box.minX) * Double(random.int(0...1000)) / 1000
+                    let y = box.minY + (box.maxY - box.minY) * Double(random.int(0...1000)) / 1000
+                    #expect(shape.coverage(x: x, y: y, footprint: footprint) == 1, "trial \(trial) at \(x), \(y)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 10_000)
+    }
+}

@@ -221,13 +221,12 @@ private struct PolygonStage {
     package let shape: RoundedRectEvaluator?
     package let opacity: Double
     /// Local points whose whole pixel the rounded rectangle surely covers
-    /// (its rectangle inset by the largest corner radius and by half a
-    /// pixel's reach in local units, plus a hair for rounding): there its
-    /// coverage is exactly 1 and is not evaluated. Only for a filled shape
-    /// (not a border ring) and an affine inverse map (the
-    /// same pixel footprint everywhere); nil otherwise. Most of a large
-    /// rounded layer's pixels fall in it.
-    package let interior: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
+    /// (`RoundedRectDistance.interiorBoxes`): there its coverage is exactly
+    /// 1 and is not evaluated. Only for a filled shape (not a border ring)
+    /// and an affine inverse map (the same pixel footprint everywhere);
+    /// empty otherwise. Most of a rounded layer's pixels fall in them.
+    package let interiors: [Box]
+    package typealias Box = RoundedRectDistance.Box
     /// For each coverage byte m, the byte scale `m/255 · opacity` rounds to:
     /// what a pixel without a clip mask is scaled by, looked up, not computed.
     package let coverageScale: [UInt32]
@@ -239,17 +238,12 @@ private struct PolygonStage {
         coverageScale = (0...255).map { m in UInt32(Double(m) * (1.0 / 255) * opacity * 255 + 0.5) }
         let (i00, i01, i02, i10, i11, i12, _, _, i22) = inverse.h
         guard let shape, shape.inner == nil, i02 == 0, i12 == 0, i22 > 0 else {
-            interior = nil
+            interiors = []
             return
         }
         // Local units per pixel step, the same at every pixel of an affine map.
-        let reachX = 0.5 * (abs(i00) + abs(i10)) / i22, reachY = 0.5 * (abs(i01) + abs(i11)) / i22
-        let o = shape.outer
-        let radius = max(o.radii.0, o.radii.1, o.radii.2, o.radii.3)
-        let hair = 1e-6 * max(1, abs(o.maxX - o.minX), abs(o.maxY - o.minY))
-        let box = (minX: o.minX + radius + reachX + hair, minY: o.minY + radius + reachY + hair,
-                   maxX: o.maxX - radius - reachX - hair, maxY: o.maxY - radius - reachY - hair)
-        interior = box.minX <= box.maxX && box.minY <= box.maxY ? box : nil
+        interiors = shape.outer.interiorBoxes(reachX: 0.5 * (abs(i00) + abs(i10)) / i22,
+                                              reachY: 0.5 * (abs(i01) + abs(i11)) / i22)
     }
 
     /// Paints columns `from ..< to` of row `y`. `coverage`, `clipRow` and
@@ -282,17 +276,24 @@ private struct PolygonStage {
             }
             return
         }
-        if !Shader.needsLocalPoint, clipRow == nil, to - from >= 16,
-           let run = interiorRun(y: y, from: from, to: to) {
+        if !Shader.needsLocalPoint, clipRow == nil, to - from >= 8, !interiors.isEmpty {
             // A solid rounded shape under an affine map: the pixels whose local
-            // points lie in the interior need no mapping, as in the solid path.
-            paintPixels(y: y, from: from, to: run.lowerBound, coverage: coverage, clipRow: nil, shader: shader,
-                        destination: destination)
+            // points lie in an interior box need no mapping, as in the solid
+            // path. A row crosses each box in one run; the two runs may
+            // overlap (the plus sign's middle) or lie apart (a row cutting
+            // past a corner).
+            var runs = interiors.compactMap { interiorRun(y: y, from: from, to: to, in: $0) }
+            runs.sort { $0.lowerBound < $1.lowerBound }
             let (r, g, b, a) = shader.shade(x: 0, y: 0, footprint: nil)
-            paintSolid(pixelWord(r, g, b, a), columns: run.lowerBound..<(run.upperBound + 1), coverage: coverage,
-                       row: UnsafeMutableRawPointer(destination))
-            paintPixels(y: y, from: run.upperBound + 1, to: to, coverage: coverage, clipRow: nil, shader: shader,
-                        destination: destination)
+            let word = pixelWord(r, g, b, a)
+            var x = from
+            for run in runs where run.upperBound >= x {
+                let start = max(run.lowerBound, x)
+                paintPixels(y: y, from: x, to: start, coverage: coverage, clipRow: nil, shader: shader, destination: destination)
+                paintSolid(word, columns: start..<(run.upperBound + 1), coverage: coverage, row: UnsafeMutableRawPointer(destination))
+                x = run.upperBound + 1
+            }
+            paintPixels(y: y, from: x, to: to, coverage: coverage, clipRow: nil, shader: shader, destination: destination)
             return
         }
         paintPixels(y: y, from: from, to: to, coverage: coverage, clipRow: clipRow, shader: shader, destination: destination)
@@ -309,11 +310,10 @@ private struct PolygonStage {
         }
     }
 
-    /// Whether the local point of pixel `x` of row `y` lies in `interior`,
+    /// Whether the local point of pixel `x` of row `y` lies in `box`,
     /// computed exactly as `paintPixels` computes it.
     @inline(__always)
-    private func isInterior(x: Int, y: Int) -> Bool {
-        guard let box = interior else { return false }
+    private func isInterior(x: Int, y: Int, in box: Box) -> Bool {
         let (i00, i01, i02, i10, i11, i12, i20, i21, i22) = inverse.h
         let px = Double(x) + 0.5, py = Double(y) + 0.5
         let u = px * i00 + py * i10 + i20, v = px * i01 + py * i11 + i21, w = px * i02 + py * i12 + i22
@@ -324,14 +324,13 @@ private struct PolygonStage {
     }
 
     /// The columns of row `y` (within `from ..< to`) whose local points lie in
-    /// `interior`, or nil when there are none or they cannot be found
+    /// `box`, or nil when there are none or they cannot be found
     /// exactly. Under an affine map the local point moves linearly along the
     /// row, so the run is solved for, then its two ends are checked with the
     /// per-pixel test itself: the computed local coordinates are monotonic
     /// in x (rounding is monotonic), so when both ends pass, every column
     /// between passes, and the run is exactly the pixels the test accepts.
-    private func interiorRun(y: Int, from: Int, to: Int) -> ClosedRange<Int>? {
-        guard let box = interior else { return nil }
+    private func interiorRun(y: Int, from: Int, to: Int, in box: Box) -> ClosedRange<Int>? {
         let (i00, i01, _, i10, i11, _, i20, i21, i22) = inverse.h
         let py = Double(y) + 0.5
         var lo = Double(from), hi = Double(to - 1)
@@ -349,9 +348,9 @@ private struct PolygonStage {
         guard lo.isFinite, hi.isFinite, lo <= hi else { return nil }
         var x0 = Int(lo.rounded(.up)), x1 = Int(hi.rounded(.down))
         // Rounding in the solve may put an end a column out: step inwards.
-        for _ in 0..<2 where x0 <= x1 && !isInterior(x: x0, y: y) { x0 += 1 }
-        for _ in 0..<2 where x0 <= x1 && !isInterior(x: x1, y: y) { x1 -= 1 }
-        guard x0 <= x1, isInterior(x: x0, y: y), isInterior(x: x1, y: y) else { return nil }
+        for _ in 0..<2 where x0 <= x1 && !isInterior(x: x0, y: y, in: box) { x0 += 1 }
+        for _ in 0..<2 where x0 <= x1 && !isInterior(x: x1, y: y, in: box) { x1 -= 1 }
+        guard x0 <= x1, isInterior(x: x0, y: y, in: box), isInterior(x: x1, y: y, in: box) else { return nil }
         return x0...x1
     }
 
@@ -385,7 +384,7 @@ private struct PolygonStage {
                     xPerPy: (i10 - lx * i12) * invW, yPerPy: (i11 - ly * i12) * invW)
             }
             let footprint = shader.needsFootprint ? localFootprint() : nil
-            if let box = interior, lx >= box.minX, lx <= box.maxX, ly >= box.minY, ly <= box.maxY {
+            if interiors.contains(where: { lx >= $0.minX && lx <= $0.maxX && ly >= $0.minY && ly <= $0.maxY }) {
                 // Inside the shape by more than a pixel: its coverage is 1.
             } else if let shape {
                 let fp = footprint ?? localFootprint()

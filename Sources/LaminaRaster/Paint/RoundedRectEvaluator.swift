@@ -43,6 +43,28 @@ package struct RoundedRectDistance {
         return dx > dy ? (dx, left ? -1 : 1, 0) : (dy, 0, top ? -1 : 1)
     }
 
+    /// A box of local points.
+    package typealias Box = (minX: Double, minY: Double, maxX: Double, maxY: Double)
+
+    /// The local points whose whole pixel the shape surely covers, for a
+    /// pixel footprint reaching `reachX` and `reachY` local units from its
+    /// centre: a plus sign whose arms stop short of the corners. The
+    /// horizontal arm is the rectangle inset by the reach left and right
+    /// and by the largest corner radius and the reach top and bottom, where
+    /// the shape's sides are straight; the vertical arm the same the other
+    /// way round; both shrunk by a hair for rounding. A point in either is
+    /// no corner's zone, and its distance is at most minus the reach, so
+    /// `LocalFootprint.coverage` there is exactly 1. Empty arms are left out.
+    package func interiorBoxes(reachX: Double, reachY: Double) -> [Box] {
+        let radius = max(radii.0, radii.1, radii.2, radii.3)
+        let hair = 1e-6 * max(1, abs(maxX - minX), abs(maxY - minY))
+        let across: Box = (minX: minX + reachX + hair, minY: minY + radius + reachY + hair,
+                           maxX: maxX - reachX - hair, maxY: maxY - radius - reachY - hair)
+        let down: Box = (minX: minX + radius + reachX + hair, minY: minY + reachY + hair,
+                         maxX: maxX - radius - reachX - hair, maxY: maxY - reachY - hair)
+        return [across, down].filter { $0.minX <= $0.maxX && $0.minY <= $0.maxY }
+    }
+
     /// The distance to one corner's arc, if (x, y) lies in that corner's zone.
     @inline(__always)
     private func corner(
