@@ -227,6 +227,10 @@ private struct PolygonStage {
     /// empty otherwise. Most of a rounded layer's pixels fall in them.
     package let interiors: [Box]
     package typealias Box = RoundedRectDistance.Box
+    /// The interior boxes as plain values (an empty box where there is
+    /// none), read per pixel without touching the array.
+    private let across: Box, down: Box
+    private static let emptyBox: Box = (minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
     /// For each coverage byte m, the byte scale `m/255 · opacity` rounds to:
     /// what a pixel without a clip mask is scaled by, looked up, not computed.
     package let coverageScale: [UInt32]
@@ -239,11 +243,21 @@ private struct PolygonStage {
         let (i00, i01, i02, i10, i11, i12, _, _, i22) = inverse.h
         guard let shape, shape.inner == nil, i02 == 0, i12 == 0, i22 > 0 else {
             interiors = []
+            (across, down) = (Self.emptyBox, Self.emptyBox)
             return
         }
         // Local units per pixel step, the same at every pixel of an affine map.
         interiors = shape.outer.interiorBoxes(reachX: 0.5 * (abs(i00) + abs(i10)) / i22,
                                               reachY: 0.5 * (abs(i01) + abs(i11)) / i22)
+        across = interiors.first ?? Self.emptyBox
+        down = interiors.count > 1 ? interiors[1] : Self.emptyBox
+    }
+
+    /// Whether local point (x, y) lies in an interior box.
+    @inline(__always)
+    private func inInterior(_ x: Double, _ y: Double) -> Bool {
+        (x >= across.minX && x <= across.maxX && y >= across.minY && y <= across.maxY)
+            || (x >= down.minX && x <= down.maxX && y >= down.minY && y <= down.maxY)
     }
 
     /// Paints columns `from ..< to` of row `y`. `coverage`, `clipRow` and
@@ -282,17 +296,21 @@ private struct PolygonStage {
             // path. A row crosses each box in one run; the two runs may
             // overlap (the plus sign's middle) or lie apart (a row cutting
             // past a corner).
-            var runs = interiors.compactMap { interiorRun(y: y, from: from, to: to, in: $0) }
-            runs.sort { $0.lowerBound < $1.lowerBound }
+            var first = interiorRun(y: y, from: from, to: to, in: across)
+            var second = interiors.count > 1 ? interiorRun(y: y, from: from, to: to, in: down) : nil
+            if let a = first, let b = second, b.lowerBound < a.lowerBound { (first, second) = (b, a) }
             let (r, g, b, a) = shader.shade(x: 0, y: 0, footprint: nil)
             let word = pixelWord(r, g, b, a)
             var x = from
-            for run in runs where run.upperBound >= x {
+            @inline(__always) func paint(_ run: ClosedRange<Int>?) {
+                guard let run, run.upperBound >= x else { return }
                 let start = max(run.lowerBound, x)
                 paintPixels(y: y, from: x, to: start, coverage: coverage, clipRow: nil, shader: shader, destination: destination)
                 paintSolid(word, columns: start..<(run.upperBound + 1), coverage: coverage, row: UnsafeMutableRawPointer(destination))
                 x = run.upperBound + 1
             }
+            paint(first)
+            paint(second)
             paintPixels(y: y, from: x, to: to, coverage: coverage, clipRow: nil, shader: shader, destination: destination)
             return
         }
@@ -384,7 +402,7 @@ private struct PolygonStage {
                     xPerPy: (i10 - lx * i12) * invW, yPerPy: (i11 - ly * i12) * invW)
             }
             let footprint = shader.needsFootprint ? localFootprint() : nil
-            if interiors.contains(where: { lx >= $0.minX && lx <= $0.maxX && ly >= $0.minY && ly <= $0.maxY }) {
+            if inInterior(lx, ly) {
                 // Inside the shape by more than a pixel: its coverage is 1.
             } else if let shape {
                 let fp = footprint ?? localFootprint()
