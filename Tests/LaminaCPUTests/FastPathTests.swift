@@ -97,6 +97,16 @@ import LaminaGeometry
         #expect(busy == 1)
     }
 
+    @Test func everyJobRunsOnce() {
+        for count in [0, 1, 2, 7, 33, 1000] {
+            let runs = Mutex([Int](repeating: 0, count: count))
+            RowBands.drawingFrame {
+                RowBands.forEachJob(count: count) { job in runs.withLock { $0[job] += 1 } }
+            }
+            #expect(runs.withLock { $0 } == [Int](repeating: 1, count: count), "\(count) jobs")
+        }
+    }
+
     @Test func finerBandsStillCoverEveryRowOnce() {
         let seen = Mutex([Int](repeating: 0, count: 1000))
         let bands = Mutex(0)

@@ -77,12 +77,10 @@ final class CPUPainter: SurfacePainter {
             made.withUnsafeMutableBufferPointer { slots in
                 // Each job writes its own slot.
                 nonisolated(unsafe) let out = slots
-                RowBands.forEach(rows: 0..<batch.count, pixels: Int.max, bandsPerThread: 4) { jobs in
-                    for j in jobs {
-                        out[j] = Result {
-                            try deadline?.check()
-                            return try Self.paint(of: batch[batch.startIndex + j], within: bounds)
-                        }
+                RowBands.forEachJob(count: batch.count) { j in
+                    out[j] = Result {
+                        try deadline?.check()
+                        return try Self.paint(of: batch[batch.startIndex + j], within: bounds)
                     }
                 }
             }

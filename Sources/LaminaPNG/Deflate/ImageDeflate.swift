@@ -35,11 +35,9 @@ enum ImageDeflate {
             parts.withUnsafeMutableBufferPointer { slots in
                 // Each segment writes its own slot.
                 nonisolated(unsafe) let (input, out) = (buffer, slots)
-                RowBands.forEach(rows: 0..<segments, pixels: data.count / 4) { band in
-                    for s in band {
-                        let first = rows * s / segments * stride, last = s == segments - 1 ? data.count : rows * (s + 1) / segments * stride
-                        out[s] = SegmentEncoder(data: input, range: first..<last, stride: stride, isLast: s == segments - 1).encode()
-                    }
+                RowBands.forEachJob(count: segments) { s in
+                    let first = rows * s / segments * stride, last = s == segments - 1 ? data.count : rows * (s + 1) / segments * stride
+                    out[s] = SegmentEncoder(data: input, range: first..<last, stride: stride, isLast: s == segments - 1).encode()
                 }
             }
         }

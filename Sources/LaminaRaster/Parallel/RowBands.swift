@@ -61,6 +61,33 @@ package enum RowBands {
         return max(1, min(idleThreads, rows / 8))
     }
 
+    /// Calls `body` once for each of `count` independent jobs (a segment to
+    /// compress, a draw to prepare), on as many threads as are idle, each
+    /// thread taking the next few jobs not yet taken; returns when all are
+    /// done. Jobs, unlike rows, are worth a thread each however few there
+    /// are. Many small jobs are taken a run at a time, so that threads do
+    /// not write neighbouring results (one cache line) at once.
+    package static func forEachJob(count: Int, _ body: (Int) -> Void) {
+        let threads = min(idleThreads, count)
+        guard threads > 1 else {
+            for job in 0..<count { body(job) }
+            return
+        }
+        let run = max(1, count / (threads * 16))
+        let next = Atomic(0)
+        withoutActuallyEscaping(body) { body in
+            // Each job is taken once; what they write is their caller's to keep apart.
+            nonisolated(unsafe) let work = body
+            DispatchQueue.concurrentPerform(iterations: threads) { _ in
+                while true {
+                    let first = next.wrappingAdd(run, ordering: .relaxed).oldValue
+                    guard first < count else { return }
+                    for job in first..<min(count, first + run) { work(job) }
+                }
+            }
+        }
+    }
+
     /// Calls `body` for consecutive bands of `rows` that together cover it,
     /// on several threads when the loop is large and cores are idle; returns
     /// when every band is done. With `bandsPerThread` above 1 the rows are
