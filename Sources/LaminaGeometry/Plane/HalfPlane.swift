@@ -56,6 +56,9 @@ public enum PolygonClipper {
     /// than three vertices remain.
     public static func clip(_ polygon: [CGPoint], to plane: HalfPlane) -> [CGPoint] {
         guard polygon.count >= 3 else { return [] }
+        // Wholly inside (the usual case: a path within the viewport's guard
+        // band, a quad in front of the camera): the polygon itself, not a copy.
+        if polygon.allSatisfy({ plane.value(at: $0) >= 0 }) { return polygon }
         var out: [CGPoint] = []
         out.reserveCapacity(polygon.count + 1)
         var previous = polygon[polygon.count - 1]
