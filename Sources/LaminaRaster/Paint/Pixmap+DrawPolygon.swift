@@ -301,16 +301,15 @@ private struct PolygonStage {
             if let a = first, let b = second, b.lowerBound < a.lowerBound { (first, second) = (b, a) }
             let (r, g, b, a) = shader.shade(x: 0, y: 0, footprint: nil)
             let word = pixelWord(r, g, b, a)
-            var x = from
-            @inline(__always) func paint(_ run: ClosedRange<Int>?) {
-                guard let run, run.upperBound >= x else { return }
+            // Paints from column `x` to the end of `run`; returns the column after it.
+            @inline(__always) func paint(_ run: ClosedRange<Int>?, from x: Int) -> Int {
+                guard let run, run.upperBound >= x else { return x }
                 let start = max(run.lowerBound, x)
                 paintPixels(y: y, from: x, to: start, coverage: coverage, clipRow: nil, shader: shader, destination: destination)
                 paintSolid(word, columns: start..<(run.upperBound + 1), coverage: coverage, row: UnsafeMutableRawPointer(destination))
-                x = run.upperBound + 1
+                return run.upperBound + 1
             }
-            paint(first)
-            paint(second)
+            let x = paint(second, from: paint(first, from: from))
             paintPixels(y: y, from: x, to: to, coverage: coverage, clipRow: nil, shader: shader, destination: destination)
             return
         }

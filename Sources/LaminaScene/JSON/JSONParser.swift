@@ -21,8 +21,9 @@ struct JSONParser {
     private var column = 1
     private var lineStart = 0
 
-    /// One array or object being read.
-    private final class Frame {
+    /// One array or object being read: a value on the parser's own stack
+    /// (not an object of its own), so reading into it is a plain write.
+    private struct Frame {
         var isObject: Bool
         var start: SourcePosition
         var elements: [JSONValue] = []
@@ -36,17 +37,13 @@ struct JSONParser {
             self.start = start
         }
 
-        /// Its value, leaving the frame empty for the next container.
-        func take() -> JSONValue {
-            defer { elements = []; object = JSONObject(); key = nil }
-            return isObject ? JSONValue(.object(object), at: start) : JSONValue(.array(elements), at: start)
+        /// Its value.
+        consuming func take() -> JSONValue {
+            isObject ? JSONValue(.object(object), at: start) : JSONValue(.array(elements), at: start)
         }
     }
 
     private var stack: [Frame] = []
-    /// Frames of closed containers, reused: a document of many small arrays
-    /// (a path's `["lineTo", x, y]`s) would otherwise allocate one for each.
-    private var spareFrames: [Frame] = []
 
     /// Parses one JSON document. `maxNesting` is how many arrays and objects
     /// may be open at once.
@@ -75,44 +72,44 @@ struct JSONParser {
             // Attach the finished value to its parents, closing every
             // container that ends right after it.
             while true {
-                guard let top = stack.last else {
+                guard !stack.isEmpty else {
                     skipWhitespace()
                     if i < bytes.count {
                         throw error("unexpected \(describeByte(at: i)) after the end of the document")
                     }
                     return completed
                 }
-                if top.isObject {
-                    top.object.append(JSONMember(key: top.key ?? "", keyPosition: top.keyPosition, value: completed))
+                let top = stack.count - 1
+                let isObject = stack[top].isObject
+                if isObject {
+                    stack[top].object.append(JSONMember(key: stack[top].key ?? "", keyPosition: stack[top].keyPosition, value: completed))
                 } else {
                     // Most arrays of a scene are short (points, colours, path operations).
-                    if top.elements.isEmpty { top.elements.reserveCapacity(4) }
-                    top.elements.append(completed)
+                    if stack[top].elements.isEmpty { stack[top].elements.reserveCapacity(4) }
+                    stack[top].elements.append(completed)
                 }
                 skipWhitespace()
                 guard i < bytes.count else {
-                    throw error("the document ends inside \(top.isObject ? "an object" : "an array") opened at \(top.start)")
+                    throw error("the document ends inside \(isObject ? "an object" : "an array") opened at \(stack[top].start)")
                 }
                 let c = bytes[i]
                 if c == UInt8(ascii: ",") {
                     i += 1
                     skipWhitespace()
-                    if top.isObject {
-                        try readKey(into: top, afterComma: true)
+                    if isObject {
+                        try readKey(afterComma: true)
                     } else if i < bytes.count, bytes[i] == UInt8(ascii: "]") {
                         throw error("a trailing comma is not allowed in JSON")
                     }
                     break
                 }
-                let closer = top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
                 guard c == closer else {
-                    let expected = top.isObject ? "',' or '}' after a member" : "',' or ']' after an element"
+                    let expected = isObject ? "',' or '}' after a member" : "',' or ']' after an element"
                     throw error("expected \(expected), found \(describeByte(at: i))")
                 }
                 i += 1
-                stack.removeLast()
-                completed = top.take()
-                spareFrames.append(top)
+                completed = stack.removeLast().take()
             }
         }
     }
@@ -133,8 +130,8 @@ struct JSONParser {
                 i += 1
                 return JSONValue(.object(JSONObject()), at: start)
             }
-            let frame = try open(isObject: true, at: start)
-            try readKey(into: frame, afterComma: false)
+            try open(isObject: true, at: start)
+            try readKey(afterComma: false)
             return nil
         case UInt8(ascii: "["):
             try checkNesting(at: start)
@@ -144,7 +141,7 @@ struct JSONParser {
                 i += 1
                 return JSONValue(.array([]), at: start)
             }
-            _ = try open(isObject: false, at: start)
+            try open(isObject: false, at: start)
             return nil
         case UInt8(ascii: "\""):
             return JSONValue(.string(try readString()), at: start)
@@ -180,21 +177,14 @@ struct JSONParser {
         }
     }
 
-    private mutating func open(isObject: Bool, at start: SourcePosition) throws(SceneError) -> Frame {
-        let frame: Frame
-        if let spare = spareFrames.popLast() {
-            (spare.isObject, spare.start) = (isObject, start)
-            frame = spare
-        } else {
-            frame = Frame(isObject: isObject, start: start)
-        }
-        stack.append(frame)
-        return frame
+    private mutating func open(isObject: Bool, at start: SourcePosition) throws(SceneError) {
+        stack.append(Frame(isObject: isObject, start: start))
     }
 
-    /// Reads `"key" :` into the frame, refusing a key the object already has.
-    private mutating func readKey(into frame: Frame, afterComma: Bool) throws(SceneError) {
-        frame.key = nil
+    /// Reads `"key" :` into the innermost frame, refusing a key the object already has.
+    private mutating func readKey(afterComma: Bool) throws(SceneError) {
+        let frame = stack.count - 1
+        stack[frame].key = nil
         guard i < bytes.count else { throw error("the document ends where a key was expected") }
         guard bytes[i] == UInt8(ascii: "\"") else {
             if afterComma, bytes[i] == UInt8(ascii: "}") {
@@ -204,14 +194,14 @@ struct JSONParser {
         }
         let keyPosition = position(at: i)
         let key = try readString()
-        if let earlier = frame.object.member(key) {
-            frame.key = key
+        if let earlier = stack[frame].object.member(key) {
+            stack[frame].key = key
             throw SceneError(
                 .duplicateKey, at: currentPath.description, position: keyPosition,
                 "duplicate key '\(key)' (first given at \(earlier.keyPosition))")
         }
-        frame.key = key
-        frame.keyPosition = keyPosition
+        stack[frame].key = key
+        stack[frame].keyPosition = keyPosition
         skipWhitespace()
         guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else {
             throw error("expected ':' after the key '\(key)', found \(describeByte(at: i))")
