@@ -235,11 +235,19 @@ private struct PolygonStage {
     /// what a pixel without a clip mask is scaled by, looked up, not computed.
     package let coverageScale: [UInt32]
 
+    /// The scales at opacity `opacity`.
+    private static func coverageScale(opacity: Double) -> [UInt32] {
+        (0...255).map { m in UInt32(Double(m) * (1.0 / 255) * opacity * 255 + 0.5) }
+    }
+
+    /// The scales of most draws (opacity 1), made once.
+    private static let opaqueCoverageScale = coverageScale(opacity: 1)
+
     package init(inverse: PlaneHomography, shape: RoundedRectEvaluator?, opacity: Double) {
         self.inverse = inverse
         self.shape = shape
         self.opacity = opacity
-        coverageScale = (0...255).map { m in UInt32(Double(m) * (1.0 / 255) * opacity * 255 + 0.5) }
+        coverageScale = opacity == 1 ? Self.opaqueCoverageScale : Self.coverageScale(opacity: opacity)
         let (i00, i01, i02, i10, i11, i12, _, _, i22) = inverse.h
         guard let shape, shape.inner == nil, i02 == 0, i12 == 0, i22 > 0 else {
             interiors = []
@@ -364,10 +372,20 @@ private struct PolygonStage {
         limit((py * i11 + i21) / i22, i01 / i22, box.minY, box.maxY)
         guard lo.isFinite, hi.isFinite, lo <= hi else { return nil }
         var x0 = Int(lo.rounded(.up)), x1 = Int(hi.rounded(.down))
-        // Rounding in the solve may put an end a column out: step inwards.
-        for _ in 0..<2 where x0 <= x1 && !isInterior(x: x0, y: y, in: box) { x0 += 1 }
-        for _ in 0..<2 where x0 <= x1 && !isInterior(x: x1, y: y, in: box) { x1 -= 1 }
-        guard x0 <= x1, isInterior(x: x0, y: y, in: box), isInterior(x: x1, y: y, in: box) else { return nil }
+        // Rounding in the solve may put an end a column out: step inwards,
+        // at most twice, testing each column once.
+        var first = x0 <= x1 && isInterior(x: x0, y: y, in: box)
+        for _ in 0..<2 where !first && x0 <= x1 {
+            x0 += 1
+            first = x0 <= x1 && isInterior(x: x0, y: y, in: box)
+        }
+        guard first else { return nil }
+        var last = x0 == x1 || isInterior(x: x1, y: y, in: box)
+        for _ in 0..<2 where !last && x0 < x1 {
+            x1 -= 1
+            last = x0 == x1 || isInterior(x: x1, y: y, in: box)
+        }
+        guard last else { return nil }
         return x0...x1
     }
 

@@ -88,20 +88,22 @@ package struct RoundedRectEvaluator {
     /// Validates `shape` and prepares its distance functions.
     package init(_ shape: RoundedRectCoverage) throws {
         let rect = shape.rect.standardized
-        for (name, v) in [
-            ("x", rect.origin.x), ("y", rect.origin.y), ("width", rect.size.width), ("height", rect.size.height),
-        ] {
-            try requireFinite(Double(v), "rounded rect \(name)")
-        }
+        // Checked one by one, not through a list: every rounded draw makes one of these.
+        try requireFinite(Double(rect.origin.x), "rounded rect x")
+        try requireFinite(Double(rect.origin.y), "rounded rect y")
+        try requireFinite(Double(rect.size.width), "rounded rect width")
+        try requireFinite(Double(rect.size.height), "rounded rect height")
         let r = shape.radii
-        for (name, v) in [
-            ("minXMinY", r.minXMinY), ("maxXMinY", r.maxXMinY), ("minXMaxY", r.minXMaxY), ("maxXMaxY", r.maxXMaxY),
-        ] {
+        func checkRadius(_ v: Double, _ name: String) throws {
             try requireFinite(v, "corner radius \(name)")
             guard v >= 0 else {
                 throw RasterError.invalidArgument(what: "corner radius \(name)", reason: "is negative (\(v))")
             }
         }
+        try checkRadius(r.minXMinY, "minXMinY")
+        try checkRadius(r.maxXMinY, "maxXMinY")
+        try checkRadius(r.minXMaxY, "minXMaxY")
+        try checkRadius(r.maxXMaxY, "maxXMaxY")
         let (x0, y0) = (Double(rect.minX), Double(rect.minY))
         let (x1, y1) = (Double(rect.maxX), Double(rect.maxY))
         outer = RoundedRectDistance(
