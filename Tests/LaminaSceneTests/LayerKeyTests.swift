@@ -288,3 +288,12 @@ import Testing
         #expect(scene.rootLayer.sublayers == nil)
     }
 }
+
+/// Every scene key sets its property through the property table's own
+/// setter, not through its key path (the runtime's generic projection).
+@Suite struct SceneKeySetterTests {
+    @Test func everyKeyHasTheTablesSetter() {
+        #expect(!SceneKeys.all.isEmpty)
+        #expect(SceneKey.keyPathSetters.withLock { $0 } == [])
+    }
+}

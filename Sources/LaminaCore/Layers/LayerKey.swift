@@ -31,6 +31,9 @@ struct LayerKey: Sendable {
     let defaultValue: @Sendable () -> Any?
     /// Whether a boxed value equals Core Animation's default.
     let isDefault: @Sendable (Any?) -> Bool
+    /// The setter with its own types, `@Sendable (L, Value) -> Void`: a
+    /// reader that knows them writes without boxing (`LayerPropertyInfo.setter`).
+    let typedSet: any Sendable
 
     /// A key for the property of `L` read by `get` and written by `set`.
     /// `range` narrows a number's kind; `kind` replaces the value type's
@@ -73,7 +76,8 @@ struct LayerKey: Sendable {
             isDefault: { value in
                 guard let unboxed = type.unbox(value) else { return false }
                 return type.equal(unboxed, defaultValue())
-            })
+            },
+            typedSet: set)
     }
 }
 

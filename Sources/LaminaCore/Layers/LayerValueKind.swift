@@ -103,6 +103,13 @@ public struct LayerPropertyInfo: Sendable {
     /// Whether `layer` holds Core Animation's default for this property (a
     /// writer leaves such a value out).
     public func holdsDefault(_ layer: CALayer) -> Bool { key.isDefault(key.read(layer)) }
+
+    /// The property's setter, when `L` and `Value` are the class and type the
+    /// table declares it with; nil otherwise. A direct call: what a decoder
+    /// setting thousands of properties uses instead of a key path.
+    package func setter<L: CALayer, Value>(of _: L.Type, _: Value.Type) -> (@Sendable (L, Value) -> Void)? {
+        key.typedSet as? @Sendable (L, Value) -> Void
+    }
 }
 
 extension CALayer {

@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 
 /// One key of a layer object: the layer types that have it, how its JSON
@@ -43,6 +44,10 @@ extension SceneKey {
         return type == .layer ? nil : [type]
     }
 
+    /// Keys whose table row did not give a setter of the key path's types,
+    /// set through the key path instead (a test holds this empty).
+    static let keyPathSetters = Mutex<[String]>([])
+
     /// The row of `name` in `L`'s property table.
     static func tableRow<L: CALayer>(_ name: String, of _: L.Type) -> LayerPropertyInfo {
         guard let row = L.layerProperty(named: name) else {
@@ -60,11 +65,15 @@ extension SceneKey {
         write: @escaping @Sendable (V) -> JSONValue
     ) -> SceneKey {
         let row = tableRow(name, of: L.self)
+        // The table's own setter: setting through the key path costs the
+        // runtime's generic projection, about 1,500 instructions a property.
+        let set = row.setter(of: L.self, V.self)
+        if set == nil { keyPathSetters.withLock { $0.append(name) } }
         return SceneKey(
             name, types: types(of: L.self),
             decode: { context, value, path, layer throws(SceneError) in
                 guard let layer = layer as? L, let v = try read(context, value, path) else { return }
-                layer[keyPath: keyPath] = v
+                if let set { set(layer, v) } else { layer[keyPath: keyPath] = v }
             },
             encode: { layer, _, _ in
                 guard let layer = layer as? L, !row.holdsDefault(layer) else { return nil }
@@ -127,12 +136,14 @@ extension SceneKey {
     ) -> SceneKey where V.RawValue == String {
         let names = table.map(\.0)
         let row = tableRow(property ?? name, of: L.self)
+        let set = row.setter(of: L.self, V.self)
+        if set == nil { keyPathSetters.withLock { $0.append(name) } }
         return SceneKey(
             name, types: types(of: L.self),
             decode: { context, value, path, layer throws(SceneError) in
                 guard let layer = layer as? L, let constant = try context.named(value, at: path, from: table)
                 else { return }
-                layer[keyPath: keyPath] = constant
+                if let set { set(layer, constant) } else { layer[keyPath: keyPath] = constant }
             },
             encode: { layer, _, path throws(SceneError) in
                 guard let layer = layer as? L, !row.holdsDefault(layer) else { return nil }
