@@ -82,7 +82,7 @@ struct JSONParser {
                 let top = stack.count - 1
                 let isObject = stack[top].isObject
                 if isObject {
-                    stack[top].object.append(JSONMember(key: stack[top].key ?? "", keyPosition: stack[top].keyPosition, value: completed))
+                    stack[top].object.appendNew(JSONMember(key: stack[top].key ?? "", keyPosition: stack[top].keyPosition, value: completed))
                 } else {
                     // Most arrays of a scene are short (points, colours, path operations).
                     if stack[top].elements.isEmpty { stack[top].elements.reserveCapacity(4) }

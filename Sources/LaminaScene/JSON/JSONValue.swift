@@ -121,6 +121,14 @@ package struct JSONObject: Sendable {
             members[i] = member
             return
         }
+        appendNew(member)
+    }
+
+    /// Adds a member whose key the object does not have yet (the parser
+    /// has checked), without searching for it again.
+    package mutating func appendNew(_ member: JSONMember) {
+        // A layer has a handful of keys: one allocation, not one per doubling.
+        if members.isEmpty { members.reserveCapacity(8) }
         members.append(member)
         if indexByKey != nil {
             indexByKey?[member.key] = members.count - 1
