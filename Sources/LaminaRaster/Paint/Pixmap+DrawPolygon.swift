@@ -399,6 +399,9 @@ private struct PolygonStage {
         guard from < to else { return }
         let (i00, i01, i02, i10, i11, i12, i20, i21, i22) = inverse.h
         let py = Double(y) + 0.5
+        // The shape, bound once: read through `self` in the loop, the
+        // optional's large payload would be copied for every pixel.
+        let shape = self.shape
         for x in from..<to {
             let m = coverage[x]
             if m == 0 { continue }
