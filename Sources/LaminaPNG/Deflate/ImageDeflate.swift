@@ -20,7 +20,7 @@ import LaminaRaster
 /// their matches may reach back into the rows before them, which are all
 /// filtered first. The Adler-32 of the whole is libdeflate's.
 enum ImageDeflate {
-    /// Filtered bytes per segment, about: enough to amortize a block's
+    /// Filtered bytes per segment, at most: enough to amortize a block's
     /// header many times over, small enough to share a picture's work.
     static let segmentBytes = 1 << 19
     /// Tokens per deflate block.
@@ -29,7 +29,10 @@ enum ImageDeflate {
     /// The zlib stream of `data`, rows of `stride` bytes (filter byte included).
     static func zlibStream(_ data: [UInt8], stride: Int) -> [UInt8] {
         let rows = stride > 0 ? data.count / stride : 0
-        let segments = max(1, min(rows, (data.count + segmentBytes - 1) / segmentBytes))
+        // By size alone, rounded up to a multiple of four so that two or
+        // four cores finish together.
+        let bySize = (data.count + segmentBytes - 1) / segmentBytes
+        let segments = max(1, min(rows, bySize > 1 ? (bySize + 3) / 4 * 4 : 1))
         var parts = [[UInt8]](repeating: [], count: segments)
         data.withUnsafeBufferPointer { buffer in
             parts.withUnsafeMutableBufferPointer { slots in
