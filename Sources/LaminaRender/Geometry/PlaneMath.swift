@@ -43,6 +43,11 @@ extension CATransform3D {
     /// The largest pixel scale over the part of a rect that lies in front of
     /// the eye, sampled at its corners and centre.
     func maxPixelScale(over rect: CGRect) -> Double {
+        if m14 == 0, m24 == 0, m44 > 0, rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite {
+            // An affine map stretches every point alike, and all of the rect
+            // is in front: every sample below would give this one.
+            return pixelScale(at: CGPoint(x: rect.midX, y: rect.midY))
+        }
         var points = rect.cornerPolygon
         points.append(CGPoint(x: rect.midX, y: rect.midY))
         let visible = PolygonClipper.clip(rect.cornerPolygon, to: nearPlane)
