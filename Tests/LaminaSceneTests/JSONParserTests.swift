@@ -88,6 +88,20 @@ private func failure(_ text: String, maxNesting: Int = 512) -> SceneError? {
         }
     }
 
+    /// Columns count Unicode scalars on long lines of mixed text too (they
+    /// are counted eight bytes at a time).
+    @Test func columnsCountScalarsOnLongMixedLines() throws {
+        var random = SeededRandom(seed: 23)
+        let pieces = ["a", "é", "😀", "漢", " ", "xyz", "ü"]
+        for _ in 0..<50 {
+            let text = (0..<Int.random(in: 0...60, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let prefix = "{\"s\": \"\(text)\", \"n\": "
+            let value = try parse(prefix + "5}")
+            let n = try #require(value.object?["n"])
+            #expect(n.position == SourcePosition(line: 1, column: prefix.unicodeScalars.count + 1), "\(text)")
+        }
+    }
+
     @Test func readsEveryKindOfValue() throws {
         let v = try parse(#"{"a": [1, -2.5, 3e2, 0.125E-1], "b": true, "c": false, "d": null, "e": "x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00"}"#)
         let o = try #require(v.object)

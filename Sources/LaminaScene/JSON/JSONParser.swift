@@ -439,11 +439,24 @@ struct JSONParser {
             columnIndex = lineStart
             column = 1
         }
-        var k = columnIndex
-        while k < index, k < bytes.count {
-            if bytes[k] & 0xC0 != 0x80 { column += 1 }
-            k += 1
+        // Every byte but a UTF-8 continuation byte (10xxxxxx) starts a
+        // column: counted eight bytes at a time.
+        let end = min(index, bytes.count)
+        var columns = column
+        bytes.withUnsafeBytes { raw in
+            var k = columnIndex
+            while k + 8 <= end {
+                let word = raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+                let continuation = word & ~(word << 1) & 0x8080_8080_8080_8080
+                columns += 8 - continuation.nonzeroBitCount
+                k += 8
+            }
+            while k < end {
+                if raw[k] & 0xC0 != 0x80 { columns += 1 }
+                k += 1
+            }
         }
+        column = columns
         columnIndex = index
         return SourcePosition(line: line, column: column)
     }
