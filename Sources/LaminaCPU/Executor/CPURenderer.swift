@@ -33,17 +33,20 @@ final class CPUPainter: SurfacePainter {
         try Pixmap(width: image.width, height: image.height, premultipliedRGBA: image.pixelBytes)
     }
     func release(_ surface: Pixmap) {}
-    func endFrame() {}
+    func endFrame() { repeatedShapes.removeAll() }
+
+    /// Small solid draws' coverage, by shape, for this frame.
+    private let repeatedShapes = RepeatedShapes()
     func image(of output: Pixmap) throws -> CGImage {
         try CGImage(width: output.width, height: output.height, premultipliedRGBA: output.data)
     }
 
     func drawPolygon(_ draw: PolygonDraw, textures: TextureTable<Pixmap>, into target: inout Pixmap) throws {
-        if let paint = try Self.paint(of: draw, textures: textures, within: target.bounds) { target.paint(paint) }
+        if let paint = try paint(of: draw, textures: textures, within: target.bounds) { target.paint(paint) }
     }
 
     func fillPath(_ draw: PathFillDraw, into target: inout Pixmap) throws {
-        if let paint = try Self.paint(of: draw, within: target.bounds) { target.paint(paint) }
+        if let paint = try paint(of: draw, within: target.bounds) { target.paint(paint) }
     }
 
     /// Draws a run of a pass's commands. With idle cores the run is cut into
@@ -58,7 +61,7 @@ final class CPUPainter: SurfacePainter {
         guard steps.count >= 2, RowBands.idleThreads > 1 else {
             for step in steps {
                 try deadline?.check()
-                if let paint = try Self.paint(of: step, within: bounds) { target.paint(paint) }
+                if let paint = try paint(of: step, within: bounds) { target.paint(paint) }
             }
             return
         }
@@ -80,7 +83,7 @@ final class CPUPainter: SurfacePainter {
                 RowBands.forEachJob(count: batch.count) { j in
                     out[j] = Result {
                         try deadline?.check()
-                        return try Self.paint(of: batch[batch.startIndex + j], within: bounds)
+                        return try self.paint(of: batch[batch.startIndex + j], within: bounds)
                     }
                 }
             }
@@ -95,7 +98,7 @@ final class CPUPainter: SurfacePainter {
     static let batchBytes = 64 << 20
 
     /// What drawing `step` on a target of `bounds` paints; nil when nothing.
-    private static func paint(of step: DrawStep<Pixmap>, within bounds: PixelRect) throws -> (any RowPaint)? {
+    private func paint(of step: DrawStep<Pixmap>, within bounds: PixelRect) throws -> (any RowPaint)? {
         switch step {
         case .polygon(let draw, let textures): try paint(of: draw, textures: textures, within: bounds)
         case .path(let draw): try paint(of: draw, within: bounds)
@@ -122,10 +125,13 @@ final class CPUPainter: SurfacePainter {
     }
 
     /// What a polygon draw paints on a target of `bounds`.
-    private static func paint(of draw: PolygonDraw, textures: TextureTable<Pixmap>, within bounds: PixelRect) throws -> (any RowPaint)? {
+    private func paint(of draw: PolygonDraw, textures: TextureTable<Pixmap>, within bounds: PixelRect) throws -> (any RowPaint)? {
         let source: PaintSource
         switch draw.fill {
         case .color(let c):
+            if let placement = repeatedShapes.placement(of: draw, within: bounds) {
+                return try repeatedShapes.paint(of: draw, at: placement, color: PremultipliedColor(c), within: bounds)
+            }
             source = .solid(PremultipliedColor(c))
         case .texture(let texture, let localRect, let uvRect, let filter, let tint):
             var pixels = try textures[texture]
@@ -135,7 +141,7 @@ final class CPUPainter: SurfacePainter {
             let mask = try textures[texture]
             let mapped = MappedTexture(pixmap: mask, localRect: localRect)
             if draw.coverage == nil, draw.cuts.isEmpty,
-               let placed = pixelAlignedPlacement(of: mapped, polygon: draw.polygon, matrix: draw.matrix) {
+               let placed = Self.pixelAlignedPlacement(of: mapped, polygon: draw.polygon, matrix: draw.matrix) {
                 // A shadow landing texel for pixel: its colour through the mask, no tinted copy.
                 return try TintedComposite(PremultipliedColor(color), through: mask, atX: placed.x, y: placed.y,
                                            alpha: draw.opacity, within: placed.area.intersection(bounds))
@@ -148,7 +154,7 @@ final class CPUPainter: SurfacePainter {
             source = .texture(MappedTexture(pixmap: pixels, localRect: localRect))
         }
         if case .texture(let texture) = source, draw.coverage == nil, draw.cuts.isEmpty,
-           let placed = pixelAlignedPlacement(of: texture, polygon: draw.polygon, matrix: draw.matrix) {
+           let placed = Self.pixelAlignedPlacement(of: texture, polygon: draw.polygon, matrix: draw.matrix) {
             // The common case of flat interfaces: a surface or image landing
             // texel for pixel. Blending rows costs a fraction of resampling.
             return try PixmapComposite(texture.pixmap, atX: placed.x, y: placed.y, alpha: draw.opacity,
@@ -160,8 +166,8 @@ final class CPUPainter: SurfacePainter {
     }
 
     /// What a path fill paints on a target of `bounds`.
-    private static func paint(of draw: PathFillDraw, within bounds: PixelRect) throws -> (any RowPaint)? {
-        guard let mask = try coverage(of: draw, width: bounds.width, height: bounds.height) else { return nil }
+    private func paint(of draw: PathFillDraw, within bounds: PixelRect) throws -> (any RowPaint)? {
+        guard let mask = try Self.coverage(of: draw, width: bounds.width, height: bounds.height) else { return nil }
         return try MaskFill(mask, color: PremultipliedColor(draw.color), within: bounds)
     }
 

@@ -1,0 +1,129 @@
+import Foundation
+import LaminaRaster
+import LaminaRender
+import Synchronization
+
+/// The coverage of small solid polygon draws, worked out once per shape and
+/// reused wherever the same shape lands again on whole-pixel offsets.
+///
+/// Interfaces repeat themselves: a grid of tiles, the cells of a list, a row
+/// of buttons are the same rounded rectangle at different places. A draw's
+/// coverage (its polygon's exact-area coverage, its rounded shape's, its
+/// opacity: the byte each pixel's colour is scaled by) depends on where the
+/// shape sits relative to the pixel grid, not on which pixels, so each draw
+/// is worked out in a frame of its own whose origin is the whole pixel just
+/// above and left of it, and a draw whose shape and sub-pixel placement were
+/// seen before this frame is a copy of the bytes found then. The thousand
+/// tiles of the bench scene are 17 shapes.
+///
+/// Every eligible draw goes through this frame, whether the shape is new or
+/// not, so a picture does not depend on what was drawn before it. (The
+/// canvas-frame arithmetic of the plain path rounds a hair differently: a
+/// pixel may differ from it by one level, well inside the conformance
+/// tolerance.) The coverage bytes are found by painting the draw in opaque
+/// white on a transparent scratch pixmap: the alpha it leaves is exactly the
+/// scale the colour gets.
+final class RepeatedShapes: Sendable {
+    /// The most pixels a shape's frame may have (larger draws are painted
+    /// directly, in bands).
+    static let maximumPixels = 1 << 16
+    /// The most shapes kept (a frame of a few hundred distinct ones is not
+    /// repeating itself).
+    static let maximumShapes = 1024
+
+    private let shapes = Mutex<[Key: Shape]>([:])
+
+    /// A shape: the draw's geometry in its own frame, to the bit.
+    private struct Key: Hashable {
+        let bits: [UInt64]
+    }
+
+    /// Its coverage bytes, over its frame from (0, 0).
+    private struct Shape: Sendable {
+        let width: Int, height: Int
+        let coverage: [UInt8]
+    }
+
+    /// Forgets the shapes (at the end of a frame).
+    func removeAll() { shapes.withLock { $0.removeAll(keepingCapacity: true) } }
+
+    /// Where a draw's shape is worked out: its frame's place on the target
+    /// (a whole-pixel origin) and the draw's matrix moved there.
+    struct Placement {
+        let frame: PixelRect
+        let matrix: CATransform3D
+    }
+
+    /// The placement of `draw` on a target of `bounds`; nil when the draw is
+    /// not one this applies to (cut, projective, large, partly off the
+    /// target) and is painted directly.
+    func placement(of draw: PolygonDraw, within bounds: PixelRect) -> Placement? {
+        let m = draw.matrix
+        guard draw.cuts.isEmpty, m.m14 == 0, m.m24 == 0, m.m44 == 1, draw.polygon.count >= 3 else { return nil }
+        // The polygon's pixel box, and the whole pixel just outside it.
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for p in draw.polygon {
+            let x = Double(p.x) * Double(m.m11) + Double(p.y) * Double(m.m21) + Double(m.m41)
+            let y = Double(p.x) * Double(m.m12) + Double(p.y) * Double(m.m22) + Double(m.m42)
+            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+        }
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite,
+              abs(minX) < 1e9, abs(minY) < 1e9, maxX - minX < 1e4, maxY - minY < 1e4 else { return nil }
+        let originX = Int(minX.rounded(.down)) - 1, originY = Int(minY.rounded(.down)) - 1
+        let width = Int((maxX - Double(originX)).rounded(.up)) + 2
+        let height = Int((maxY - Double(originY)).rounded(.up)) + 2
+        guard width * height <= Self.maximumPixels else { return nil }
+        let frame = PixelRect(x: originX, y: originY, width: width, height: height)
+        guard frame.intersection(bounds) == frame else { return nil }
+        var local = m
+        local.m41 = CGFloat(Double(m.m41) - Double(originX))
+        local.m42 = CGFloat(Double(m.m42) - Double(originY))
+        return Placement(frame: frame, matrix: local)
+    }
+
+    /// The paint of `draw` in `color` at `placement` on a target of `bounds`,
+    /// through its shape's coverage (found now, or earlier in the frame).
+    func paint(of draw: PolygonDraw, at placement: Placement, color: PremultipliedColor,
+               within bounds: PixelRect) throws -> MaskFill? {
+        let (width, height) = (placement.frame.width, placement.frame.height)
+        let key = Self.key(draw, matrix: placement.matrix, width: width, height: height)
+        let shape: Shape
+        if let known = shapes.withLock({ $0[key] }) {
+            shape = known
+        } else {
+            shape = try Self.shape(of: draw, matrix: placement.matrix, width: width, height: height)
+            shapes.withLock { if $0.count < Self.maximumShapes { $0[key] = shape } }
+        }
+        return try MaskFill(CoverageMask(uncheckedBounds: placement.frame, values: shape.coverage), color: color, within: bounds)
+    }
+
+    private static func key(_ draw: PolygonDraw, matrix m: CATransform3D, width: Int, height: Int) -> Key {
+        var bits: [UInt64] = [UInt64(width), UInt64(height), draw.opacity.bitPattern]
+        bits.reserveCapacity(16 + 2 * draw.polygon.count)
+        for v in [m.m11, m.m12, m.m21, m.m22, m.m41, m.m42] { bits.append(Double(v).bitPattern) }
+        for p in draw.polygon { bits.append(Double(p.x).bitPattern); bits.append(Double(p.y).bitPattern) }
+        if let shape = draw.coverage {
+            let r = shape.rect, radii = shape.radii
+            for v in [Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height),
+                      radii.minXMinY, radii.maxXMinY, radii.maxXMaxY, radii.minXMaxY, shape.borderWidth ?? -1] {
+                bits.append(v.bitPattern)
+            }
+        }
+        return Key(bits: bits)
+    }
+
+    /// The draw painted in opaque white on a transparent frame: its alpha is
+    /// each pixel's coverage byte.
+    private static func shape(of draw: PolygonDraw, matrix: CATransform3D, width: Int, height: Int) throws -> Shape {
+        var frame = try Pixmap(width: width, height: height)
+        if let painting = try PolygonPainting(
+            PolygonPaint(polygon: draw.polygon, transform: matrix, source: .solid(.white),
+                         roundedRect: draw.coverage, alpha: draw.opacity),
+            within: frame.bounds) {
+            frame.paint(painting)
+        }
+        var coverage = [UInt8](repeating: 0, count: width * height)
+        for i in 0..<width * height { coverage[i] = frame.data[4 * i + 3] }
+        return Shape(width: width, height: height, coverage: coverage)
+    }
+}
