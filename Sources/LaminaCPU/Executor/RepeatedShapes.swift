@@ -31,17 +31,12 @@ final class RepeatedShapes: Sendable {
     /// repeating itself).
     static let maximumShapes = 1024
 
-    private let shapes = Mutex<[Key: Shape]>([:])
+    /// Each shape's coverage bytes, over its frame from (0, 0).
+    private let shapes = Mutex<[Key: [UInt8]]>([:])
 
     /// A shape: the draw's geometry in its own frame, to the bit.
     private struct Key: Hashable {
         let bits: [UInt64]
-    }
-
-    /// Its coverage bytes, over its frame from (0, 0).
-    private struct Shape: Sendable {
-        let width: Int, height: Int
-        let coverage: [UInt8]
     }
 
     /// Forgets the shapes (at the end of a frame).
@@ -85,20 +80,22 @@ final class RepeatedShapes: Sendable {
     /// through its shape's coverage (found now, or earlier in the frame).
     func paint(of draw: PolygonDraw, at placement: Placement, color: PremultipliedColor,
                within bounds: PixelRect) throws -> MaskFill? {
+        guard color.a > 0 else { return nil }
         let (width, height) = (placement.frame.width, placement.frame.height)
         let key = Self.key(draw, matrix: placement.matrix, width: width, height: height)
-        let shape: Shape
+        let coverage: [UInt8]
         if let known = shapes.withLock({ $0[key] }) {
-            shape = known
+            coverage = known
         } else {
-            shape = try Self.shape(of: draw, matrix: placement.matrix, width: width, height: height)
-            shapes.withLock { if $0.count < Self.maximumShapes { $0[key] = shape } }
+            coverage = try Self.coverage(of: draw, matrix: placement.matrix, width: width, height: height)
+            shapes.withLock { if $0.count < Self.maximumShapes { $0[key] = coverage } }
         }
-        return try MaskFill(CoverageMask(uncheckedBounds: placement.frame, values: shape.coverage), color: color, within: bounds)
+        return try MaskFill(CoverageMask(uncheckedBounds: placement.frame, values: coverage), color: color, within: bounds)
     }
 
     private static func key(_ draw: PolygonDraw, matrix m: CATransform3D, width: Int, height: Int) -> Key {
-        var bits: [UInt64] = [UInt64(width), UInt64(height), draw.opacity.bitPattern]
+        var bits: [UInt64] = [UInt64(width), UInt64(height), draw.opacity.bitPattern, UInt64(draw.polygon.count),
+                              draw.coverage == nil ? 0 : 1]
         bits.reserveCapacity(16 + 2 * draw.polygon.count)
         for v in [m.m11, m.m12, m.m21, m.m22, m.m41, m.m42] { bits.append(Double(v).bitPattern) }
         for p in draw.polygon { bits.append(Double(p.x).bitPattern); bits.append(Double(p.y).bitPattern) }
@@ -114,7 +111,7 @@ final class RepeatedShapes: Sendable {
 
     /// The draw painted in opaque white on a transparent frame: its alpha is
     /// each pixel's coverage byte.
-    private static func shape(of draw: PolygonDraw, matrix: CATransform3D, width: Int, height: Int) throws -> Shape {
+    private static func coverage(of draw: PolygonDraw, matrix: CATransform3D, width: Int, height: Int) throws -> [UInt8] {
         var frame = try Pixmap(width: width, height: height)
         if let painting = try PolygonPainting(
             PolygonPaint(polygon: draw.polygon, transform: matrix, source: .solid(.white),
@@ -124,6 +121,6 @@ final class RepeatedShapes: Sendable {
         }
         var coverage = [UInt8](repeating: 0, count: width * height)
         for i in 0..<width * height { coverage[i] = frame.data[4 * i + 3] }
-        return Shape(width: width, height: height, coverage: coverage)
+        return coverage
     }
 }

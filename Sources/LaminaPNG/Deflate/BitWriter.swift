@@ -40,6 +40,14 @@ struct BitWriter {
         pending = 0
     }
 
+    /// A stored block's header (RFC 1951, 3.2.4): its final flag and type
+    /// 00, padding to a byte, then LEN and NLEN; `length` bytes must follow.
+    mutating func writeStoredHeader(length: Int, final: Bool) {
+        write(final ? 1 : 0, 3)
+        alignToByte()
+        write(UInt32(length) | UInt32(~length & 0xFFFF) << 16, 32)
+    }
+
     /// Appends bytes as they are; the stream must be at a byte boundary.
     mutating func writeBytes(_ bytes: UnsafePointer<UInt8>, count n: Int) {
         precondition(pendingBits == 0 && count + n <= capacity, "deflate output over its bound")

@@ -87,9 +87,7 @@ private struct SegmentEncoder {
             }
             if !isLast {
                 // An empty stored block: the segment ends on a byte boundary.
-                writer.write(0, 3)
-                writer.alignToByte()
-                writer.write(0xFFFF_0000, 32)
+                writer.writeStoredHeader(length: 0, final: false)
             }
             writer.alignToByte()
             written = writer.count
@@ -252,12 +250,7 @@ private struct Block {
         var at = start
         repeat {
             let n = min(65535, end - at)
-            let last = at + n == end
-            writer.write(final && last ? 1 : 0, 1)
-            writer.write(0, 2)
-            writer.alignToByte()
-            writer.write(UInt32(n) | UInt32(~n & 0xFFFF) << 16, 32)
-            writer.alignToByte()
+            writer.writeStoredHeader(length: n, final: final && at + n == end)
             writer.writeBytes(data + at, count: n)
             at += n
         } while at < end

@@ -15,14 +15,7 @@ extension Pixmap {
     /// keep the pixels whose centres they own, with no anti-aliasing: the
     /// other pieces of the draw paint the rest.
     package mutating func draw(_ command: PolygonPaint) throws {
-        try draw(command, covering: nil)
-    }
-
-    /// Paints `command` with its coverage made ahead (`coverage(of:within:)`
-    /// for this pixmap's bounds, possibly on another thread), or made here
-    /// when `prepared` is nil.
-    package mutating func draw(_ command: PolygonPaint, covering prepared: Result<PolygonCoverage?, Error>?) throws {
-        if let painting = try PolygonPainting(command, within: bounds, covering: prepared) { paint(painting) }
+        if let painting = try PolygonPainting(command, within: bounds) { paint(painting) }
     }
 
     /// The pixels `command` covers in a pixmap of `bounds` (its clip mask
@@ -111,13 +104,10 @@ package struct PolygonPainting: RowPaint {
     private let stage: PolygonStage
     private let source: Source
 
-    /// `command` painted on a target of `bounds`, with its coverage made
-    /// ahead for those bounds (`Pixmap.coverage(of:within:)`), or made here
-    /// when `prepared` is nil; nil when it paints nothing.
-    package init?(_ command: PolygonPaint, within bounds: PixelRect,
-                  covering prepared: Result<PolygonCoverage?, Error>? = nil) throws {
+    /// `command` painted on a target of `bounds`; nil when it paints nothing.
+    package init?(_ command: PolygonPaint, within bounds: PixelRect) throws {
         let opacity = try opacityByte(command.alpha, "polygon alpha")
-        let covered = try prepared?.get() ?? Pixmap.coverage(of: command, within: bounds)
+        let covered = try Pixmap.coverage(of: command, within: bounds)
         guard opacity > 0, let covered else { return nil }
         let shape = try command.roundedRect.map(RoundedRectEvaluator.init)
         switch command.source {
