@@ -254,7 +254,7 @@ public struct CAMLReader: Sendable {
         let origin = bundles[0].root.position
         let top = JSONValue.object(members: [
             ("width", .number(canvas.width), origin), ("height", .number(canvas.height), origin),
-            ("sublayers", JSONValue(.array(layers), at: origin), origin),
+            ("sublayers", JSONValue.array(layers, at: origin), origin),
         ], at: origin)
         let decoder = SceneDecoder(limits: limits, options: .init(allowsFiles: false))
         let scene: Scene

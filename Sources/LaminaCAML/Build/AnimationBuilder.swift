@@ -112,7 +112,7 @@ struct AnimationBuilder {
                     }
                     values.append(v.json(at: item.position))
                 }
-                members.append(("values", JSONValue(.array(values), at: child.position), child.position))
+                members.append(("values", JSONValue.array(values, at: child.position), child.position))
             case "keyTimes":
                 guard let v = try document.value(.element(child), kind: .numbers(.unit), at: child.position, path: childPath)
                 else { continue }
@@ -124,7 +124,7 @@ struct AnimationBuilder {
                 for (n, f) in child.children.enumerated() {
                     functions.append(try timingFunction(element: f, path: childPath + "/\(f.name)[\(n + 1)]"))
                 }
-                members.append(("timingFunctions", JSONValue(.array(functions), at: child.position), child.position))
+                members.append(("timingFunctions", JSONValue.array(functions, at: child.position), child.position))
             case "animations" where type == "group":
                 var children: [JSONValue] = []
                 for (n, entry) in child.children.enumerated() {
@@ -132,7 +132,7 @@ struct AnimationBuilder {
                         children.append(built)
                     }
                 }
-                members.append(("animations", JSONValue(.array(children), at: child.position), child.position))
+                members.append(("animations", JSONValue.array(children, at: child.position), child.position))
             default:
                 try document.skip("<\(child.name)> in <\(className)>", "Lamina has no such animation property", at: child.position)
             }
@@ -151,7 +151,7 @@ struct AnimationBuilder {
     /// `easeIn` and the other names, or control points `c1x c1y c2x c2y`.
     private func timingFunction(text: String, at position: SourcePosition, path: String) throws(SceneError) -> JSONValue {
         if let n = CAMLText.numbers(text), n.count == 4 {
-            return JSONValue(.array(n.map { .number($0) }), at: position)
+            return JSONValue.array(n.map { .number($0) }, at: position)
         }
         return JSONValue(.string(text.trimmingCharacters(in: .whitespaces)), at: position)
     }

@@ -15,18 +15,10 @@ enum BuiltValue {
     /// The value in the scene format, placed at `position` for errors.
     func json(at position: SourcePosition) -> JSONValue {
         switch self {
-        case .json(var v):
-            v.position = position
-            return v
+        case .json(let v):
+            return v.placed(at: position)
         case .native(let value):
             return JSONValue((SceneVocabulary.json(of: value) ?? .null).kind, at: position)
         }
-    }
-}
-
-extension JSONValue {
-    /// An object from members that carry positions.
-    static func object(members: [(String, JSONValue, SourcePosition)], at position: SourcePosition) -> JSONValue {
-        JSONValue(.object(JSONObject(members.map { JSONMember(key: $0.0, keyPosition: $0.2, value: $0.1) })), at: position)
     }
 }

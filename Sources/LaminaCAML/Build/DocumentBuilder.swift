@@ -141,7 +141,7 @@ final class DocumentBuilder {
                         sublayers.append(built)
                     }
                 }
-                members.append(("sublayers", JSONValue(.array(sublayers), at: child.position), child.position))
+                members.append(("sublayers", JSONValue.array(sublayers, at: child.position), child.position))
             case "mask":
                 guard child.children.count == 1, let maskElement = child.children.first else {
                     throw error("<mask> holds exactly one layer", at: child.position, path: childPath)
@@ -162,7 +162,7 @@ final class DocumentBuilder {
         }
         animations += id.flatMap { transitionAnimations[$0] } ?? []
         if !animations.isEmpty {
-            members.append(("animations", JSONValue(.array(animations), at: element.position), element.position))
+            members.append(("animations", JSONValue.array(animations, at: element.position), element.position))
         }
         return .object(members: members, at: element.position)
     }
@@ -355,7 +355,7 @@ final class DocumentBuilder {
                 guard let item = try value(element: child, kind: itemKind, path: path + "/\(child.name)[\(k + 1)]") else { continue }
                 items.append(item.json(at: child.position))
             }
-            return .json(JSONValue(.array(items), at: element.position))
+            return .json(JSONValue.array(items, at: element.position))
         case .image:
             if let src = element.attribute("src") { return try image(src.value, at: src.position, path: path) }
         case .layer, .layers:
@@ -370,7 +370,7 @@ final class DocumentBuilder {
                 guard let a = CAMLText.number(opacity.value), (0...1).contains(a) else {
                     throw error("expected an opacity from 0 to 1, found '\(opacity.value)'", at: opacity.position, path: path)
                 }
-                if case .json(let v)? = built, var c = v.array, c.count == 4, let alpha = c[3].number {
+                if case .json(let v)? = built, var c = v.array.map(Array.init), c.count == 4, let alpha = c[3].number {
                     c[3] = .number(alpha * a)
                     built = .json(.array(c))
                 }

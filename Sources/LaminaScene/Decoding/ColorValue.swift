@@ -3,7 +3,15 @@ import Foundation
 // Colours: "#rgb", "#rrggbb", "#rrggbbaa", [r, g, b], [r, g, b, a] with
 // components 0...1, or "clear".
 extension DecodingContext {
+    /// Every component of a colour is from 0 to 1.
+    static let unitRange: [NumberRange] = [.unit]
+
     func color(_ value: JSONValue, at path: JSONPath) throws(SceneError) -> CGColor? {
+        // The common forms, read without making a string or an array.
+        if let color = ColorValue.hex(value) { return color }
+        if let a = value.array, a.count == 3 || a.count == 4, let c = fewNumbers(value, count: a.count, ranges: Self.unitRange) {
+            return CGColor(red: c[0], green: c[1], blue: c[2], alpha: a.count == 4 ? c[3] : 1)
+        }
         switch value.kind {
         case .string(let s):
             if s == "clear" { return CGColor.clear }
@@ -44,23 +52,37 @@ extension DecodingContext {
 enum ColorValue {
     /// Parses `#rgb`, `#rrggbb` and `#rrggbbaa` (either case).
     static func hex(_ s: String) -> CGColor? {
-        guard s.hasPrefix("#") else { return nil }
-        let digits = Array(s.utf8.dropFirst())
-        guard digits.count == 3 || digits.count == 6 || digits.count == 8 else { return nil }
-        var values: [Int] = []
-        for d in digits {
+        var s = s
+        return s.withUTF8(hex(bytes:))
+    }
+
+    /// A string value in a hex form; nil for anything else (`"clear"` included).
+    static func hex(_ value: JSONValue) -> CGColor? {
+        guard value.document.nodes[value.index].tag == .string else { return nil }
+        return value.document.withStringBytes(at: value.index, hex(bytes:))
+    }
+
+    /// Parses the UTF-8 bytes of `#rgb`, `#rrggbb` or `#rrggbbaa`.
+    private static func hex(bytes: UnsafeBufferPointer<UInt8>) -> CGColor? {
+        let digits = bytes.count - 1
+        guard bytes.first == UInt8(ascii: "#"), digits == 3 || digits == 6 || digits == 8 else { return nil }
+        func digit(_ d: UInt8) -> Int? {
             switch d {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): values.append(Int(d - UInt8(ascii: "0")))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): values.append(Int(d - UInt8(ascii: "a")) + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): values.append(Int(d - UInt8(ascii: "A")) + 10)
-            default: return nil
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(d - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): Int(d - UInt8(ascii: "a")) + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): Int(d - UInt8(ascii: "A")) + 10
+            default: nil
             }
         }
-        let bytes: [Int] = digits.count == 3
-            ? values.map { $0 * 17 }
-            : stride(from: 0, to: values.count, by: 2).map { values[$0] * 16 + values[$0 + 1] }
-        let c = bytes.map { CGFloat($0) / 255 }
-        return CGColor(red: c[0], green: c[1], blue: c[2], alpha: c.count == 4 ? c[3] : 1)
+        // Each component's byte value: one digit repeated, or two digits.
+        var c = SIMD4<Double>(0, 0, 0, 255)
+        let width = digits == 3 ? 1 : 2
+        for k in 0..<(digits / width) {
+            guard let high = digit(bytes[1 + k * width]) else { return nil }
+            guard let low = width == 1 ? high : digit(bytes[2 + k * width]) else { return nil }
+            c[k] = Double(high * 16 + low)
+        }
+        return CGColor(red: c[0] / 255, green: c[1] / 255, blue: c[2] / 255, alpha: c[3] / 255)
     }
 
     /// The canonical form: `"clear"` for transparent black, `"#rrggbb"` or

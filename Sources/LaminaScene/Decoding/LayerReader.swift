@@ -23,31 +23,48 @@ extension DecodingContext {
                         "layers nest more than \(limits.treeDepth) levels deep (the limit)")
         }
         try countLayers((copies, false), at: path, value)
-        guard let type = try layerType(object, at: path, isRoot: isRoot) else { return nil }
+        // Every key extends this path; share its last step once.
+        let path = path.shared
+
+        // The keys this reader handles itself, found in one pass.
+        var structural: [SceneKeys.StructuralKey: JSONMember] = [:]
+        var transformMember: JSONMember?, affineMember: JSONMember?
+        for member in object.members {
+            guard let role = SceneKeys.memberRoles[member] else { continue }
+            if let key = role.structural {
+                structural[key] = member
+            } else if let key = role.key?.name {
+                if key == "transform" { transformMember = member } else if key == "affineTransform" { affineMember = member }
+            }
+        }
+
+        guard let type = try layerType(structural[.type], at: path, isRoot: isRoot) else { return nil }
         let layer = type.makeLayer()
 
         for member in object.members {
-            let at = path / member.key
-            if SceneKeys.structuralKeys.contains(member.key) || (isRoot && SceneKeys.canvasKeys.contains(member.key)) {
+            let role = SceneKeys.memberRoles[member]
+            if role?.structural != nil || (isRoot && role?.isCanvas == true) {
                 continue
             }
-            if isRoot && (member.key == "bounds" || member.key == "position") {
-                try report(.conflict, at: at, member.keyPosition,
+            if isRoot && (member.hasKey("bounds") || member.hasKey("position")) {
+                try report(.conflict, at: path / member, member.keyPosition,
                            "the root layer's bounds and position come from 'width' and 'height'")
                 continue
             }
-            guard let key = SceneKeys.byName[member.key], key.applies(to: type) else {
-                try unknownKey(member, at: at, type: type, isRoot: isRoot)
+            guard let key = role?.key, key.applies(to: type) else {
+                try unknownKey(member, at: path / member, type: type, isRoot: isRoot)
                 continue
             }
-            try key.decode(self, member.value, at, layer)
+            try key.decode(self, member.value, path / member, layer)
         }
 
-        if let affine = object.member("affineTransform"), object["transform"] != nil {
+        if let affine = affineMember, transformMember != nil {
             try report(.conflict, at: path / "affineTransform", affine.keyPosition,
                        "'affineTransform' and 'transform' both set the layer's transform; give only one")
         }
-        try frame(of: object, at: path, into: layer, isRoot: isRoot)
+        if let frame = structural[.frame] {
+            try self.frame(frame, of: object, at: path, into: layer, isRoot: isRoot)
+        }
         if let gradient = layer as? CAGradientLayer {
             try checkLocations(of: gradient, object, at: path)
         }
@@ -57,26 +74,28 @@ extension DecodingContext {
             // snapshot walks them all): instances count as layers too.
             try countLayers(copies.multipliedReportingOverflow(by: replicator.instanceCount), at: path, value)
         }
-        if let mask = object["mask"] {
-            if let m = try self.layer(mask, at: path / "mask", depth: depth + 1, copies: copies) {
+        if let mask = structural[.mask] {
+            if let m = try self.layer(mask.value, at: path / "mask", depth: depth + 1, copies: copies) {
                 layer.mask = m
             }
         }
-        if let list = object["sublayers"] {
+        if let list = structural[.sublayers]?.value {
             let instances = (layer as? CAReplicatorLayer).map { max($0.instanceCount, 1) } ?? 1
             let (product, overflow) = copies.multipliedReportingOverflow(by: instances)
             let sublayerCopies = overflow ? .max : product
-            if let items = try array(list, at: path / "sublayers", of: "layers") {
+            let listPath = (path / "sublayers").shared
+            if let items = try array(list, at: listPath, of: "layers") {
                 var sublayers: [CALayer] = []
+                sublayers.reserveCapacity(items.count)
                 for (k, item) in items.enumerated() {
-                    if let s = try self.layer(item, at: path / "sublayers" / k, depth: depth + 1, copies: sublayerCopies) {
+                    if let s = try self.layer(item, at: listPath / k, depth: depth + 1, copies: sublayerCopies) {
                         sublayers.append(s)
                     }
                 }
                 layer.sublayers = sublayers
             }
         }
-        if let list = object["animations"] {
+        if let list = structural[.animations]?.value {
             try animations(list, at: path / "animations", to: layer, type: type)
         }
         return layer
@@ -94,8 +113,8 @@ extension DecodingContext {
         }
     }
 
-    private func layerType(_ object: JSONObject, at path: JSONPath, isRoot: Bool) throws(SceneError) -> LayerType? {
-        guard let value = object["type"] else { return .layer }
+    private func layerType(_ member: JSONMember?, at path: JSONPath, isRoot: Bool) throws(SceneError) -> LayerType? {
+        guard let value = member?.value else { return .layer }
         guard let name = try name(value, at: path / "type", from: LayerType.names),
               let type = LayerType(rawValue: name)
         else { return nil }
@@ -127,8 +146,7 @@ extension DecodingContext {
     /// `frame`, applied as `CALayer.frame` is with an identity transform:
     /// `bounds.size` is the frame's size and `position` the point of the
     /// frame under the anchor point.
-    private func frame(of object: JSONObject, at path: JSONPath, into layer: CALayer, isRoot: Bool) throws(SceneError) {
-        guard let member = object.member("frame") else { return }
+    private func frame(_ member: JSONMember, of object: JSONObject, at path: JSONPath, into layer: CALayer, isRoot: Bool) throws(SceneError) {
         let at = path / "frame"
         if isRoot {
             try report(.conflict, at: at, member.keyPosition,

@@ -54,7 +54,7 @@ extension DecodingContext {
         }
     }
 
-    private func pathFromOperations(_ operations: [JSONValue], at path: JSONPath) throws(SceneError) -> PathData? {
+    private func pathFromOperations(_ operations: JSONArray, at path: JSONPath) throws(SceneError) -> PathData? {
         let bezier = UIBezierPath()
         var ok = true
         for (k, operation) in operations.enumerated() {

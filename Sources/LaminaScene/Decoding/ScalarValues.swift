@@ -79,7 +79,7 @@ extension DecodingContext {
     }
 
     /// An array, whatever it holds.
-    func array(_ value: JSONValue, at path: JSONPath, of what: String) throws(SceneError) -> [JSONValue]? {
+    func array(_ value: JSONValue, at path: JSONPath, of what: String) throws(SceneError) -> JSONArray? {
         guard let a = value.array else {
             try wrongType(value, at: path, expected: "an array of \(what)")
             return nil
@@ -94,6 +94,23 @@ extension DecodingContext {
             return nil
         }
         return o
+    }
+
+    /// Up to four numbers, exactly `count` of them, each in its range (the
+    /// first range repeats when only one is given); nil, reporting nothing,
+    /// when the value is anything else. The readers of points, rectangles,
+    /// colours and transform steps try this first (no array is made) and
+    /// fall back to `numbers(_:at:count:form:ranges:)`, which says what is
+    /// wrong.
+    func fewNumbers(_ value: JSONValue, count: Int, ranges: [NumberRange]? = nil) -> SIMD4<Double>? {
+        guard let a = value.array, a.count == count, count <= 4 else { return nil }
+        var out = SIMD4<Double>(repeating: 0)
+        for k in 0..<count {
+            guard let n = a[k].number else { return nil }
+            if let ranges, !ranges[ranges.count == 1 ? 0 : k].contains(n) { return nil }
+            out[k] = n
+        }
+        return out
     }
 
     /// Exactly `count` numbers, such as `[x, y]`; `form` names them for the
@@ -113,8 +130,14 @@ extension DecodingContext {
         var out: [CGFloat] = []
         out.reserveCapacity(count)
         for (k, element) in a.enumerated() {
-            guard let n = try number(element, at: path / k, ranges?[k] ?? .any) else { return nil }
-            out.append(CGFloat(n))
+            let range = ranges?[k] ?? .any
+            // The element's path is made only for a report.
+            if let n = element.number, range.contains(n) {
+                out.append(CGFloat(n))
+            } else {
+                _ = try number(element, at: path / k, range)
+                return nil
+            }
         }
         return out
     }
@@ -126,7 +149,12 @@ extension DecodingContext {
         out.reserveCapacity(a.count)
         var ok = true
         for (k, element) in a.enumerated() {
-            if let n = try number(element, at: path / k, range) { out.append(CGFloat(n)) } else { ok = false }
+            if let n = element.number, range.contains(n) {
+                out.append(CGFloat(n))
+            } else {
+                _ = try number(element, at: path / k, range)
+                ok = false
+            }
         }
         return ok ? out : nil
     }

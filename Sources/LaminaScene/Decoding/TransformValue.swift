@@ -23,6 +23,10 @@ extension DecodingContext {
         } else {
             var result = CATransform3D.identity
             for (k, element) in elements.enumerated() {
+                if let next = commonOperation(element, applyingTo: result) {
+                    result = next
+                    continue
+                }
                 guard let next = try transformOperation(element, at: path / k, applyingTo: result) else {
                     return nil
                 }
@@ -43,6 +47,33 @@ extension DecodingContext {
         else { return nil }
         return CGAffineTransform(a: n[0], b: n[1], c: n[2], d: n[3], tx: n[4], ty: n[5])
     }
+
+    /// The operations of most scenes (translate, scale, rotate by radians
+    /// or degrees) when written correctly, read without making a path, a
+    /// string or an array; nil for anything else, which
+    /// `transformOperation(_:at:applyingTo:)` reads and reports on.
+    private func commonOperation(_ value: JSONValue, applyingTo t: CATransform3D) -> CATransform3D? {
+        guard let op = value.object, op.count == 1 else { return nil }
+        let member = op.members[0]
+        guard let name = Self.commonOperations[member] else { return nil }
+        switch name {
+        case .translate:
+            guard let v = fewNumbers(member.value, count: 3) else { return nil }
+            return CATransform3DTranslate(t, v[0], v[1], v[2])
+        case .scale:
+            guard let v = fewNumbers(member.value, count: 3) else { return nil }
+            return CATransform3DScale(t, v[0], v[1], v[2])
+        case .rotate, .rotateDegrees:
+            guard let v = fewNumbers(member.value, count: 4), v[1] != 0 || v[2] != 0 || v[3] != 0 else { return nil }
+            return CATransform3DRotate(t, name == .rotate ? v[0] : v[0] * .pi / 180, v[1], v[2], v[3])
+        }
+    }
+
+    private enum CommonOperation { case translate, scale, rotate, rotateDegrees }
+
+    private static let commonOperations = JSONKeyTable<CommonOperation>([
+        ("translate", .translate), ("scale", .scale), ("rotate", .rotate), ("rotateDegrees", .rotateDegrees),
+    ])
 
     private func transformOperation(
         _ value: JSONValue, at path: JSONPath, applyingTo t: CATransform3D

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A strict JSON reader (RFC 8259) that keeps the source position of every
 /// value, which Foundation's `JSONSerialization` does not.
 ///
@@ -9,50 +11,56 @@
 /// Every refusal is a `SceneError` with the JSON location and the line and
 /// column.
 struct JSONParser {
-    private let bytes: [UInt8]
+    /// The document's bytes, which the parsed document keeps.
+    private let source: [UInt8]
+    /// The same bytes, read without an array's checks on every byte (the
+    /// parser checks `i < bytes.count` itself).
+    private let bytes: UnsafeBufferPointer<UInt8>
     private let maxNesting: Int
     private var i = 0
 
-    // Line and column bookkeeping. Lines only end in whitespace (JSON strings
-    // cannot hold a raw newline); columns are counted lazily, from the last
-    // place one was asked for, so a document on one long line stays linear.
-    private var line = 1
-    private var columnIndex = 0
-    private var column = 1
-    private var lineStart = 0
+    // The document being written (see `JSONDocument`).
+    private var nodes: [JSONDocument.Node] = []
+    private var children: [UInt32] = []
+    /// Unescaped strings, stored after the source bytes.
+    private var unescaped: [UInt8] = []
+    /// The byte where each line starts. Lines only end in whitespace (JSON
+    /// strings cannot hold a raw newline), so they are noted there.
+    private var lineStarts: [UInt32] = [0]
 
-    /// One array or object being read: a value on the parser's own stack
-    /// (not an object of its own), so reading into it is a plain write.
+    /// One array or object being read.
     private struct Frame {
         var isObject: Bool
-        var start: SourcePosition
-        var elements: [JSONValue] = []
-        var object = JSONObject()
-        /// The key whose value is being read; nil while a key is read.
-        var key: String?
-        var keyPosition = SourcePosition(line: 0, column: 0)
-
-        init(isObject: Bool, start: SourcePosition) {
-            self.isObject = isObject
-            self.start = start
-        }
-
-        /// Its value.
-        consuming func take() -> JSONValue {
-            isObject ? JSONValue(.object(object), at: start) : JSONValue(.array(elements), at: start)
-        }
+        /// Its node, whose payload is written when it closes.
+        var node: Int
+        /// Where its children's node numbers start in `pending`.
+        var firstPending: Int
+        /// The key whose value is being read (nil while a key is read).
+        var keyNode: Int?
+        /// Its keys by text, once it has more than `indexedKeyCount` (the
+        /// duplicate check stays linear for hostile objects).
+        var keyIndex: [String: Int]?
     }
 
     private var stack: [Frame] = []
+    /// The node numbers of the open containers' children so far, innermost
+    /// last: copied to `children` in one piece when a container closes.
+    private var pending: [UInt32] = []
+
+    /// Objects with more keys than this check duplicates by hashing.
+    private static let indexedKeyCount = 16
 
     /// Parses one JSON document. `maxNesting` is how many arrays and objects
     /// may be open at once.
     static func parse(_ bytes: [UInt8], maxNesting: Int = 512) throws(SceneError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes, maxNesting: maxNesting)
-        return try parser.parseDocument()
+        try bytes.withUnsafeBufferPointer { (buffer) throws(SceneError) -> JSONValue in
+            var parser = JSONParser(source: bytes, bytes: buffer, maxNesting: maxNesting)
+            return try parser.parseDocument()
+        }
     }
 
-    private init(bytes: [UInt8], maxNesting: Int) {
+    private init(source: [UInt8], bytes: UnsafeBufferPointer<UInt8>, maxNesting: Int) {
+        self.source = source
         self.bytes = bytes
         self.maxNesting = max(1, maxNesting)
     }
@@ -60,16 +68,23 @@ struct JSONParser {
     // MARK: - The document
 
     private mutating func parseDocument() throws(SceneError) -> JSONValue {
+        guard bytes.count < Int(UInt32.max) else {
+            throw SceneError(.limitExceeded, at: "$", "the document has \(bytes.count) bytes; at most 4 GiB can be read")
+        }
+        // About one value per eight bytes of a scene.
+        nodes.reserveCapacity(bytes.count / 8 + 4)
+        children.reserveCapacity(bytes.count / 10 + 4)
         // A UTF-8 byte order mark is allowed and ignored (RFC 8259, 8.1).
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            i = 3; columnIndex = 3; lineStart = 3
+            i = 3
+            lineStarts = [3]
         }
         skipWhitespace()
         guard i < bytes.count else { throw error("the document is empty; expected a JSON object") }
 
         while true {
             guard var completed = try parseScalarOrOpen() else { continue }  // opened a container
-            // Attach the finished value to its parents, closing every
+            // Attach the finished value to its parent, closing every
             // container that ends right after it.
             while true {
                 guard !stack.isEmpty else {
@@ -77,20 +92,16 @@ struct JSONParser {
                     if i < bytes.count {
                         throw error("unexpected \(describeByte(at: i)) after the end of the document")
                     }
-                    return completed
+                    return finish()
                 }
                 let top = stack.count - 1
                 let isObject = stack[top].isObject
-                if isObject {
-                    stack[top].object.appendNew(JSONMember(key: stack[top].key ?? "", keyPosition: stack[top].keyPosition, value: completed))
-                } else {
-                    // Most arrays of a scene are short (points, colours, path operations).
-                    if stack[top].elements.isEmpty { stack[top].elements.reserveCapacity(4) }
-                    stack[top].elements.append(completed)
-                }
+                // An object lists its keys: each key's node is the one
+                // before its value's.
+                pending.append(UInt32(isObject ? completed - 1 : completed))
                 skipWhitespace()
                 guard i < bytes.count else {
-                    throw error("the document ends inside \(isObject ? "an object" : "an array") opened at \(stack[top].start)")
+                    throw error("the document ends inside \(isObject ? "an object" : "an array") opened at \(position(ofNode: stack[top].node))")
                 }
                 let c = bytes[i]
                 if c == UInt8(ascii: ",") {
@@ -109,53 +120,81 @@ struct JSONParser {
                     throw error("expected \(expected), found \(describeByte(at: i))")
                 }
                 i += 1
-                completed = stack.removeLast().take()
+                completed = close()
             }
         }
     }
 
+    /// The finished document's root.
+    private mutating func finish() -> JSONValue {
+        let text = unescaped.isEmpty ? source : source + unescaped
+        let document = JSONDocument(nodes: nodes, children: children, text: text, lineStarts: lineStarts, positions: nil)
+        return JSONValue(document: document, index: 0)
+    }
+
+    /// Closes the innermost container: its children's node numbers move to
+    /// `children`, and its node learns where they are.
+    private mutating func close() -> Int {
+        let frame = stack.removeLast()
+        let count = pending.count - frame.firstPending
+        let start = children.count
+        children.append(contentsOf: pending[frame.firstPending...])
+        pending.removeLast(count)
+        nodes[frame.node].payload = JSONDocument.Node(.array, offset: 0, start: start, count: count).payload
+        return frame.node
+    }
+
+    private mutating func append(_ node: JSONDocument.Node) -> Int {
+        nodes.append(node)
+        return nodes.count - 1
+    }
+
     /// Reads a value at the current place. A scalar, or an empty array or
-    /// object, is returned; a non-empty container is pushed on the stack
-    /// (with its first key read, for an object) and nil returned.
-    private mutating func parseScalarOrOpen() throws(SceneError) -> JSONValue? {
+    /// object, is written and its node returned; a non-empty container is
+    /// written and opened (with its first key read, for an object) and nil
+    /// returned.
+    private mutating func parseScalarOrOpen() throws(SceneError) -> Int? {
         skipWhitespace()
         guard i < bytes.count else { throw error("the document ends where a value was expected") }
-        let start = position(at: i)
+        let offset = UInt32(truncatingIfNeeded: i)
         switch bytes[i] {
         case UInt8(ascii: "{"):
-            try checkNesting(at: start)
+            try checkNesting()
             i += 1
             skipWhitespace()
+            let node = append(JSONDocument.Node(.object, offset: offset))
             if i < bytes.count, bytes[i] == UInt8(ascii: "}") {
                 i += 1
-                return JSONValue(.object(JSONObject()), at: start)
+                return node
             }
-            try open(isObject: true, at: start)
+            stack.append(Frame(isObject: true, node: node, firstPending: pending.count))
             try readKey(afterComma: false)
             return nil
         case UInt8(ascii: "["):
-            try checkNesting(at: start)
+            try checkNesting()
             i += 1
             skipWhitespace()
+            let node = append(JSONDocument.Node(.array, offset: offset))
             if i < bytes.count, bytes[i] == UInt8(ascii: "]") {
                 i += 1
-                return JSONValue(.array([]), at: start)
+                return node
             }
-            try open(isObject: false, at: start)
+            stack.append(Frame(isObject: false, node: node, firstPending: pending.count))
             return nil
         case UInt8(ascii: "\""):
-            return JSONValue(.string(try readString()), at: start)
+            return try readString()
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return JSONValue(.number(try readNumber()), at: start)
+            let n = try readNumber()
+            return append(JSONDocument.Node(.number, offset: offset, payload: n.bitPattern))
         case UInt8(ascii: "t"):
             try expectLiteral("true")
-            return JSONValue(.bool(true), at: start)
+            return append(JSONDocument.Node(.true, offset: offset))
         case UInt8(ascii: "f"):
             try expectLiteral("false")
-            return JSONValue(.bool(false), at: start)
+            return append(JSONDocument.Node(.false, offset: offset))
         case UInt8(ascii: "n"):
             try expectLiteral("null")
-            return JSONValue(.null, at: start)
+            return append(JSONDocument.Node(.null, offset: offset))
         case UInt8(ascii: "N") where hasPrefix("NaN"), UInt8(ascii: "I") where hasPrefix("Infinity"):
             throw error(.nonFinite, "NaN and Infinity are not JSON numbers; every number must be finite")
         case UInt8(ascii: "."):
@@ -169,22 +208,18 @@ struct JSONParser {
 
     /// Refuses an array or object that would nest deeper than the limit
     /// (empty ones count too).
-    private func checkNesting(at start: SourcePosition) throws(SceneError) {
+    private mutating func checkNesting() throws(SceneError) {
         guard stack.count < maxNesting else {
             throw SceneError(
-                .limitExceeded, at: currentPath.description, position: start,
+                .limitExceeded, at: currentPath.description, position: position(at: i),
                 "arrays and objects nest more than \(maxNesting) levels deep (the limit)")
         }
-    }
-
-    private mutating func open(isObject: Bool, at start: SourcePosition) throws(SceneError) {
-        stack.append(Frame(isObject: isObject, start: start))
     }
 
     /// Reads `"key" :` into the innermost frame, refusing a key the object already has.
     private mutating func readKey(afterComma: Bool) throws(SceneError) {
         let frame = stack.count - 1
-        stack[frame].key = nil
+        stack[frame].keyNode = nil
         guard i < bytes.count else { throw error("the document ends where a key was expected") }
         guard bytes[i] == UInt8(ascii: "\"") else {
             if afterComma, bytes[i] == UInt8(ascii: "}") {
@@ -192,21 +227,64 @@ struct JSONParser {
             }
             throw error("expected a key in double quotes, found \(describeByte(at: i))")
         }
-        let keyPosition = position(at: i)
-        let key = try readString()
-        if let earlier = stack[frame].object.member(key) {
-            stack[frame].key = key
+        let keyNode = try readString()
+        if let earlier = earlierKey(matching: keyNode, in: frame) {
+            stack[frame].keyNode = keyNode
+            let key = string(at: keyNode)
             throw SceneError(
-                .duplicateKey, at: currentPath.description, position: keyPosition,
-                "duplicate key '\(key)' (first given at \(earlier.keyPosition))")
+                .duplicateKey, at: currentPath.description, position: position(ofNode: keyNode),
+                "duplicate key '\(key)' (first given at \(position(ofNode: earlier)))")
         }
-        stack[frame].key = key
-        stack[frame].keyPosition = keyPosition
+        stack[frame].keyNode = keyNode
         skipWhitespace()
         guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else {
-            throw error("expected ':' after the key '\(key)', found \(describeByte(at: i))")
+            throw error("expected ':' after the key '\(string(at: keyNode))', found \(describeByte(at: i))")
         }
         i += 1
+    }
+
+    /// The node of an earlier key of object `frame` with the same text as
+    /// `keyNode`, if any.
+    private mutating func earlierKey(matching keyNode: Int, in frame: Int) -> Int? {
+        let first = stack[frame].firstPending
+        let count = pending.count - first
+        if count > Self.indexedKeyCount {
+            if stack[frame].keyIndex == nil {
+                var index: [String: Int] = [:]
+                for k in pending[first...] { index[string(at: Int(k))] = Int(k) }
+                stack[frame].keyIndex = index
+            }
+            let key = string(at: keyNode)
+            if let earlier = stack[frame].keyIndex?[key] { return earlier }
+            stack[frame].keyIndex?[key] = keyNode
+            return nil
+        }
+        let node = nodes[keyNode]
+        return withStringBytes { stringBytes in
+            let key = stringBytes(node)
+            for k in pending[first...] {
+                let other = stringBytes(nodes[Int(k)])
+                if other.count == key.count, other.elementsEqual(key) { return Int(k) }
+            }
+            return nil
+        }
+    }
+
+    /// Calls `body` with a function giving a string node's bytes: in the
+    /// source, or in `unescaped` (whose node starts count from the end of
+    /// the source).
+    private func withStringBytes<R>(_ body: ((JSONDocument.Node) -> UnsafeBufferPointer<UInt8>) -> R) -> R {
+        unescaped.withUnsafeBufferPointer { extra in
+            body { node in
+                node.start < bytes.count
+                    ? UnsafeBufferPointer(rebasing: bytes[node.start..<(node.start + node.count)])
+                    : UnsafeBufferPointer(rebasing: extra[(node.start - bytes.count)..<(node.start - bytes.count + node.count)])
+            }
+        }
+    }
+
+    private func string(at node: Int) -> String {
+        withStringBytes { String(decoding: $0(nodes[node]), as: UTF8.self) }
     }
 
     // MARK: - Scalars
@@ -234,7 +312,7 @@ struct JSONParser {
         let negative = bytes[i] == UInt8(ascii: "-")
         if negative {
             i += 1
-            if hasPrefix("Infinity") {
+            if i < bytes.count, bytes[i] == UInt8(ascii: "I"), hasPrefix("Infinity") {
                 throw error(.nonFinite, "-Infinity is not a JSON number; every number must be finite", at: start)
             }
         }
@@ -296,36 +374,42 @@ struct JSONParser {
     private func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 
 
-    /// Reads a string starting at its opening quote, unescaping it and
-    /// checking that it is valid UTF-8 without lone surrogates.
-    private mutating func readString() throws(SceneError) -> String {
-        let open = position(at: i)
+    /// Reads a string starting at its opening quote, checking that it is
+    /// valid UTF-8 without lone surrogates, and writes its node: a string
+    /// without escapes points at the source bytes; one with escapes is
+    /// unescaped after them.
+    private mutating func readString() throws(SceneError) -> Int {
+        let open = i
         i += 1
         var out: [UInt8] = []
+        var escaped = false
+        let contentStart = i
         while true {
-            // Copy a run of plain ASCII in one go.
+            // Skip a run of plain ASCII in one go.
             let runStart = i
             while i < bytes.count {
                 let b = bytes[i]
                 if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 || b >= 0x80 { break }
                 i += 1
             }
-            // Most strings (keys, names, colours) are one plain run: made
-            // from the document's bytes directly, without the copy.
-            if out.isEmpty, i < bytes.count, bytes[i] == UInt8(ascii: "\"") {
-                let string = String(decoding: bytes[runStart..<i], as: UTF8.self)
-                i += 1
-                return string
-            }
-            out.append(contentsOf: bytes[runStart..<i])
+            if escaped { out.append(contentsOf: bytes[runStart..<i]) }
             guard i < bytes.count else {
-                throw error("the document ends inside a string opened at \(open)")
+                throw error("the document ends inside a string opened at \(position(at: open))")
             }
             let b = bytes[i]
             if b == UInt8(ascii: "\"") {
                 i += 1
-                return String(decoding: out, as: UTF8.self)
+                if !escaped {
+                    return append(JSONDocument.Node(.string, offset: UInt32(open), start: contentStart, count: i - 1 - contentStart))
+                }
+                let start = bytes.count + unescaped.count
+                unescaped.append(contentsOf: out)
+                return append(JSONDocument.Node(.string, offset: UInt32(open), start: start, count: out.count))
             } else if b == UInt8(ascii: "\\") {
+                if !escaped {
+                    escaped = true
+                    out.append(contentsOf: bytes[contentStart..<i])
+                }
                 try readEscape(into: &out)
             } else if b < 0x20 {
                 let hint = b == 0x0A ? " (is the string missing its closing quote?)" : ""
@@ -333,7 +417,7 @@ struct JSONParser {
             } else {
                 let length = utf8SequenceLength(at: i)
                 guard length > 0 else { throw error("the text is not valid UTF-8 here") }
-                out.append(contentsOf: bytes[i..<(i + length)])
+                if escaped { out.append(contentsOf: bytes[i..<(i + length)]) }
                 i += length
             }
         }
@@ -423,42 +507,20 @@ struct JSONParser {
                 i += 1
             case UInt8(ascii: "\n"):
                 i += 1
-                line += 1
-                lineStart = i
-                columnIndex = i
-                column = 1
+                lineStarts.append(UInt32(truncatingIfNeeded: i))
             default:
                 return
             }
         }
     }
 
-    /// The line and column of byte `index` on the current line.
-    private mutating func position(at index: Int) -> SourcePosition {
-        if index < columnIndex {
-            columnIndex = lineStart
-            column = 1
-        }
-        // Every byte but a UTF-8 continuation byte (10xxxxxx) starts a
-        // column: counted eight bytes at a time.
-        let end = min(index, bytes.count)
-        var columns = column
-        bytes.withUnsafeBytes { raw in
-            var k = columnIndex
-            while k + 8 <= end {
-                let word = raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)
-                let continuation = word & ~(word << 1) & 0x8080_8080_8080_8080
-                columns += 8 - continuation.nonzeroBitCount
-                k += 8
-            }
-            while k < end {
-                if raw[k] & 0xC0 != 0x80 { columns += 1 }
-                k += 1
-            }
-        }
-        column = columns
-        columnIndex = index
-        return SourcePosition(line: line, column: column)
+    /// The line and column of byte `index` (on a line read already).
+    private func position(at index: Int) -> SourcePosition {
+        JSONDocument.position(ofByte: min(index, bytes.count), in: source, lineStarts: lineStarts)
+    }
+
+    private func position(ofNode node: Int) -> SourcePosition {
+        position(at: Int(nodes[node].offset))
     }
 
     // MARK: - Errors
@@ -466,22 +528,24 @@ struct JSONParser {
     /// The location of the value being read, from the open containers.
     private var currentPath: JSONPath {
         var path = JSONPath.root
-        for frame in stack {
+        for (depth, frame) in stack.enumerated() {
+            // The children read so far: those of inner frames come after.
+            let end = depth + 1 < stack.count ? stack[depth + 1].firstPending : pending.count
             if !frame.isObject {
-                path = path / frame.elements.count
-            } else if let key = frame.key {
-                path = path / key
+                path = path / (end - frame.firstPending)
+            } else if let key = frame.keyNode {
+                path = path / string(at: key)
             }
         }
         return path
     }
 
     /// An error at byte `index` (the current byte if not given).
-    private mutating func error(_ message: String, at index: Int? = nil) -> SceneError {
+    private func error(_ message: String, at index: Int? = nil) -> SceneError {
         error(.syntax, message, at: index)
     }
 
-    private mutating func error(_ kind: SceneError.Kind, _ message: String, at index: Int? = nil) -> SceneError {
+    private func error(_ kind: SceneError.Kind, _ message: String, at index: Int? = nil) -> SceneError {
         let place = position(at: min(index ?? i, bytes.count))
         return SceneError(kind, at: currentPath.description, position: place, message)
     }

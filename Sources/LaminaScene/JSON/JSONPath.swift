@@ -5,9 +5,20 @@
 /// step shares its parent instead of copying it: appending is O(1) and the
 /// string is only made when an error needs it.
 struct JSONPath: Sendable, CustomStringConvertible {
-    enum Component: Sendable, Hashable {
+    enum Component: Sendable {
         case key(String)
         case index(Int)
+        /// A member's key, read from its document only when the path is
+        /// written out (no string is made while decoding goes well).
+        case member(JSONMember)
+
+        var key: String? {
+            switch self {
+            case .key(let k): k
+            case .member(let m): m.key
+            case .index: nil
+            }
+        }
     }
 
     private final class Node: Sendable {
@@ -20,29 +31,48 @@ struct JSONPath: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Every step but the last, shared with the paths it was extended from.
     private let node: Node?
+    /// The last step, held inline: a step costs an allocation only when
+    /// a path is extended a second time (each layer's own path, not each of
+    /// its keys).
+    private let last: Component?
 
     /// The document itself, `$`.
-    static let root = JSONPath(node: nil)
+    static let root = JSONPath(node: nil, last: nil)
 
-    private init(node: Node?) { self.node = node }
+    private init(node: Node?, last: Component?) {
+        self.node = node
+        self.last = last
+    }
+
+    private func appending(_ component: Component) -> JSONPath {
+        guard let last else { return JSONPath(node: node, last: component) }
+        return JSONPath(node: Node(parent: node, component: last), last: component)
+    }
 
     /// The path of a member of the object at this path.
-    func appending(key: String) -> JSONPath {
-        JSONPath(node: Node(parent: node, component: .key(key)))
-    }
+    func appending(key: String) -> JSONPath { appending(.key(key)) }
 
     /// The path of an element of the array at this path.
-    func appending(index: Int) -> JSONPath {
-        JSONPath(node: Node(parent: node, component: .index(index)))
-    }
+    func appending(index: Int) -> JSONPath { appending(.index(index)) }
 
     static func / (path: JSONPath, key: String) -> JSONPath { path.appending(key: key) }
     static func / (path: JSONPath, index: Int) -> JSONPath { path.appending(index: index) }
+    /// The path of `member` of the object at this path.
+    static func / (path: JSONPath, member: JSONMember) -> JSONPath { path.appending(.member(member)) }
+
+    /// This path with its last step moved into a shared node, for a path
+    /// that many others will extend (a layer's, which each key extends).
+    var shared: JSONPath {
+        guard let last else { return self }
+        return JSONPath(node: Node(parent: node, component: last), last: nil)
+    }
 
     /// The steps from the root, first step first.
     var components: [Component] {
         var out: [Component] = []
+        if let last { out.append(last) }
         var n = node
         while let current = n {
             out.append(current.component)
@@ -54,12 +84,7 @@ struct JSONPath: Sendable, CustomStringConvertible {
     /// The last key named on the path, if any (`lineCap` for
     /// `$.sublayers[2].lineCap`).
     var lastKey: String? {
-        var n = node
-        while let current = n {
-            if case .key(let k) = current.component { return k }
-            n = current.parent
-        }
-        return nil
+        components.reversed().lazy.compactMap(\.key).first
     }
 
     var description: String {
@@ -68,10 +93,9 @@ struct JSONPath: Sendable, CustomStringConvertible {
             switch component {
             case .index(let i):
                 out += "[\(i)]"
-            case .key(let k) where Self.isPlainIdentifier(k):
-                out += "." + k
-            case .key(let k):
-                out += "[" + JSONWriter.quoted(k) + "]"
+            case .key, .member:
+                let k = component.key ?? ""
+                out += Self.isPlainIdentifier(k) ? "." + k : "[" + JSONWriter.quoted(k) + "]"
             }
         }
         return out

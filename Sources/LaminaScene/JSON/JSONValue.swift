@@ -16,36 +16,185 @@ public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
 
     /// "line L, column C".
     public var description: String { "line \(line), column \(column)" }
+
+    /// The position of values built in code, which come from no text.
+    static let none = SourcePosition(line: 0, column: 0)
 }
 
-/// A parsed JSON value that remembers where it started in the source.
+/// A JSON document stored flat: every value is one `Node` in an array (a
+/// "tape", as simdjson calls it), containers list their children's node
+/// numbers in one shared table, and strings are byte ranges.
+///
+/// Why: a tree of enums, arrays and strings costs a heap allocation, a
+/// reference count and a free per value, which was most of what reading a
+/// scene cost (a 1,000-layer scene holds 17,000 values). Parsed once into
+/// three arrays, a document is allocated a handful of times and freed at
+/// once; values are views (`JSONValue`: the document and a node number).
+///
+/// A parsed document keeps the source bytes and where each line starts:
+/// a value's line and column are worked out only when an error asks. A
+/// document built in code (the encoder, the CAML reader) keeps each value's
+/// position as given.
+package final class JSONDocument: Sendable {
+    /// What a node is.
+    enum Tag: UInt8 {
+        case null, `false`, `true`, number, string, array, object
+    }
+
+    /// One value. `payload` is a number's bits; for a string its first
+    /// byte in `text` and its length; for an array or object its first
+    /// entry in `children` and its count (an object's entries are its keys'
+    /// nodes; each key's value is the node right after it).
+    struct Node {
+        var tag: Tag
+        /// Where the value starts in the source text (parsed documents).
+        var offset: UInt32
+        var payload: UInt64
+
+        init(_ tag: Tag, offset: UInt32, payload: UInt64 = 0) {
+            self.tag = tag
+            self.offset = offset
+            self.payload = payload
+        }
+
+        init(_ tag: Tag, offset: UInt32, start: Int, count: Int) {
+            self.init(tag, offset: offset, payload: UInt64(UInt32(truncatingIfNeeded: start)) | UInt64(count) << 32)
+        }
+
+        var start: Int { Int(payload & 0xFFFF_FFFF) }
+        var count: Int { Int(payload >> 32) }
+    }
+
+    let nodes: [Node]
+    let children: [UInt32]
+    /// String bytes: for a parsed document the source text, then the
+    /// strings that needed unescaping.
+    let text: [UInt8]
+    /// Parsed documents: the byte where each line starts, line 1 first.
+    let lineStarts: [UInt32]
+    /// Built documents: each node's position.
+    let positions: [SourcePosition]?
+
+    init(nodes: [Node], children: [UInt32], text: [UInt8], lineStarts: [UInt32], positions: [SourcePosition]?) {
+        self.nodes = nodes
+        self.children = children
+        self.text = text
+        self.lineStarts = lineStarts
+        self.positions = positions
+    }
+
+    /// The line and column where node `index` starts.
+    func position(of index: Int) -> SourcePosition {
+        if let positions { return positions[index] }
+        return Self.position(ofByte: Int(nodes[index].offset), in: text, lineStarts: lineStarts)
+    }
+
+    /// The line and column of byte `offset` of `text`, given where its
+    /// lines start (all the lines up to `offset` at least).
+    static func position(ofByte offset: Int, in text: [UInt8], lineStarts: [UInt32]) -> SourcePosition {
+        // The last line starting at or before the byte.
+        var low = 0, high = lineStarts.count
+        while high - low > 1 {
+            let mid = (low + high) / 2
+            if Int(lineStarts[mid]) <= offset { low = mid } else { high = mid }
+        }
+        let lineStart = lineStarts.isEmpty ? 0 : Int(lineStarts[low])
+        // Every byte but a UTF-8 continuation byte (10xxxxxx) starts a
+        // column: counted eight bytes at a time.
+        let end = min(offset, text.count)
+        var columns = 1
+        text.withUnsafeBytes { raw in
+            var k = lineStart
+            while k + 8 <= end {
+                let word = raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+                let continuation = word & ~(word << 1) & 0x8080_8080_8080_8080
+                columns += 8 - continuation.nonzeroBitCount
+                k += 8
+            }
+            while k < end {
+                if raw[k] & 0xC0 != 0x80 { columns += 1 }
+                k += 1
+            }
+        }
+        return SourcePosition(line: low + 1, column: columns)
+    }
+
+    /// The string at node `index`.
+    func string(at index: Int) -> String {
+        let node = nodes[index]
+        return text.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[node.start..<(node.start + node.count)]), as: UTF8.self)
+        }
+    }
+
+    /// Calls `body` with the bytes of the string at node `index`.
+    func withStringBytes<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let node = nodes[index]
+        return text.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[node.start..<(node.start + node.count)])) }
+    }
+
+    /// Whether the string at node `index` is `key`, compared as bytes
+    /// (no string is made).
+    func string(at index: Int, equals key: String) -> Bool {
+        let node = nodes[index]
+        var key = key
+        return key.withUTF8 { k in
+            guard k.count == node.count else { return false }
+            return text.withUnsafeBufferPointer { t in
+                k.isEmpty || memcmp(t.baseAddress! + node.start, k.baseAddress!, k.count) == 0
+            }
+        }
+    }
+}
+
+/// A JSON value: a view of one node of a `JSONDocument`, which it keeps
+/// alive. Copying a value copies the view, not the value.
 ///
 /// Numbers are kept as `Double`, which is what every number of the scene
 /// format is; integers are checked for being whole where the format needs
 /// them.
 package struct JSONValue: Sendable {
+    /// What the value is, with its contents.
     package enum Kind: Sendable {
         case null
         case bool(Bool)
         case number(Double)
         case string(String)
-        case array([JSONValue])
+        case array(JSONArray)
         case object(JSONObject)
     }
 
-    package var kind: Kind
-    package var position: SourcePosition
+    let document: JSONDocument
+    let index: Int
 
-    package init(_ kind: Kind, at position: SourcePosition = SourcePosition(line: 0, column: 0)) {
-        self.kind = kind
-        self.position = position
+    package init(document: JSONDocument, index: Int) {
+        self.document = document
+        self.index = index
     }
+
+    private var node: JSONDocument.Node { document.nodes[index] }
+
+    package var kind: Kind {
+        let node = node
+        switch node.tag {
+        case .null: return .null
+        case .false: return .bool(false)
+        case .true: return .bool(true)
+        case .number: return .number(Double(bitPattern: node.payload))
+        case .string: return .string(document.string(at: index))
+        case .array: return .array(JSONArray(document: document, start: node.start, count: node.count))
+        case .object: return .object(JSONObject(document: document, start: node.start, count: node.count))
+        }
+    }
+
+    /// Where the value starts in its source.
+    package var position: SourcePosition { document.position(of: index) }
 
     /// The JSON type's name as an error message says it ("a number").
     var typeDescription: String {
-        switch kind {
+        switch node.tag {
         case .null: "null"
-        case .bool: "a boolean"
+        case .false, .true: "a boolean"
         case .number: "a number"
         case .string: "a string"
         case .array: "an array"
@@ -54,114 +203,227 @@ package struct JSONValue: Sendable {
     }
 
     package var number: Double? {
-        if case .number(let n) = kind { return n }
-        return nil
+        let node = node
+        return node.tag == .number ? Double(bitPattern: node.payload) : nil
     }
 
     package var string: String? {
-        if case .string(let s) = kind { return s }
-        return nil
+        node.tag == .string ? document.string(at: index) : nil
     }
 
-    package var array: [JSONValue]? {
-        if case .array(let a) = kind { return a }
-        return nil
+    /// Whether the value is the string `s` (compared without making a string).
+    func isString(_ s: String) -> Bool {
+        node.tag == .string && document.string(at: index, equals: s)
+    }
+
+    package var bool: Bool? {
+        switch node.tag {
+        case .false: false
+        case .true: true
+        default: nil
+        }
+    }
+
+    package var array: JSONArray? {
+        let node = node
+        return node.tag == .array ? JSONArray(document: document, start: node.start, count: node.count) : nil
     }
 
     package var object: JSONObject? {
-        if case .object(let o) = kind { return o }
-        return nil
+        let node = node
+        return node.tag == .object ? JSONObject(document: document, start: node.start, count: node.count) : nil
     }
 
-    var isNull: Bool {
-        if case .null = kind { return true }
-        return false
+    var isNull: Bool { node.tag == .null }
+}
+
+/// What a container's children are read as: a value (an array's
+/// elements) or a member (an object's keys, each followed by its value).
+package protocol JSONChild: Sendable {
+    init(document: JSONDocument, index: Int)
+}
+
+extension JSONValue: JSONChild {}
+
+/// The children of an array or object, in source order.
+package struct JSONChildren<Element: JSONChild>: RandomAccessCollection, Sendable {
+    let document: JSONDocument
+    let start: Int
+    package let count: Int
+
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { count }
+
+    package subscript(position: Int) -> Element {
+        precondition(position >= 0 && position < count, "JSON child index out of range")
+        return Element(document: document, index: Int(document.children[start + position]))
     }
 }
 
+/// The elements of a JSON array, in order.
+package typealias JSONArray = JSONChildren<JSONValue>
+
 /// One `"key": value` pair of an object, with the key's own position (the
 /// place an "unknown key" error points at).
-package struct JSONMember: Sendable {
-    package var key: String
-    package var keyPosition: SourcePosition
-    package var value: JSONValue
+package struct JSONMember: JSONChild {
+    let document: JSONDocument
+    /// The key's node; the value's is the next one.
+    let keyIndex: Int
 
-    package init(key: String, keyPosition: SourcePosition, value: JSONValue) {
-        self.key = key
-        self.keyPosition = keyPosition
-        self.value = value
+    package init(document: JSONDocument, index: Int) {
+        self.document = document
+        self.keyIndex = index
     }
+
+    package var key: String { document.string(at: keyIndex) }
+    package var keyPosition: SourcePosition { document.position(of: keyIndex) }
+    package var value: JSONValue { JSONValue(document: document, index: keyIndex + 1) }
+
+    /// Whether the key is `name` (compared without making a string).
+    func hasKey(_ name: String) -> Bool { document.string(at: keyIndex, equals: name) }
 }
 
 /// A JSON object: its members in source order, with lookup by key. Keys are
 /// unique; the parser refuses duplicates.
 ///
-/// Most objects of a scene are small (a layer's dozen keys, an animation's
-/// few): they are searched in order, which costs less than hashing every
-/// key; an index by key is built only for objects larger than
-/// `indexedCount`.
+/// Lookup compares the key's bytes member by member: a scene's objects
+/// are small (a layer's dozen keys), and the readers ask for a fixed set
+/// of keys, so lookups stay linear in the object's size.
 package struct JSONObject: Sendable {
-    package private(set) var members: [JSONMember] = []
-    private var indexByKey: [String: Int]?
+    let document: JSONDocument
+    let start: Int
+    package let count: Int
 
-    /// Objects with more members than this get an index by key.
-    static let indexedCount = 16
+    /// The members in source order.
+    package var members: Members { Members(document: document, start: start, count: count) }
 
-    package init() {}
-
-    package init(_ members: [JSONMember]) {
-        self.members.reserveCapacity(members.count)
-        for member in members { append(member) }
-    }
-
-    /// Adds a member; a member with the same key replaces the earlier one's
-    /// value (the parser checks for duplicates before it gets here).
-    package mutating func append(_ member: JSONMember) {
-        if let i = index(of: member.key) {
-            members[i] = member
-            return
-        }
-        appendNew(member)
-    }
-
-    /// Adds a member whose key the object does not have yet (the parser
-    /// has checked), without searching for it again.
-    package mutating func appendNew(_ member: JSONMember) {
-        // A layer has a handful of keys: one allocation, not one per doubling.
-        if members.isEmpty { members.reserveCapacity(8) }
-        members.append(member)
-        if indexByKey != nil {
-            indexByKey?[member.key] = members.count - 1
-        } else if members.count > Self.indexedCount {
-            indexByKey = Dictionary(uniqueKeysWithValues: members.enumerated().map { ($0.element.key, $0.offset) })
-        }
-    }
-
-    private func index(of key: String) -> Int? {
-        if let indexByKey { return indexByKey[key] }
-        return members.firstIndex { $0.key == key }
-    }
+    /// The members of an object, in source order.
+    package typealias Members = JSONChildren<JSONMember>
 
     package subscript(key: String) -> JSONValue? {
-        index(of: key).map { members[$0].value }
+        member(key)?.value
     }
 
     func member(_ key: String) -> JSONMember? {
-        index(of: key).map { members[$0] }
+        for k in start..<(start + count) {
+            let keyIndex = Int(document.children[k])
+            if document.string(at: keyIndex, equals: key) {
+                return JSONMember(document: document, index: keyIndex)
+            }
+        }
+        return nil
     }
 
     var keys: [String] { members.map(\.key) }
-    var count: Int { members.count }
-    var isEmpty: Bool { members.isEmpty }
+    var isEmpty: Bool { count == 0 }
 }
 
-// Building values in code (the encoder, tests) without positions.
+// MARK: - Building values in code
+
+/// Writes values into a new document: the encoder's and the CAML reader's
+/// way of making JSON. Building copies the values it is given (a view
+/// cannot share another document's nodes), which costs the size of the
+/// value once per level it is nested in, away from any reading path.
+struct JSONDocumentBuilder {
+    private var nodes: [JSONDocument.Node] = []
+    private var children: [UInt32] = []
+    private var text: [UInt8] = []
+    private var positions: [SourcePosition] = []
+
+    /// The document whose first node is the root.
+    consuming func finish() -> JSONValue {
+        JSONValue(document: JSONDocument(nodes: nodes, children: children, text: text,
+                                         lineStarts: [], positions: positions), index: 0)
+    }
+
+    private mutating func append(_ tag: JSONDocument.Tag, payload: UInt64 = 0, at position: SourcePosition) -> Int {
+        nodes.append(JSONDocument.Node(tag, offset: 0, payload: payload))
+        positions.append(position)
+        return nodes.count - 1
+    }
+
+    mutating func addString(_ s: String, at position: SourcePosition) {
+        let start = text.count
+        text.append(contentsOf: s.utf8)
+        _ = append(.string, payload: UInt64(UInt32(start)) | UInt64(text.count - start) << 32, at: position)
+    }
+
+    mutating func addScalar(_ kind: JSONValue.Kind, at position: SourcePosition) {
+        switch kind {
+        case .null: _ = append(.null, at: position)
+        case .bool(let b): _ = append(b ? .true : .false, at: position)
+        case .number(let n): _ = append(.number, payload: n.bitPattern, at: position)
+        case .string(let s): addString(s, at: position)
+        case .array(let a): addArray(Array(a), at: position)
+        case .object(let o): addObject(o.members.map { ($0.key, $0.value, $0.keyPosition) }, at: position)
+        }
+    }
+
+    /// A copy of `value` (with its positions), placed at `position` if given.
+    mutating func add(_ value: JSONValue, at position: SourcePosition? = nil) {
+        addScalar(value.kind, at: position ?? value.position)
+    }
+
+    mutating func addArray(_ elements: [JSONValue], at position: SourcePosition) {
+        let container = append(.array, at: position)
+        var indices: [UInt32] = []
+        indices.reserveCapacity(elements.count)
+        for element in elements {
+            indices.append(UInt32(nodes.count))
+            add(element)
+        }
+        nodes[container].payload = UInt64(UInt32(children.count)) | UInt64(indices.count) << 32
+        children.append(contentsOf: indices)
+    }
+
+    mutating func addObject(_ members: [(String, JSONValue, SourcePosition)], at position: SourcePosition) {
+        let container = append(.object, at: position)
+        var indices: [UInt32] = []
+        indices.reserveCapacity(members.count)
+        for (key, value, keyPosition) in members {
+            // A later member with the same key replaces the earlier one's
+            // value, in the earlier one's place.
+            let keyBytes = Array(key.utf8)
+            let earlier = indices.firstIndex { k in
+                let node = nodes[Int(k)]
+                return text[node.start..<(node.start + node.count)].elementsEqual(keyBytes)
+            }
+            let keyIndex = UInt32(nodes.count)
+            if let earlier { indices[earlier] = keyIndex } else { indices.append(keyIndex) }
+            addString(key, at: keyPosition)
+            add(value)
+        }
+        nodes[container].payload = UInt64(UInt32(children.count)) | UInt64(indices.count) << 32
+        children.append(contentsOf: indices)
+    }
+}
+
 extension JSONValue {
+    /// A scalar value, or a copy of an array's or object's contents, at `position`.
+    package init(_ kind: Kind, at position: SourcePosition = .none) {
+        var builder = JSONDocumentBuilder()
+        builder.addScalar(kind, at: position)
+        self = builder.finish()
+    }
+
+    /// The same value placed at `position` (its contents keep theirs).
+    package func placed(at position: SourcePosition) -> JSONValue {
+        var builder = JSONDocumentBuilder()
+        builder.add(self, at: position)
+        return builder.finish()
+    }
+
     package static func number(_ n: Double) -> JSONValue { JSONValue(.number(n)) }
     package static func string(_ s: String) -> JSONValue { JSONValue(.string(s)) }
     package static func bool(_ b: Bool) -> JSONValue { JSONValue(.bool(b)) }
-    package static func array(_ a: [JSONValue]) -> JSONValue { JSONValue(.array(a)) }
     package static var null: JSONValue { JSONValue(.null) }
+
+    /// An array of `elements`, at `position`.
+    package static func array(_ elements: [JSONValue], at position: SourcePosition = .none) -> JSONValue {
+        var builder = JSONDocumentBuilder()
+        builder.addArray(elements, at: position)
+        return builder.finish()
+    }
 
     /// A number of any floating-point type. A `Float` is written in its own
     /// shortest form (0.4, not 0.4000000059604645), which reads back to the
@@ -177,7 +439,14 @@ extension JSONValue {
 
     /// An object from key-value pairs in the given order.
     package static func object(_ pairs: [(String, JSONValue)]) -> JSONValue {
-        let zero = SourcePosition(line: 0, column: 0)
-        return JSONValue(.object(JSONObject(pairs.map { JSONMember(key: $0.0, keyPosition: zero, value: $0.1) })))
+        object(members: pairs.map { ($0.0, $0.1, .none) }, at: .none)
+    }
+
+    /// An object from members that carry positions (the CAML reader's,
+    /// whose positions are places in the XML text).
+    package static func object(members: [(String, JSONValue, SourcePosition)], at position: SourcePosition) -> JSONValue {
+        var builder = JSONDocumentBuilder()
+        builder.addObject(members, at: position)
+        return builder.finish()
     }
 }

@@ -43,4 +43,16 @@ enum LayerType: String, CaseIterable, Sendable {
     }
 
     static var names: [String] { allCases.map(\.rawValue) }
+
+    /// The type's bit in a set of types held as bits.
+    var bit: UInt32 {
+        switch self {
+        case .layer: 1
+        case .shape: 2
+        case .text: 4
+        case .transform: 8
+        case .gradient: 16
+        case .replicator: 32
+        }
+    }
 }

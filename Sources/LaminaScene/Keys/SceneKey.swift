@@ -8,7 +8,7 @@ import Foundation
 /// layer object may hold, so the decoder and the encoder cannot drift apart:
 /// a key that can be read can be written, in the tables' order, which is the
 /// canonical order of the encoder's output.
-struct SceneKey: Sendable {
+final class SceneKey: Sendable {
     typealias Decode = @Sendable (DecodingContext, JSONValue, JSONPath, CALayer) throws(SceneError) -> Void
     typealias Encode = @Sendable (CALayer, EncodingContext, JSONPath) throws(SceneError) -> JSONValue?
 
@@ -21,14 +21,19 @@ struct SceneKey: Sendable {
     /// keys that are only a way of writing another key, always nil).
     let encode: Encode
 
+    /// `types` as one bit per type (the order of `LayerType.allCases`),
+    /// asked once per member of every layer.
+    private let typeBits: UInt32
+
     init(_ name: String, types: Set<LayerType>? = nil, decode: @escaping Decode, encode: @escaping Encode) {
         self.name = name
         self.types = types
         self.decode = decode
         self.encode = encode
+        typeBits = types.map { $0.reduce(0) { $0 | $1.bit } } ?? ~0
     }
 
-    func applies(to type: LayerType) -> Bool { types?.contains(type) ?? true }
+    func applies(to type: LayerType) -> Bool { typeBits & type.bit != 0 }
 }
 
 // Builders for the common shapes of key: a stored property of one value

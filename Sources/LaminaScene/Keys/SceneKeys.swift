@@ -6,10 +6,34 @@ enum SceneKeys {
     static let byName: [String: SceneKey] = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
 
     /// Keys that the layer decoder handles itself.
-    static let structuralKeys = ["type", "frame", "mask", "animations", "sublayers"]
+    static let structuralKeys = StructuralKey.allCases.map(\.rawValue)
 
     /// The keys of the top-level object besides the root layer's.
     static let canvasKeys = ["format", "width", "height", "scale", "origin", "time"]
+
+    /// What a member of a layer object is, by its key.
+    struct MemberRole {
+        /// One of `structuralKeys`.
+        var structural: StructuralKey?
+        /// One of `canvasKeys`.
+        var isCanvas = false
+        /// The key's row of `all`.
+        var key: SceneKey?
+    }
+
+    /// The keys the layer decoder reads itself, in `structuralKeys`.
+    enum StructuralKey: String, CaseIterable {
+        case type, frame, mask, animations, sublayers
+    }
+
+    /// Every name a layer object's key may have, looked up by its bytes.
+    static let memberRoles: JSONKeyTable<MemberRole> = {
+        var roles: [String: MemberRole] = [:]
+        for key in all where roles[key.name] == nil { roles[key.name] = MemberRole(key: key) }
+        for name in canvasKeys { roles[name, default: MemberRole()].isCanvas = true }
+        for key in StructuralKey.allCases { roles[key.rawValue, default: MemberRole()].structural = key }
+        return JSONKeyTable(roles.map { ($0.key, $0.value) })
+    }()
 
     /// Every key a layer of `type` may have.
     static func names(for type: LayerType) -> [String] {
