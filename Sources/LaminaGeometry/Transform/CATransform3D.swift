@@ -62,6 +62,15 @@ public struct CATransform3D: Hashable, Sendable {
         [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44]
     }
 
+    /// Whether every field is finite (no array is made: decoding asks this
+    /// of every layer's transform).
+    public var isFinite: Bool {
+        m11.isFinite && m12.isFinite && m13.isFinite && m14.isFinite
+            && m21.isFinite && m22.isFinite && m23.isFinite && m24.isFinite
+            && m31.isFinite && m32.isFinite && m33.isFinite && m34.isFinite
+            && m41.isFinite && m42.isFinite && m43.isFinite && m44.isFinite
+    }
+
     /// The field names in order, as Core Animation spells them.
     public static let fieldNames = [
         "m11", "m12", "m13", "m14", "m21", "m22", "m23", "m24",

@@ -26,24 +26,26 @@ extension DecodingContext {
         // Every key extends this path; share its last step once.
         let path = path.shared
 
-        // The keys this reader handles itself, found in one pass.
-        var structural: [SceneKeys.StructuralKey: JSONMember] = [:]
-        var transformMember: JSONMember?, affineMember: JSONMember?
-        for member in object.members {
-            guard let role = SceneKeys.memberRoles[member] else { continue }
-            if let key = role.structural {
-                structural[key] = member
-            } else if let key = role.key?.name {
-                if key == "transform" { transformMember = member } else if key == "affineTransform" { affineMember = member }
-            }
-        }
-
-        guard let type = try layerType(structural[.type], at: path, isRoot: isRoot) else { return nil }
+        guard let type = try layerType(object.member("type"), at: path, isRoot: isRoot) else { return nil }
         let layer = type.makeLayer()
 
+        // One pass: each key is set on the layer, or kept for below if
+        // this reader handles it itself.
+        var frameMember: JSONMember?, maskMember: JSONMember?, sublayersMember: JSONMember?, animationsMember: JSONMember?
+        var transformMember: JSONMember?, affineMember: JSONMember?
         for member in object.members {
             let role = SceneKeys.memberRoles[member]
-            if role?.structural != nil || (isRoot && role?.isCanvas == true) {
+            if let structural = role?.structural {
+                switch structural {
+                case .type: break
+                case .frame: frameMember = member
+                case .mask: maskMember = member
+                case .sublayers: sublayersMember = member
+                case .animations: animationsMember = member
+                }
+                continue
+            }
+            if isRoot && role?.isCanvas == true {
                 continue
             }
             if isRoot && (member.hasKey("bounds") || member.hasKey("position")) {
@@ -55,6 +57,11 @@ extension DecodingContext {
                 try unknownKey(member, at: path / member, type: type, isRoot: isRoot)
                 continue
             }
+            switch role?.transformSpelling {
+            case .matrix?: transformMember = member
+            case .affine?: affineMember = member
+            case nil: break
+            }
             try key.decode(self, member.value, path / member, layer)
         }
 
@@ -62,7 +69,7 @@ extension DecodingContext {
             try report(.conflict, at: path / "affineTransform", affine.keyPosition,
                        "'affineTransform' and 'transform' both set the layer's transform; give only one")
         }
-        if let frame = structural[.frame] {
+        if let frame = frameMember {
             try self.frame(frame, of: object, at: path, into: layer, isRoot: isRoot)
         }
         if let gradient = layer as? CAGradientLayer {
@@ -74,12 +81,12 @@ extension DecodingContext {
             // snapshot walks them all): instances count as layers too.
             try countLayers(copies.multipliedReportingOverflow(by: replicator.instanceCount), at: path, value)
         }
-        if let mask = structural[.mask] {
+        if let mask = maskMember {
             if let m = try self.layer(mask.value, at: path / "mask", depth: depth + 1, copies: copies) {
                 layer.mask = m
             }
         }
-        if let list = structural[.sublayers]?.value {
+        if let list = sublayersMember?.value {
             let instances = (layer as? CAReplicatorLayer).map { max($0.instanceCount, 1) } ?? 1
             let (product, overflow) = copies.multipliedReportingOverflow(by: instances)
             let sublayerCopies = overflow ? .max : product
@@ -95,7 +102,7 @@ extension DecodingContext {
                 layer.sublayers = sublayers
             }
         }
-        if let list = structural[.animations]?.value {
+        if let list = animationsMember?.value {
             try animations(list, at: path / "animations", to: layer, type: type)
         }
         return layer

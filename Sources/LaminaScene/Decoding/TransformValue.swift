@@ -34,7 +34,7 @@ extension DecodingContext {
             }
             t = result
         }
-        guard t.fields.allSatisfy(\.isFinite) else {
+        guard t.isFinite else {
             try report(.nonFinite, value, at: path, "the transform overflows: its matrix has non-finite fields")
             return nil
         }

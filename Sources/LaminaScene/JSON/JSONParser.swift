@@ -37,12 +37,19 @@ struct JSONParser {
         var firstPending: Int
         /// The key whose value is being read (nil while a key is read).
         var keyNode: Int?
-        /// Its keys by text, once it has more than `indexedKeyCount` (the
-        /// duplicate check stays linear for hostile objects).
-        var keyIndex: [String: Int]?
     }
 
-    private var stack: [Frame] = []
+    /// The innermost open container, kept out of `outer` so that reading
+    /// into it is a plain write to the parser's own fields.
+    private var top = Frame(isObject: false, node: 0, firstPending: 0)
+    /// The containers around `top`, outermost first.
+    private var outer: [Frame] = []
+    /// How many containers are open (`top` and `outer`).
+    private var depth = 0
+    /// The keys of large open objects by text, by the objects' nodes: an
+    /// object with more than `indexedKeyCount` keys checks duplicates by
+    /// hashing, so a hostile object stays linear.
+    private var keyIndexes: [Int: [String: Int]] = [:]
     /// The node numbers of the open containers' children so far, innermost
     /// last: copied to `children` in one piece when a container closes.
     private var pending: [UInt32] = []
@@ -71,9 +78,10 @@ struct JSONParser {
         guard bytes.count < Int(UInt32.max) else {
             throw SceneError(.limitExceeded, at: "$", "the document has \(bytes.count) bytes; at most 4 GiB can be read")
         }
-        // About one value per eight bytes of a scene.
-        nodes.reserveCapacity(bytes.count / 8 + 4)
-        children.reserveCapacity(bytes.count / 10 + 4)
+        // A scene has about one value per eight or nine bytes: room for
+        // more, so that the arrays are not copied as they grow.
+        nodes.reserveCapacity(bytes.count / 5 + 16)
+        children.reserveCapacity(bytes.count / 6 + 16)
         // A UTF-8 byte order mark is allowed and ignored (RFC 8259, 8.1).
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             i = 3
@@ -87,21 +95,20 @@ struct JSONParser {
             // Attach the finished value to its parent, closing every
             // container that ends right after it.
             while true {
-                guard !stack.isEmpty else {
+                guard depth > 0 else {
                     skipWhitespace()
                     if i < bytes.count {
                         throw error("unexpected \(describeByte(at: i)) after the end of the document")
                     }
                     return finish()
                 }
-                let top = stack.count - 1
-                let isObject = stack[top].isObject
+                let isObject = top.isObject
                 // An object lists its keys: each key's node is the one
                 // before its value's.
                 pending.append(UInt32(isObject ? completed - 1 : completed))
                 skipWhitespace()
                 guard i < bytes.count else {
-                    throw error("the document ends inside \(isObject ? "an object" : "an array") opened at \(position(ofNode: stack[top].node))")
+                    throw error("the document ends inside \(isObject ? "an object" : "an array") opened at \(position(ofNode: top.node))")
                 }
                 let c = bytes[i]
                 if c == UInt8(ascii: ",") {
@@ -135,13 +142,22 @@ struct JSONParser {
     /// Closes the innermost container: its children's node numbers move to
     /// `children`, and its node learns where they are.
     private mutating func close() -> Int {
-        let frame = stack.removeLast()
+        let frame = top
+        depth -= 1
+        if depth > 0 { top = outer.removeLast() }
+        if !keyIndexes.isEmpty { keyIndexes[frame.node] = nil }
         let count = pending.count - frame.firstPending
         let start = children.count
-        children.append(contentsOf: pending[frame.firstPending...])
+        pending.withUnsafeBufferPointer { children.append(contentsOf: UnsafeBufferPointer(rebasing: $0[frame.firstPending...])) }
         pending.removeLast(count)
         nodes[frame.node].payload = JSONDocument.Node(.array, offset: 0, start: start, count: count).payload
         return frame.node
+    }
+
+    private mutating func open(_ frame: Frame) {
+        if depth > 0 { outer.append(top) }
+        top = frame
+        depth += 1
     }
 
     private mutating func append(_ node: JSONDocument.Node) -> Int {
@@ -167,7 +183,7 @@ struct JSONParser {
                 i += 1
                 return node
             }
-            stack.append(Frame(isObject: true, node: node, firstPending: pending.count))
+            open(Frame(isObject: true, node: node, firstPending: pending.count))
             try readKey(afterComma: false)
             return nil
         case UInt8(ascii: "["):
@@ -179,7 +195,7 @@ struct JSONParser {
                 i += 1
                 return node
             }
-            stack.append(Frame(isObject: false, node: node, firstPending: pending.count))
+            open(Frame(isObject: false, node: node, firstPending: pending.count))
             return nil
         case UInt8(ascii: "\""):
             return try readString()
@@ -209,7 +225,7 @@ struct JSONParser {
     /// Refuses an array or object that would nest deeper than the limit
     /// (empty ones count too).
     private mutating func checkNesting() throws(SceneError) {
-        guard stack.count < maxNesting else {
+        guard depth < maxNesting else {
             throw SceneError(
                 .limitExceeded, at: currentPath.description, position: position(at: i),
                 "arrays and objects nest more than \(maxNesting) levels deep (the limit)")
@@ -218,8 +234,7 @@ struct JSONParser {
 
     /// Reads `"key" :` into the innermost frame, refusing a key the object already has.
     private mutating func readKey(afterComma: Bool) throws(SceneError) {
-        let frame = stack.count - 1
-        stack[frame].keyNode = nil
+        top.keyNode = nil
         guard i < bytes.count else { throw error("the document ends where a key was expected") }
         guard bytes[i] == UInt8(ascii: "\"") else {
             if afterComma, bytes[i] == UInt8(ascii: "}") {
@@ -228,14 +243,14 @@ struct JSONParser {
             throw error("expected a key in double quotes, found \(describeByte(at: i))")
         }
         let keyNode = try readString()
-        if let earlier = earlierKey(matching: keyNode, in: frame) {
-            stack[frame].keyNode = keyNode
+        if let earlier = earlierKey(matching: keyNode) {
+            top.keyNode = keyNode
             let key = string(at: keyNode)
             throw SceneError(
                 .duplicateKey, at: currentPath.description, position: position(ofNode: keyNode),
                 "duplicate key '\(key)' (first given at \(position(ofNode: earlier)))")
         }
-        stack[frame].keyNode = keyNode
+        top.keyNode = keyNode
         skipWhitespace()
         guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else {
             throw error("expected ':' after the key '\(string(at: keyNode))', found \(describeByte(at: i))")
@@ -245,28 +260,31 @@ struct JSONParser {
 
     /// The node of an earlier key of object `frame` with the same text as
     /// `keyNode`, if any.
-    private mutating func earlierKey(matching keyNode: Int, in frame: Int) -> Int? {
-        let first = stack[frame].firstPending
+    private mutating func earlierKey(matching keyNode: Int) -> Int? {
+        let first = top.firstPending
         let count = pending.count - first
         if count > Self.indexedKeyCount {
-            if stack[frame].keyIndex == nil {
+            if keyIndexes[top.node] == nil {
                 var index: [String: Int] = [:]
                 for k in pending[first...] { index[string(at: Int(k))] = Int(k) }
-                stack[frame].keyIndex = index
+                keyIndexes[top.node] = index
             }
             let key = string(at: keyNode)
-            if let earlier = stack[frame].keyIndex?[key] { return earlier }
-            stack[frame].keyIndex?[key] = keyNode
+            if let earlier = keyIndexes[top.node]?[key] { return earlier }
+            keyIndexes[top.node]?[key] = keyNode
             return nil
         }
-        let node = nodes[keyNode]
+        let length = nodes[keyNode].count
         return withStringBytes { stringBytes in
-            let key = stringBytes(node)
-            for k in pending[first...] {
-                let other = stringBytes(nodes[Int(k)])
-                if other.count == key.count, other.elementsEqual(key) { return Int(k) }
+            let key = stringBytes(nodes[keyNode])
+            return pending.withUnsafeBufferPointer { keys in
+                for k in keys[first...] where nodes[Int(k)].count == length {
+                    if length == 0 || memcmp(stringBytes(nodes[Int(k)]).baseAddress!, key.baseAddress!, length) == 0 {
+                        return Int(k)
+                    }
+                }
+                return nil
             }
-            return nil
         }
     }
 
@@ -500,7 +518,19 @@ struct JSONParser {
 
     // MARK: - Whitespace and positions
 
+    /// Skips spaces, tabs and line ends. Inlined: most calls find a value
+    /// or a single space at once.
+    @inline(__always)
     private mutating func skipWhitespace() {
+        if i < bytes.count, bytes[i] > UInt8(ascii: " ") { return }
+        if i + 1 < bytes.count, bytes[i] == UInt8(ascii: " "), bytes[i + 1] > UInt8(ascii: " ") {
+            i += 1
+            return
+        }
+        skipWhitespaceRun()
+    }
+
+    private mutating func skipWhitespaceRun() {
         while i < bytes.count {
             switch bytes[i] {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
@@ -528,9 +558,10 @@ struct JSONParser {
     /// The location of the value being read, from the open containers.
     private var currentPath: JSONPath {
         var path = JSONPath.root
-        for (depth, frame) in stack.enumerated() {
+        let frames = depth > 0 ? outer + [top] : []
+        for (level, frame) in frames.enumerated() {
             // The children read so far: those of inner frames come after.
-            let end = depth + 1 < stack.count ? stack[depth + 1].firstPending : pending.count
+            let end = level + 1 < frames.count ? frames[level + 1].firstPending : pending.count
             if !frame.isObject {
                 path = path / (end - frame.firstPending)
             } else if let key = frame.keyNode {

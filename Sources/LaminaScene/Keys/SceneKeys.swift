@@ -19,7 +19,12 @@ enum SceneKeys {
         var isCanvas = false
         /// The key's row of `all`.
         var key: SceneKey?
+        /// Whether the key is `transform` or `affineTransform`, two ways
+        /// of setting one property that a layer may not both use.
+        var transformSpelling: TransformSpelling?
     }
+
+    enum TransformSpelling { case matrix, affine }
 
     /// The keys the layer decoder reads itself, in `structuralKeys`.
     enum StructuralKey: String, CaseIterable {
@@ -31,6 +36,8 @@ enum SceneKeys {
         var roles: [String: MemberRole] = [:]
         for key in all where roles[key.name] == nil { roles[key.name] = MemberRole(key: key) }
         for name in canvasKeys { roles[name, default: MemberRole()].isCanvas = true }
+        roles["transform", default: MemberRole()].transformSpelling = .matrix
+        roles["affineTransform", default: MemberRole()].transformSpelling = .affine
         for key in StructuralKey.allCases { roles[key.rawValue, default: MemberRole()].structural = key }
         return JSONKeyTable(roles.map { ($0.key, $0.value) })
     }()
