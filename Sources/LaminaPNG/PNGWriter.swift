@@ -21,6 +21,8 @@ struct PNGWriter {
     func encode(_ image: CGImage) throws -> [UInt8] {
         let filtered = filteredRows(image)
         let stream = try compress(filtered, stride: image.width * 4 + 1)
+        // The rows' buffer is the next picture's of this size.
+        BufferPool.pixels.giveBack(filtered)
 
         var out = PNGChunk.signature
         out.reserveCapacity(stream.count + 128)
@@ -43,7 +45,7 @@ struct PNGWriter {
     private func filteredRows(_ image: CGImage) -> [UInt8] {
         if options.filter == .none { return unfilteredRows(image) }
         let rowBytes = image.width * 4
-        var out = [UInt8](repeating: 0, count: image.height * (rowBytes + 1))
+        var out = BufferPool.pixels.take(count: image.height * (rowBytes + 1), zeroed: false)
         var previous = [UInt8](repeating: 0, count: rowBytes)
         var current = [UInt8](repeating: 0, count: rowBytes)
         // Scratch rows for `.adaptive`, one per filter type.
@@ -77,7 +79,8 @@ struct PNGWriter {
     /// straight-alpha pixels, so bands of rows are made on idle cores.
     private func unfilteredRows(_ image: CGImage) -> [UInt8] {
         let rowBytes = image.width * 4, stride = rowBytes + 1
-        return [UInt8](unsafeUninitializedCapacity: image.height * stride) { out, count in
+        var rows = BufferPool.pixels.take(count: image.height * stride, zeroed: false)
+        rows.withUnsafeMutableBufferPointer { out in
             image.withUnsafeBytes { pixels in
                 // Each band writes its own rows.
                 nonisolated(unsafe) let (target, source) = (out, pixels)
@@ -90,8 +93,8 @@ struct PNGWriter {
                     }
                 }
             }
-            count = image.height * stride
         }
+        return rows
     }
 
     private func compress(_ data: [UInt8], stride: Int) throws -> [UInt8] {

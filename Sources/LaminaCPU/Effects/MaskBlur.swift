@@ -12,11 +12,15 @@ import LaminaRender
 enum MaskBlur {
     static func apply(_ method: BlurMethod, to source: Pixmap) throws -> Pixmap {
         let width = source.width, height = source.height
+        // Every plane's floats come from the pool and go back to it.
         var plane = AlphaPlane(alphaOf: source)
+        defer { BufferPool.floats.giveBack(plane.values) }
         guard width > 0, height > 0, method.sigma > 0 else { return plane.whitePixmap() }
         var scale = 1
         for _ in 0..<method.halvings where plane.width > 1 || plane.height > 1 {
-            plane = plane.halved()
+            let half = plane.halved()
+            BufferPool.floats.giveBack(plane.values)
+            plane = half
             scale *= 2
         }
         plane.convolve(with: method.weights.map(Float.init))
@@ -37,17 +41,17 @@ private struct AlphaPlane {
     init(alphaOf pixmap: Pixmap) {
         let n = pixmap.width * pixmap.height
         width = pixmap.width; height = pixmap.height
-        values = [Float](unsafeUninitializedCapacity: n) { out, count in
+        values = BufferPool.floats.take(count: n, zeroed: false)
+        values.withUnsafeMutableBufferPointer { out in
             pixmap.data.withUnsafeBufferPointer { src in
                 for i in 0..<n { out[i] = Float(src[i * 4 + 3]) }
             }
-            count = n
         }
     }
 
     /// Every channel the rounded alpha (a white mask, premultiplied).
     func whitePixmap() -> Pixmap {
-        var data = [UInt8](repeating: 0, count: width * height * 4)
+        var data = BufferPool.pixels.take(count: width * height * 4, zeroed: false)
         data.withUnsafeMutableBytes { out in
             for i in 0..<(width * height) {
                 out.storeBytes(of: Self.whitePixel(values[i]), toByteOffset: i * 4, as: UInt32.self)
@@ -66,7 +70,7 @@ private struct AlphaPlane {
     /// covers; beyond the plane counts as 0 (an odd side's padding).
     func halved() -> AlphaPlane {
         let w = BlurMethod.halved(width), h = BlurMethod.halved(height)
-        var out = [Float](repeating: 0, count: w * h)
+        var out = BufferPool.floats.take(count: w * h, zeroed: false)
         values.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
                 for y in 0..<h {
@@ -93,7 +97,7 @@ private struct AlphaPlane {
     /// is that value rounded, as `whitePixmap` rounds.
     func upscaledWhitePixmap(by scale: Int, toWidth newWidth: Int, height newHeight: Int) -> Pixmap {
         let (columns, rows) = (Self.taps(newWidth, from: width, scale: scale), Self.taps(newHeight, from: height, scale: scale))
-        var data = [UInt8](repeating: 0, count: newWidth * newHeight * 4)
+        var data = BufferPool.pixels.take(count: newWidth * newHeight * 4, zeroed: false)
         values.withUnsafeBufferPointer { src in
             data.withUnsafeMutableBytes { out in
                 for (y, (r0, r1, ty)) in rows.enumerated() {
@@ -124,9 +128,10 @@ private struct AlphaPlane {
     /// beyond the plane counts as 0.
     mutating func convolve(with weights: [Float]) {
         guard weights.count > 1 else { return }
-        var scratch = [Float](repeating: 0, count: values.count)
+        var scratch = BufferPool.floats.take(count: values.count, zeroed: false)
         Self.pass(from: values, into: &scratch, count: width, lines: height, step: 1, lineStride: width, weights: weights)
         Self.pass(from: scratch, into: &values, count: height, lines: width, step: width, lineStride: 1, weights: weights)
+        BufferPool.floats.giveBack(scratch)
     }
 
     /// One direction: each of `lines` lines of `count` values, `step` apart.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import LaminaRaster
 import LaminaRender
 
@@ -32,13 +33,28 @@ final class CPUPainter: SurfacePainter {
     func texture(of image: CGImage) throws -> Pixmap {
         try Pixmap(width: image.width, height: image.height, premultipliedRGBA: image.pixelBytes)
     }
-    func release(_ surface: Pixmap) {}
+    /// A surface's pixels go back to the pool for the next pass or frame,
+    /// except the output's, which the frame's image holds (and gives back
+    /// when it is freed).
+    func release(_ surface: Pixmap) {
+        let address = UInt(bitPattern: surface.data.withUnsafeBytes { $0.baseAddress })
+        let isOutput = outputPixels.withLock { $0.remove(address) != nil }
+        if !isOutput { BufferPool.pixels.giveBack(surface.data) }
+    }
+
     func endFrame() { repeatedShapes.removeAll() }
 
     /// Small solid draws' coverage, by shape, for this frame.
     private let repeatedShapes = RepeatedShapes()
+    /// The addresses of the outputs' pixels that images hold, until the
+    /// frame releases its output (frames on several threads may share a
+    /// painter).
+    private let outputPixels = Mutex<Set<UInt>>([])
+
     func image(of output: Pixmap) throws -> CGImage {
-        try CGImage(width: output.width, height: output.height, premultipliedRGBA: output.data)
+        let address = UInt(bitPattern: output.data.withUnsafeBytes { $0.baseAddress })
+        outputPixels.withLock { _ = $0.insert(address) }
+        return CGImage(width: output.width, height: output.height, pooledPremultipliedRGBA: output.data)
     }
 
     func drawPolygon(_ draw: PolygonDraw, textures: TextureTable<Pixmap>, into target: inout Pixmap) throws {
@@ -212,7 +228,10 @@ final class CPUPainter: SurfacePainter {
     /// `source`'s alpha blurred, in white (see `DrawCommand.blurMask`): one
     /// channel blurred instead of four.
     func blurMask(_ source: Pixmap, blur: BlurMethod, into target: inout Pixmap) throws {
-        target = try MaskBlur.apply(blur, to: source)
+        let blurred = try MaskBlur.apply(blur, to: source)
+        // The pass's own surface is replaced: its pixels go back to the pool.
+        BufferPool.pixels.giveBack(target.data)
+        target = blurred
     }
 
     /// Where a textured polygon's texture lands when the draw is a plain

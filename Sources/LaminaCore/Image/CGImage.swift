@@ -1,4 +1,5 @@
 import Foundation
+import LaminaRaster
 
 /// An immutable bitmap picture, like Core Graphics' `CGImage`.
 ///
@@ -57,10 +58,27 @@ public final class CGImage: Sendable {
 
     /// The one place that stores pixels; callers have checked that `pixels`
     /// holds exactly `width * height` packed pixels.
-    private init(width: Int, height: Int, packedPixels pixels: [UInt8]) {
+    private init(width: Int, height: Int, packedPixels pixels: [UInt8], pooled: Bool = false) {
         self.width = width
         self.height = height
         self.pixelBytes = pixels
+        self.isPooled = pooled
+    }
+
+    /// Whether `pixelBytes` goes back to `BufferPool.pixels` when the image
+    /// is freed (a renderer's output, whose buffer the next frame reuses).
+    private let isPooled: Bool
+
+    /// An image over a renderer's output pixels, which go back to
+    /// `BufferPool.pixels` when the image is freed, for the next frame to
+    /// draw into. The caller has checked the size and gives up the buffer.
+    package convenience init(width: Int, height: Int, pooledPremultipliedRGBA pixels: [UInt8]) {
+        precondition(width >= 1 && height >= 1 && pixels.count == width * height * 4, "a pooled image's pixels must fit its size")
+        self.init(width: width, height: height, packedPixels: pixels, pooled: true)
+    }
+
+    deinit {
+        if isPooled { BufferPool.pixels.giveBack(pixelBytes) }
     }
 
     /// Calls `body` with the pixel bytes (see `pixelBytes`).

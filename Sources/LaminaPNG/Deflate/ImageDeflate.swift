@@ -33,7 +33,9 @@ enum ImageDeflate {
         // four cores finish together.
         let bySize = (data.count + segmentBytes - 1) / segmentBytes
         let segments = max(1, min(rows, bySize > 1 ? (bySize + 3) / 4 * 4 : 1))
-        var parts = [[UInt8]](repeating: [], count: segments)
+        // Each segment's blocks, in a pooled buffer of its largest size, and
+        // how many bytes of it were written.
+        var parts = [([UInt8], Int)](repeating: ([], 0), count: segments)
         data.withUnsafeBufferPointer { buffer in
             parts.withUnsafeMutableBufferPointer { slots in
                 // Each segment writes its own slot.
@@ -45,8 +47,11 @@ enum ImageDeflate {
             }
         }
         var stream: [UInt8] = [0x78, 0x01]  // deflate, 32 KB window, fastest
-        stream.reserveCapacity(parts.reduce(6) { $0 + $1.count })
-        for part in parts { stream += part }
+        stream.reserveCapacity(parts.reduce(6) { $0 + $1.1 })
+        for (buffer, written) in parts {
+            stream += buffer[..<written]
+            BufferPool.pixels.giveBack(buffer)
+        }
         let adler = data.withUnsafeBytes { UInt32(libdeflate_adler32(1, $0.baseAddress, $0.count)) }
         stream += [UInt8(adler >> 24), UInt8(truncatingIfNeeded: adler >> 16), UInt8(truncatingIfNeeded: adler >> 8), UInt8(truncatingIfNeeded: adler)]
         return stream
@@ -69,20 +74,26 @@ private struct SegmentEncoder {
     static let minimumMatch = 4
     static let maximumMatch = 258
 
-    func encode() -> [UInt8] {
+    /// The segment's blocks, in a buffer from `BufferPool.pixels` (for
+    /// the caller to give back), and how many of its bytes they take.
+    func encode() -> ([UInt8], Int) {
         let n = range.count
         // A block is never larger than stored: its bytes and at most 16 of
         // headers and padding. Each has a full set of tokens (one a byte at
         // least) but the last, so there are at most n / blockTokens + 1.
         let capacity = n + (n / ImageDeflate.blockTokens + 2) * 16 + 64
-        var tokens = [UInt32](repeating: 0, count: ImageDeflate.blockTokens)
-        // Positions from the segment's start, -1 for none: 4 bytes an entry keeps the table in cache.
-        var table = [Int32](repeating: -1, count: 1 << Self.hashBits)
-        return [UInt8](unsafeUninitializedCapacity: capacity) { out, written in
+        // The tokens and the hash table (positions from the segment's start,
+        // -1 for none: 4 bytes an entry keeps it in cache), pooled as bytes.
+        var tokens = BufferPool.pixels.take(count: ImageDeflate.blockTokens * 4, zeroed: false)
+        var table = BufferPool.pixels.take(count: (1 << Self.hashBits) * 4, zeroed: false)
+        var out = BufferPool.pixels.take(count: capacity, zeroed: false)
+        let written = out.withUnsafeMutableBufferPointer { out in
             var writer = BitWriter(into: out.baseAddress!, capacity: capacity)
-            tokens.withUnsafeMutableBufferPointer { tokens in
-                table.withUnsafeMutableBufferPointer { table in
-                    compress(into: &writer, tokens: tokens.baseAddress!, table: table.baseAddress!)
+            tokens.withUnsafeMutableBytes { tokens in
+                table.withUnsafeMutableBytes { table in
+                    table.initializeMemory(as: UInt8.self, repeating: 0xFF)  // -1 everywhere
+                    compress(into: &writer, tokens: tokens.bindMemory(to: UInt32.self).baseAddress!,
+                             table: table.bindMemory(to: Int32.self).baseAddress!)
                 }
             }
             if !isLast {
@@ -90,8 +101,11 @@ private struct SegmentEncoder {
                 writer.writeStoredHeader(length: 0, final: false)
             }
             writer.alignToByte()
-            written = writer.count
+            return writer.count
         }
+        BufferPool.pixels.giveBack(tokens)
+        BufferPool.pixels.giveBack(table)
+        return (out, written)
     }
 
     private func compress(into writer: inout BitWriter, tokens: UnsafeMutablePointer<UInt32>, table: UnsafeMutablePointer<Int32>) {

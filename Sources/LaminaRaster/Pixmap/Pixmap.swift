@@ -20,16 +20,12 @@ package struct Pixmap: Equatable, Sendable {
         try Self.checkSize(width, height)
         self.width = width
         self.height = height
-        if color == .clear {
-            data = [UInt8](repeating: 0, count: width * height * 4)
-        } else {
-            data = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
-                var i = 0
-                while i < buffer.count {
-                    buffer[i] = color.r; buffer[i + 1] = color.g; buffer[i + 2] = color.b; buffer[i + 3] = color.a
-                    i += 4
-                }
-                count = buffer.count
+        // From the pool: a frame's surfaces are the last frame's, given back.
+        data = BufferPool.pixels.take(count: width * height * 4, zeroed: color == .clear)
+        if color != .clear {
+            data.withUnsafeMutableBytes { buffer in
+                let pixel = UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
+                buffer.withMemoryRebound(to: UInt32.self) { $0.update(repeating: UInt32(littleEndian: pixel)) }
             }
         }
     }

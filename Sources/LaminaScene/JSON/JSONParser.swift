@@ -343,22 +343,18 @@ struct JSONParser {
         // The digits as an integer (exact while there are at most 19) and a power of
         // ten, for the fast path below.
         var mantissa: UInt64 = 0, digits = 0, scale = 0
-        while i < bytes.count, isDigit(bytes[i]) {
-            mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- UInt8(ascii: "0"))
-            digits += 1
-            i += 1
-        }
+        var end = readDigits(from: i, into: &mantissa)
+        digits += end - i
+        i = end
         if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
             i += 1
             guard i < bytes.count, isDigit(bytes[i]) else {
                 throw error("expected a digit after the decimal point, found \(describeByte(at: i))")
             }
-            while i < bytes.count, isDigit(bytes[i]) {
-                mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- UInt8(ascii: "0"))
-                digits += 1
-                scale -= 1
-                i += 1
-            }
+            end = readDigits(from: i, into: &mantissa)
+            digits += end - i
+            scale -= end - i
+            i = end
         }
         var exponentIsSimple = true
         if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
@@ -391,6 +387,23 @@ struct JSONParser {
 
     private func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 
+    /// Reads the digits from byte `k` on into `mantissa` (exact for 19
+    /// digits, wrapping after), returning where they end. The index is a
+    /// local: the loop runs in registers.
+    @inline(__always)
+    private func readDigits(from k: Int, into mantissa: inout UInt64) -> Int {
+        var j = k, m = mantissa
+        let count = bytes.count
+        while j < count {
+            let d = bytes[j] &- UInt8(ascii: "0")
+            if d > 9 { break }
+            m = m &* 10 &+ UInt64(d)
+            j += 1
+        }
+        mantissa = m
+        return j
+    }
+
 
     /// Reads a string starting at its opening quote, checking that it is
     /// valid UTF-8 without lone surrogates, and writes its node: a string
@@ -403,13 +416,17 @@ struct JSONParser {
         var escaped = false
         let contentStart = i
         while true {
-            // Skip a run of plain ASCII in one go.
+            // Skip a run of plain ASCII in one go (the index in a register;
+            // `b - 0x20 >= 0x60` is a control character or a non-ASCII byte).
             let runStart = i
-            while i < bytes.count {
-                let b = bytes[i]
-                if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 || b >= 0x80 { break }
-                i += 1
+            var j = i
+            let count = bytes.count
+            while j < count {
+                let b = bytes[j]
+                if b &- 0x20 >= 0x60 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { break }
+                j += 1
             }
+            i = j
             if escaped { out.append(contentsOf: bytes[runStart..<i]) }
             guard i < bytes.count else {
                 throw error("the document ends inside a string opened at \(position(at: open))")
