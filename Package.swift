@@ -85,7 +85,7 @@ let package = Package(
         .target(
             name: "LaminaCAML",
             dependencies: ["LaminaCore", "LaminaIO", "LaminaScene", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        .target(name: "LaminaGL", dependencies: ["LaminaRender", "CEGL"]),
+        .target(name: "LaminaGL", dependencies: ["LaminaRender", "LaminaRaster", "CEGL"]),
         .target(name: "LaminaCPU", dependencies: ["LaminaRender", "LaminaRaster"]),
         .target(name: "LaminaText", dependencies: ["LaminaCore", "LaminaRaster", "CFreeType", "CUnicodeText"]),
 
@@ -118,7 +118,7 @@ let package = Package(
         .executableTarget(
             name: "lamina",
             dependencies: [
-                "Lamina", "LaminaServer",
+                "Lamina", "LaminaServer", "LaminaRaster",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

@@ -27,6 +27,7 @@ public final class TextRenderer: CATextLayerRasterizing, @unchecked Sendable {
     private let lock = NSLock()
     private let fonts: FontSystem
     private let glyphs = GlyphCache()
+    private var images = TextImageCache()
 
     /// Loads fontconfig's configuration and starts FreeType.
     /// - Throws: `TextRenderingError` when either cannot start.
@@ -84,9 +85,18 @@ public final class TextRenderer: CATextLayerRasterizing, @unchecked Sendable {
     /// `CATextLayerRasterizing`: the layer's text drawn at `scale` pixels
     /// per point, with nil for failures (a snapshot draws no text rather
     /// than no picture; call `makeImage(of:)` to learn why).
+    /// An unchanged text gets the same image object as before
+    /// (`TextImageCache`), which the GL backend finds its texture by.
     public func image(for layer: CATextLayer, scale: Double) -> CGImage? {
+        let style = TextStyle(layer)
+        guard let text = StyledText(layer.string, defaultStyle: style) else { return nil }
+        let key = TextImageCache.Key(text: text, style: style, parameters: LayoutParameters(layer), scale: scale,
+                                     registeredFonts: FontRegistry.files.count)
+        if let known = locked({ images.image(for: key) }) { return known }
         guard let layout = try? layout(of: layer) else { return nil }
-        return (try? makeImage(of: layout, scale: scale)) ?? nil
+        guard let image = try? makeImage(of: layout, scale: scale) else { return nil }
+        locked { images.insert(image, for: key) }
+        return image
     }
 
     /// How the caches are doing.
@@ -99,19 +109,24 @@ public final class TextRenderer: CATextLayerRasterizing, @unchecked Sendable {
         public var cachedGlyphs: Int
         /// Font faces opened.
         public var openFaces: Int
+        /// Text layers whose backing image was found unchanged, and made.
+        public var imageHits = 0, imageMisses = 0
     }
 
     /// The caches' counts now.
     public var statistics: Statistics {
         locked {
             Statistics(glyphHits: glyphs.hits, glyphMisses: glyphs.misses, cachedGlyphs: glyphs.count,
-                       openFaces: fonts.openFaceCount)
+                       openFaces: fonts.openFaceCount, imageHits: images.hits, imageMisses: images.misses)
         }
     }
 
-    /// Empties the glyph cache (faces stay open).
+    /// Empties the glyph and image caches (faces stay open).
     public func removeCachedGlyphs() {
-        locked { glyphs.removeAll() }
+        locked {
+            glyphs.removeAll()
+            images.removeAll()
+        }
     }
 
     private func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Lamina
+import LaminaRaster
 
 /// `lamina bench`: time per frame of scenes and of generated shape layers, on
 /// one or both backends. A benchmark, not a test: it prints figures and
@@ -113,7 +114,14 @@ struct BenchCommand: ParsableCommand {
                 var snapshot = try renderer.snapshot(scene.rootLayer, canvas: canvas, time: scene.time)
                 var plan = try renderer.plan(snapshot, canvas: canvas)
                 var image = try renderer.renderer.render(plan)
+                // What the measured frames ask of the GPU and of memory.
+                var glBefore: GLActivity?
+                var buffersBefore = BufferPool.pixels.statistics
                 for i in 0..<(warmup + frames) {
+                    if i == warmup {
+                        glBefore = (renderer.renderer as? GLRenderer)?.activity
+                        buffersBefore = BufferPool.pixels.statistics
+                    }
                     var frame: [Stage: Double] = [:]
                     func timed<T>(_ stage: Stage, _ work: () throws -> T) rethrows -> T? {
                         guard only == nil || only == stage else { return nil }
@@ -140,6 +148,13 @@ struct BenchCommand: ParsableCommand {
                 line += pngBytes > 0 ? String(format: " %7.1f", Double(pngBytes) / 1000) : "       -"
                 print(line)
                 print("  " + Self.summary(of: plan) + "; " + Self.spread(of: total))
+                let buffersMade = BufferPool.pixels.statistics.made - buffersBefore.made
+                var steady = "  measured frames: \(buffersMade) pixel buffers allocated (the rest reused)"
+                if let glBefore, let gl = (renderer.renderer as? GLRenderer)?.activity {
+                    let a = gl.since(glBefore)
+                    steady += "; GL over \(frames) frames: \(a)"
+                }
+                print(steady)
             }
         }
     }

@@ -27,6 +27,10 @@ final class GLContext {
     /// `GLError.contextLost`.
     private(set) var isLost = false
 
+    /// What this context has made and read back so far (the context is
+    /// bound to one thread, so plain counters do).
+    var activity = GLActivity()
+
     let lease: EGLDisplayLease
     let context: EGLContext
     private let owner: pthread_t

@@ -22,6 +22,8 @@ final class GLVertexStream {
         glGenBuffers(2, &buffers)
         vertexBuffer = buffers[0]
         indexBuffer = buffers[1]
+        context.activity.vertexArrays += 2
+        context.activity.buffers += 2
 
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)

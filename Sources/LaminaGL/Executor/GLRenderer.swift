@@ -23,6 +23,10 @@ public final class GLRenderer: Renderer {
         primitives = GLPlanPainter(context: context, painter: try GLPainter(context: context), multisampled: multisampled)
     }
 
+    /// What the renderer's context has made and read back so far: frames
+    /// after the first make nothing and read back once (`GLActivityTests`).
+    public var activity: GLActivity { context.activity }
+
     /// The context's description: driver, version, limits.
     public var info: GLInfo { context.info }
 
@@ -67,7 +71,7 @@ final class GLPlanPainter: SurfacePainter {
     func image(of output: GLRenderTarget) throws -> CGImage {
         let bytes = try output.readPixels()
         try context.checkErrors("rendering a frame")
-        return try CGImage(width: output.width, height: output.height, premultipliedRGBA: bytes)
+        return CGImage(width: output.width, height: output.height, pooledPremultipliedRGBA: bytes)
     }
 
     func drawPolygon(_ draw: PolygonDraw, textures: TextureTable<any GLTextureSource>, into target: inout GLRenderTarget) throws {

@@ -1,4 +1,5 @@
 import CEGL
+import LaminaRaster
 import LaminaRender
 
 /// An offscreen picture to draw into and then sample or read back: a
@@ -49,6 +50,9 @@ final class GLRenderTarget: GLTextureSource {
         var names: GLuint = 0
         glGenTextures(1, &names)
         texture = names
+        context.activity.textures += 1
+        context.activity.framebuffers += 1 + (samples > 0 ? 1 : 0)
+        context.activity.renderbuffers += samples > 0 ? 1 : 0
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
         glTexImage2D(
             GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0,
@@ -147,6 +151,7 @@ final class GLRenderTarget: GLTextureSource {
         try context.makeCurrent(for: "adding a stencil buffer to a render target")
         var name: GLuint = 0
         glGenRenderbuffers(1, &name)
+        context.activity.renderbuffers += 1
         glBindRenderbuffer(GLenum(GL_RENDERBUFFER), name)
         if isMultisampled {
             // Per-sample stencil is what anti-aliases stencilled paths.
@@ -210,9 +215,11 @@ final class GLRenderTarget: GLTextureSource {
     func readPixels() throws -> [UInt8] {
         try resolve()
         try context.makeCurrent(for: "reading a render target")
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        // From the pool: a frame's image gives its pixels back when freed.
+        var pixels = BufferPool.pixels.take(count: width * height * 4, zeroed: false)
         glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), textureFramebuffer)
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        context.activity.readbacks += 1
         pixels.withUnsafeMutableBytes { buffer in
             glReadPixels(
                 0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buffer.baseAddress)

@@ -36,6 +36,7 @@ final class GLTexture: GLTextureSource {
         var texture: GLuint = 0
         glGenTextures(1, &texture)
         name = texture
+        context.activity.textures += 1
     }
 
     deinit {

@@ -66,6 +66,7 @@ final class GLSamplerCache {
         if let known = samplers[sampling] { return known }
         var sampler: GLuint = 0
         glGenSamplers(1, &sampler)
+        context.activity.samplers += 1
         let minification: Int32 = switch sampling.minification {
         case .nearest: GL_NEAREST
         case .linear: GL_LINEAR

@@ -23,6 +23,8 @@ final class GLProgram {
         defer { glDeleteShader(fragmentShader) }
 
         let program = glCreateProgram()
+        context.activity.programs += 1
+        context.activity.shaders += 2
         glAttachShader(program, vertexShader)
         glAttachShader(program, fragmentShader)
         glLinkProgram(program)

@@ -1,0 +1,35 @@
+// A text layer drawn again unchanged gets the very same backing image (so
+// the GL backend finds its texture); any change the picture depends on
+// makes a new one.
+import Foundation
+import Testing
+@testable import LaminaText
+import LaminaCore
+
+@Suite struct TextImageCacheTests {
+    @Test func unchangedTextGetsTheSameImage() throws {
+        let r = try TextRenderer()
+        let layer = textLayer("Cached text", width: 200, height: 40)
+        let first = try #require(r.image(for: layer, scale: 1))
+        let second = try #require(r.image(for: textLayer("Cached text", width: 200, height: 40), scale: 1))
+        #expect(first === second)
+        #expect(r.statistics.imageHits == 1 && r.statistics.imageMisses == 1)
+
+        // Each of these changes the picture, so each makes a new image.
+        let changed: [(String, CATextLayer, Double)] = [
+            ("text", textLayer("Cached text!", width: 200, height: 40), 1),
+            ("width", textLayer("Cached text", width: 201, height: 40), 1),
+            ("colour", textLayer("Cached text", width: 200, height: 40, color: CGColor(red: 1, green: 0, blue: 0, alpha: 1)), 1),
+            ("size", textLayer("Cached text", width: 200, height: 40, size: 21), 1),
+            ("alignment", textLayer("Cached text", width: 200, height: 40, alignment: .center), 1),
+            ("scale", textLayer("Cached text", width: 200, height: 40), 2),
+        ]
+        for (what, other, scale) in changed {
+            let image = try #require(r.image(for: other, scale: scale), "\(what)")
+            #expect(image !== first, "a new \(what) gave the old image")
+        }
+        // The images are the pictures a renderer without the cache makes.
+        let fresh = try TextRenderer()
+        #expect(try #require(fresh.image(for: layer, scale: 1)).pixelBytes == first.pixelBytes)
+    }
+}
