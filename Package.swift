@@ -94,7 +94,7 @@ let package = Package(
             name: "Lamina",
             dependencies: [
                 "LaminaGeometry", "LaminaCore", "LaminaIO", "LaminaPNG", "LaminaWebP", "LaminaScene",
-                "LaminaCAML", "LaminaRender", "LaminaGL", "LaminaCPU", "LaminaText", "CAllocator",
+                "LaminaCAML", "LaminaRender", "LaminaGL", "LaminaCPU", "LaminaText", "LaminaRaster", "CAllocator",
             ]),
         // The render server: HTTP routes, a pool of render workers, a cache,
         // the playground (its files and the example scenes built in by

@@ -1,4 +1,5 @@
 import Foundation
+import LaminaRaster
 import LaminaCore
 import LaminaRender
 import LaminaGL
@@ -195,5 +196,16 @@ extension Scene {
     public func canvas(scale: Double? = nil) -> RenderCanvas {
         RenderCanvas(width: Double(width), height: Double(height), scale: scale ?? Double(self.scale),
                      originBottomLeft: origin == .bottomLeft)
+    }
+}
+
+extension LayerRenderer {
+    /// The most threads one frame is drawn and encoded on, for the whole
+    /// process; nil (the default) for every core no other frame is drawing
+    /// on. A server whose workers already fill the cores may set 1, so that
+    /// each request stays on one core (`lamina serve --frame-threads`).
+    public static var threadsPerFrame: Int? {
+        get { RowBands.threadsPerFrame.withLock { $0 } }
+        set { RowBands.threadsPerFrame.withLock { $0 = newValue.map { max(1, $0) } } }
     }
 }

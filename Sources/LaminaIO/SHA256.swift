@@ -18,16 +18,37 @@ public struct SHA256: Sendable {
         pending.reserveCapacity(64)
     }
 
-    /// Adds bytes to the message.
+    /// Adds bytes to the message. Contiguous bytes (an array, a buffer)
+    /// are hashed 64 at a time where they lie; other sequences byte by byte.
     public mutating func update(_ bytes: some Sequence<UInt8>) {
+        if bytes.withContiguousStorageIfAvailable({ update(contiguous: UnsafeRawBufferPointer($0)) }) != nil { return }
         for byte in bytes {
             pending.append(byte)
             byteCount &+= 1
             if pending.count == 64 {
-                compress(pending)
+                pending.withUnsafeBytes { compress($0.baseAddress!) }
                 pending.removeAll(keepingCapacity: true)
             }
         }
+    }
+
+    private mutating func update(contiguous bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress else { return }
+        byteCount &+= UInt64(bytes.count)
+        var offset = 0
+        if !pending.isEmpty {
+            let taken = min(64 - pending.count, bytes.count)
+            pending.append(contentsOf: UnsafeRawBufferPointer(start: base, count: taken))
+            offset = taken
+            guard pending.count == 64 else { return }
+            pending.withUnsafeBytes { compress($0.baseAddress!) }
+            pending.removeAll(keepingCapacity: true)
+        }
+        while bytes.count - offset >= 64 {
+            compress(base + offset)
+            offset += 64
+        }
+        pending.append(contentsOf: UnsafeRawBufferPointer(start: base + offset, count: bytes.count - offset))
     }
 
     /// Adds a string's UTF-8 bytes, then a 0 byte so that ("ab", "c") and
@@ -78,10 +99,14 @@ public struct SHA256: Sendable {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 
-    private mutating func compress(_ block: [UInt8]) {
-        var w = [UInt32](repeating: 0, count: 64)
+    /// One 64-byte block at `block`; the message schedule lives on the stack.
+    private mutating func compress(_ block: UnsafeRawPointer) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { compress(block, schedule: $0) }
+    }
+
+    private mutating func compress(_ block: UnsafeRawPointer, schedule w: UnsafeMutableBufferPointer<UInt32>) {
         for i in 0..<16 {
-            w[i] = UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16 | UInt32(block[4 * i + 2]) << 8 | UInt32(block[4 * i + 3])
+            w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
         }
         for i in 16..<64 {
             let s0 = w[i - 15].rotatedRight(7) ^ w[i - 15].rotatedRight(18) ^ (w[i - 15] >> 3)

@@ -57,6 +57,7 @@ public struct RenderServer: Sendable {
                                                               "detail": "\(substitution.description)"])
             metrics.recordFontSubstitution()
         }
+        LayerRenderer.threadsPerFrame = configuration.frameThreads
         let pool = RenderPool(
             RenderPool.Setup(workers: configuration.workers, queueCapacity: configuration.queue,
                              backend: configuration.backend, eglPlatform: configuration.eglPlatform,

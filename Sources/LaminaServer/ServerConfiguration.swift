@@ -35,6 +35,9 @@ public struct ServerConfiguration: Sendable {
     public var metricsPort: Int? = 9464
     /// Render workers, each owning one renderer (one GL context, or CPU scratch).
     public var workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// The most threads one picture is drawn and encoded on; nil: every
+    /// core no other request is using. 1 keeps each request on one core.
+    public var frameThreads: Int?
     /// Requests that may wait for a worker; one more is answered 429.
     public var queue = 2 * max(1, ProcessInfo.processInfo.activeProcessorCount)
     /// Which backend the workers draw with (`--backend`).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 import Lamina
 import LaminaRaster
 
@@ -69,18 +70,36 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Also decode the scene's JSON each frame, as a render server does for each request.")
     var decode = false
 
+    @Option(help: "Most threads one frame uses (default: every idle core); 1 measures a frame on one core.")
+    var frameThreads: Int?
+
+    @Option(help: """
+        Throughput of this many streams of whole frames (JSON bytes to PNG bytes, each stream its own \
+        renderer) drawn at once on the CPU backend, against one stream on one core in the same run.
+        """)
+    var streams: Int?
+
     func validate() throws {
         guard ["gl", "cpu", "both"].contains(backend) else { throw ValidationError("--backend must be gl, cpu or both") }
         if let stage, !Stage.allCases.map(\.rawValue).contains(stage) {
             throw ValidationError("--stage must be one of \(Stage.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         guard frames > 0, warmup >= 0 else { throw ValidationError("--frames must be > 0 and --warmup >= 0") }
+        if let frameThreads, frameThreads < 1 { throw ValidationError("--frame-threads must be at least 1") }
+        if let streams {
+            guard streams >= 1, streams <= 64 else { throw ValidationError("--streams must be from 1 to 64") }
+            guard !scenes.isEmpty, backend != "gl" else {
+                throw ValidationError("--streams measures scene files on the CPU backend (give scenes, --backend cpu)")
+            }
+        }
         for s in shapes where ShapeBenchCase(parsing: s) == nil {
             throw ValidationError("--shapes: '\(s)' is not LAYERSxSEGMENTS@WIDTHxHEIGHT")
         }
     }
 
     func run() throws {
+        if let streams { return try runStreams(streams) }
+        LayerRenderer.threadsPerFrame = frameThreads
         let backends: [RenderBackend] = backend == "both" ? [.gl, .cpu] : [RenderBackend(rawValue: backend)!]
         // With --decode, each frame starts from the scene's JSON bytes: a
         // file's own (what a user sends), or what the encoder writes for a
@@ -156,6 +175,50 @@ struct BenchCommand: ParsableCommand {
                 }
                 print(steady)
             }
+        }
+    }
+
+    /// `--streams`: frames per second of one stream on one core, then of
+    /// `count` streams at once (each frame on the cores its stream has, as
+    /// `RowBands` shares them out), every frame the whole of a server's
+    /// work on a request: decode, snapshot, plan, render, PNG. The ratio is
+    /// what a render server's throughput gains from the other cores; under
+    /// `count` it would be contention (locks, memory, the allocator).
+    private func runStreams(_ count: Int) throws {
+        let encoder = PNGEncoder(options: try pngOptions)
+        print("case                   streams  frames/s   per stream  ratio to one stream on one core")
+        for path in scenes {
+            let document = try SceneInput.read(path)
+            let bytes = Data(document.bytes)
+            let decoder = SceneDecoder(options: SceneDecoder.Options(baseDirectory: document.base))
+            // Each renderer is used by its own stream only (a renderer is one
+            // thread's at a time).
+            nonisolated(unsafe) let renderers = try (0..<count).map { _ in try LayerRenderer(backend: .cpu, fallBack: false) }
+            let frame: @Sendable (Int) throws -> Void = { stream in
+                let scene = try decoder.decode(bytes)
+                _ = try encoder.encode(try renderers[stream].render(scene))
+            }
+            /// Frames per second of `streams` streams of `frames` frames each, after `warmup` each.
+            func throughput(_ streams: Int) throws -> Double {
+                let failure = Mutex<Error?>(nil)
+                DispatchQueue.concurrentPerform(iterations: streams) { s in
+                    do { for _ in 0..<warmup { try frame(s) } } catch { failure.withLock { $0 = error } }
+                }
+                let start = DispatchTime.now().uptimeNanoseconds
+                DispatchQueue.concurrentPerform(iterations: streams) { s in
+                    do { for _ in 0..<frames { try frame(s) } } catch { failure.withLock { $0 = error } }
+                }
+                let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                if let error = failure.withLock({ $0 }) { throw error }
+                return Double(streams * frames) / seconds
+            }
+            LayerRenderer.threadsPerFrame = 1
+            let one = try throughput(1)
+            LayerRenderer.threadsPerFrame = frameThreads
+            let many = try throughput(count)
+            let name = URL(fileURLWithPath: path).lastPathComponent.padding(toLength: 22, withPad: " ", startingAt: 0)
+            print(name + " " + String(format: "%7d  %8.1f  %11.1f", 1, one, one))
+            print(name + " " + String(format: "%7d  %8.1f  %11.1f  %.2fx", count, many, many / Double(count), many / one))
         }
     }
 

@@ -26,6 +26,8 @@ struct ServeCommand: ParsableCommand {
     var metricsPort: String?
     @Option(help: "Render workers, each with its own renderer (LAMINA_WORKERS; default: one per core).")
     var workers: String?
+    @Option(help: "Most threads one picture uses (LAMINA_FRAME_THREADS; default: every core no other request is using).")
+    var frameThreads: String?
     @Option(help: "Requests that may wait for a worker; more get 429 (LAMINA_QUEUE; default: 2 per core).")
     var queue: String?
     @Option(help: "auto, gl or cpu (LAMINA_BACKEND; default auto: GL on a hardware GPU, else the CPU).")
@@ -100,6 +102,7 @@ struct ServeCommand: ParsableCommand {
             c.metricsPort = v == "off" ? nil : try setting.integer(v, "metrics-port", "LAMINA_METRICS_PORT", in: 0...65535)
         }
         if let v = try setting.integer(workers, "workers", "LAMINA_WORKERS", in: 1...256) { c.workers = v }
+        if let v = try setting.integer(frameThreads, "frame-threads", "LAMINA_FRAME_THREADS", in: 1...256) { c.frameThreads = v }
         if let v = try setting.integer(queue, "queue", "LAMINA_QUEUE", in: 0...100_000) { c.queue = v }
         if let v = try setting.choice(backend, "backend", "LAMINA_BACKEND", ServerConfiguration.BackendChoice.self) { c.backend = v }
         if let v = setting.value(eglPlatform, "egl-platform", "LAMINA_EGL_PLATFORM") {

@@ -31,6 +31,26 @@ import LaminaIO
         }
     }
 
+    /// Contiguous bytes (hashed where they lie, a block at a time) and a
+    /// sequence read byte by byte give the same digest, in pieces of every
+    /// size around a block.
+    @Test func contiguousAndByteByByteAgree() {
+        let bytes = (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 3) }
+        for piece in [1, 3, 63, 64, 65, 200] {
+            var contiguous = SHA256(), sequence = SHA256()
+            var start = 0
+            while start < bytes.count {
+                let end = min(bytes.count, start + piece)
+                contiguous.update(bytes[start..<end])
+                sequence.update(bytes[start..<end].lazy.map { $0 })
+                start = end
+            }
+            let expected = SHA256.hash(bytes)
+            #expect(contiguous.finalize() == expected, "pieces of \(piece)")
+            #expect(sequence.finalize() == expected, "pieces of \(piece), byte by byte")
+        }
+    }
+
     @Test func fieldsAreSeparated() {
         var a = SHA256(), b = SHA256()
         a.update(field: "ab"); a.update(field: "c")

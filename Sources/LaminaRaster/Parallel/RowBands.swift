@@ -31,6 +31,12 @@ package enum RowBands {
     /// The cores this process may use.
     package static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
+    /// The most threads one frame may use however idle the machine is; nil
+    /// for every idle core. A render server with many workers may set 1
+    /// (`lamina serve --frame-threads`), as libvips users set
+    /// `VIPS_CONCURRENCY`: each request then stays on one core.
+    package static let threadsPerFrame = Mutex<Int?>(nil)
+
     /// Loops smaller than this many pixels run on one thread: starting
     /// threads costs more than they would save.
     package static let minimumPixels = 1 << 16
@@ -51,13 +57,14 @@ package enum RowBands {
     package static var idleThreads: Int {
         if let forced = forcedBands.withLock({ $0 }) { return max(1, forced) }
         let others = max(0, framesInFlight.withLock { $0 } - 1)
-        return max(1, min(cores - others, maximumBands))
+        let limit = threadsPerFrame.withLock { $0 } ?? maximumBands
+        return max(1, min(cores - others, maximumBands, limit))
     }
 
     /// How many bands a loop of `rows` rows and `pixels` pixels splits into now.
     package static func bands(rows: Int, pixels: Int) -> Int {
         if let forced = forcedBands.withLock({ $0 }) { return max(1, min(forced, rows)) }
-        guard pixels >= minimumPixels, rows >= 2, cores > 1 else { return 1 }
+        guard pixels >= minimumPixels, rows >= 2, cores > 1, idleThreads > 1 else { return 1 }
         return max(1, min(idleThreads, rows / 8))
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import LaminaIO
 
 /// A digest of a JSON document's meaning, not its spelling: whitespace, the
@@ -5,47 +6,73 @@ import LaminaIO
 /// (`1`, `1.0`, `1e0`) do not change it. Two scene documents with the same
 /// fingerprint decode to the same scene, so a render server can name a
 /// picture by it (its ETag and cache key).
+///
+/// The document is written out in a canonical binary form, then hashed in
+/// one go: each value as a type tag and its content; strings, arrays and
+/// objects carry their length first (8 bytes, little-endian), so no two
+/// documents share an encoding; an object's members go in the order of
+/// their keys' UTF-8 bytes; a number is its 8 bytes (-0 written as 0).
 enum JSONFingerprint {
     static func digest(of value: JSONValue) -> SHA256.Digest {
-        var hash = SHA256()
-        add(value, to: &hash)
-        return hash.finalize()
+        var writer = Writer(document: value.document)
+        writer.bytes.reserveCapacity(value.document.text.count + 256)
+        writer.append(value.index)
+        return SHA256.hash(writer.bytes)
     }
 
-    /// Each value as a type tag and its content; strings, arrays and objects
-    /// carry their length first, so no two documents share an encoding.
-    private static func add(_ value: JSONValue, to hash: inout SHA256) {
-        switch value.kind {
-        case .null: hash.update(CollectionOfOne(UInt8(ascii: "n")))
-        case .bool(let b): hash.update(CollectionOfOne(UInt8(ascii: b ? "t" : "f")))
-        case .number(let n):
-            // -0 and 0 are the same number to the scene format.
-            let bits = (n == 0 ? 0 : n).bitPattern
-            hash.update(CollectionOfOne(UInt8(ascii: "#")))
-            hash.update((0..<8).map { UInt8(truncatingIfNeeded: bits >> ($0 * 8)) })
-        case .string(let s):
-            addString(s, to: &hash)
-        case .array(let elements):
-            hash.update(CollectionOfOne(UInt8(ascii: "[")))
-            addCount(elements.count, to: &hash)
-            for element in elements { add(element, to: &hash) }
-        case .object(let object):
-            hash.update(CollectionOfOne(UInt8(ascii: "{")))
-            addCount(object.count, to: &hash)
-            for member in object.members.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
-                addString(member.key, to: &hash)
-                add(member.value, to: &hash)
+    private struct Writer {
+        let document: JSONDocument
+        var bytes: [UInt8] = []
+        /// Keys of the objects being written, sorted in place, innermost last.
+        var keys: [Int] = []
+
+        init(document: JSONDocument) { self.document = document }
+
+        mutating func append(_ index: Int) {
+            let node = document.nodes[index]
+            switch node.tag {
+            case .null: bytes.append(UInt8(ascii: "n"))
+            case .false: bytes.append(UInt8(ascii: "f"))
+            case .true: bytes.append(UInt8(ascii: "t"))
+            case .number:
+                // -0 and 0 are the same number to the scene format.
+                let n = Double(bitPattern: node.payload)
+                bytes.append(UInt8(ascii: "#"))
+                appendLittleEndian((n == 0 ? 0 : n).bitPattern)
+            case .string:
+                appendString(index)
+            case .array:
+                bytes.append(UInt8(ascii: "["))
+                appendLittleEndian(UInt64(node.count))
+                for k in node.start..<(node.start + node.count) { append(Int(document.children[k])) }
+            case .object:
+                bytes.append(UInt8(ascii: "{"))
+                appendLittleEndian(UInt64(node.count))
+                let first = keys.count
+                for k in node.start..<(node.start + node.count) { keys.append(Int(document.children[k])) }
+                let document = document
+                keys[first...].sort { a, b in
+                    document.withStringBytes(at: a) { x in document.withStringBytes(at: b) { y in x.lexicographicallyPrecedes(y) } }
+                }
+                for k in first..<(first + node.count) {
+                    let key = keys[k]
+                    appendString(key)
+                    append(key + 1)
+                }
+                keys.removeLast(node.count)
             }
         }
-    }
 
-    private static func addString(_ s: String, to hash: inout SHA256) {
-        hash.update(CollectionOfOne(UInt8(ascii: "\"")))
-        addCount(s.utf8.count, to: &hash)
-        hash.update(s.utf8)
-    }
+        private mutating func appendString(_ index: Int) {
+            bytes.append(UInt8(ascii: "\""))
+            let node = document.nodes[index]
+            appendLittleEndian(UInt64(node.count))
+            let document = document
+            document.withStringBytes(at: index) { bytes.append(contentsOf: $0) }
+        }
 
-    private static func addCount(_ count: Int, to hash: inout SHA256) {
-        hash.update((0..<8).map { UInt8(truncatingIfNeeded: UInt64(count) >> ($0 * 8)) })
+        private mutating func appendLittleEndian(_ v: UInt64) {
+            withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) }
+        }
     }
 }
