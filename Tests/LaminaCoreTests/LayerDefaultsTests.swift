@@ -19,6 +19,17 @@ import Testing
         }
     }
 
+    /// `applyClassDefaults` skips Lamina's own classes: none of them may
+    /// override a default, and an app's subclass is not taken for one.
+    @Test func laminasClassesOverrideNoDefault() {
+        for cls in Self.classes {
+            #expect(CALayer.isLaminaClass(cls), "\(cls)")
+            #expect(CALayer.overriddenDefaultKeys(of: cls).isEmpty, "\(cls)")
+        }
+        final class AppLayer: CAShapeLayer {}
+        #expect(!CALayer.isLaminaClass(AppLayer.self))
+    }
+
     @Test func calayerDefaults() {
         let layer = CALayer()
         #expect(layer.bounds == .zero && layer.position == .zero && layer.zPosition == 0)

@@ -12,9 +12,20 @@ extension CALayer {
     /// Writes the overridden defaults of this layer's class into the layer.
     func applyClassDefaults() {
         let cls = type(of: self)
+        // Lamina's own classes override no default (an app's subclass may):
+        // a decoded scene's thousands of layers skip the lookup.
+        if Self.isLaminaClass(cls) { return }
         for key in CALayer.overriddenDefaultKeys(of: cls) {
             _ = cls.keyTable[key]?.write(self, cls.defaultValue(forKey: key))
         }
+    }
+
+    /// Whether `cls` is one of the classes Lamina defines, none of which
+    /// overrides `defaultValue(forKey:)` (`LayerDefaultsTests` holds each
+    /// to overriding no key).
+    static func isLaminaClass(_ cls: CALayer.Type) -> Bool {
+        cls == CALayer.self || cls == CAShapeLayer.self || cls == CATextLayer.self || cls == CAGradientLayer.self
+            || cls == CAReplicatorLayer.self || cls == CATransformLayer.self
     }
 
     /// The built-in keys for which `cls.defaultValue(forKey:)` differs from

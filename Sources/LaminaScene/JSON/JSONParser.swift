@@ -149,7 +149,8 @@ struct JSONParser {
         let count = pending.count - frame.firstPending
         let start = children.count
         pending.withUnsafeBufferPointer { children.append(contentsOf: UnsafeBufferPointer(rebasing: $0[frame.firstPending...])) }
-        pending.removeLast(count)
+        // Keeps the array's storage: the next container writes over it.
+        pending.removeSubrange(frame.firstPending...)
         nodes[frame.node].payload = JSONDocument.Node(.array, offset: 0, start: start, count: count).payload
         return frame.node
     }
