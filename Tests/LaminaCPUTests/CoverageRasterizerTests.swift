@@ -1,11 +1,39 @@
 // Coverage of known shapes, area conservation, fill rules and clipping.
 import Foundation
 import Testing
+import Synchronization
 @testable import LaminaCPU
 @testable import LaminaRaster
 @testable import LaminaCore
 
 @Suite struct CoverageRasterizerTests {
+    /// The rasterizer's working memory is reused from draw to draw (and
+    /// across threads): a shape gives the same mask after larger and smaller
+    /// shapes, and whatever else runs at once, as the first time.
+    @Test func reusedWorkingMemoryGivesTheSameMasks() throws {
+        func star(_ cx: Double, _ cy: Double, _ r: Double) -> [[CGPoint]] {
+            [(0..<10).map { k in
+                let radius = k % 2 == 0 ? r : r * 0.4, a = Double(k) * .pi / 5
+                return CGPoint(x: cx + radius * sin(a), y: cy - radius * cos(a))
+            }]
+        }
+        let rasterizer = try CoverageRasterizer(width: 400, height: 300)
+        let shapes = [star(200, 150, 140), star(20.3, 30.7, 9), star(300, 100, 60), star(-5, 150, 50)]
+        let first = try shapes.map { try rasterizer.rasterize(contours: $0, fillRule: .nonZero) }
+        for round in 0..<3 {
+            for (k, shape) in shapes.enumerated().reversed() {
+                #expect(try rasterizer.rasterize(contours: shape, fillRule: .nonZero) == first[k], "round \(round), shape \(k)")
+            }
+        }
+        let results = Mutex<[Int: Bool]>([:])
+        DispatchQueue.concurrentPerform(iterations: 16) { i in
+            let k = i % shapes.count
+            let same = (try? rasterizer.rasterize(contours: shapes[k], fillRule: .nonZero)) == first[k]
+            results.withLock { $0[i] = same }
+        }
+        #expect(results.withLock { $0.values.allSatisfy { $0 } && $0.count == 16 })
+    }
+
     let tolerance = 1.0 / 255
 
     @Test func unitSquareOnAPixelIsFullyCovered() throws {

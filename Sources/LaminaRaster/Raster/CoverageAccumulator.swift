@@ -30,12 +30,12 @@
 /// passed in. The rasterizer walks the shape band by band, so the float
 /// buffer stays a few dozen rows tall whatever the size of the mask.
 package struct CoverageAccumulator {
-    package let width: Int
+    package private(set) var width: Int
     /// Rows in the current band (at most the capacity given at creation).
     package private(set) var height: Int
     /// Cells per row: one past the right border for the spill of the last
     /// column, one more for the spill of an edge lying on that border.
-    package let stride: Int
+    package private(set) var stride: Int
     private var cells: [Float]
 
     package init(width: Int, maximumHeight: Int) {
@@ -44,6 +44,20 @@ package struct CoverageAccumulator {
         stride = width + 2
         cells = [Float](repeating: 0, count: stride * maximumHeight)
     }
+
+    /// As `init(width:maximumHeight:)`, reusing this buffer's storage.
+    package mutating func reset(width: Int, maximumHeight: Int) {
+        self.width = width
+        height = maximumHeight
+        stride = width + 2
+        let count = stride * maximumHeight
+        if cells.count < count {
+            cells.append(contentsOf: repeatElement(0, count: count - cells.count))
+        }
+    }
+
+    /// Cells held, to keep a pooled buffer from hoarding.
+    var capacity: Int { cells.capacity }
 
     /// Clears the buffer for a band of `rows` rows.
     package mutating func startBand(rows: Int) {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Turns outlines made of line segments into anti-aliased coverage masks with
 /// exact-area anti-aliasing (see `CoverageAccumulator` for the method).
@@ -58,22 +59,48 @@ package struct CoverageRasterizer: Sendable {
         guard left < right, top < bottom else { return .empty }
         let bounds = PixelRect(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
 
-        let bands = EdgeBands(segments, left: left, top: top, height: bounds.height, bandRows: Self.bandRows)
-        var accumulator = CoverageAccumulator(
-            width: bounds.width, maximumHeight: min(Self.bandRows, bounds.height))
+        var work = Self.takeWork()
+        defer { Self.giveBack(work) }
+        work.bands.reset(segments, left: left, top: top, height: bounds.height, bandRows: Self.bandRows)
+        work.accumulator.reset(width: bounds.width, maximumHeight: min(Self.bandRows, bounds.height))
         let values = [UInt8](unsafeUninitializedCapacity: bounds.width * bounds.height) { out, count in
             guard let base = out.baseAddress else { return }
-            bands.forEachBand { bandTop, rows, active in
-                accumulator.startBand(rows: rows)
+            work.bands.forEachBand { bandTop, rows, active in
+                work.accumulator.startBand(rows: rows)
                 let offset = Double(bandTop)
                 for s in active {
-                    accumulator.addLine(s.x0, s.y0 - offset, s.x1, s.y1 - offset)
+                    work.accumulator.addLine(s.x0, s.y0 - offset, s.x1, s.y1 - offset)
                 }
-                accumulator.resolve(fillRule, into: base + bandTop * bounds.width)
+                work.accumulator.resolve(fillRule, into: base + bandTop * bounds.width)
             }
             count = bounds.width * bounds.height
         }
         return CoverageMask(uncheckedBounds: bounds, values: values)
+    }
+
+    /// A rasterization's working memory: the edge lists and the band's
+    /// accumulation cells. A few are kept between draws (as many as draws
+    /// rasterize at once), so a frame's hundreds of paths reuse them instead
+    /// of allocating their lists afresh.
+    private struct Work {
+        var bands = EdgeBands()
+        var accumulator = CoverageAccumulator(width: 0, maximumHeight: 0)
+    }
+
+    private static let idleWork = Mutex<[Work]>([])
+    /// Kept working memory: at most this many, none over `maximumKeptElements`.
+    private static let maximumIdleWork = 16
+    private static let maximumKeptElements = 1 << 20
+
+    private static func takeWork() -> Work {
+        idleWork.withLock { $0.popLast() } ?? Work()
+    }
+
+    private static func giveBack(_ work: consuming Work) {
+        guard work.bands.capacity + work.accumulator.capacity <= maximumKeptElements else { return }
+        idleWork.withLock { [work] idle in
+            if idle.count < maximumIdleWork { idle.append(work) }
+        }
     }
 
     /// The coverage of closed contours (each joined back to its first point).

@@ -6,36 +6,52 @@ package struct EdgeBands {
     private var edges: [LineSegment] = []
     private var firstBand: [Int] = []
     private var lastBand: [Int] = []
-    package let height: Int
-    package let bandRows: Int
+    /// Working lists of `forEachBand`, kept with the rest for reuse.
+    private var entries: [(first: Int, last: Int, edge: LineSegment)] = []
+    private var active: [Int] = []
+    private var edgesOfBand: [LineSegment] = []
+    package private(set) var height = 0
+    package private(set) var bandRows = 1
+
+    /// Empty lists, for `reset` to fill.
+    package init() {}
 
     /// Keeps the edges of `segments` that can affect rows 0 ..< height once
     /// moved by (−left, −top); horizontal ones carry nothing and are dropped.
     package init(_ segments: [LineSegment], left: Double, top: Double, height: Int, bandRows: Int) {
+        reset(segments, left: left, top: top, height: height, bandRows: bandRows)
+    }
+
+    /// As `init(_:left:top:height:bandRows:)`, reusing this value's storage
+    /// (the rasterizer keeps a few for draw after draw).
+    package mutating func reset(_ segments: [LineSegment], left: Double, top: Double, height: Int, bandRows: Int) {
         self.height = height
-        self.bandRows = bandRows
+        self.bandRows = max(1, bandRows)
         let h = Double(height)
-        var entries: [(first: Int, last: Int, edge: LineSegment)] = []
-        entries.reserveCapacity(segments.count)
+        entries.removeAll(keepingCapacity: true)
         for s in segments where s.y0 != s.y1 {
             let e = LineSegment(x0: s.x0 - left, y0: s.y0 - top, x1: s.x1 - left, y1: s.y1 - top)
             let lo = min(e.y0, e.y1), hi = max(e.y0, e.y1)
             guard hi > 0, lo < h else { continue }
             // Clamped before converting, so these Int conversions are safe.
             let firstRow = Int(max(lo, 0)), lastRow = Int(min(hi, h).rounded(.up)) - 1
-            entries.append((firstRow / bandRows, max(firstRow, lastRow) / bandRows, e))
+            entries.append((firstRow / self.bandRows, max(firstRow, lastRow) / self.bandRows, e))
         }
         entries.sort { $0.first < $1.first }
-        edges = entries.map(\.edge)
-        firstBand = entries.map(\.first)
-        lastBand = entries.map(\.last)
+        edges.removeAll(keepingCapacity: true)
+        firstBand.removeAll(keepingCapacity: true)
+        lastBand.removeAll(keepingCapacity: true)
+        for entry in entries {
+            edges.append(entry.edge)
+            firstBand.append(entry.first)
+            lastBand.append(entry.last)
+        }
     }
 
     /// Calls `body(bandTop, rows, edges)` for each band top to bottom.
-    package func forEachBand(_ body: (Int, Int, [LineSegment]) -> Void) {
-        var active: [Int] = []
+    package mutating func forEachBand(_ body: (Int, Int, [LineSegment]) -> Void) {
+        active.removeAll(keepingCapacity: true)
         var next = 0
-        var edgesOfBand: [LineSegment] = []
         for (band, bandTop) in stride(from: 0, to: height, by: bandRows).enumerated() {
             active.removeAll { lastBand[$0] < band }
             while next < edges.count, firstBand[next] == band {
@@ -47,4 +63,7 @@ package struct EdgeBands {
             body(bandTop, min(bandRows, height - bandTop), edgesOfBand)
         }
     }
+
+    /// Elements of storage held, to keep a pooled value from hoarding.
+    var capacity: Int { entries.capacity + edges.capacity + active.capacity + edgesOfBand.capacity }
 }
