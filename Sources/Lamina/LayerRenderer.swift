@@ -205,7 +205,7 @@ extension LayerRenderer {
     /// on. A server whose workers already fill the cores may set 1, so that
     /// each request stays on one core (`lamina serve --frame-threads`).
     public static var threadsPerFrame: Int? {
-        get { RowBands.threadsPerFrame.withLock { $0 } }
-        set { RowBands.threadsPerFrame.withLock { $0 = newValue.map { max(1, $0) } } }
+        get { RowBands.threadsPerFrame }
+        set { RowBands.threadsPerFrame = newValue }
     }
 }

@@ -171,8 +171,8 @@ import LaminaGeometry
         // composite, path coverage rasterized ahead on several threads.
         let plan = try Self.card()
         func draw(bands: Int?) throws -> [UInt8] {
-            RowBands.forcedBands.withLock { $0 = bands }
-            defer { RowBands.forcedBands.withLock { $0 = nil } }
+            RowBands.forcedBands = bands
+            defer { RowBands.forcedBands = nil }
             return try CPURenderer().render(plan).pixelBytes
         }
         let whole = try draw(bands: 1)

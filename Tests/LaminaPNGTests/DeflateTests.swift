@@ -81,8 +81,8 @@ import LaminaGeometry
     @Test func theBytesDoNotDependOnTheCores() {
         let data = rows(width: 800, height: 900) { x, y in (UInt8(x & 255), UInt8(y & 255), UInt8((x * y) & 255), 255) }
         func stream(bands: Int) -> [UInt8] {
-            RowBands.forcedBands.withLock { $0 = bands }
-            defer { RowBands.forcedBands.withLock { $0 = nil } }
+            RowBands.forcedBands = bands
+            defer { RowBands.forcedBands = nil }
             return ImageDeflate.zlibStream(data, stride: 3201)
         }
         let one = stream(bands: 1)

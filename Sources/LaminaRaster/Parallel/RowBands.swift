@@ -22,11 +22,17 @@ import Synchronization
 /// ```
 package enum RowBands {
     /// Frames being drawn now, in this process.
-    private static let framesInFlight = Mutex(0)
+    /// (Atomics, not locks: every loop of every frame reads them, from
+    /// frames on every core.)
+    private static let framesInFlight = Atomic<Int>(0)
 
     /// A fixed number of bands for every loop, whatever its size and the
     /// cores (tests compare pictures drawn split and whole); nil decides.
-    package static let forcedBands = Mutex<Int?>(nil)
+    package static var forcedBands: Int? {
+        get { let v = forcedBandCount.load(ordering: .relaxed); return v > 0 ? v : nil }
+        set { forcedBandCount.store(newValue.map { max(1, $0) } ?? 0, ordering: .relaxed) }
+    }
+    private static let forcedBandCount = Atomic<Int>(0)
 
     /// The cores this process may use.
     package static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
@@ -35,7 +41,11 @@ package enum RowBands {
     /// for every idle core. A render server with many workers may set 1
     /// (`lamina serve --frame-threads`), as libvips users set
     /// `VIPS_CONCURRENCY`: each request then stays on one core.
-    package static let threadsPerFrame = Mutex<Int?>(nil)
+    package static var threadsPerFrame: Int? {
+        get { let v = threadLimit.load(ordering: .relaxed); return v > 0 ? v : nil }
+        set { threadLimit.store(newValue.map { max(1, $0) } ?? 0, ordering: .relaxed) }
+    }
+    private static let threadLimit = Atomic<Int>(0)
 
     /// Loops smaller than this many pixels run on one thread: starting
     /// threads costs more than they would save.
@@ -47,23 +57,23 @@ package enum RowBands {
     /// Runs `body` as one frame being drawn: loops inside it may split while
     /// cores are idle.
     package static func drawingFrame<T>(_ body: () throws -> T) rethrows -> T {
-        framesInFlight.withLock { $0 += 1 }
-        defer { framesInFlight.withLock { $0 -= 1 } }
+        framesInFlight.add(1, ordering: .relaxed)
+        defer { framesInFlight.subtract(1, ordering: .relaxed) }
         return try body()
     }
 
     /// The threads a frame may use now: this one, and the cores no other
     /// frame in flight is drawing on (at most `maximumBands`).
     package static var idleThreads: Int {
-        if let forced = forcedBands.withLock({ $0 }) { return max(1, forced) }
-        let others = max(0, framesInFlight.withLock { $0 } - 1)
-        let limit = threadsPerFrame.withLock { $0 } ?? maximumBands
+        if let forced = forcedBands { return forced }
+        let others = max(0, framesInFlight.load(ordering: .relaxed) - 1)
+        let limit = threadsPerFrame ?? maximumBands
         return max(1, min(cores - others, maximumBands, limit))
     }
 
     /// How many bands a loop of `rows` rows and `pixels` pixels splits into now.
     package static func bands(rows: Int, pixels: Int) -> Int {
-        if let forced = forcedBands.withLock({ $0 }) { return max(1, min(forced, rows)) }
+        if let forced = forcedBands { return max(1, min(forced, rows)) }
         guard pixels >= minimumPixels, rows >= 2, cores > 1, idleThreads > 1 else { return 1 }
         return max(1, min(idleThreads, rows / 8))
     }
@@ -103,7 +113,7 @@ package enum RowBands {
     package static func forEach(rows: Range<Int>, pixels: Int, bandsPerThread: Int = 1, _ body: (Range<Int>) -> Void) {
         let threads = bands(rows: rows.count, pixels: pixels)
         guard threads > 1 else { return body(rows) }
-        let n = bandsPerThread > 1 && forcedBands.withLock({ $0 }) == nil
+        let n = bandsPerThread > 1 && forcedBands == nil
             ? max(threads, min(threads * bandsPerThread, rows.count / 8)) : threads
         let count = rows.count
         withoutActuallyEscaping(body) { body in
