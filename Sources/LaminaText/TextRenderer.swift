@@ -57,8 +57,13 @@ public final class TextRenderer: CATextLayerRasterizing, @unchecked Sendable {
     public func layout(of layer: CATextLayer) throws(TextRenderingError) -> TextLayout? {
         let style = TextStyle(layer)
         guard let text = StyledText(layer.string, defaultStyle: style) else { return nil }
-        let parameters = LayoutParameters(layer)
-        return try locked { () throws(TextRenderingError) in
+        return try layout(text, style: style, parameters: LayoutParameters(layer))
+    }
+
+    private func layout(
+        _ text: StyledText, style: TextStyle, parameters: LayoutParameters
+    ) throws(TextRenderingError) -> TextLayout {
+        try locked { () throws(TextRenderingError) in
             try TextLayoutEngine(fonts: fonts).layout(text, defaultStyle: style, parameters)
         }
     }
@@ -90,10 +95,11 @@ public final class TextRenderer: CATextLayerRasterizing, @unchecked Sendable {
     public func image(for layer: CATextLayer, scale: Double) -> CGImage? {
         let style = TextStyle(layer)
         guard let text = StyledText(layer.string, defaultStyle: style) else { return nil }
-        let key = TextImageCache.Key(text: text, style: style, parameters: LayoutParameters(layer), scale: scale,
+        let parameters = LayoutParameters(layer)
+        let key = TextImageCache.Key(text: text, style: style, parameters: parameters, scale: scale,
                                      registeredFonts: FontRegistry.files.count)
         if let known = locked({ images.image(for: key) }) { return known }
-        guard let layout = try? layout(of: layer) else { return nil }
+        guard let layout = try? layout(text, style: style, parameters: parameters) else { return nil }
         guard let image = try? makeImage(of: layout, scale: scale) else { return nil }
         locked { images.insert(image, for: key) }
         return image

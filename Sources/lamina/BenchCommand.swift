@@ -201,13 +201,14 @@ struct BenchCommand: ParsableCommand {
             /// Frames per second of `streams` streams of `frames` frames each, after `warmup` each.
             func throughput(_ streams: Int) throws -> Double {
                 let failure = Mutex<Error?>(nil)
-                DispatchQueue.concurrentPerform(iterations: streams) { s in
-                    do { for _ in 0..<warmup { try frame(s) } } catch { failure.withLock { $0 = error } }
+                func run(_ n: Int) {
+                    DispatchQueue.concurrentPerform(iterations: streams) { s in
+                        do { for _ in 0..<n { try frame(s) } } catch { failure.withLock { $0 = error } }
+                    }
                 }
+                run(warmup)
                 let start = DispatchTime.now().uptimeNanoseconds
-                DispatchQueue.concurrentPerform(iterations: streams) { s in
-                    do { for _ in 0..<frames { try frame(s) } } catch { failure.withLock { $0 = error } }
-                }
+                run(frames)
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
                 if let error = failure.withLock({ $0 }) { throw error }
                 return Double(streams * frames) / seconds

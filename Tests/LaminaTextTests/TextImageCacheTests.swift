@@ -32,4 +32,19 @@ import LaminaCore
         let fresh = try TextRenderer()
         #expect(try #require(fresh.image(for: layer, scale: 1)).pixelBytes == first.pixelBytes)
     }
+
+    /// Texts that draw nothing weigh no pixels: the cache holds at most
+    /// `maximumCount` entries all the same, dropping the oldest.
+    @Test func keepsAtMostItsCountOfEntries() {
+        var cache = TextImageCache(maximumCount: 2)
+        let style = TextStyle(fontName: "Helvetica", fontSize: 12, color: .black)
+        func key(_ s: String) -> TextImageCache.Key {
+            TextImageCache.Key(text: StyledText(plain: s, style: style), style: style,
+                               parameters: LayoutParameters(width: 10, height: 0), scale: 1, registeredFonts: 0)
+        }
+        for s in ["a", "b", "c"] { cache.insert(nil, for: key(s)) }
+        #expect(cache.image(for: key("a")) == nil)
+        #expect(cache.image(for: key("b")) != nil)
+        #expect(cache.image(for: key("c")) != nil)
+    }
 }

@@ -74,7 +74,7 @@ package enum RowBands {
     /// How many bands a loop of `rows` rows and `pixels` pixels splits into now.
     package static func bands(rows: Int, pixels: Int) -> Int {
         if let forced = forcedBands { return max(1, min(forced, rows)) }
-        guard pixels >= minimumPixels, rows >= 2, cores > 1, idleThreads > 1 else { return 1 }
+        guard pixels >= minimumPixels, rows >= 2, cores > 1 else { return 1 }
         return max(1, min(idleThreads, rows / 8))
     }
 

@@ -39,10 +39,8 @@ package struct CoverageAccumulator {
     private var cells: [Float]
 
     package init(width: Int, maximumHeight: Int) {
-        self.width = width
-        height = maximumHeight
-        stride = width + 2
-        cells = [Float](repeating: 0, count: stride * maximumHeight)
+        (self.width, height, stride, cells) = (0, 0, 2, [])
+        reset(width: width, maximumHeight: maximumHeight)
     }
 
     /// As `init(width:maximumHeight:)`, reusing this buffer's storage.

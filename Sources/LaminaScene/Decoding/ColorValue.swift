@@ -58,8 +58,7 @@ enum ColorValue {
 
     /// A string value in a hex form; nil for anything else (`"clear"` included).
     static func hex(_ value: JSONValue) -> CGColor? {
-        guard value.document.nodes[value.index].tag == .string else { return nil }
-        return value.document.withStringBytes(at: value.index, hex(bytes:))
+        value.withStringBytes(hex(bytes:)) ?? nil
     }
 
     /// Parses the UTF-8 bytes of `#rgb`, `#rrggbb` or `#rrggbbaa`.

@@ -3,13 +3,15 @@ import Foundation
 // Readers of the scalar values. Each reports a problem at the value's place
 // and returns nil, so that decoding goes on.
 extension DecodingContext {
-    func number(_ value: JSONValue, at path: JSONPath, _ range: NumberRange = .any) throws(SceneError) -> Double? {
+    /// A number in `range`. The path is made only for a report, so an
+    /// element's (`path / k`) costs nothing while the numbers are good.
+    func number(_ value: JSONValue, at path: @autoclosure () -> JSONPath, _ range: NumberRange = .any) throws(SceneError) -> Double? {
         guard let n = value.number else {
-            try wrongType(value, at: path, expected: range.expectation)
+            try wrongType(value, at: path(), expected: range.expectation)
             return nil
         }
         guard range.contains(n) else {
-            try report(.outOfRange, value, at: path, "expected \(range.expectation), found \(JSONWriter.number(n))")
+            try report(.outOfRange, value, at: path(), "expected \(range.expectation), found \(JSONWriter.number(n))")
             return nil
         }
         return n
@@ -34,7 +36,7 @@ extension DecodingContext {
     }
 
     func bool(_ value: JSONValue, at path: JSONPath) throws(SceneError) -> Bool? {
-        guard case .bool(let b) = value.kind else {
+        guard let b = value.bool else {
             try wrongType(value, at: path, expected: "true or false")
             return nil
         }
@@ -130,14 +132,8 @@ extension DecodingContext {
         var out: [CGFloat] = []
         out.reserveCapacity(count)
         for (k, element) in a.enumerated() {
-            let range = ranges?[k] ?? .any
-            // The element's path is made only for a report.
-            if let n = element.number, range.contains(n) {
-                out.append(CGFloat(n))
-            } else {
-                _ = try number(element, at: path / k, range)
-                return nil
-            }
+            guard let n = try number(element, at: path / k, ranges?[k] ?? .any) else { return nil }
+            out.append(CGFloat(n))
         }
         return out
     }
@@ -149,12 +145,7 @@ extension DecodingContext {
         out.reserveCapacity(a.count)
         var ok = true
         for (k, element) in a.enumerated() {
-            if let n = element.number, range.contains(n) {
-                out.append(CGFloat(n))
-            } else {
-                _ = try number(element, at: path / k, range)
-                ok = false
-            }
+            if let n = try number(element, at: path / k, range) { out.append(CGFloat(n)) } else { ok = false }
         }
         return ok ? out : nil
     }

@@ -72,8 +72,7 @@ struct JSONKeyTable<Value>: @unchecked Sendable {
 
     /// The value for a string value's text; nil for a value that is not a string.
     subscript(value: JSONValue) -> Value? {
-        guard value.document.nodes[value.index].tag == .string else { return nil }
-        return value.document.withStringBytes(at: value.index) { self[$0] }
+        value.withStringBytes { self[$0] } ?? nil
     }
 
     /// FNV-1a: a few instructions a byte, and names here are short.

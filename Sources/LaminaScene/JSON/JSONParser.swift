@@ -151,7 +151,7 @@ struct JSONParser {
         pending.withUnsafeBufferPointer { children.append(contentsOf: UnsafeBufferPointer(rebasing: $0[frame.firstPending...])) }
         // Keeps the array's storage: the next container writes over it.
         pending.removeSubrange(frame.firstPending...)
-        nodes[frame.node].payload = JSONDocument.Node(.array, offset: 0, start: start, count: count).payload
+        nodes[frame.node].payload = JSONDocument.Node.span(start: start, count: count)
         return frame.node
     }
 
@@ -225,7 +225,7 @@ struct JSONParser {
 
     /// Refuses an array or object that would nest deeper than the limit
     /// (empty ones count too).
-    private mutating func checkNesting() throws(SceneError) {
+    private func checkNesting() throws(SceneError) {
         guard depth < maxNesting else {
             throw SceneError(
                 .limitExceeded, at: currentPath.description, position: position(at: i),
@@ -259,8 +259,8 @@ struct JSONParser {
         i += 1
     }
 
-    /// The node of an earlier key of object `frame` with the same text as
-    /// `keyNode`, if any.
+    /// The node of an earlier key of the innermost object with the same
+    /// text as `keyNode`, if any.
     private mutating func earlierKey(matching keyNode: Int) -> Int? {
         let first = top.firstPending
         let count = pending.count - first

@@ -58,7 +58,12 @@ package final class JSONDocument: Sendable {
         }
 
         init(_ tag: Tag, offset: UInt32, start: Int, count: Int) {
-            self.init(tag, offset: offset, payload: UInt64(UInt32(truncatingIfNeeded: start)) | UInt64(count) << 32)
+            self.init(tag, offset: offset, payload: Self.span(start: start, count: count))
+        }
+
+        /// A string's or container's payload: its first byte or entry, and its count.
+        static func span(start: Int, count: Int) -> UInt64 {
+            UInt64(UInt32(truncatingIfNeeded: start)) | UInt64(count) << 32
         }
 
         var start: Int { Int(payload & 0xFFFF_FFFF) }
@@ -211,9 +216,10 @@ package struct JSONValue: Sendable {
         node.tag == .string ? document.string(at: index) : nil
     }
 
-    /// Whether the value is the string `s` (compared without making a string).
-    func isString(_ s: String) -> Bool {
-        node.tag == .string && document.string(at: index, equals: s)
+    /// Calls `body` with a string value's bytes (no string is made); nil
+    /// for a value that is not a string.
+    func withStringBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        node.tag == .string ? document.withStringBytes(at: index, body) : nil
     }
 
     package var bool: Bool? {
@@ -345,10 +351,11 @@ struct JSONDocumentBuilder {
     mutating func addString(_ s: String, at position: SourcePosition) {
         let start = text.count
         text.append(contentsOf: s.utf8)
-        _ = append(.string, payload: UInt64(UInt32(start)) | UInt64(text.count - start) << 32, at: position)
+        _ = append(.string, payload: JSONDocument.Node.span(start: start, count: text.count - start), at: position)
     }
 
-    mutating func addScalar(_ kind: JSONValue.Kind, at position: SourcePosition) {
+    /// A value of `kind` (containers copied), at `position`.
+    mutating func add(_ kind: JSONValue.Kind, at position: SourcePosition) {
         switch kind {
         case .null: _ = append(.null, at: position)
         case .bool(let b): _ = append(b ? .true : .false, at: position)
@@ -361,7 +368,7 @@ struct JSONDocumentBuilder {
 
     /// A copy of `value` (with its positions), placed at `position` if given.
     mutating func add(_ value: JSONValue, at position: SourcePosition? = nil) {
-        addScalar(value.kind, at: position ?? value.position)
+        add(value.kind, at: position ?? value.position)
     }
 
     mutating func addArray(_ elements: [JSONValue], at position: SourcePosition) {
@@ -372,7 +379,7 @@ struct JSONDocumentBuilder {
             indices.append(UInt32(nodes.count))
             add(element)
         }
-        nodes[container].payload = UInt64(UInt32(children.count)) | UInt64(indices.count) << 32
+        nodes[container].payload = JSONDocument.Node.span(start: children.count, count: indices.count)
         children.append(contentsOf: indices)
     }
 
@@ -393,7 +400,7 @@ struct JSONDocumentBuilder {
             addString(key, at: keyPosition)
             add(value)
         }
-        nodes[container].payload = UInt64(UInt32(children.count)) | UInt64(indices.count) << 32
+        nodes[container].payload = JSONDocument.Node.span(start: children.count, count: indices.count)
         children.append(contentsOf: indices)
     }
 }
@@ -402,7 +409,7 @@ extension JSONValue {
     /// A scalar value, or a copy of an array's or object's contents, at `position`.
     package init(_ kind: Kind, at position: SourcePosition = .none) {
         var builder = JSONDocumentBuilder()
-        builder.addScalar(kind, at: position)
+        builder.add(kind, at: position)
         self = builder.finish()
     }
 

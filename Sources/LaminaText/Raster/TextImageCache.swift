@@ -8,8 +8,10 @@ import LaminaCore
 /// The key is everything the image depends on: the styled text, the
 /// default style, the layout parameters (bounds, wrapping, alignment,
 /// truncation), the scale, and how many fonts the application has
-/// registered (a registration can change what a name resolves to). Images are kept within `byteBudget`; the
-/// oldest go first.
+/// registered (a registration can change what a name resolves to). At
+/// most `byteBudget` bytes of pixels and `maximumCount` entries are kept
+/// (texts that draw nothing weigh no pixels, but their keys hold their
+/// text); the oldest go first.
 struct TextImageCache {
     struct Key: Hashable {
         var text: StyledText
@@ -21,6 +23,8 @@ struct TextImageCache {
 
     /// Bytes of pixels kept at most.
     let byteBudget: Int
+    /// Entries kept at most.
+    let maximumCount: Int
     private var images: [Key: CGImage?] = [:]
     /// Keys in the order they were added, for eviction.
     private var order: [Key] = []
@@ -28,9 +32,12 @@ struct TextImageCache {
     private(set) var hits = 0
     private(set) var misses = 0
 
-    init(byteBudget: Int = 32 << 20) {
+    init(byteBudget: Int = 32 << 20, maximumCount: Int = 4096) {
         self.byteBudget = byteBudget
+        self.maximumCount = maximumCount
     }
+
+    private static func bytes(of image: CGImage?) -> Int { (image?.width ?? 0) * (image?.height ?? 0) * 4 }
 
     /// The image made for `key` before (nil inside: the text draws nothing),
     /// or nil when there is none.
@@ -45,16 +52,14 @@ struct TextImageCache {
 
     /// Keeps `image` for `key`, dropping the oldest images past the budget.
     mutating func insert(_ image: CGImage?, for key: Key) {
-        let size = (image?.width ?? 0) * (image?.height ?? 0) * 4
+        let size = Self.bytes(of: image)
         guard size <= byteBudget, images[key] == nil else { return }
         images[key] = image
         order.append(key)
         bytes += size
         var dropped = 0
-        while bytes > byteBudget, dropped < order.count {
-            if let old = images.removeValue(forKey: order[dropped]) {
-                bytes -= (old?.width ?? 0) * (old?.height ?? 0) * 4
-            }
+        while bytes > byteBudget || order.count - dropped > maximumCount, dropped < order.count {
+            if let old = images.removeValue(forKey: order[dropped]) { bytes -= Self.bytes(of: old) }
             dropped += 1
         }
         if dropped > 0 { order.removeFirst(dropped) }
