@@ -47,6 +47,12 @@ extension SceneDecoder {
         try decode(bytes: [UInt8](data))
     }
 
+    /// Decodes scene JSON bytes, as a server holds a request's body (no
+    /// copy is made of them).
+    public func decode(_ bytes: [UInt8]) throws(SceneError) -> Scene {
+        try decode(bytes: bytes)
+    }
+
     /// Decodes scene JSON given as text.
     public func decode(_ text: String) throws(SceneError) -> Scene {
         try decode(bytes: Array(text.utf8))

@@ -105,18 +105,18 @@ struct BenchCommand: ParsableCommand {
         // file's own (what a user sends), or what the encoder writes for a
         // generated case.
         var cases: [(name: String, scene: Scene)] = []
-        var documents: [(bytes: Data, decoder: SceneDecoder)] = []
+        var documents: [(bytes: [UInt8], decoder: SceneDecoder)] = []
         if scenes.isEmpty {
             for s in shapes {
                 let c = ShapeBenchCase(parsing: s)!
                 cases.append((s, c.scene()))
-                documents.append((try SceneEncoder().encode(c.scene()), SceneDecoder()))
+                documents.append(([UInt8](try SceneEncoder().encode(c.scene())), SceneDecoder()))
             }
         } else {
             for path in scenes {
                 let document = try SceneInput.read(path)
                 cases.append((URL(fileURLWithPath: path).lastPathComponent, try SceneInput.decode(path)))
-                documents.append((Data(document.bytes), SceneDecoder(options: SceneDecoder.Options(baseDirectory: document.base))))
+                documents.append((document.bytes, SceneDecoder(options: SceneDecoder.Options(baseDirectory: document.base))))
             }
         }
         let encoder = PNGEncoder(options: try pngOptions)
@@ -189,7 +189,7 @@ struct BenchCommand: ParsableCommand {
         print("case                   streams  frames/s   per stream  ratio to one stream on one core")
         for path in scenes {
             let document = try SceneInput.read(path)
-            let bytes = Data(document.bytes)
+            let bytes = document.bytes
             let decoder = SceneDecoder(options: SceneDecoder.Options(baseDirectory: document.base))
             // Each renderer is used by its own stream only (a renderer is one
             // thread's at a time).

@@ -134,6 +134,14 @@ import Testing
         #expect(parent.mask == nil)
         #expect(parent.sublayers?.first === mask)
         #expect(mask.superlayer === parent)
+        // Listed twice, it is added once.
+        let other = CALayer()
+        parent.sublayers = nil
+        parent.mask = mask
+        parent.sublayers = [mask, other, mask]
+        #expect(parent.mask == nil)
+        #expect(parent.sublayers?.count == 2)
+        #expect(parent.sublayers?.first === mask)
     }
 
     @Test func aLayerCannotBecomeItsOwnSublayer() {

@@ -107,4 +107,24 @@ private func parse(_ text: String) throws(SceneError) -> JSONValue {
         #expect(a[2].object?["b"]?.position == SourcePosition(line: 3, column: 13))
         #expect(object["c"]?.position == SourcePosition(line: 4, column: 7))
     }
+
+    /// Names of the same length told apart by any byte: short names byte by
+    /// byte, 8 to 16 bytes by two overlapping words, longer ones in full.
+    @Test func keyTableTellsApartNamesThatDifferAnywhere() throws {
+        var names: [String] = []
+        for length in [3, 8, 9, 12, 16, 17, 24] {
+            let base = Array(repeating: UInt8(ascii: "k"), count: length)
+            for place in 0..<length {
+                var bytes = base
+                bytes[place] = UInt8(ascii: "Z")
+                names.append(String(decoding: bytes, as: UTF8.self))
+            }
+            names.append(String(decoding: base, as: UTF8.self))
+        }
+        let table = JSONKeyTable(names.enumerated().map { ($0.element, $0.offset) })
+        let text = "{" + (names + ["kkkkkkkkkkkkkkkkkY", "kk"]).map { "\"\($0)\": 0" }.joined(separator: ", ") + "}"
+        for member in try #require(try parse(text).object).members {
+            #expect(table[member] == names.firstIndex(of: member.key), "\(member.key)")
+        }
+    }
 }

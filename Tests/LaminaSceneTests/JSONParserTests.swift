@@ -242,4 +242,53 @@ private func failure(_ text: String, maxNesting: Int = 512) -> SceneError? {
         #expect(Suggestion.nearest(to: "zzzzzz", in: keys) == nil)
         #expect(Suggestion.didYouMean("bound", in: keys) == " (did you mean 'bounds'?)")
     }
+
+    /// A number reads the same wherever it is: in an array of numbers
+    /// (read by their own loop), after an element that is not a number, and
+    /// as an object's member; arrays that mix numbers with other values
+    /// keep every element.
+    @Test func numbersReadTheSameInEveryPlace() throws {
+        let texts = ["0", "-0", "7", "-12", "0.5", "-0.25", "24", "123456789012345", "1234567890123456",
+                     "0.30000000000000004", "1e3", "-2.5E-3", "9007199254740993", "100000000000000000000000"]
+        for text in texts {
+            let expected = try #require(Double(text)).bitPattern
+            let places = ["[\(text)]", "[\(text), \(text)]", "[\"s\", \(text)]", "[[], \(text)]", "[ \(text) ,\n\(text) ]"]
+            for place in places {
+                let elements = try #require(try parse(place).array, "\(place)")
+                #expect(elements.last?.number?.bitPattern == expected, "\(place)")
+            }
+            #expect(try parse("{\"n\": \(text)}").object?["n"]?.number?.bitPattern == expected, "\(text)")
+        }
+        let mixed = try #require(try parse("[1, -2.5, \"a\", [3, 4], {\"b\": 5}, null, 6]").array)
+        #expect(mixed.count == 7)
+        #expect(mixed[1].number == -2.5)
+        #expect(mixed[2].string == "a")
+        #expect(mixed[3].array?.map(\.number) == [3, 4])
+        #expect(mixed[4].object?["b"]?.number == 5)
+        #expect(mixed[5].isNull)
+        #expect(mixed[6].number == 6)
+        // The positions of numbers read by the loop are theirs.
+        let spaced = try #require(try parse("[1,\n  22, 333]").array)
+        #expect(spaced.map(\.position) == [SourcePosition(line: 1, column: 2), SourcePosition(line: 2, column: 3),
+                                           SourcePosition(line: 2, column: 7)])
+    }
+
+    /// Strings are scanned eight bytes at a time: a quote, backslash,
+    /// control character or non-ASCII byte is found at every place in and
+    /// across those words.
+    @Test func stringsAreReadWhateverTheirLengthAndWhereverTheirSpecialBytes() throws {
+        for length in 0..<20 {
+            let plain = String(repeating: "a", count: length)
+            #expect(try parse("[\"\(plain)\"]").array?.first?.string == plain)
+            #expect(try parse("[\"\(plain)é\(plain)\"]").array?.first?.string == plain + "é" + plain)
+            #expect(try parse("[\"\(plain)\\n\(plain)\"]").array?.first?.string == plain + "\n" + plain)
+            #expect(try parse("[\"\(plain)\\\"\(plain)\"]").array?.first?.string == plain + "\"" + plain)
+            #expect(try parse("[\"\(plain)\u{7F}~ \"]").array?.first?.string == plain + "\u{7F}~ ")
+            let e = failure("[\"\(plain)\u{1}\(plain)\"]")
+            #expect(e?.position == SourcePosition(line: 1, column: 3 + length), "\(length)")
+            #expect(e?.message.contains("control character") == true)
+            let open = failure("[\"\(plain)")
+            #expect(open?.message.contains("ends inside a string") == true, "\(length)")
+        }
+    }
 }

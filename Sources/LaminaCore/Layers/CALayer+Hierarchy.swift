@@ -23,11 +23,23 @@ extension CALayer {
     /// ancestors) and repeated entries are skipped.
     func replaceSublayers(with layers: [CALayer]) {
         for old in sublayerStorage { old.superlayerStorage = nil }
-        sublayerStorage.removeAll()
-        var added = Set<ObjectIdentifier>()
-        for layer in layers where added.insert(ObjectIdentifier(layer)).inserted {
-            insert(layer, at: sublayerStorage.count)
+        sublayerStorage = []
+        // Built aside and stored once: each write to a layer's property is
+        // an exclusivity check, and a scene sets thousands of sublayers.
+        var added: [CALayer] = []
+        added.reserveCapacity(layers.count)
+        for layer in layers {
+            let parent = layer.superlayerStorage
+            // With the old sublayers gone, a layer whose parent is this one
+            // was added earlier in the list (a repeat), unless it is the
+            // mask, which moves from being the mask to being a sublayer.
+            if parent === self && layer !== maskStorage { continue }
+            guard canAdd(layer) else { continue }
+            if parent != nil { layer.removeFromSuperlayer() }
+            layer.superlayerStorage = self
+            added.append(layer)
         }
+        sublayerStorage = added
     }
 
     /// The setter of `mask`: takes the new mask from its old parent and makes

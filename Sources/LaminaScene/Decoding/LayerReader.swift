@@ -23,8 +23,6 @@ extension DecodingContext {
                         "layers nest more than \(limits.treeDepth) levels deep (the limit)")
         }
         try countLayers((copies, false), at: path, value)
-        // Every key extends this path; share its last step once.
-        let path = path.shared
 
         guard let type = try layerType(object.member("type"), at: path, isRoot: isRoot) else { return nil }
         let layer = type.makeLayer()

@@ -105,12 +105,9 @@ extension DecodingContext {
     /// fall back to `numbers(_:at:count:form:ranges:)`, which says what is
     /// wrong.
     func fewNumbers(_ value: JSONValue, count: Int, ranges: [NumberRange]? = nil) -> SIMD4<Double>? {
-        guard let a = value.array, a.count == count, count <= 4 else { return nil }
-        var out = SIMD4<Double>(repeating: 0)
-        for k in 0..<count {
-            guard let n = a[k].number else { return nil }
-            if let ranges, !ranges[ranges.count == 1 ? 0 : k].contains(n) { return nil }
-            out[k] = n
+        guard let out = value.smallNumberArray(count: count) else { return nil }
+        if let ranges {
+            for k in 0..<count where !ranges[ranges.count == 1 ? 0 : k].contains(out[k]) { return nil }
         }
         return out
     }

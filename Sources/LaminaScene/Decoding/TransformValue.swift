@@ -23,10 +23,7 @@ extension DecodingContext {
         } else {
             var result = CATransform3D.identity
             for (k, element) in elements.enumerated() {
-                if let next = commonOperation(element, applyingTo: result) {
-                    result = next
-                    continue
-                }
+                if applyCommonOperation(element, to: &result) { continue }
                 guard let next = try transformOperation(element, at: path / k, applyingTo: result) else {
                     return nil
                 }
@@ -49,24 +46,26 @@ extension DecodingContext {
     }
 
     /// The operations of most scenes (translate, scale, rotate by radians
-    /// or degrees) when written correctly, read without making a path, a
-    /// string or an array; nil for anything else, which
-    /// `transformOperation(_:at:applyingTo:)` reads and reports on.
-    private func commonOperation(_ value: JSONValue, applyingTo t: CATransform3D) -> CATransform3D? {
-        guard let op = value.object, op.count == 1 else { return nil }
+    /// or degrees) when written correctly, applied to `t` without making a
+    /// path, a string or an array; false (and `t` unchanged) for anything
+    /// else, which `transformOperation(_:at:applyingTo:)` reads and reports
+    /// on. `t` is updated in place: a transform is 128 bytes to copy.
+    private func applyCommonOperation(_ value: JSONValue, to t: inout CATransform3D) -> Bool {
+        guard let op = value.object, op.count == 1 else { return false }
         let member = op.members[0]
-        guard let name = Self.commonOperations[member] else { return nil }
+        guard let name = Self.commonOperations[member] else { return false }
         switch name {
         case .translate:
-            guard let v = fewNumbers(member.value, count: 3) else { return nil }
-            return CATransform3DTranslate(t, v[0], v[1], v[2])
+            guard let v = fewNumbers(member.value, count: 3) else { return false }
+            t = CATransform3DTranslate(t, v[0], v[1], v[2])
         case .scale:
-            guard let v = fewNumbers(member.value, count: 3) else { return nil }
-            return CATransform3DScale(t, v[0], v[1], v[2])
+            guard let v = fewNumbers(member.value, count: 3) else { return false }
+            t = CATransform3DScale(t, v[0], v[1], v[2])
         case .rotate, .rotateDegrees:
-            guard let v = fewNumbers(member.value, count: 4), v[1] != 0 || v[2] != 0 || v[3] != 0 else { return nil }
-            return CATransform3DRotate(t, name == .rotate ? v[0] : v[0] * .pi / 180, v[1], v[2], v[3])
+            guard let v = fewNumbers(member.value, count: 4), v[1] != 0 || v[2] != 0 || v[3] != 0 else { return false }
+            t = CATransform3DRotate(t, name == .rotate ? v[0] : v[0] * .pi / 180, v[1], v[2], v[3])
         }
+        return true
     }
 
     private enum CommonOperation { case translate, scale, rotate, rotateDegrees }

@@ -57,12 +57,25 @@ struct JSONKeyTable<Value>: @unchecked Sendable {
                 guard entry != 0 else { return nil }
                 let name = nameRanges[entry - 1]
                 if name.count == bytes.count,
-                   bytes.isEmpty || memcmp(names.baseAddress! + name.start, bytes.baseAddress!, name.count) == 0 {
+                   Self.equal(UnsafeRawPointer(names.baseAddress! + name.start), UnsafeRawPointer(bytes.baseAddress), name.count) {
                     return values[entry - 1]
                 }
                 slot = (slot + 1) & mask
             }
         }
+    }
+
+    /// Whether `count` bytes at `a` and `b` are equal. Names of 8 to 16
+    /// bytes, most keys, are two overlapping words each.
+    @inline(__always)
+    private static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer?, _ count: Int) -> Bool {
+        guard count > 0, let b else { return true }
+        if count >= 8 && count <= 16 {
+            return a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
+                && a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                    == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        }
+        return memcmp(a, b, count) == 0
     }
 
     /// The value for a member's key.
@@ -75,10 +88,21 @@ struct JSONKeyTable<Value>: @unchecked Sendable {
         value.withStringBytes { self[$0] } ?? nil
     }
 
-    /// FNV-1a: a few instructions a byte, and names here are short.
+    /// A name's length with its first and last eight bytes (which cover
+    /// names up to 16 bytes, most keys), mixed by one multiplication;
+    /// FNV-1a over the bytes of shorter names.
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
+        let count = bytes.count
+        var h: UInt64
+        if count >= 8, let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let first = raw.loadUnaligned(as: UInt64.self)
+            let last = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            h = (first ^ (last << 32 | last >> 32) ^ UInt64(count)) &* 0x9E37_79B9_7F4A_7C15
+        } else {
+            h = 0xCBF2_9CE4_8422_2325
+            for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
+        }
         return Int(truncatingIfNeeded: h ^ (h >> 29))
     }
 }

@@ -10,7 +10,7 @@ import Foundation
 /// limit. It does not recurse, so hostile nesting cannot exhaust the stack.
 /// Every refusal is a `SceneError` with the JSON location and the line and
 /// column.
-struct JSONParser {
+struct JSONParser: ~Copyable {
     /// The document's bytes, which the parsed document keeps.
     private let source: [UInt8]
     /// The same bytes, read without an array's checks on every byte (the
@@ -19,9 +19,10 @@ struct JSONParser {
     private let maxNesting: Int
     private var i = 0
 
-    // The document being written (see `JSONDocument`).
-    private var nodes: [JSONDocument.Node] = []
-    private var children: [UInt32] = []
+    // The document being written (see `JSONDocument`), in buffers that
+    // append without an array's bookkeeping (`GrowableBuffer`).
+    private var nodes: GrowableBuffer<JSONDocument.Node>
+    private var children: GrowableBuffer<UInt32>
     /// Unescaped strings, stored after the source bytes.
     private var unescaped: [UInt8] = []
     /// The byte where each line starts. Lines only end in whitespace (JSON
@@ -35,15 +36,15 @@ struct JSONParser {
         var node: Int
         /// Where its children's node numbers start in `pending`.
         var firstPending: Int
-        /// The key whose value is being read (nil while a key is read).
-        var keyNode: Int?
+        /// The key whose value is being read (-1 while a key is read).
+        var keyNode = -1
     }
 
     /// The innermost open container, kept out of `outer` so that reading
     /// into it is a plain write to the parser's own fields.
     private var top = Frame(isObject: false, node: 0, firstPending: 0)
     /// The containers around `top`, outermost first.
-    private var outer: [Frame] = []
+    private var outer = GrowableBuffer<Frame>(capacity: 16)
     /// How many containers are open (`top` and `outer`).
     private var depth = 0
     /// The keys of large open objects by text, by the objects' nodes: an
@@ -52,7 +53,7 @@ struct JSONParser {
     private var keyIndexes: [Int: [String: Int]] = [:]
     /// The node numbers of the open containers' children so far, innermost
     /// last: copied to `children` in one piece when a container closes.
-    private var pending: [UInt32] = []
+    private var pending = GrowableBuffer<UInt32>(capacity: 64)
 
     /// Objects with more keys than this check duplicates by hashing.
     private static let indexedKeyCount = 16
@@ -70,18 +71,18 @@ struct JSONParser {
         self.source = source
         self.bytes = bytes
         self.maxNesting = max(1, maxNesting)
+        // A scene has about one value per eight or nine bytes: room for
+        // more, so that the buffers rarely grow.
+        nodes = GrowableBuffer(capacity: bytes.count / 5 + 16)
+        children = GrowableBuffer(capacity: bytes.count / 6 + 16)
     }
 
     // MARK: - The document
 
-    private mutating func parseDocument() throws(SceneError) -> JSONValue {
+    private consuming func parseDocument() throws(SceneError) -> JSONValue {
         guard bytes.count < Int(UInt32.max) else {
             throw SceneError(.limitExceeded, at: "$", "the document has \(bytes.count) bytes; at most 4 GiB can be read")
         }
-        // A scene has about one value per eight or nine bytes: room for
-        // more, so that the arrays are not copied as they grow.
-        nodes.reserveCapacity(bytes.count / 5 + 16)
-        children.reserveCapacity(bytes.count / 6 + 16)
         // A UTF-8 byte order mark is allowed and ignored (RFC 8259, 8.1).
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             i = 3
@@ -105,11 +106,9 @@ struct JSONParser {
                 let isObject = top.isObject
                 // An object lists its keys: each key's node is the one
                 // before its value's.
-                pending.append(UInt32(isObject ? completed - 1 : completed))
+                pending.append(UInt32(truncatingIfNeeded: isObject ? completed - 1 : completed))
                 skipWhitespace()
-                guard i < bytes.count else {
-                    throw error("the document ends inside \(isObject ? "an object" : "an array") opened at \(position(ofNode: top.node))")
-                }
+                guard i < bytes.count else { throw endInsideContainer() }
                 let c = bytes[i]
                 if c == UInt8(ascii: ",") {
                     i += 1
@@ -121,11 +120,7 @@ struct JSONParser {
                     }
                     break
                 }
-                let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-                guard c == closer else {
-                    let expected = isObject ? "',' or '}' after a member" : "',' or ']' after an element"
-                    throw error("expected \(expected), found \(describeByte(at: i))")
-                }
+                guard c == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { throw missingSeparator() }
                 i += 1
                 completed = close()
             }
@@ -133,14 +128,16 @@ struct JSONParser {
     }
 
     /// The finished document's root.
-    private mutating func finish() -> JSONValue {
+    private consuming func finish() -> JSONValue {
         let text = unescaped.isEmpty ? source : source + unescaped
-        let document = JSONDocument(nodes: nodes, children: children, text: text, lineStarts: lineStarts, positions: nil)
+        let document = JSONDocument(taking: nodes.take(), children: children.take(), text: text,
+                                    lineStarts: lineStarts, positions: nil)
         return JSONValue(document: document, index: 0)
     }
 
     /// Closes the innermost container: its children's node numbers move to
     /// `children`, and its node learns where they are.
+    @inline(__always)
     private mutating func close() -> Int {
         let frame = top
         depth -= 1
@@ -148,19 +145,21 @@ struct JSONParser {
         if !keyIndexes.isEmpty { keyIndexes[frame.node] = nil }
         let count = pending.count - frame.firstPending
         let start = children.count
-        pending.withUnsafeBufferPointer { children.append(contentsOf: UnsafeBufferPointer(rebasing: $0[frame.firstPending...])) }
-        // Keeps the array's storage: the next container writes over it.
-        pending.removeSubrange(frame.firstPending...)
+        children.append(from: pending, frame.firstPending..<pending.count)
+        // Keeps the storage: the next container writes over it.
+        pending.removeAll(from: frame.firstPending)
         nodes[frame.node].payload = JSONDocument.Node.span(start: start, count: count)
         return frame.node
     }
 
+    @inline(__always)
     private mutating func open(_ frame: Frame) {
         if depth > 0 { outer.append(top) }
         top = frame
         depth += 1
     }
 
+    @inline(__always)
     private mutating func append(_ node: JSONDocument.Node) -> Int {
         nodes.append(node)
         return nodes.count - 1
@@ -197,11 +196,12 @@ struct JSONParser {
                 return node
             }
             open(Frame(isObject: false, node: node, firstPending: pending.count))
-            return nil
+            return try readNumberElements()
         case UInt8(ascii: "\""):
             return try readString()
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            let n = try readNumber()
+            let n: Double
+            if let short = readShortNumber() { n = short } else { n = try readNumber() }
             return append(JSONDocument.Node(.number, offset: offset, payload: n.bitPattern))
         case UInt8(ascii: "t"):
             try expectLiteral("true")
@@ -212,98 +212,109 @@ struct JSONParser {
         case UInt8(ascii: "n"):
             try expectLiteral("null")
             return append(JSONDocument.Node(.null, offset: offset))
-        case UInt8(ascii: "N") where hasPrefix("NaN"), UInt8(ascii: "I") where hasPrefix("Infinity"):
-            throw error(.nonFinite, "NaN and Infinity are not JSON numbers; every number must be finite")
-        case UInt8(ascii: "."):
-            throw error("a number needs a digit before the decimal point")
-        case UInt8(ascii: "]"), UInt8(ascii: "}"):
-            throw error("expected a value, found \(describeByte(at: i))")
         default:
-            throw error("expected a value, found \(describeByte(at: i))")
+            throw notAValue()
         }
+    }
+
+    /// Reads the elements of the array just opened while they are numbers,
+    /// the commonest array of a scene (rectangles, points, colours, paths),
+    /// in one loop: the array's node if it closes, or nil at the first
+    /// element that is not a number, for the general loop to go on from.
+    /// Refuses what the general loop refuses, with the same messages.
+    @inline(__always)
+    private mutating func readNumberElements() throws(SceneError) -> Int? {
+        while i < bytes.count {
+            let c = bytes[i]
+            guard c == UInt8(ascii: "-") || c &- UInt8(ascii: "0") <= 9 else { return nil }
+            let offset = UInt32(truncatingIfNeeded: i)
+            let n: Double
+            if let short = readShortNumber() { n = short } else { n = try readNumber() }
+            pending.append(UInt32(truncatingIfNeeded: append(JSONDocument.Node(.number, offset: offset, payload: n.bitPattern))))
+            skipWhitespace()
+            guard i < bytes.count else { throw endInsideContainer() }
+            switch bytes[i] {
+            case UInt8(ascii: ","):
+                i += 1
+                skipWhitespace()
+                if i < bytes.count, bytes[i] == UInt8(ascii: "]") { throw error("a trailing comma is not allowed in JSON") }
+            case UInt8(ascii: "]"):
+                i += 1
+                return close()
+            default:
+                throw missingSeparator()
+            }
+        }
+        return nil
     }
 
     /// Refuses an array or object that would nest deeper than the limit
-    /// (empty ones count too).
-    private func checkNesting() throws(SceneError) {
-        guard depth < maxNesting else {
-            throw SceneError(
-                .limitExceeded, at: currentPath.description, position: position(at: i),
-                "arrays and objects nest more than \(maxNesting) levels deep (the limit)")
-        }
+    /// (empty ones count too). `mutating` though it changes nothing: called
+    /// on a borrowed parser, the compiler copies the whole parser first.
+    @inline(__always)
+    private mutating func checkNesting() throws(SceneError) {
+        guard depth < maxNesting else { throw nestingTooDeep() }
     }
 
     /// Reads `"key" :` into the innermost frame, refusing a key the object already has.
+    @inline(__always)
     private mutating func readKey(afterComma: Bool) throws(SceneError) {
-        top.keyNode = nil
-        guard i < bytes.count else { throw error("the document ends where a key was expected") }
-        guard bytes[i] == UInt8(ascii: "\"") else {
-            if afterComma, bytes[i] == UInt8(ascii: "}") {
-                throw error("a trailing comma is not allowed in JSON")
-            }
-            throw error("expected a key in double quotes, found \(describeByte(at: i))")
-        }
+        top.keyNode = -1
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw notAKey(afterComma: afterComma) }
         let keyNode = try readString()
-        if let earlier = earlierKey(matching: keyNode) {
-            top.keyNode = keyNode
-            let key = string(at: keyNode)
-            throw SceneError(
-                .duplicateKey, at: currentPath.description, position: position(ofNode: keyNode),
-                "duplicate key '\(key)' (first given at \(position(ofNode: earlier)))")
-        }
         top.keyNode = keyNode
+        if let earlier = earlierKey(matching: keyNode) { throw duplicateKey(keyNode, earlier: earlier) }
         skipWhitespace()
-        guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else {
-            throw error("expected ':' after the key '\(string(at: keyNode))', found \(describeByte(at: i))")
-        }
+        guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw missingColon(after: keyNode) }
         i += 1
     }
 
     /// The node of an earlier key of the innermost object with the same
     /// text as `keyNode`, if any.
+    @inline(__always)
     private mutating func earlierKey(matching keyNode: Int) -> Int? {
         let first = top.firstPending
         let count = pending.count - first
-        if count > Self.indexedKeyCount {
-            if keyIndexes[top.node] == nil {
-                var index: [String: Int] = [:]
-                for k in pending[first...] { index[string(at: Int(k))] = Int(k) }
-                keyIndexes[top.node] = index
-            }
-            let key = string(at: keyNode)
-            if let earlier = keyIndexes[top.node]?[key] { return earlier }
-            keyIndexes[top.node]?[key] = keyNode
-            return nil
+        if count > Self.indexedKeyCount { return earlierKeyByHashing(matching: keyNode) }
+        let key = nodes[keyNode]
+        let length = key.count
+        let source = bytes.baseAddress!
+        for p in first..<pending.count {
+            let k = Int(pending[p])
+            let other = nodes[k]
+            guard other.count == length else { continue }
+            // Both keys in the source (the rule): their bytes there. A key
+            // that had escapes (the exception) is compared as text.
+            let same = key.start < bytes.count && other.start < bytes.count
+                ? length == 0 || memcmp(source + key.start, source + other.start, length) == 0
+                : string(at: keyNode) == string(at: k)
+            if same { return k }
         }
-        let length = nodes[keyNode].count
-        return withStringBytes { stringBytes in
-            let key = stringBytes(nodes[keyNode])
-            return pending.withUnsafeBufferPointer { keys in
-                for k in keys[first...] where nodes[Int(k)].count == length {
-                    if length == 0 || memcmp(stringBytes(nodes[Int(k)]).baseAddress!, key.baseAddress!, length) == 0 {
-                        return Int(k)
-                    }
-                }
-                return nil
-            }
-        }
+        return nil
     }
 
-    /// Calls `body` with a function giving a string node's bytes: in the
-    /// source, or in `unescaped` (whose node starts count from the end of
-    /// the source).
-    private func withStringBytes<R>(_ body: ((JSONDocument.Node) -> UnsafeBufferPointer<UInt8>) -> R) -> R {
-        unescaped.withUnsafeBufferPointer { extra in
-            body { node in
-                node.start < bytes.count
-                    ? UnsafeBufferPointer(rebasing: bytes[node.start..<(node.start + node.count)])
-                    : UnsafeBufferPointer(rebasing: extra[(node.start - bytes.count)..<(node.start - bytes.count + node.count)])
-            }
+    /// `earlierKey(matching:)` for an object with many keys.
+    @inline(never)
+    private mutating func earlierKeyByHashing(matching keyNode: Int) -> Int? {
+        let first = top.firstPending
+        if keyIndexes[top.node] == nil {
+            var index: [String: Int] = [:]
+            for p in first..<pending.count { index[string(at: Int(pending[p]))] = Int(pending[p]) }
+            keyIndexes[top.node] = index
         }
+        let key = string(at: keyNode)
+        if let earlier = keyIndexes[top.node]?[key] { return earlier }
+        keyIndexes[top.node]?[key] = keyNode
+        return nil
     }
 
     private func string(at node: Int) -> String {
-        withStringBytes { String(decoding: $0(nodes[node]), as: UTF8.self) }
+        let node = nodes[node]
+        if node.start < bytes.count {
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[node.start..<(node.start + node.count)]), as: UTF8.self)
+        }
+        let start = node.start - bytes.count
+        return String(decoding: unescaped[start..<(start + node.count)], as: UTF8.self)
     }
 
     // MARK: - Scalars
@@ -386,6 +397,38 @@ struct JSONParser {
         return value
     }
 
+    /// Reads the numbers most scenes are made of, `-12`, `0.5` or `240`
+    /// (at most 15 digits, no exponent), or returns nil having read nothing,
+    /// for `readNumber()` to read and check by the whole grammar. Such a
+    /// number is its digits over a power of ten, both exact doubles, so
+    /// one division rounds it correctly.
+    @inline(__always)
+    private mutating func readShortNumber() -> Double? {
+        let count = bytes.count
+        var j = i
+        let negative = bytes[j] == UInt8(ascii: "-")
+        if negative { j += 1 }
+        let integerStart = j
+        var mantissa: UInt64 = 0
+        j = readDigits(from: j, into: &mantissa)
+        let integerDigits = j - integerStart
+        // A leading zero is only allowed alone.
+        guard integerDigits > 0, integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else { return nil }
+        var fractionDigits = 0
+        if j < count, bytes[j] == UInt8(ascii: ".") {
+            let fractionStart = j + 1
+            j = readDigits(from: fractionStart, into: &mantissa)
+            fractionDigits = j - fractionStart
+            guard fractionDigits > 0 else { return nil }
+        }
+        guard integerDigits + fractionDigits <= 15 else { return nil }
+        if j < count, bytes[j] | 0x20 == UInt8(ascii: "e") { return nil }
+        i = j
+        var magnitude = Double(mantissa)
+        if fractionDigits > 0 { magnitude /= DecimalConversion.powersOfTen[fractionDigits] }
+        return negative ? -magnitude : magnitude
+    }
+
     private func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 
     /// Reads the digits from byte `k` on into `mantissa` (exact for 19
@@ -409,51 +452,90 @@ struct JSONParser {
     /// Reads a string starting at its opening quote, checking that it is
     /// valid UTF-8 without lone surrogates, and writes its node: a string
     /// without escapes points at the source bytes; one with escapes is
-    /// unescaped after them.
+    /// unescaped after them (`readEscapedString`).
     private mutating func readString() throws(SceneError) -> Int {
         let open = i
-        i += 1
-        var out: [UInt8] = []
-        var escaped = false
-        let contentStart = i
+        let count = bytes.count
+        var j = i + 1
         while true {
-            // Skip a run of plain ASCII in one go (the index in a register;
-            // `b - 0x20 >= 0x60` is a control character or a non-ASCII byte).
-            let runStart = i
-            var j = i
-            let count = bytes.count
+            // Skip a run of plain ASCII eight bytes at a time, then byte
+            // by byte (the index in a register; `b - 0x20 >= 0x60` is a
+            // control character or a non-ASCII byte).
+            j = plainASCIIRun(from: j)
             while j < count {
                 let b = bytes[j]
                 if b &- 0x20 >= 0x60 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { break }
                 j += 1
             }
             i = j
-            if escaped { out.append(contentsOf: bytes[runStart..<i]) }
-            guard i < bytes.count else {
-                throw error("the document ends inside a string opened at \(position(at: open))")
+            guard j < count else { throw unterminatedString(openedAt: open) }
+            let b = bytes[j]
+            if b == UInt8(ascii: "\"") {
+                i = j + 1
+                return append(JSONDocument.Node(.string, offset: UInt32(truncatingIfNeeded: open),
+                                                start: open + 1, count: j - open - 1))
             }
+            if b == UInt8(ascii: "\\") { return try readEscapedString(openedAt: open) }
+            if b < 0x20 { throw controlCharacterInString(b) }
+            let length = utf8SequenceLength(at: j)
+            guard length > 0 else { throw error("the text is not valid UTF-8 here") }
+            j += length
+        }
+    }
+
+    /// Where the run of bytes that a string holds as they are (printable
+    /// ASCII but `"` and `\\`) starting at `start` ends, or a place before
+    /// that end, looking eight bytes at a time ("SWAR": each byte's test is
+    /// done on all eight at once in one 64-bit word).
+    @inline(__always)
+    private mutating func plainASCIIRun(from start: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        let raw = UnsafeRawPointer(bytes.baseAddress!)
+        var j = start
+        while j + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)
+            // A byte's high bit is set in `zero(x)` if the byte of x is 0
+            // (exact for the lowest such byte, which is all that is asked).
+            func zero(_ x: UInt64) -> UInt64 { (x &- ones) & ~x }
+            let quote = zero(word ^ (ones &* 0x22))
+            let backslash = zero(word ^ (ones &* 0x5C))
+            let control = (word &- ones &* 0x20) & ~word  // bytes below 0x20
+            let stops = (quote | backslash | control | word) & highBits
+            if stops != 0 { return j + stops.trailingZeroBitCount >> 3 }
+            j += 8
+        }
+        return j
+    }
+
+    /// The rest of a string with escapes, from its first backslash: its
+    /// text is unescaped into `unescaped`.
+    @inline(never)
+    private mutating func readEscapedString(openedAt open: Int) throws(SceneError) -> Int {
+        var out = Array(bytes[(open + 1)..<i])
+        while true {
+            let runStart = i
+            while i < bytes.count {
+                let b = bytes[i]
+                if b &- 0x20 >= 0x60 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { break }
+                i += 1
+            }
+            out.append(contentsOf: bytes[runStart..<i])
+            guard i < bytes.count else { throw unterminatedString(openedAt: open) }
             let b = bytes[i]
             if b == UInt8(ascii: "\"") {
                 i += 1
-                if !escaped {
-                    return append(JSONDocument.Node(.string, offset: UInt32(open), start: contentStart, count: i - 1 - contentStart))
-                }
                 let start = bytes.count + unescaped.count
                 unescaped.append(contentsOf: out)
-                return append(JSONDocument.Node(.string, offset: UInt32(open), start: start, count: out.count))
+                return append(JSONDocument.Node(.string, offset: UInt32(truncatingIfNeeded: open), start: start, count: out.count))
             } else if b == UInt8(ascii: "\\") {
-                if !escaped {
-                    escaped = true
-                    out.append(contentsOf: bytes[contentStart..<i])
-                }
                 try readEscape(into: &out)
             } else if b < 0x20 {
-                let hint = b == 0x0A ? " (is the string missing its closing quote?)" : ""
-                throw error("a control character (U+\(hex4(UInt32(b)))) must be escaped in a string\(hint)")
+                throw controlCharacterInString(b)
             } else {
                 let length = utf8SequenceLength(at: i)
                 guard length > 0 else { throw error("the text is not valid UTF-8 here") }
-                if escaped { out.append(contentsOf: bytes[i..<(i + length)]) }
+                out.append(contentsOf: bytes[i..<(i + length)])
                 i += length
             }
         }
@@ -573,30 +655,91 @@ struct JSONParser {
 
     // MARK: - Errors
 
+    // Each refusal is built by a function of its own, kept out of line:
+    // the reading loops stay small, and no message is formatted unless the
+    // document is refused.
+
     /// The location of the value being read, from the open containers.
     private var currentPath: JSONPath {
         var path = JSONPath.root
-        let frames = depth > 0 ? outer + [top] : []
+        let frames = depth > 0 ? outer.array() + [top] : []
         for (level, frame) in frames.enumerated() {
             // The children read so far: those of inner frames come after.
             let end = level + 1 < frames.count ? frames[level + 1].firstPending : pending.count
             if !frame.isObject {
                 path = path / (end - frame.firstPending)
-            } else if let key = frame.keyNode {
-                path = path / string(at: key)
+            } else if frame.keyNode >= 0 {
+                path = path / string(at: frame.keyNode)
             }
         }
         return path
     }
 
     /// An error at byte `index` (the current byte if not given).
-    private func error(_ message: String, at index: Int? = nil) -> SceneError {
-        error(.syntax, message, at: index)
+    @inline(never)
+    private func error(_ message: @autoclosure () -> String, at index: Int? = nil) -> SceneError {
+        error(.syntax, message(), at: index)
     }
 
-    private func error(_ kind: SceneError.Kind, _ message: String, at index: Int? = nil) -> SceneError {
+    @inline(never)
+    private func error(_ kind: SceneError.Kind, _ message: @autoclosure () -> String, at index: Int? = nil) -> SceneError {
         let place = position(at: min(index ?? i, bytes.count))
-        return SceneError(kind, at: currentPath.description, position: place, message)
+        return SceneError(kind, at: currentPath.description, position: place, message())
+    }
+
+    @inline(never)
+    private func endInsideContainer() -> SceneError {
+        error("the document ends inside \(top.isObject ? "an object" : "an array") opened at \(position(ofNode: top.node))")
+    }
+
+    @inline(never)
+    private func missingSeparator() -> SceneError {
+        let expected = top.isObject ? "',' or '}' after a member" : "',' or ']' after an element"
+        return error("expected \(expected), found \(describeByte(at: i))")
+    }
+
+    @inline(never)
+    private func notAValue() -> SceneError {
+        if hasPrefix("NaN") || hasPrefix("Infinity") {
+            return error(.nonFinite, "NaN and Infinity are not JSON numbers; every number must be finite")
+        }
+        if bytes[i] == UInt8(ascii: ".") { return error("a number needs a digit before the decimal point") }
+        return error("expected a value, found \(describeByte(at: i))")
+    }
+
+    @inline(never)
+    private func nestingTooDeep() -> SceneError {
+        SceneError(.limitExceeded, at: currentPath.description, position: position(at: i),
+                   "arrays and objects nest more than \(maxNesting) levels deep (the limit)")
+    }
+
+    @inline(never)
+    private func notAKey(afterComma: Bool) -> SceneError {
+        guard i < bytes.count else { return error("the document ends where a key was expected") }
+        if afterComma, bytes[i] == UInt8(ascii: "}") { return error("a trailing comma is not allowed in JSON") }
+        return error("expected a key in double quotes, found \(describeByte(at: i))")
+    }
+
+    @inline(never)
+    private func duplicateKey(_ keyNode: Int, earlier: Int) -> SceneError {
+        SceneError(.duplicateKey, at: currentPath.description, position: position(ofNode: keyNode),
+                   "duplicate key '\(string(at: keyNode))' (first given at \(position(ofNode: earlier)))")
+    }
+
+    @inline(never)
+    private func missingColon(after keyNode: Int) -> SceneError {
+        error("expected ':' after the key '\(string(at: keyNode))', found \(describeByte(at: i))")
+    }
+
+    @inline(never)
+    private func unterminatedString(openedAt open: Int) -> SceneError {
+        error("the document ends inside a string opened at \(position(at: open))")
+    }
+
+    @inline(never)
+    private func controlCharacterInString(_ b: UInt8) -> SceneError {
+        let hint = b == 0x0A ? " (is the string missing its closing quote?)" : ""
+        return error("a control character (U+\(hex4(UInt32(b)))) must be escaped in a string\(hint)")
     }
 
     private func describeByte(at index: Int) -> String {

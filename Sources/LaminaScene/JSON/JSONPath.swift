@@ -31,24 +31,29 @@ struct JSONPath: Sendable, CustomStringConvertible {
         }
     }
 
-    /// Every step but the last, shared with the paths it was extended from.
+    /// Every step but the last two, shared with the paths it was extended
+    /// from.
     private let node: Node?
-    /// The last step, held inline: a step costs an allocation only when
-    /// a path is extended a second time (each layer's own path, not each of
-    /// its keys).
+    /// The last two steps, held inline (`last` is nil while there is only
+    /// `beforeLast`): a step costs an allocation only when a path is
+    /// extended a third time. A layer's path (`sublayers[k]`) and each of
+    /// its keys' (`sublayers[k].bounds`) need none.
+    private let beforeLast: Component?
     private let last: Component?
 
     /// The document itself, `$`.
-    static let root = JSONPath(node: nil, last: nil)
+    static let root = JSONPath(node: nil, beforeLast: nil, last: nil)
 
-    private init(node: Node?, last: Component?) {
+    private init(node: Node?, beforeLast: Component?, last: Component?) {
         self.node = node
+        self.beforeLast = beforeLast
         self.last = last
     }
 
     private func appending(_ component: Component) -> JSONPath {
-        guard let last else { return JSONPath(node: node, last: component) }
-        return JSONPath(node: Node(parent: node, component: last), last: component)
+        guard let beforeLast else { return JSONPath(node: node, beforeLast: component, last: nil) }
+        guard let last else { return JSONPath(node: node, beforeLast: beforeLast, last: component) }
+        return JSONPath(node: Node(parent: node, component: beforeLast), beforeLast: last, last: component)
     }
 
     /// The path of a member of the object at this path.
@@ -62,17 +67,21 @@ struct JSONPath: Sendable, CustomStringConvertible {
     /// The path of `member` of the object at this path.
     static func / (path: JSONPath, member: JSONMember) -> JSONPath { path.appending(.member(member)) }
 
-    /// This path with its last step moved into a shared node, for a path
-    /// that many others will extend (a layer's, which each key extends).
+    /// This path with its inline steps moved into shared nodes, for a path
+    /// that many others will extend by more than one step (a list's, whose
+    /// elements' keys extend it by two).
     var shared: JSONPath {
-        guard let last else { return self }
-        return JSONPath(node: Node(parent: node, component: last), last: nil)
+        guard let beforeLast else { return self }
+        var shared = Node(parent: node, component: beforeLast)
+        if let last { shared = Node(parent: shared, component: last) }
+        return JSONPath(node: shared, beforeLast: nil, last: nil)
     }
 
     /// The steps from the root, first step first.
     var components: [Component] {
         var out: [Component] = []
         if let last { out.append(last) }
+        if let beforeLast { out.append(beforeLast) }
         var n = node
         while let current = n {
             out.append(current.component)

@@ -35,7 +35,10 @@ public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
 /// a value's line and column are worked out only when an error asks. A
 /// document built in code (the encoder, the CAML reader) keeps each value's
 /// position as given.
-package final class JSONDocument: Sendable {
+///
+/// It is `@unchecked Sendable`: every field is set once in `init` and never
+/// written again, and the two buffers are its own.
+package final class JSONDocument: @unchecked Sendable {
     /// What a node is.
     enum Tag: UInt8 {
         case null, `false`, `true`, number, string, array, object
@@ -70,8 +73,11 @@ package final class JSONDocument: Sendable {
         var count: Int { Int(payload >> 32) }
     }
 
-    let nodes: [Node]
-    let children: [UInt32]
+    /// The nodes, owned by the document (freed with it). Not an array: a
+    /// parsed document takes the parser's buffers as they are, where an
+    /// array would have been one more copy of every node.
+    let nodes: UnsafeBufferPointer<Node>
+    let children: UnsafeBufferPointer<UInt32>
     /// String bytes: for a parsed document the source text, then the
     /// strings that needed unescaping.
     let text: [UInt8]
@@ -80,12 +86,32 @@ package final class JSONDocument: Sendable {
     /// Built documents: each node's position.
     let positions: [SourcePosition]?
 
-    init(nodes: [Node], children: [UInt32], text: [UInt8], lineStarts: [UInt32], positions: [SourcePosition]?) {
-        self.nodes = nodes
-        self.children = children
+    /// A document that takes ownership of `nodes` and `children` (which
+    /// were allocated with `UnsafeMutablePointer.allocate`).
+    init(
+        taking nodes: UnsafeMutableBufferPointer<Node>, children: UnsafeMutableBufferPointer<UInt32>,
+        text: [UInt8], lineStarts: [UInt32], positions: [SourcePosition]?
+    ) {
+        self.nodes = UnsafeBufferPointer(nodes)
+        self.children = UnsafeBufferPointer(children)
         self.text = text
         self.lineStarts = lineStarts
         self.positions = positions
+    }
+
+    /// A document of copies of `nodes` and `children`.
+    convenience init(nodes: [Node], children: [UInt32], text: [UInt8], lineStarts: [UInt32], positions: [SourcePosition]?) {
+        func copy<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
+            let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: array.count)
+            _ = buffer.initialize(from: array)
+            return buffer
+        }
+        self.init(taking: copy(nodes), children: copy(children), text: text, lineStarts: lineStarts, positions: positions)
+    }
+
+    deinit {
+        nodes.deallocate()
+        children.deallocate()
     }
 
     /// The line and column where node `index` starts.
@@ -142,9 +168,10 @@ package final class JSONDocument: Sendable {
     /// (no string is made).
     func string(at index: Int, equals key: String) -> Bool {
         let node = nodes[index]
+        // Most keys differ in length: no bytes are compared.
+        guard key.utf8.count == node.count else { return false }
         var key = key
         return key.withUTF8 { k in
-            guard k.count == node.count else { return false }
             return text.withUnsafeBufferPointer { t in
                 k.isEmpty || memcmp(t.baseAddress! + node.start, k.baseAddress!, k.count) == 0
             }
@@ -220,6 +247,21 @@ package struct JSONValue: Sendable {
     /// for a value that is not a string.
     func withStringBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         node.tag == .string ? document.withStringBytes(at: index, body) : nil
+    }
+
+    /// The elements of an array of exactly `count` (at most 4) numbers,
+    /// read from the nodes in place (no view is made for an element); nil
+    /// for any other value.
+    func smallNumberArray(count: Int) -> SIMD4<Double>? {
+        let node = node
+        guard node.tag == .array, node.count == count, count <= 4 else { return nil }
+        var out = SIMD4<Double>(repeating: 0)
+        for k in 0..<count {
+            let element = document.nodes[Int(document.children[node.start + k])]
+            guard element.tag == .number else { return nil }
+            out[k] = Double(bitPattern: element.payload)
+        }
+        return out
     }
 
     package var bool: Bool? {

@@ -18,7 +18,14 @@ enum SceneKeys {
         /// One of `canvasKeys`.
         var isCanvas = false
         /// The key's row of `all`.
-        var key: SceneKey?
+        var key: SceneKey? {
+            get { keyRow?.takeUnretainedValue() }
+            set { keyRow = newValue.map(Unmanaged.passUnretained) }
+        }
+        /// `key`, not counted: the rows live in the static table `all`,
+        /// which is never freed, and a role is copied for every member of
+        /// every layer.
+        private var keyRow: Unmanaged<SceneKey>?
         /// Whether the key is `transform` or `affineTransform`, two ways
         /// of setting one property that a layer may not both use.
         var transformSpelling: TransformSpelling?
@@ -34,7 +41,7 @@ enum SceneKeys {
     /// Every name a layer object's key may have, looked up by its bytes.
     static let memberRoles: JSONKeyTable<MemberRole> = {
         var roles: [String: MemberRole] = [:]
-        for key in all where roles[key.name] == nil { roles[key.name] = MemberRole(key: key) }
+        for key in all where roles[key.name] == nil { roles[key.name, default: MemberRole()].key = key }
         for name in canvasKeys { roles[name, default: MemberRole()].isCanvas = true }
         roles["transform", default: MemberRole()].transformSpelling = .matrix
         roles["affineTransform", default: MemberRole()].transformSpelling = .affine
