@@ -7,7 +7,8 @@
 //   LaminaGeometry  transforms, paths, flattening, the plane's vocabulary: pure math
 //   LaminaRaster    pixmaps, coverage rasterization, painting stages (package-internal)
 //   LaminaCore      layers, colours, images, CGContext and its rasterizer
-//   LaminaIO        bounded reads and safe, atomic writes of files and streams
+//   LaminaIO        bounded reads and safe, atomic writes of files and streams; SHA-256
+//                   (on the processor's SHA instructions where it has them: CSHA256)
 //   LaminaPNG       PNG decoding through libpng, encoding (ImageDeflate, libdeflate), animated PNG
 //   LaminaWebP      animated WebP through libwebp
 //   LaminaScene     the scene JSON codec and its limits
@@ -74,7 +75,9 @@ let package = Package(
         // CGContext's replayer (LaminaCore) and the CPU backend, not public.
         .target(name: "LaminaRaster", dependencies: ["LaminaGeometry"]),
         .target(name: "LaminaCore", dependencies: ["LaminaGeometry", "LaminaRaster"]),
-        .target(name: "LaminaIO"),
+        // SHA-256's block function on x86's SHA extensions, for LaminaIO.
+        .target(name: "CSHA256", path: "Sources/CSHA256"),
+        .target(name: "LaminaIO", dependencies: ["CSHA256"]),
         .target(name: "LaminaPNG", dependencies: ["LaminaCore", "LaminaIO", "LaminaRaster", "CPNG", "CDeflate"]),
 
         // Scene codec, render plan, backends.

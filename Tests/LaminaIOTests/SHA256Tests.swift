@@ -51,6 +51,27 @@ import LaminaIO
         }
     }
 
+    /// The processor's SHA instructions and the rounds written in Swift
+    /// give the same digests, for messages of every length around the
+    /// blocks and hashed in pieces (skipped where the processor has none).
+    @Test(.enabled(if: SHA256.hardwareAvailable, "this processor has no SHA instructions"))
+    func hardwareAndSoftwareAgree() {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let bytes = (0..<5000).map { _ -> UInt8 in
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: seed >> 56)
+        }
+        for length in Array(0..<200) + [255, 256, 257, 1000, 4095, 5000] {
+            var hardware = SHA256(hardware: true), software = SHA256(hardware: false)
+            hardware.update(bytes[..<length])
+            software.update(bytes[..<length])
+            #expect(hardware.finalize() == software.finalize(), "\(length) bytes")
+        }
+        var pieces = SHA256(hardware: true)
+        for start in stride(from: 0, to: 5000, by: 333) { pieces.update(bytes[start..<min(5000, start + 333)]) }
+        #expect(pieces.finalize() == { var s = SHA256(hardware: false); s.update(bytes); return s.finalize() }())
+    }
+
     @Test func fieldsAreSeparated() {
         var a = SHA256(), b = SHA256()
         a.update(field: "ab"); a.update(field: "c")

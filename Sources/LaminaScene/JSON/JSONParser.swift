@@ -62,7 +62,7 @@ struct JSONParser: ~Copyable {
     /// may be open at once.
     static func parse(_ bytes: [UInt8], maxNesting: Int = 512) throws(SceneError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { (buffer) throws(SceneError) -> JSONValue in
-            var parser = JSONParser(source: bytes, bytes: buffer, maxNesting: maxNesting)
+            let parser = JSONParser(source: bytes, bytes: buffer, maxNesting: maxNesting)
             return try parser.parseDocument()
         }
     }
