@@ -94,17 +94,23 @@ final class RepeatedShapes: Sendable {
     }
 
     private static func key(_ draw: PolygonDraw, matrix m: CATransform3D, width: Int, height: Int) -> Key {
-        var bits: [UInt64] = [UInt64(width), UInt64(height), draw.opacity.bitPattern, UInt64(draw.polygon.count),
-                              draw.coverage == nil ? 0 : 1]
-        bits.reserveCapacity(16 + 2 * draw.polygon.count)
-        for v in [m.m11, m.m12, m.m21, m.m22, m.m41, m.m42] { bits.append(Double(v).bitPattern) }
-        for p in draw.polygon { bits.append(Double(p.x).bitPattern); bits.append(Double(p.y).bitPattern) }
+        // One allocation, the key's own: reserved first, no temporary arrays
+        // (this runs for every draw of a frame).
+        var bits: [UInt64] = []
+        bits.reserveCapacity(20 + 2 * draw.polygon.count)
+        bits.append(UInt64(width))
+        bits.append(UInt64(height))
+        bits.append(draw.opacity.bitPattern)
+        bits.append(UInt64(draw.polygon.count))
+        bits.append(draw.coverage == nil ? 0 : 1)
+        func add(_ v: Double) { bits.append(v.bitPattern) }
+        add(Double(m.m11)); add(Double(m.m12)); add(Double(m.m21)); add(Double(m.m22)); add(Double(m.m41)); add(Double(m.m42))
+        for p in draw.polygon { add(Double(p.x)); add(Double(p.y)) }
         if let shape = draw.coverage {
             let r = shape.rect, radii = shape.radii
-            for v in [Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height),
-                      radii.minXMinY, radii.maxXMinY, radii.maxXMaxY, radii.minXMaxY, shape.borderWidth ?? -1] {
-                bits.append(v.bitPattern)
-            }
+            add(Double(r.origin.x)); add(Double(r.origin.y)); add(Double(r.size.width)); add(Double(r.size.height))
+            add(radii.minXMinY); add(radii.maxXMinY); add(radii.maxXMaxY); add(radii.minXMaxY)
+            add(shape.borderWidth ?? -1)
         }
         return Key(bits: bits)
     }

@@ -57,25 +57,33 @@ extension Pixmap {
     /// corners and which is an axis-aligned rectangle; nil otherwise.
     private static func wholePixelRectangle(_ quad: [CGPoint]) -> PixelRect? {
         guard quad.count == 4 else { return nil }
-        let xs = quad.map { Double($0.x) }, ys = quad.map { Double($0.y) }
-        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max(), x0 < x1, y0 < y1 else { return nil }
-        for v in [x0, x1, y0, y1] where v != v.rounded() || abs(v) >= 1e9 { return nil }
-        var corners = Set<[Double]>()
+        // In registers, not arrays and a set: this is asked of every draw.
+        let xs = SIMD4(Double(quad[0].x), Double(quad[1].x), Double(quad[2].x), Double(quad[3].x))
+        let ys = SIMD4(Double(quad[0].y), Double(quad[1].y), Double(quad[2].y), Double(quad[3].y))
+        for k in 0..<4 where !xs[k].isFinite || !ys[k].isFinite { return nil }
+        let x0 = xs.min(), x1 = xs.max(), y0 = ys.min(), y1 = ys.max()
+        guard x0 < x1, y0 < y1 else { return nil }
+        func whole(_ v: Double) -> Bool { v == v.rounded() && abs(v) < 1e9 }
+        guard whole(x0), whole(x1), whole(y0), whole(y1) else { return nil }
         for i in 0..<4 {
             let j = (i + 1) % 4
             let keepsX = xs[i] == xs[j], keepsY = ys[i] == ys[j]
             // A corner of the box, and an edge along one axis to the next
             // corner (not a bow tie's diagonal).
             guard xs[i] == x0 || xs[i] == x1, ys[i] == y0 || ys[i] == y1, keepsX != keepsY else { return nil }
-            corners.insert([xs[i], ys[i]])
         }
-        guard corners.count == 4 else { return nil }
+        // Four different corners.
+        for i in 0..<4 {
+            for j in (i + 1)..<4 where xs[i] == xs[j] && ys[i] == ys[j] { return nil }
+        }
         return PixelRect(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
     }
 
     /// The polygon's vertices in pixel coordinates.
     private static func project(_ polygon: [CGPoint], _ m: CATransform3D) throws -> [CGPoint] {
-        for (i, v) in m.fields.enumerated() { try requireFinite(Double(v), "matrix entry \(i)") }
+        if !m.isFinite {
+            for (i, v) in m.fields.enumerated() { try requireFinite(Double(v), "matrix entry \(i)") }
+        }
         return try polygon.enumerated().map { i, p in
             try requireFinite(Double(p.x), "polygon vertex \(i) x")
             try requireFinite(Double(p.y), "polygon vertex \(i) y")

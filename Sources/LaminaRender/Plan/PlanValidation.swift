@@ -48,11 +48,6 @@ extension RenderPlan {
 }
 
 extension CATransform3D {
-    /// Every entry is a finite number.
-    var isFinite: Bool {
-        [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44].allSatisfy { $0.isFinite }
-    }
-
     /// Whether every point is drawable (`drawablePoint`). For an affine
     /// matrix (no perspective, so w is 1 everywhere) the images of the
     /// points' bounding box corners bound every point's image, so four
@@ -66,8 +61,8 @@ extension CATransform3D {
             minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
         }
         guard minX <= maxX else { return true }  // no points
-        let corners = [CGPoint(x: minX, y: minY), CGPoint(x: maxX, y: minY), CGPoint(x: minX, y: maxY), CGPoint(x: maxX, y: maxY)]
-        return corners.allSatisfy { drawablePoint($0) != nil }
+        return drawablePoint(CGPoint(x: minX, y: minY)) != nil && drawablePoint(CGPoint(x: maxX, y: minY)) != nil
+            && drawablePoint(CGPoint(x: minX, y: maxY)) != nil && drawablePoint(CGPoint(x: maxX, y: maxY)) != nil
     }
 
     /// `p` in target pixels, if it lies in front of the eye and within the
@@ -159,7 +154,9 @@ extension CGRect {
         guard lw != 0, lh != 0 else { return false }
         let sx = uw / lw * texels, sy = uh / lh * texels
         let ox = ux * texels - lx * sx, oy = uy * texels - ly * sy
-        return [lx, ly, lw, lh, sx, sy, ox, oy].allSatisfy { $0.isFinite }
+        // Not an array of them: this is asked for every textured draw.
+        return lx.isFinite && ly.isFinite && lw.isFinite && lh.isFinite
+            && sx.isFinite && sy.isFinite && ox.isFinite && oy.isFinite
     }
 }
 

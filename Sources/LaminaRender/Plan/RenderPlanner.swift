@@ -161,8 +161,26 @@ final class PlanBuilder {
         var cuts: [HalfPlane] = []
         static let none = Clipping()
 
-        func adding(_ clip: HalfPlane) -> Clipping { Clipping(clips: clips + [clip], cuts: cuts) }
-        func cut(by more: [HalfPlane]) -> Clipping { Clipping(clips: clips, cuts: cuts + more) }
+        func adding(_ clip: HalfPlane) -> Clipping {
+            // One allocation (`clips + [clip]` made two, per layer drawn).
+            var more = clips
+            more.reserveCapacity(clips.count + 1)
+            more.append(clip)
+            return Clipping(clips: more, cuts: cuts)
+        }
+        func cut(by more: [HalfPlane]) -> Clipping {
+            more.isEmpty ? self : Clipping(clips: clips, cuts: cuts.isEmpty ? more : cuts + more)
+        }
+        /// `clips` and the planes of `viewport`, in one new array.
+        func clips(within viewport: (HalfPlane, HalfPlane, HalfPlane, HalfPlane)) -> [HalfPlane] {
+            var planes = clips
+            planes.reserveCapacity(clips.count + 4)
+            planes.append(viewport.0)
+            planes.append(viewport.1)
+            planes.append(viewport.2)
+            planes.append(viewport.3)
+            return planes
+        }
         /// The same limits in a sublayer's space, `h` being its plane map.
         func pulledBack(through h: PlaneHomography) -> Clipping {
             Clipping(clips: clips.map(h.pullBack), cuts: cuts.map(h.pullBack))
@@ -290,7 +308,7 @@ final class PlanBuilder {
                 commands.append(.path(PathFillDraw(
                     matrix: matrix, contours: contours, evenOdd: fill.evenOdd,
                     color: tinted(fill.color, tint).withAlpha(times: opacity),
-                    clipPlanes: clipping.clips + viewportPlanes(matrix, margin: Self.guardBand), cuts: clipping.cuts)))
+                    clipPlanes: clipping.clips(within: viewportPlanes(matrix, margin: Self.guardBand)), cuts: clipping.cuts)))
             }
         }
         try emitScene(of: layer, matrix: matrix, clipping: clipping, opacity: opacity, tint: tint, into: &commands)
@@ -311,7 +329,7 @@ final class PlanBuilder {
         }
         // Cut to the target too: geometry reaching towards the eye projects
         // to coordinates far beyond it, which a GPU rasterizes imprecisely.
-        let clipped = PolygonClipper.clip(polygon, to: clipping.clips + viewportPlanes(matrix, margin: Self.guardBand))
+        let clipped = PolygonClipper.clip(polygon, to: clipping.clips(within: viewportPlanes(matrix, margin: Self.guardBand)))
         guard !clipped.isEmpty else { return }
         commands.append(.polygon(PolygonDraw(matrix: matrix, polygon: clipped, fill: fill, coverage: coverage, opacity: opacity,
                                              cuts: clipping.cuts)))
@@ -473,7 +491,8 @@ final class PlanBuilder {
     /// when none does. Each viewport edge is a half-plane of the local plane
     /// (`X >= minX * W` and so on), exact where w > 0.
     func visiblePart(of rect: CGRect, matrix m: CATransform3D, margin: Double) -> CGRect? {
-        let edges = viewportPlanes(m, margin: margin) + [m.nearPlane]
+        let v = viewportPlanes(m, margin: margin)
+        let edges = [v.0, v.1, v.2, v.3, m.nearPlane]
         guard let box = CGRect.bounding(PolygonClipper.clip(rect.cornerPolygon, to: edges)) else { return nil }
         let visible = box.intersection(rect)
         return visible.isNull || visible.width <= 0 || visible.height <= 0 ? nil : visible
@@ -482,18 +501,18 @@ final class PlanBuilder {
     /// The viewport, grown by `margin` pixels, as four half-planes of the
     /// local plane that `m` maps to the target: `X >= minX * W` and so on.
     /// Exact where w > 0 (pair them with the near plane).
-    func viewportPlanes(_ m: CATransform3D, margin: Double) -> [HalfPlane] {
+    func viewportPlanes(_ m: CATransform3D, margin: Double) -> (HalfPlane, HalfPlane, HalfPlane, HalfPlane) {
         let v = viewport.insetBy(dx: -margin, dy: -margin)
         let (x0, x1, y0, y1) = (Double(v.minX), Double(v.maxX), Double(v.minY), Double(v.maxY))
         let (m11, m21, m41) = (Double(m.m11), Double(m.m21), Double(m.m41))
         let (m12, m22, m42) = (Double(m.m12), Double(m.m22), Double(m.m42))
         let (m14, m24, m44) = (Double(m.m14), Double(m.m24), Double(m.m44))
-        return [
+        return (
             HalfPlane(a: m11 - x0 * m14, b: m21 - x0 * m24, c: m41 - x0 * m44),
             HalfPlane(a: x1 * m14 - m11, b: x1 * m24 - m21, c: x1 * m44 - m41),
             HalfPlane(a: m12 - y0 * m14, b: m22 - y0 * m24, c: m42 - y0 * m44),
-            HalfPlane(a: y1 * m14 - m12, b: y1 * m24 - m22, c: y1 * m44 - m42),
-        ]
+            HalfPlane(a: y1 * m14 - m12, b: y1 * m24 - m22, c: y1 * m44 - m42)
+        )
     }
 
     private func surfaceScale(matrix: CATransform3D, extent: CGRect) -> Double {
