@@ -19,8 +19,14 @@ struct PNGWriter {
     /// - Throws: `PNGError.encoderUnavailable` when libdeflate cannot
     ///   allocate its compressor, `.encoderFailed` when it cannot compress.
     func encode(_ image: CGImage) throws -> [UInt8] {
-        let filtered = filteredRows(image)
-        let stream = try compress(filtered, stride: image.width * 4 + 1)
+        // Encoding counts as a frame in flight (`RowBands`): while one
+        // request's picture is encoded on a core, another request's frame
+        // does not take that core for its bands, nor this encoding the other
+        // frame's core for its segments. Alone, it still has every core.
+        let (filtered, stream) = try RowBands.drawingFrame {
+            let filtered = filteredRows(image)
+            return (filtered, try compress(filtered, stride: image.width * 4 + 1))
+        }
         // The rows' buffer is the next picture's of this size.
         BufferPool.pixels.giveBack(filtered)
 

@@ -55,7 +55,9 @@ package enum RowBands {
     package static let maximumBands = 8
 
     /// Runs `body` as one frame being drawn: loops inside it may split while
-    /// cores are idle.
+    /// cores are idle. A picture being encoded counts as one too (the PNG
+    /// writer runs inside this), so that a busy server's frames and
+    /// encodings do not take each other's cores.
     package static func drawingFrame<T>(_ body: () throws -> T) rethrows -> T {
         framesInFlight.add(1, ordering: .relaxed)
         defer { framesInFlight.subtract(1, ordering: .relaxed) }
