@@ -44,18 +44,18 @@ extension SceneDecoder {
     /// - Throws: `SceneError` with every problem found; nothing of a refused
     ///   scene is returned.
     public func decode(_ data: Data) throws(SceneError) -> Scene {
-        try decode(bytes: [UInt8](data))
+        try decode([UInt8](data))
     }
 
     /// Decodes scene JSON bytes, as a server holds a request's body (no
     /// copy is made of them).
     public func decode(_ bytes: [UInt8]) throws(SceneError) -> Scene {
-        try decode(bytes: bytes)
+        try scene(from: parse(bytes))
     }
 
     /// Decodes scene JSON given as text.
     public func decode(_ text: String) throws(SceneError) -> Scene {
-        try decode(bytes: Array(text.utf8))
+        try decode(Array(text.utf8))
     }
 
     /// Reads and decodes a scene file. Image paths resolve from the file's
@@ -87,10 +87,6 @@ extension SceneDecoder {
     public func decodeWithFingerprint(_ bytes: [UInt8]) throws(SceneError) -> (scene: Scene, fingerprint: SHA256.Digest) {
         let root = try parse(bytes)
         return (try scene(from: root), JSONFingerprint.digest(of: root))
-    }
-
-    private func decode(bytes: [UInt8]) throws(SceneError) -> Scene {
-        try scene(from: parse(bytes))
     }
 
     /// The document's JSON, its size checked first.

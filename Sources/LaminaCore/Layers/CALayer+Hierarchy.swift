@@ -34,10 +34,7 @@ extension CALayer {
             // was added earlier in the list (a repeat), unless it is the
             // mask, which moves from being the mask to being a sublayer.
             if parent === self && layer !== maskStorage { continue }
-            guard canAdd(layer) else { continue }
-            if parent != nil { layer.removeFromSuperlayer() }
-            layer.superlayerStorage = self
-            added.append(layer)
+            if adopt(layer) { added.append(layer) }
         }
         sublayerStorage = added
     }
@@ -148,10 +145,18 @@ extension CALayer {
     /// Returns whether it did.
     @discardableResult
     func insert(_ layer: CALayer, at index: Int) -> Bool {
-        guard canAdd(layer) else { return false }
-        layer.removeFromSuperlayer()
+        guard adopt(layer) else { return false }
         let clamped = index < 0 ? sublayerStorage.count : min(index, sublayerStorage.count)
         sublayerStorage.insert(layer, at: clamped)
+        return true
+    }
+
+    /// Takes `layer` from where it was and makes this layer its parent, for
+    /// the caller to put in its sublayers; false (nothing changed) when it
+    /// cannot be added.
+    private func adopt(_ layer: CALayer) -> Bool {
+        guard canAdd(layer) else { return false }
+        layer.removeFromSuperlayer()
         layer.superlayerStorage = self
         return true
     }

@@ -18,12 +18,8 @@ package struct EdgeBands {
 
     /// Keeps the edges of `segments` that can affect rows 0 ..< height once
     /// moved by (−left, −top); horizontal ones carry nothing and are dropped.
-    package init(_ segments: [LineSegment], left: Double, top: Double, height: Int, bandRows: Int) {
-        reset(segments, left: left, top: top, height: height, bandRows: bandRows)
-    }
-
-    /// As `init(_:left:top:height:bandRows:)`, reusing this value's storage
-    /// (the rasterizer keeps a few for draw after draw).
+    /// Reuses this value's storage (the rasterizer keeps a few for draw
+    /// after draw).
     package mutating func reset(_ segments: [LineSegment], left: Double, top: Double, height: Int, bandRows: Int) {
         self.height = height
         self.bandRows = max(1, bandRows)

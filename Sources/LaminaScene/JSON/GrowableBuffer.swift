@@ -25,8 +25,6 @@ struct GrowableBuffer<Element: BitwiseCopyable>: ~Copyable {
 
     deinit { base.deallocate() }
 
-    var isEmpty: Bool { count == 0 }
-
     /// Element `index`, which must be below `count`.
     subscript(index: Int) -> Element {
         get {

@@ -458,15 +458,7 @@ struct JSONParser: ~Copyable {
         let count = bytes.count
         var j = i + 1
         while true {
-            // Skip a run of plain ASCII eight bytes at a time, then byte
-            // by byte (the index in a register; `b - 0x20 >= 0x60` is a
-            // control character or a non-ASCII byte).
             j = plainASCIIRun(from: j)
-            while j < count {
-                let b = bytes[j]
-                if b &- 0x20 >= 0x60 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { break }
-                j += 1
-            }
             i = j
             guard j < count else { throw unterminatedString(openedAt: open) }
             let b = bytes[j]
@@ -484,9 +476,9 @@ struct JSONParser: ~Copyable {
     }
 
     /// Where the run of bytes that a string holds as they are (printable
-    /// ASCII but `"` and `\\`) starting at `start` ends, or a place before
-    /// that end, looking eight bytes at a time ("SWAR": each byte's test is
-    /// done on all eight at once in one 64-bit word).
+    /// ASCII but `"` and `\\`) starting at `start` ends: eight bytes at a
+    /// time ("SWAR": each byte's test is done on all eight at once in one
+    /// 64-bit word), then byte by byte. The index stays in a register.
     @inline(__always)
     private mutating func plainASCIIRun(from start: Int) -> Int {
         let ones: UInt64 = 0x0101_0101_0101_0101
@@ -505,6 +497,12 @@ struct JSONParser: ~Copyable {
             if stops != 0 { return j + stops.trailingZeroBitCount >> 3 }
             j += 8
         }
+        while j < bytes.count {
+            // `b - 0x20 >= 0x60`: a control character or a non-ASCII byte.
+            let b = bytes[j]
+            if b &- 0x20 >= 0x60 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { break }
+            j += 1
+        }
         return j
     }
 
@@ -515,11 +513,7 @@ struct JSONParser: ~Copyable {
         var out = Array(bytes[(open + 1)..<i])
         while true {
             let runStart = i
-            while i < bytes.count {
-                let b = bytes[i]
-                if b &- 0x20 >= 0x60 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { break }
-                i += 1
-            }
+            i = plainASCIIRun(from: i)
             out.append(contentsOf: bytes[runStart..<i])
             guard i < bytes.count else { throw unterminatedString(openedAt: open) }
             let b = bytes[i]
