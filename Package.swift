@@ -78,6 +78,8 @@ let package = Package(
         // SHA-256's block function on x86's SHA extensions, for LaminaIO.
         .target(name: "CSHA256", path: "Sources/CSHA256"),
         .target(name: "LaminaIO", dependencies: ["CSHA256"]),
+        // Linux's thread affinity and naming calls, for the server's workers.
+        .target(name: "CThreadPlacement", path: "Sources/CThreadPlacement"),
         .target(name: "LaminaPNG", dependencies: ["LaminaCore", "LaminaIO", "LaminaRaster", "CPNG", "CDeflate"]),
 
         // Scene codec, render plan, backends.
@@ -108,6 +110,7 @@ let package = Package(
             name: "LaminaServer",
             dependencies: [
                 "Lamina",
+                "CThreadPlacement",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

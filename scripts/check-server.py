@@ -734,12 +734,71 @@ def jobs_checks():
           status == 202 and code == 0 and time.time() - started < 5, (status, code, time.time() - started))
 
 
+def worker_placement_checks():
+    """Workers named for `top -H`; pinned to a core each with --pin-workers on,
+    left to the scheduler with off; a bad value refused before starting."""
+    def threads(pid):
+        found = {}
+        for task in os.listdir(f"/proc/{pid}/task"):
+            try:
+                with open(f"/proc/{pid}/task/{task}/comm") as f:
+                    name = f.read().strip()
+                with open(f"/proc/{pid}/task/{task}/status") as f:
+                    allowed = re.search(r"Cpus_allowed_list:\s*(\S+)", f.read()).group(1)
+            except (OSError, AttributeError):
+                continue
+            if name.startswith("lamina.render."):
+                found[name] = allowed
+        return found
+
+    cores = sorted(os.sched_getaffinity(0))
+    server = Server("--backend", "cpu", "--workers", "2", "--pin-workers", "on")
+    try:
+        placed = threads(server.process.pid)
+        said = [line for line in server.banner if line.startswith("  worker ")]
+        expected = {f"lamina.render.{i}": str(cores[i % len(cores)]) for i in range(2)}
+        check("--pin-workers on: each worker keeps to one core, the banner says which",
+              placed == expected and all(f"on core {cores[i % len(cores)]}" in said[i] for i in range(2)), (placed, said))
+        results = []
+        def draw(color):
+            results.append(server.render(small_scene(color))[0])
+        drawers = [threading.Thread(target=draw, args=(f"#{i:02x}3366",)) for i in range(6)]
+        for t in drawers: t.start()
+        for t in drawers: t.join()
+        check("pinned workers draw requests that arrive together", results == [200] * 6, results)
+    finally:
+        server.stop()
+    server = Server("--backend", "cpu", "--workers", "2", "--pin-workers", "off")
+    try:
+        placed = threads(server.process.pid)
+        with open(f"/proc/{server.process.pid}/status") as f:
+            everywhere = re.search(r"Cpus_allowed_list:\s*(\S+)", f.read()).group(1)
+        check("--pin-workers off: the workers are named and may run on every core the process may",
+              sorted(placed) == ["lamina.render.0", "lamina.render.1"]
+              and all(allowed == everywhere for allowed in placed.values())
+              and not any("on core" in line for line in server.banner), (placed, everywhere, server.banner))
+        check("--pin-workers off still draws", server.render(small_scene())[0] == 200)
+    finally:
+        server.stop()
+    if len(cores) > 1:
+        server = Server("--backend", "cpu", "--workers", str(len(cores) + 1))
+        try:
+            check("auto does not pin more workers than cores",
+                  not any("on core" in line for line in server.banner), server.banner)
+        finally:
+            server.stop()
+    refused = subprocess.run([LAMINA, "serve", "--pin-workers", "sometimes"], capture_output=True, timeout=60)
+    check("a --pin-workers that is not auto, on or off is refused, naming the choices",
+          refused.returncode != 0 and b"auto, on, off" in refused.stderr and b"sometimes" in refused.stderr, refused.stderr)
+
+
 if __name__ == "__main__":
     if not os.access(LAMINA, os.X_OK):
         sys.exit(f"no lamina binary at {LAMINA} (set LAMINA)")
     main_server_checks()
     caml_checks()
     environment_and_token_checks()
+    worker_placement_checks()
     readiness_while_starting_checks()
     queue_and_deadline_checks()
     jobs_checks()

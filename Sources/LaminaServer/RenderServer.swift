@@ -61,7 +61,8 @@ public struct RenderServer: Sendable {
         let pool = RenderPool(
             RenderPool.Setup(workers: configuration.workers, queueCapacity: configuration.queue,
                              backend: configuration.backend, eglPlatform: configuration.eglPlatform,
-                             budget: configuration.budget, pngOptions: configuration.pngOptions),
+                             budget: configuration.budget, pngOptions: configuration.pngOptions,
+                             cores: CPUAffinity.plan(workers: configuration.workers, choice: configuration.pinWorkers)),
             onLoadChange: { metrics.recordLoad($0) })
         let cache = PictureCache(capacityBytes: configuration.cacheBytes)
         let jobs = JobStore(limits: .init(maxJobs: configuration.maxJobs, retention: configuration.jobRetention,
@@ -119,7 +120,8 @@ public struct RenderServer: Sendable {
         var lines = ["lamina serve \(laminaVersion): listening on http://\(host):\(apiPort)"
             + (configuration.metricsPort == nil ? ", no metrics listener" : ", metrics on http://\(host):\(metricsPort)/metrics")]
         for report in reports {
-            lines.append("  worker \(report.index): \(report.identity)" + (report.note.map { " (\($0))" } ?? ""))
+            lines.append("  worker \(report.index): \(report.identity)" + (report.note.map { " (\($0))" } ?? "")
+                + (report.core.map { ", on core \($0)" } ?? ""))
         }
         let deadline = String(format: "%g", Double(configuration.deadline.nanoseconds) / 1e9)
         let jobDeadline = String(format: "%g", Double(configuration.jobDeadline.nanoseconds) / 1e9)

@@ -19,6 +19,18 @@ public struct ServerConfiguration: Sendable {
         case cpu
     }
 
+    /// Whether each render worker keeps to a core of its own
+    /// (`CPUAffinity` says why).
+    public enum PinChoice: String, Sendable, CaseIterable {
+        /// Pin when the process may use exactly as many cores as it has
+        /// workers (a whole machine, or a container given whole cores).
+        case auto
+        /// Pin, spreading the workers over the cores the process may use.
+        case on
+        /// Leave the workers to the scheduler.
+        case off
+    }
+
     /// How log lines are written to standard error.
     public enum LogFormat: String, Sendable, CaseIterable {
         /// `2026-11-23T22:52:48Z info [request_id=...] message key=value`
@@ -38,6 +50,8 @@ public struct ServerConfiguration: Sendable {
     /// The most threads one picture is drawn and encoded on; nil: every
     /// core no other request is using. 1 keeps each request on one core.
     public var frameThreads: Int?
+    /// Whether each worker keeps to a core of its own (`--pin-workers`).
+    public var pinWorkers = PinChoice.auto
     /// Requests that may wait for a worker; one more is answered 429.
     public var queue = 2 * max(1, ProcessInfo.processInfo.activeProcessorCount)
     /// Which backend the workers draw with (`--backend`).

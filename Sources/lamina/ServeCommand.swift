@@ -28,6 +28,8 @@ struct ServeCommand: ParsableCommand {
     var workers: String?
     @Option(help: "Most threads one picture uses (LAMINA_FRAME_THREADS; default: every core no other request is using).")
     var frameThreads: String?
+    @Option(help: "auto, on or off: each worker keeps to a core of its own (LAMINA_PIN_WORKERS; default auto: when the process may use exactly one core per worker).")
+    var pinWorkers: String?
     @Option(help: "Requests that may wait for a worker; more get 429 (LAMINA_QUEUE; default: 2 per core).")
     var queue: String?
     @Option(help: "auto, gl or cpu (LAMINA_BACKEND; default auto: GL on a hardware GPU, else the CPU).")
@@ -103,6 +105,7 @@ struct ServeCommand: ParsableCommand {
         }
         if let v = try setting.integer(workers, "workers", "LAMINA_WORKERS", in: 1...256) { c.workers = v }
         if let v = try setting.integer(frameThreads, "frame-threads", "LAMINA_FRAME_THREADS", in: 1...256) { c.frameThreads = v }
+        if let v = try setting.choice(pinWorkers, "pin-workers", "LAMINA_PIN_WORKERS", ServerConfiguration.PinChoice.self) { c.pinWorkers = v }
         if let v = try setting.integer(queue, "queue", "LAMINA_QUEUE", in: 0...100_000) { c.queue = v }
         if let v = try setting.choice(backend, "backend", "LAMINA_BACKEND", ServerConfiguration.BackendChoice.self) { c.backend = v }
         if let v = setting.value(eglPlatform, "egl-platform", "LAMINA_EGL_PLATFORM") {

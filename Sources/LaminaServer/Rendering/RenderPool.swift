@@ -15,6 +15,12 @@ import Synchronization
 /// Every job has a deadline that counts its time in the queue. A job still
 /// waiting at its deadline is answered then; a job being drawn stops at the
 /// next pass boundary (`RenderDeadline`), so its worker is free again soon.
+///
+/// Where `Setup.cores` gives each worker a core of its own (`CPUAffinity`),
+/// a job is handed to the idle worker on the core the submitting thread is
+/// running on: that thread is about to wait for the answer, so its core is
+/// the one about to be free, and the job starts there without waiting for
+/// the scheduler to move anything.
 final class RenderPool: Sendable {
     /// What the workers were asked for and really got.
     struct Setup: Sendable {
@@ -24,6 +30,8 @@ final class RenderPool: Sendable {
         var eglPlatform: EGLPlatformChoice?
         var budget: RenderBudget
         var pngOptions: PNGEncoder.Options
+        /// The core each worker keeps to (`CPUAffinity.plan`); nil: none.
+        var cores: [Int]? = nil
     }
 
     /// What a worker reports once its renderer is made.
@@ -32,6 +40,8 @@ final class RenderPool: Sendable {
         var identity: BackendIdentity
         /// Why a GL worker draws on the CPU, when it does.
         var note: String?
+        /// The core it keeps to, when pinned.
+        var core: Int?
     }
 
     /// How busy the pool is, for readiness and metrics.
@@ -49,9 +59,9 @@ final class RenderPool: Sendable {
 
     let setup: Setup
     private let state: Mutex<State>
-    /// Wakes workers when a job arrives or the pool stops (NSCondition:
-    /// workers are threads that block, not tasks).
-    private let wakeUp = NSCondition()
+    /// One per worker: what wakes it when it is handed a job or the pool
+    /// stops (semaphores: workers are threads that block, not tasks).
+    private let wakeUps: [DispatchSemaphore]
     private let started = AsyncSignal()
     private let reports = Mutex<[WorkerReport]>([])
     private let onLoadChange: @Sendable (Load) -> Void
@@ -60,6 +70,8 @@ final class RenderPool: Sendable {
         var queue: [RenderTicket] = []
         var busy = 0
         var startedWorkers = 0
+        /// Workers waiting for a job, the most recently idle last.
+        var idle: [Int] = []
         /// When the shutdown began: requests that arrived after it are refused.
         var drainingSince: ContinuousClock.Instant?
         var stopped = false
@@ -71,9 +83,9 @@ final class RenderPool: Sendable {
         self.setup = setup
         self.onLoadChange = onLoadChange
         state = Mutex(State())
+        wakeUps = (0..<setup.workers).map { _ in DispatchSemaphore(value: 0) }
         for index in 0..<setup.workers {
             let thread = Thread { [self] in runWorker(index) }
-            thread.name = "lamina.render.\(index)"
             // Shader compilers (LLVM in llvmpipe) recurse deeply.
             thread.stackSize = 8 << 20
             thread.start()
@@ -132,13 +144,22 @@ final class RenderPool: Sendable {
             s.queue.append(ticket)
             return (nil, loadOf(s))
         }
-        if refusal == nil {
-            wakeUp.lock()
-            wakeUp.signal()
-            wakeUp.unlock()
-        }
+        if refusal == nil { wakeIdleWorker() }
         onLoadChange(load)
         return refusal
+    }
+
+    /// Wakes one idle worker for a job just queued: the one pinned to the
+    /// calling thread's core where there is one, else the most recently
+    /// idle (its caches are the warmest).
+    private func wakeIdleWorker() {
+        let here = setup.cores == nil ? nil : CPUAffinity.currentCore()
+        let worker: Int? = state.withLock { s in
+            guard !s.idle.isEmpty else { return nil }
+            let mine = here.flatMap { core in s.idle.lastIndex { setup.cores?[$0] == core } }
+            return s.idle.remove(at: mine ?? s.idle.count - 1)
+        }
+        if let worker { wakeUps[worker].signal() }
     }
 
     private func loadOf(_ s: State) -> Load {
@@ -159,17 +180,24 @@ final class RenderPool: Sendable {
     /// Ends the workers once the queue is empty (their renderers are
     /// destroyed on their own threads).
     func stop() {
-        state.withLock { $0.stopped = true }
-        wakeUp.lock()
-        wakeUp.broadcast()
-        wakeUp.unlock()
+        let idle = state.withLock { s in
+            s.stopped = true
+            defer { s.idle = [] }
+            return s.idle
+        }
+        for worker in idle { wakeUps[worker].signal() }
     }
 
     // MARK: The workers
 
     private func runWorker(_ index: Int) {
+        CPUAffinity.nameCurrentThread("lamina.render.\(index)")
+        let core = setup.cores?[index]
+        let pinned = core.map { CPUAffinity.pinCurrentThread(to: $0) } ?? false
         let worker = RenderWorker(index: index, setup: setup)
-        reports.withLock { $0.append(worker.report) }
+        var report = worker.report
+        report.core = pinned ? core : nil
+        reports.withLock { [report] in $0.append(report) }
         let load = state.withLock { s in
             s.startedWorkers += 1
             return loadOf(s)
@@ -177,7 +205,7 @@ final class RenderPool: Sendable {
         onLoadChange(load)
         if load.startedWorkers == setup.workers { started.signal() }
 
-        while let ticket = nextTicket() {
+        while let ticket = nextTicket(worker: index) {
             // A job answered already (deadline, client gone) is skipped.
             if !ticket.isFinished {
                 ticket.finish(worker.run(ticket.job, abandoned: { ticket.isFinished }))
@@ -191,9 +219,7 @@ final class RenderPool: Sendable {
     }
 
     /// The next job, counting the worker busy; nil when the pool has stopped.
-    private func nextTicket() -> RenderTicket? {
-        wakeUp.lock()
-        defer { wakeUp.unlock() }
+    private func nextTicket(worker: Int) -> RenderTicket? {
         while true {
             let (ticket, stopped, load): (RenderTicket?, Bool, Load?) = state.withLock { s in
                 if !s.queue.isEmpty {
@@ -201,6 +227,7 @@ final class RenderPool: Sendable {
                     let ticket = s.queue.removeFirst()
                     return (ticket, false, loadOf(s))
                 }
+                if !s.stopped { s.idle.append(worker) }
                 return (nil, s.stopped, nil)
             }
             if let ticket {
@@ -208,7 +235,9 @@ final class RenderPool: Sendable {
                 return ticket
             }
             if stopped { return nil }
-            wakeUp.wait()
+            // Signalled once it has been taken off the idle list: by a
+            // job's arrival or by `stop()`.
+            wakeUps[worker].wait()
         }
     }
 }
