@@ -98,6 +98,19 @@ import Testing
         ])
     }
 
+    @Test func manySubpathsFlattenAsEachDoesAlone() throws {
+        // Each subpath's lists are sized from the elements up to the next
+        // moveTo: subpaths of lines, of curves, open and closed, one after
+        // another, come out as each does on its own.
+        let parts = ["M0 0 L10 0 L10 10 Z", "M20 0 C30 10 40 -10 50 0", "M60 0 L70 5", "M80 0 Q90 20 100 0 L100 10 Z", "M0 50"]
+        let whole = try PathData(svgPathData: parts.joined(separator: " ")).flattened(tolerance: 0.1)
+        let alone = try parts.flatMap { try PathData(svgPathData: $0).flattened(tolerance: 0.1) }
+        #expect(whole.count == 4)
+        #expect(whole.map(\.points) == alone.map(\.points))
+        #expect(whole.map(\.isSmooth) == alone.map(\.isSmooth))
+        #expect(whole.map(\.isClosed) == [true, false, false, true])
+    }
+
     @Test func explicitReturnToStartIsNotDuplicated() {
         var data = PathData()
         data.addLines(between: [.zero, CGPoint(x: 10, y: 0), CGPoint(x: 0, y: 10), .zero])

@@ -127,7 +127,7 @@ final class CPUPainter: SurfacePainter {
     private static func bytesMadeAhead(of step: DrawStep<Pixmap>, within bounds: PixelRect) -> Int {
         switch step {
         case .polygon(let draw, let textures):
-            var bytes = maskPixels(of: [draw.polygon], matrix: draw.matrix, width: bounds.width, height: bounds.height)
+            var bytes = maskPixels(of: CollectionOfOne(draw.polygon), matrix: draw.matrix, width: bounds.width, height: bounds.height)
             switch draw.fill {
             case .color: break
             case .texture(let texture, _, _, _, let tint):
@@ -190,7 +190,7 @@ final class CPUPainter: SurfacePainter {
     /// At most how many pixels a mask of `contours` has: their projected
     /// bounding box within the target (the whole target when a point does
     /// not project).
-    private static func maskPixels(of contours: [[CGPoint]], matrix: CATransform3D, width: Int, height: Int) -> Int {
+    private static func maskPixels(of contours: some Sequence<[CGPoint]>, matrix: CATransform3D, width: Int, height: Int) -> Int {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for contour in contours {
             for point in contour {

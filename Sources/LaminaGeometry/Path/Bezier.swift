@@ -50,21 +50,46 @@ enum Bezier {
         let q = -0.5 * (b + (b < 0 ? -1 : 1) * disc.squareRoot())
         return [q / a, c / q]
     }
+}
 
-    /// The direction a segment leaves its start point in: the first control
-    /// vector that is not zero, or `nil` when the segment is a single point.
-    static func startTangent(_ points: [CGPoint]) -> CGPoint? {
-        for p in points.dropFirst() {
-            if let d = (p - points[0]).normalized { return d }
+
+/// A segment's two to four control points, start first, held inline: the
+/// flattener looks at every segment's, and a list of them would be
+/// allocated per segment.
+struct SegmentControls {
+    private let points: (CGPoint, CGPoint, CGPoint, CGPoint)
+    let count: Int
+
+    /// A line.
+    init(_ p0: CGPoint, _ p1: CGPoint) { points = (p0, p1, p1, p1); count = 2 }
+    /// A quadratic Bézier.
+    init(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint) { points = (p0, p1, p2, p2); count = 3 }
+    /// A cubic Bézier.
+    init(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint) { points = (p0, p1, p2, p3); count = 4 }
+
+    subscript(index: Int) -> CGPoint {
+        switch index {
+        case 0: points.0
+        case 1: points.1
+        case 2: points.2
+        default: points.3
+        }
+    }
+
+    /// The direction the segment leaves its start point in: the first
+    /// control vector that is not zero, or `nil` when the segment is a
+    /// single point.
+    var startTangent: CGPoint? {
+        for i in 1..<count {
+            if let d = (self[i] - self[0]).normalized { return d }
         }
         return nil
     }
 
-    /// The direction a segment arrives at its end point in.
-    static func endTangent(_ points: [CGPoint]) -> CGPoint? {
-        guard let last = points.last else { return nil }
-        for p in points.dropLast().reversed() {
-            if let d = (last - p).normalized { return d }
+    /// The direction the segment arrives at its end point in.
+    var endTangent: CGPoint? {
+        for i in stride(from: count - 2, through: 0, by: -1) {
+            if let d = (self[count - 1] - self[i]).normalized { return d }
         }
         return nil
     }

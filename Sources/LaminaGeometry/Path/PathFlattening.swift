@@ -42,11 +42,18 @@ extension PathData {
     /// that maximum.
     public func flattened(tolerance: CGFloat) -> [Polyline] {
         var builder = Flattening.Builder(tolerance: tolerance)
-        for element in elements {
+        for (index, element) in elements.enumerated() {
             switch element {
             case .moveTo(let p):
                 builder.finish(closing: false)
-                builder.start(at: p)
+                // Room for a point per element up to the next subpath: all a
+                // subpath of lines needs, so its lists grow at most for curves.
+                var next = index + 1
+                while next < elements.count {
+                    if case .moveTo = elements[next] { break }
+                    next += 1
+                }
+                builder.start(at: p, expectedPoints: next - index)
             case .lineTo(let p):
                 builder.addLine(to: p)
             case .quadCurveTo(let c, let p):
@@ -107,9 +114,13 @@ public enum Flattening {
 
         init(tolerance: CGFloat) { self.tolerance = tolerance }
 
-        mutating func start(at p: CGPoint) {
-            points = [p]
-            smooth = [false]
+        mutating func start(at p: CGPoint, expectedPoints: Int = 1) {
+            points = []
+            points.reserveCapacity(expectedPoints)
+            points.append(p)
+            smooth = []
+            smooth.reserveCapacity(expectedPoints)
+            smooth.append(false)
             started = true
             hasSegment = false
             firstTangent = nil
@@ -118,43 +129,43 @@ public enum Flattening {
 
         mutating func addLine(to p: CGPoint) {
             guard let from = points.last else { return }
-            addSegment(controls: [from, p]) { [p] }
+            addSegment(SegmentControls(from, p), steps: 1) { _ in p }
         }
 
         mutating func addQuad(control c: CGPoint, to p: CGPoint) {
             guard let from = points.last else { return }
             let n = Flattening.steps(from, c, p, tolerance: tolerance)
-            addSegment(controls: [from, c, p]) {
-                (1...n).map { i in i == n ? p : Bezier.point(from, c, p, at: CGFloat(i) / CGFloat(n)) }
+            addSegment(SegmentControls(from, c, p), steps: n) { i in
+                i == n ? p : Bezier.point(from, c, p, at: CGFloat(i) / CGFloat(n))
             }
         }
 
         mutating func addCubic(control1 c1: CGPoint, control2 c2: CGPoint, to p: CGPoint) {
             guard let from = points.last else { return }
             let n = Flattening.steps(from, c1, c2, p, tolerance: tolerance)
-            addSegment(controls: [from, c1, c2, p]) {
-                (1...n).map { i in i == n ? p : Bezier.point(from, c1, c2, p, at: CGFloat(i) / CGFloat(n)) }
+            addSegment(SegmentControls(from, c1, c2, p), steps: n) { i in
+                i == n ? p : Bezier.point(from, c1, c2, p, at: CGFloat(i) / CGFloat(n))
             }
         }
 
-        /// Appends one element's chord points (given without its start), and
-        /// settles whether the vertex where it meets the previous element is
-        /// smooth.
-        private mutating func addSegment(controls: [CGPoint], chords: () -> [CGPoint]) {
+        /// Appends one element's chord points, `chordEnd(1...steps)` (its
+        /// start is the last point already there), and settles whether the
+        /// vertex where it meets the previous element is smooth.
+        private mutating func addSegment(_ controls: SegmentControls, steps: Int, chordEnd: (Int) -> CGPoint) {
             guard started else { return }
             hasSegment = true
-            guard let inTangent = Bezier.startTangent(controls) else { return }  // a single point
+            guard let inTangent = controls.startTangent else { return }  // a single point
             if let previous = lastTangent {
                 if Flattening.isSmooth(previous, inTangent) { smooth[smooth.count - 1] = true }
             } else {
                 firstTangent = inTangent
             }
-            lastTangent = Bezier.endTangent(controls)
-            let newPoints = chords()
-            for (i, q) in newPoints.enumerated() {
+            lastTangent = controls.endTangent
+            for i in 1...steps {
+                let q = chordEnd(i)
                 guard q != points[points.count - 1] else { continue }
                 points.append(q)
-                smooth.append(i < newPoints.count - 1)  // inside the curve
+                smooth.append(i < steps)  // inside the curve
             }
         }
 

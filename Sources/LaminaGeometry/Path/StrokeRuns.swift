@@ -145,6 +145,7 @@ struct MeasuredPolyline {
     init?(_ polyline: Polyline) {
         var points: [CGPoint] = [], smooth: [Bool] = []
         points.reserveCapacity(polyline.points.count + 1)
+        smooth.reserveCapacity(polyline.points.count + 1)
         for (i, p) in polyline.points.enumerated() {
             if let last = points.last, StrokeRuns.nearlyEqual(last, p) { continue }
             points.append(p)
@@ -161,8 +162,9 @@ struct MeasuredPolyline {
                 smooth.append(smooth[0])
             }
         }
-        var cumulative: [CGFloat] = [0]
-        cumulative.reserveCapacity(points.count)
+        var cumulative: [CGFloat] = []
+        cumulative.reserveCapacity(max(points.count, 1))
+        cumulative.append(0)
         for i in 1..<max(points.count, 1) {
             cumulative.append(cumulative[i - 1] + points[i - 1].distance(to: points[i]))
         }

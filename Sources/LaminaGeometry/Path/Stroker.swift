@@ -93,29 +93,28 @@ struct OutlineBuilder {
     private func side(of points: [CGPoint], smooth: [Bool], closed: Bool) -> [CGPoint] {
         let n = points.count
         let segmentCount = closed ? n : n - 1
-        var directions: [CGPoint] = [], lengths: [CGFloat] = []
-        directions.reserveCapacity(segmentCount)
-        lengths.reserveCapacity(segmentCount)
+        // One list of both (two lists were two allocations per side).
+        var segments: [(direction: CGPoint, length: CGFloat)] = []
+        segments.reserveCapacity(segmentCount)
         for i in 0..<segmentCount {
             let d = points[(i + 1) % n] - points[i]
-            directions.append(d.normalized ?? CGPoint(x: 1, y: 0))
-            lengths.append(d.length)
+            segments.append((d.normalized ?? CGPoint(x: 1, y: 0), d.length))
         }
         var out: [CGPoint] = []
         out.reserveCapacity(n * 3)
         if closed {
             for i in 0..<n {
                 let previous = (i + segmentCount - 1) % segmentCount
-                addJoin(at: points[i], from: directions[previous], to: directions[i],
-                        lengths: (lengths[previous], lengths[i]), smooth: smooth[i], to: &out)
+                addJoin(at: points[i], from: segments[previous].direction, to: segments[i].direction,
+                        lengths: (segments[previous].length, segments[i].length), smooth: smooth[i], to: &out)
             }
         } else {
-            out.append(points[0] + normal(directions[0]))
+            out.append(points[0] + normal(segments[0].direction))
             for i in 1..<(n - 1) {
-                addJoin(at: points[i], from: directions[i - 1], to: directions[i],
-                        lengths: (lengths[i - 1], lengths[i]), smooth: smooth[i], to: &out)
+                addJoin(at: points[i], from: segments[i - 1].direction, to: segments[i].direction,
+                        lengths: (segments[i - 1].length, segments[i].length), smooth: smooth[i], to: &out)
             }
-            out.append(points[n - 1] + normal(directions[n - 2]))
+            out.append(points[n - 1] + normal(segments[n - 2].direction))
         }
         return out
     }

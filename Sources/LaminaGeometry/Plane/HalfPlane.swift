@@ -18,6 +18,10 @@ public struct HalfPlane: Hashable, Sendable {
     /// The same line with the other side kept.
     public var flipped: HalfPlane { HalfPlane(a: -a, b: -b, c: -c) }
 
+    /// Whether every point is inside: no line, and `c >= 0` (an affine
+    /// layer's near plane, for one). Clipping by it changes nothing.
+    public var keepsEverything: Bool { a == 0 && b == 0 && c >= 0 }
+
     /// Whether the point belongs to the half-plane as a *cut* decides it: the
     /// strict inside, and a point exactly on the line when the first non-zero
     /// coefficient is positive. A half-plane and its exact negation (the two
@@ -81,6 +85,19 @@ public enum PolygonClipper {
     public static func clip(_ polygon: [CGPoint], to planes: [HalfPlane]) -> [CGPoint] {
         var p = polygon
         for plane in planes where !p.isEmpty { p = clip(p, to: plane) }
+        return p
+    }
+
+    /// The part of a polygon inside every plane of `planes`, then inside the
+    /// four of `more` (a viewport's edges), without a list of all of them.
+    public static func clip(_ polygon: [CGPoint], to planes: [HalfPlane],
+                            and more: (HalfPlane, HalfPlane, HalfPlane, HalfPlane)) -> [CGPoint] {
+        var p = clip(polygon, to: planes)
+        // One by one: a literal list of the four would be allocated per call.
+        if !p.isEmpty { p = clip(p, to: more.0) }
+        if !p.isEmpty { p = clip(p, to: more.1) }
+        if !p.isEmpty { p = clip(p, to: more.2) }
+        if !p.isEmpty { p = clip(p, to: more.3) }
         return p
     }
 

@@ -95,14 +95,20 @@ enum DepthSorter {
                 // The splitter lies in its own plane, whatever rounding says:
                 // splitting it by itself would never end.
                 if index == splitterIndex { coplanar.append(polygon); continue }
-                let d = polygon.points.map(plane.distance)
-                let hasFront = d.contains { $0 > epsilon }, hasBack = d.contains { $0 < -epsilon }
+                // Which sides it reaches, without a list of distances: most
+                // polygons lie wholly on one side and are never split.
+                var hasFront = false, hasBack = false
+                for point in polygon.points {
+                    let distance = plane.distance(point)
+                    hasFront = hasFront || distance > epsilon
+                    hasBack = hasBack || distance < -epsilon
+                }
                 switch (hasFront, hasBack) {
                 case (false, false): coplanar.append(polygon)
                 case (true, false): front.append(polygon)
                 case (false, true): back.append(polygon)
                 case (true, true):
-                    let (f, b) = split(polygon, distances: d, plane: plane)
+                    let (f, b) = split(polygon, distances: polygon.points.map(plane.distance), plane: plane)
                     if let f { front.append(f) }
                     if let b { back.append(b) }
                     if f != nil && b != nil {

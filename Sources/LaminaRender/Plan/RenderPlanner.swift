@@ -162,7 +162,9 @@ final class PlanBuilder {
         static let none = Clipping()
 
         func adding(_ clip: HalfPlane) -> Clipping {
-            // One allocation (`clips + [clip]` made two, per layer drawn).
+            // An affine layer's near plane keeps everything: a flat scene
+            // gathers no clips (and allocates no list of them per layer).
+            if clip.keepsEverything { return self }
             var more = clips
             more.reserveCapacity(clips.count + 1)
             more.append(clip)
@@ -329,7 +331,7 @@ final class PlanBuilder {
         }
         // Cut to the target too: geometry reaching towards the eye projects
         // to coordinates far beyond it, which a GPU rasterizes imprecisely.
-        let clipped = PolygonClipper.clip(polygon, to: clipping.clips(within: viewportPlanes(matrix, margin: Self.guardBand)))
+        let clipped = PolygonClipper.clip(polygon, to: clipping.clips, and: viewportPlanes(matrix, margin: Self.guardBand))
         guard !clipped.isEmpty else { return }
         commands.append(.polygon(PolygonDraw(matrix: matrix, polygon: clipped, fill: fill, coverage: coverage, opacity: opacity,
                                              cuts: clipping.cuts)))
@@ -384,12 +386,20 @@ final class PlanBuilder {
     /// The item's extent in the scene's projected space: cut at the near
     /// plane, divided by w.
     private func projectedOutline(of item: SceneItem) -> [SIMD3<Double>] {
-        let local = PolygonClipper.clip(contentExtent(item.layer).cornerPolygon, to: item.matrix.nearPlane)
-        return local.map { p in
+        func projected(_ p: CGPoint) -> SIMD3<Double> {
             let h = item.matrix.apply(x: p.x, y: p.y)
             let w = Double(h.w)
             return SIMD3(Double(h.x) / w, Double(h.y) / w, Double(h.z) / w)
         }
+        let extent = contentExtent(item.layer), near = item.matrix.nearPlane
+        let (x0, y0, x1, y1) = (extent.minX, extent.minY, extent.maxX, extent.maxY)
+        let corners = (CGPoint(x: x0, y: y0), CGPoint(x: x1, y: y0), CGPoint(x: x1, y: y1), CGPoint(x: x0, y: y1))
+        if near.value(at: corners.0) >= 0, near.value(at: corners.1) >= 0, near.value(at: corners.2) >= 0, near.value(at: corners.3) >= 0 {
+            // Wholly in front, the usual case: what the clip below would
+            // give, without its list of corners in between.
+            return [projected(corners.0), projected(corners.1), projected(corners.2), projected(corners.3)]
+        }
+        return PolygonClipper.clip(extent.cornerPolygon, to: near).map(projected)
     }
 
     /// A cut in projected scene space as a half-plane of the item's local

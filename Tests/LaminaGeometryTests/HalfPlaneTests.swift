@@ -1,0 +1,35 @@
+// Half-planes and the polygon clipper: what the planner leaves out and the
+// one-pass clip against a viewport's four edges.
+import Foundation
+import Testing
+@testable import LaminaGeometry
+
+@Suite struct HalfPlaneTests {
+    @Test func onlyAPlaneWithoutALineAndNotBelowZeroKeepsEverything() {
+        #expect(HalfPlane(a: 0, b: 0, c: 0).keepsEverything)
+        #expect(HalfPlane(a: 0, b: 0, c: 1 - 1e-4).keepsEverything)
+        #expect(!HalfPlane(a: 0, b: 0, c: -1e-12).keepsEverything)
+        #expect(!HalfPlane(a: 1e-300, b: 0, c: 5).keepsEverything)
+        #expect(!HalfPlane(a: 0, b: -2, c: 5).keepsEverything)
+        // And a plane that keeps everything gives back the very polygon.
+        let square = [CGPoint(x: -1e6, y: 3), CGPoint(x: 5, y: 3), CGPoint(x: 5, y: 1e6)]
+        #expect(PolygonClipper.clip(square, to: HalfPlane(a: 0, b: 0, c: 0.5)) == square)
+    }
+
+    @Test func clippingByPlanesAndFourMoreIsClippingByAllInOrder() {
+        var random = SystemRandomNumberGenerator()
+        func plane() -> HalfPlane {
+            HalfPlane(a: .random(in: -1...1, using: &random), b: .random(in: -1...1, using: &random),
+                      c: .random(in: -50...50, using: &random))
+        }
+        for _ in 0..<500 {
+            let polygon = (0..<Int.random(in: 3...7, using: &random)).map { _ in
+                CGPoint(x: .random(in: -100...100, using: &random), y: .random(in: -100...100, using: &random))
+            }
+            let planes = (0..<Int.random(in: 0...3, using: &random)).map { _ in plane() }
+            let more = (plane(), plane(), plane(), plane())
+            let all = planes + [more.0, more.1, more.2, more.3]
+            #expect(PolygonClipper.clip(polygon, to: planes, and: more) == PolygonClipper.clip(polygon, to: all))
+        }
+    }
+}
