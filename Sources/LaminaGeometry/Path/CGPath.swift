@@ -96,7 +96,11 @@ public class CGPath: @unchecked Sendable {
             points.deallocate()
         }
         for element in elements {
-            for (i, p) in element.points.enumerated() { points[i] = p }
+            var i = 0
+            element.forEachPoint { p in
+                points[i] = p
+                i += 1
+            }
             var cgElement = CGPathElement(type: element.type, points: points)
             withUnsafePointer(to: &cgElement) { block($0) }
         }

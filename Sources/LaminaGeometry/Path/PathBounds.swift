@@ -6,7 +6,7 @@ extension PathData {
     public var boundingBox: CGRect {
         var box = BoxAccumulator()
         for element in elements {
-            for p in element.points { box.add(p) }
+            element.forEachPoint { box.add($0) }
         }
         return box.rect
     }

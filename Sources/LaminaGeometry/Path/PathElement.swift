@@ -28,6 +28,18 @@ public enum PathElement: Hashable, Sendable {
         }
     }
 
+    /// Calls `body` with each of `points` in turn, without making the list
+    /// (bounds and `applyWithBlock` visit every element of a path).
+    @inline(__always)
+    public func forEachPoint(_ body: (CGPoint) -> Void) {
+        switch self {
+        case .moveTo(let p), .lineTo(let p): body(p)
+        case .quadCurveTo(let c, let p): body(c); body(p)
+        case .curveTo(let c1, let c2, let p): body(c1); body(c2); body(p)
+        case .closeSubpath: break
+        }
+    }
+
     /// The point the element ends at; `nil` for `closeSubpath`, whose end is
     /// the subpath's start.
     public var endPoint: CGPoint? {

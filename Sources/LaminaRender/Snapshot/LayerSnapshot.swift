@@ -82,7 +82,7 @@ final class LayerSnapshotter {
                 let data = path.pathData
                 return FillContent(
                     contours: { tolerance in
-                        data.flattened(tolerance: CGFloat(tolerance)).filter { $0.points.count >= 3 }.map(\.points)
+                        data.flattened(tolerance: CGFloat(tolerance)).compactMap { $0.points.count >= 3 ? $0.points : nil }
                     },
                     evenOdd: false, color: .white, bounds: data.boundingBox)
             }
@@ -236,7 +236,7 @@ struct ShapeContent {
         if let fill = shape.fillColor, fill.alpha > 0 {
             pieces.append(.fill(FillContent(
                 contours: { tolerance in
-                    path.flattened(tolerance: CGFloat(tolerance)).filter { $0.points.count >= 3 }.map(\.points)
+                    path.flattened(tolerance: CGFloat(tolerance)).compactMap { $0.points.count >= 3 ? $0.points : nil }
                 },
                 evenOdd: shape.fillRule == .evenOdd, color: RGBA(fill), bounds: box)))
         }
