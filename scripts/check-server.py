@@ -780,11 +780,19 @@ def worker_placement_checks():
         check("--pin-workers off still draws", server.render(small_scene())[0] == 200)
     finally:
         server.stop()
-    if len(cores) > 1:
-        server = Server("--backend", "cpu", "--workers", str(len(cores) + 1))
+    server = Server("--backend", "cpu", "--workers", str(len(cores)), "--frame-threads", "1")
+    try:
+        placed = threads(server.process.pid)
+        check("auto with --frame-threads 1 and a worker per core pins each worker to its own core",
+              sorted(placed.values()) == sorted(str(c) for c in cores)
+              and sum("on core" in line for line in server.banner) == len(cores), (placed, server.banner))
+    finally:
+        server.stop()
+    for args, what in [(["--workers", str(len(cores))], "frames spread over idle cores (the default)"),
+                       (["--workers", str(len(cores) + 1), "--frame-threads", "1"], "more workers than cores")]:
+        server = Server("--backend", "cpu", *args)
         try:
-            check("auto does not pin more workers than cores",
-                  not any("on core" in line for line in server.banner), server.banner)
+            check(f"auto does not pin when {what}", not any("on core" in line for line in server.banner), server.banner)
         finally:
             server.stop()
     refused = subprocess.run([LAMINA, "serve", "--pin-workers", "sometimes"], capture_output=True, timeout=60)

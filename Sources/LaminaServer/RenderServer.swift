@@ -62,7 +62,8 @@ public struct RenderServer: Sendable {
             RenderPool.Setup(workers: configuration.workers, queueCapacity: configuration.queue,
                              backend: configuration.backend, eglPlatform: configuration.eglPlatform,
                              budget: configuration.budget, pngOptions: configuration.pngOptions,
-                             cores: CPUAffinity.plan(workers: configuration.workers, choice: configuration.pinWorkers)),
+                             cores: CPUAffinity.plan(workers: configuration.workers, frameThreads: configuration.frameThreads,
+                                                    choice: configuration.pinWorkers)),
             onLoadChange: { metrics.recordLoad($0) })
         let cache = PictureCache(capacityBytes: configuration.cacheBytes)
         let jobs = JobStore(limits: .init(maxJobs: configuration.maxJobs, retention: configuration.jobRetention,

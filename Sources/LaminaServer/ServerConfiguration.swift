@@ -22,8 +22,9 @@ public struct ServerConfiguration: Sendable {
     /// Whether each render worker keeps to a core of its own
     /// (`CPUAffinity` says why).
     public enum PinChoice: String, Sendable, CaseIterable {
-        /// Pin when the process may use exactly as many cores as it has
-        /// workers (a whole machine, or a container given whole cores).
+        /// Pin when each request keeps to one core (`frameThreads` 1) and
+        /// the process may use exactly as many cores as it has workers (a
+        /// whole machine, or a container given whole cores).
         case auto
         /// Pin, spreading the workers over the cores the process may use.
         case on

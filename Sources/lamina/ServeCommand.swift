@@ -28,7 +28,7 @@ struct ServeCommand: ParsableCommand {
     var workers: String?
     @Option(help: "Most threads one picture uses (LAMINA_FRAME_THREADS; default: every core no other request is using).")
     var frameThreads: String?
-    @Option(help: "auto, on or off: each worker keeps to a core of its own (LAMINA_PIN_WORKERS; default auto: when the process may use exactly one core per worker).")
+    @Option(help: "auto, on or off: each worker keeps to a core of its own (LAMINA_PIN_WORKERS; default auto: with --frame-threads 1 and exactly one core per worker).")
     var pinWorkers: String?
     @Option(help: "Requests that may wait for a worker; more get 429 (LAMINA_QUEUE; default: 2 per core).")
     var queue: String?

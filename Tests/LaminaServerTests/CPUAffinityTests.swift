@@ -4,21 +4,24 @@ import Testing
 @testable import LaminaServer
 
 @Suite struct CPUAffinityTests {
-    @Test func autoPinsOnlyWhenThereIsExactlyOneCorePerWorker() {
-        #expect(CPUAffinity.plan(workers: 2, choice: .auto, allowed: [0, 1]) == [0, 1])
+    @Test func autoPinsOnlyOneCorePerWorkerAndOneCorePerRequest() {
+        #expect(CPUAffinity.plan(workers: 2, frameThreads: 1, choice: .auto, allowed: [0, 1]) == [0, 1])
         // A cpuset of two cores that are not the first two.
-        #expect(CPUAffinity.plan(workers: 2, choice: .auto, allowed: [4, 9]) == [4, 9])
+        #expect(CPUAffinity.plan(workers: 2, frameThreads: 1, choice: .auto, allowed: [4, 9]) == [4, 9])
         // A quota of two cores on a larger node: the cores are shared with others.
-        #expect(CPUAffinity.plan(workers: 2, choice: .auto, allowed: Array(0..<16)) == nil)
-        #expect(CPUAffinity.plan(workers: 3, choice: .auto, allowed: [0, 1]) == nil)
+        #expect(CPUAffinity.plan(workers: 2, frameThreads: 1, choice: .auto, allowed: Array(0..<16)) == nil)
+        #expect(CPUAffinity.plan(workers: 3, frameThreads: 1, choice: .auto, allowed: [0, 1]) == nil)
+        // Frames spread over idle cores: their band helpers are not pinned.
+        #expect(CPUAffinity.plan(workers: 2, frameThreads: nil, choice: .auto, allowed: [0, 1]) == nil)
+        #expect(CPUAffinity.plan(workers: 2, frameThreads: 2, choice: .auto, allowed: [0, 1]) == nil)
     }
 
     @Test func onSpreadsWorkersOverTheAllowedCoresAndOffNeverPins() {
-        #expect(CPUAffinity.plan(workers: 3, choice: .on, allowed: [2, 5]) == [2, 5, 2])
-        #expect(CPUAffinity.plan(workers: 2, choice: .on, allowed: Array(0..<8)) == [0, 1])
-        #expect(CPUAffinity.plan(workers: 2, choice: .off, allowed: [0, 1]) == nil)
+        #expect(CPUAffinity.plan(workers: 3, frameThreads: nil, choice: .on, allowed: [2, 5]) == [2, 5, 2])
+        #expect(CPUAffinity.plan(workers: 2, frameThreads: 1, choice: .on, allowed: Array(0..<8)) == [0, 1])
+        #expect(CPUAffinity.plan(workers: 2, frameThreads: 1, choice: .off, allowed: [0, 1]) == nil)
         // Where the platform cannot say which cores, nothing is pinned.
-        #expect(CPUAffinity.plan(workers: 2, choice: .on, allowed: []) == nil)
+        #expect(CPUAffinity.plan(workers: 2, frameThreads: 1, choice: .on, allowed: []) == nil)
     }
 
     @Test func theAffinityMaskIsReadAndAThreadCanBePinnedToOneOfItsCores() throws {
