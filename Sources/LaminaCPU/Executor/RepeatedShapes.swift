@@ -31,16 +31,26 @@ final class RepeatedShapes: Sendable {
     /// repeating itself).
     static let maximumShapes = 1024
 
-    /// Each shape's coverage bytes, over its frame from (0, 0).
-    private let shapes = Mutex<[Key: [UInt8]]>([:])
+    /// Each shape's coverage bytes, over its frame from (0, 0), found by the
+    /// hash of its key: a draw's key is written on the stack and compared
+    /// with the keys of that hash, so looking a shape up allocates nothing
+    /// (this runs for every eligible draw of a frame).
+    private let shapes = Mutex<(byHash: [Int: [Shape]], count: Int)>(([:], 0))
 
-    /// A shape: the draw's geometry in its own frame, to the bit.
-    private struct Key: Hashable {
-        let bits: [UInt64]
+    /// A shape: the draw's geometry in its own frame, to the bit, and its
+    /// coverage.
+    private struct Shape {
+        let key: [UInt64]
+        let coverage: [UInt8]
     }
 
     /// Forgets the shapes (at the end of a frame).
-    func removeAll() { shapes.withLock { $0.removeAll(keepingCapacity: true) } }
+    func removeAll() {
+        shapes.withLock { s in
+            s.byHash.removeAll(keepingCapacity: true)
+            s.count = 0
+        }
+    }
 
     /// Where a draw's shape is worked out: its frame's place on the target
     /// (a whole-pixel origin) and the draw's matrix moved there.
@@ -82,28 +92,45 @@ final class RepeatedShapes: Sendable {
                within bounds: PixelRect) throws -> MaskFill? {
         guard color.a > 0 else { return nil }
         let (width, height) = (placement.frame.width, placement.frame.height)
-        let key = Self.key(draw, matrix: placement.matrix, width: width, height: height)
-        let coverage: [UInt8]
-        if let known = shapes.withLock({ $0[key] }) {
-            coverage = known
-        } else {
-            coverage = try Self.coverage(of: draw, matrix: placement.matrix, width: width, height: height)
-            shapes.withLock { if $0.count < Self.maximumShapes { $0[key] = coverage } }
+        let coverage = try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Self.keyCapacity(draw)) { buffer in
+            let key = UnsafeBufferPointer(rebasing: buffer[..<Self.writeKey(draw, matrix: placement.matrix, width: width,
+                                                                            height: height, into: buffer)])
+            var hasher = Hasher()
+            hasher.combine(bytes: UnsafeRawBufferPointer(key))
+            let hash = hasher.finalize()
+            if let known = shapes.withLock({ s in s.byHash[hash]?.first { $0.key.elementsEqual(key) } }) {
+                return known.coverage
+            }
+            let made = try Self.coverage(of: draw, matrix: placement.matrix, width: width, height: height)
+            shapes.withLock { s in
+                guard s.count < Self.maximumShapes else { return }
+                s.byHash[hash, default: []].append(Shape(key: Array(key), coverage: made))
+                s.count += 1
+            }
+            return made
         }
         return try MaskFill(CoverageMask(uncheckedBounds: placement.frame, values: coverage), color: color, within: bounds)
     }
 
-    private static func key(_ draw: PolygonDraw, matrix m: CATransform3D, width: Int, height: Int) -> Key {
-        // One allocation, the key's own: reserved first, no temporary arrays
-        // (this runs for every draw of a frame).
-        var bits: [UInt64] = []
-        bits.reserveCapacity(20 + 2 * draw.polygon.count)
-        bits.append(UInt64(width))
-        bits.append(UInt64(height))
-        bits.append(draw.opacity.bitPattern)
-        bits.append(UInt64(draw.polygon.count))
-        bits.append(draw.coverage == nil ? 0 : 1)
-        func add(_ v: Double) { bits.append(v.bitPattern) }
+    /// The most words `writeKey` writes for `draw`.
+    private static func keyCapacity(_ draw: PolygonDraw) -> Int { 20 + 2 * draw.polygon.count }
+
+    /// Writes the key of a draw's shape (its frame's size, opacity, matrix
+    /// in the frame, polygon and rounded shape, to the bit) into `bits`,
+    /// which has `keyCapacity(draw)` words; returns how many it wrote.
+    private static func writeKey(_ draw: PolygonDraw, matrix m: CATransform3D, width: Int, height: Int,
+                                 into bits: UnsafeMutableBufferPointer<UInt64>) -> Int {
+        var count = 0
+        func add(_ word: UInt64) {
+            bits[count] = word
+            count += 1
+        }
+        func add(_ v: Double) { add(v.bitPattern) }
+        add(UInt64(width))
+        add(UInt64(height))
+        add(draw.opacity)
+        add(UInt64(draw.polygon.count))
+        add(draw.coverage == nil ? UInt64(0) : 1)
         add(Double(m.m11)); add(Double(m.m12)); add(Double(m.m21)); add(Double(m.m22)); add(Double(m.m41)); add(Double(m.m42))
         for p in draw.polygon { add(Double(p.x)); add(Double(p.y)) }
         if let shape = draw.coverage {
@@ -112,7 +139,7 @@ final class RepeatedShapes: Sendable {
             add(radii.minXMinY); add(radii.maxXMinY); add(radii.maxXMaxY); add(radii.minXMaxY)
             add(shape.borderWidth ?? -1)
         }
-        return Key(bits: bits)
+        return count
     }
 
     /// The draw painted in opaque white on a transparent frame: its alpha is

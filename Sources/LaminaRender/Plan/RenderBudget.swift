@@ -116,7 +116,14 @@ public struct LayerPath: Hashable, Sendable, CustomStringConvertible {
     public static let root = LayerPath()
 
     /// This path one step further.
-    public func appending(_ step: Step) -> LayerPath { LayerPath(steps + [step]) }
+    public func appending(_ step: Step) -> LayerPath {
+        // One allocation (`steps + [step]` made two, for every layer of a frame).
+        var longer: [Step] = []
+        longer.reserveCapacity(steps.count + 1)
+        longer.append(contentsOf: steps)
+        longer.append(step)
+        return LayerPath(longer)
+    }
 
     /// As a JSON path: `$.sublayers[2].mask`.
     public var description: String {
