@@ -357,6 +357,35 @@ import LaminaGeometry
         #expect(identical > 30, "most draws come out the same bytes as the plain path (\(identical) of 60)")
     }
 
+    /// One table for many shapes, some differing only in the last bit of
+    /// their opacity or a corner: each looked-up shape is its own, as a
+    /// fresh table gives it, however many share the table (or a hash).
+    @Test func shapesThatDifferByABitAreNotConfused() throws {
+        let shared = RepeatedShapes()
+        let color = PremultipliedColor(r: 200, g: 90, b: 20, a: 255)
+        var draws: [PolygonDraw] = []
+        for i in 0..<40 {
+            var m = CATransform3D.identity
+            m.m41 = 30 + Double(i % 7) / 8; m.m42 = 20 + Double(i % 5) / 8
+            let rect = CGRect(x: 0, y: 0, width: 12 + Double(i % 3), height: 9)
+            let opacity = 0.7
+            draws.append(PolygonDraw(matrix: m, polygon: rect.cornerPolygon, fill: .color(.white),
+                                     coverage: RoundedRectCoverage(rect: rect, radii: CornerRadii(uniform: Double(i % 4))),
+                                     opacity: i % 2 == 0 ? opacity : opacity.nextUp))
+        }
+        for round in 0..<2 {
+            for (i, draw) in draws.enumerated() {
+                var fromShared = try Pixmap(width: 80, height: 60), fromFresh = fromShared
+                let placement = try #require(shared.placement(of: draw, within: fromShared.bounds))
+                if let paint = try shared.paint(of: draw, at: placement, color: color, within: fromShared.bounds) { fromShared.paint(paint) }
+                let fresh = RepeatedShapes()
+                if let paint = try fresh.paint(of: draw, at: placement, color: color, within: fromFresh.bounds) { fromFresh.paint(paint) }
+                let same = fromShared.data == fromFresh.data  // (not the arrays in a failure's message)
+                #expect(same, "round \(round), draw \(i)")
+            }
+        }
+    }
+
     /// Anywhere, not only on a grid: within one level of the plain path.
     @Test func shapesAnywhereStayWithinOneLevel() throws {
         var random = SeededRandom(seed: 0x5EA2)
