@@ -52,7 +52,6 @@ enum Bezier {
     }
 }
 
-
 /// A segment's two to four control points, start first, held inline: the
 /// flattener looks at every segment's, and a list of them would be
 /// allocated per segment.

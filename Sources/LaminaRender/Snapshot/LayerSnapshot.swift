@@ -81,9 +81,7 @@ final class LayerSnapshotter {
             let path = layer.shadowPath.map { path in
                 let data = path.pathData
                 return FillContent(
-                    contours: { tolerance in
-                        data.flattened(tolerance: CGFloat(tolerance)).compactMap { $0.points.count >= 3 ? $0.points : nil }
-                    },
+                    contours: { data.fillContours(tolerance: $0) },
                     evenOdd: false, color: .white, bounds: data.boundingBox)
             }
             r.shadow = RenderShadow(
@@ -235,9 +233,7 @@ struct ShapeContent {
         let box = path.boundingBox
         if let fill = shape.fillColor, fill.alpha > 0 {
             pieces.append(.fill(FillContent(
-                contours: { tolerance in
-                    path.flattened(tolerance: CGFloat(tolerance)).compactMap { $0.points.count >= 3 ? $0.points : nil }
-                },
+                contours: { path.fillContours(tolerance: $0) },
                 evenOdd: shape.fillRule == .evenOdd, color: RGBA(fill), bounds: box)))
         }
         if let stroke = shape.strokeColor, stroke.alpha > 0, shape.lineWidth > 0 {
@@ -312,5 +308,14 @@ private func cgLineJoin(_ join: CAShapeLayerLineJoin) -> CGLineJoin {
     case .round: return .round
     case .bevel: return .bevel
     default: return .miter
+    }
+}
+
+extension PathData {
+    /// The contours a fill of the path covers at `tolerance`: its flattened
+    /// subpaths, less those with fewer than three points (no area). For a
+    /// shape layer's fill and a shadow path alike.
+    func fillContours(tolerance: Double) -> [[CGPoint]] {
+        flattened(tolerance: CGFloat(tolerance)).compactMap { $0.points.count >= 3 ? $0.points : nil }
     }
 }
