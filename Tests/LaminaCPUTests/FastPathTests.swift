@@ -288,7 +288,8 @@ import LaminaGeometry
                                            xPerPy: (-sin(angle) + shear) * scale, yPerPy: cos(angle) * scale)
             let reachX = 0.5 * (abs(footprint.xPerPx) + abs(footprint.xPerPy))
             let reachY = 0.5 * (abs(footprint.yPerPx) + abs(footprint.yPerPy))
-            for box in shape.outer.interiorBoxes(reachX: reachX, reachY: reachY) {
+            let arms = shape.outer.interiorBoxes(reachX: reachX, reachY: reachY)
+            for box in [arms.across, arms.down].compactMap({ $0 }) {
                 for _ in 0..<40 {
                     let x = box.minX + (box.maxX - box.minX) * Double(random.int(0...1000)) / 1000
                     let y = box.minY + (box.maxY - box.minY) * Double(random.int(0...1000)) / 1000

@@ -12,6 +12,37 @@ struct BudgetTests {
         #expect(LayerPath([.sublayer(2), .mask, .sublayer(0)]).description == "$.sublayers[2].mask.sublayers[0]")
     }
 
+    /// Paths are held inline up to eight steps and as a list past that (or
+    /// with an index too large to pack): either way a path built step by
+    /// step is the path of its steps, equal and hashed alike, and reads back
+    /// the same steps.
+    @Test func layerPathsAreTheirStepsHoweverHeld() {
+        let choices: [LayerPath.Step] = [.sublayer(0), .mask, .sublayer(7), .sublayer(999), .sublayer(Int(UInt32.max)),
+                                         .sublayer(-1), .sublayer(Int.max)]
+        var random = SystemRandomNumberGenerator()
+        for trial in 0..<400 {
+            let steps = (0..<(trial % 13)).map { _ in
+                trial % 3 == 0 ? choices.randomElement(using: &random)! : choices[Int.random(in: 0...3, using: &random)]
+            }
+            var built = LayerPath.root
+            for step in steps { built = built.appending(step) }
+            let whole = LayerPath(steps)
+            #expect(built == whole && built.hashValue == whole.hashValue, "\(steps)")
+            #expect(built.steps == steps && whole.steps == steps)
+            #expect(Set([built, whole]).count == 1)
+            if let last = steps.last {
+                // One step less is another path.
+                #expect(LayerPath(Array(steps.dropLast())) != built, "\(steps) without \(last)")
+            }
+        }
+        var deep = LayerPath.root
+        for i in 0..<10 { deep = deep.appending(i % 2 == 0 ? .sublayer(i) : .mask) }
+        #expect(deep.description == "$.sublayers[0].mask.sublayers[2].mask.sublayers[4].mask.sublayers[6].mask.sublayers[8].mask")
+        var changed = deep
+        changed.steps = [.mask]
+        #expect(changed == LayerPath([.mask]) && changed.description == "$.mask")
+    }
+
     @Test func canvasesOverTheBudgetOrNotFiniteAreRefused() throws {
         let budget = RenderBudget.default
         try budget.check(RenderCanvas(width: 4000, height: 4000, scale: 2))

@@ -91,7 +91,7 @@ final class CPUPainter: SurfacePainter {
                 budget -= cost
                 end += 1
             }
-            var made = [Result<(any RowPaint)?, Error>?](repeating: nil, count: end - start)
+            var made = [Result<AnyRowPaint?, Error>?](repeating: nil, count: end - start)
             let batch = steps[start..<end]
             made.withUnsafeMutableBufferPointer { slots in
                 // Each job writes its own slot.
@@ -114,7 +114,7 @@ final class CPUPainter: SurfacePainter {
     static let batchBytes = 64 << 20
 
     /// What drawing `step` on a target of `bounds` paints; nil when nothing.
-    private func paint(of step: DrawStep<Pixmap>, within bounds: PixelRect) throws -> (any RowPaint)? {
+    private func paint(of step: DrawStep<Pixmap>, within bounds: PixelRect) throws -> AnyRowPaint? {
         switch step {
         case .polygon(let draw, let textures): try paint(of: draw, textures: textures, within: bounds)
         case .path(let draw): try paint(of: draw, within: bounds)
@@ -141,12 +141,13 @@ final class CPUPainter: SurfacePainter {
     }
 
     /// What a polygon draw paints on a target of `bounds`.
-    private func paint(of draw: PolygonDraw, textures: TextureTable<Pixmap>, within bounds: PixelRect) throws -> (any RowPaint)? {
+    private func paint(of draw: PolygonDraw, textures: TextureTable<Pixmap>, within bounds: PixelRect) throws -> AnyRowPaint? {
         let source: PaintSource
         switch draw.fill {
         case .color(let c):
             if let placement = repeatedShapes.placement(of: draw, within: bounds) {
                 return try repeatedShapes.paint(of: draw, at: placement, color: PremultipliedColor(c), within: bounds)
+                    .map(AnyRowPaint.maskFill)
             }
             source = .solid(PremultipliedColor(c))
         case .texture(let texture, let localRect, let uvRect, let filter, let tint):
@@ -161,6 +162,7 @@ final class CPUPainter: SurfacePainter {
                 // A shadow landing texel for pixel: its colour through the mask, no tinted copy.
                 return try TintedComposite(PremultipliedColor(color), through: mask, atX: placed.x, y: placed.y,
                                            alpha: draw.opacity, within: placed.area.intersection(bounds))
+                    .map(AnyRowPaint.tintedComposite)
             }
             let tinted = mask.tinted(with: PremultipliedColor(color))
             source = .texture(MappedTexture(pixmap: tinted, localRect: localRect))
@@ -175,16 +177,18 @@ final class CPUPainter: SurfacePainter {
             // texel for pixel. Blending rows costs a fraction of resampling.
             return try PixmapComposite(texture.pixmap, atX: placed.x, y: placed.y, alpha: draw.opacity,
                                        within: placed.area.intersection(bounds))
+                .map(AnyRowPaint.composite)
         }
         return try PolygonPainting(PolygonPaint(
             polygon: draw.polygon, transform: draw.matrix, source: source,
             roundedRect: draw.coverage, cuts: draw.cuts, alpha: draw.opacity), within: bounds)
+            .map(AnyRowPaint.polygon)
     }
 
     /// What a path fill paints on a target of `bounds`.
-    private func paint(of draw: PathFillDraw, within bounds: PixelRect) throws -> (any RowPaint)? {
+    private func paint(of draw: PathFillDraw, within bounds: PixelRect) throws -> AnyRowPaint? {
         guard let mask = try Self.coverage(of: draw, width: bounds.width, height: bounds.height) else { return nil }
-        return try MaskFill(mask, color: PremultipliedColor(draw.color), within: bounds)
+        return try MaskFill(mask, color: PremultipliedColor(draw.color), within: bounds).map(AnyRowPaint.maskFill)
     }
 
     /// At most how many pixels a mask of `contours` has: their projected
@@ -211,13 +215,10 @@ final class CPUPainter: SurfacePainter {
     /// or nil when it covers nothing.
     private static func coverage(of draw: PathFillDraw, width: Int, height: Int) throws -> CoverageMask? {
         let m = draw.matrix
-        var projected: [[CGPoint]] = []
-        for contour in draw.clippedContours {
-            projected.append(contour.map { m.apply(to: $0) })
-        }
-        guard !projected.isEmpty else { return nil }
+        let contours = draw.clippedContours
+        guard !contours.isEmpty else { return nil }
         var mask = try CoverageRasterizer(width: width, height: height)
-            .rasterize(contours: projected, fillRule: draw.evenOdd ? .evenOdd : .nonZero)
+            .rasterize(contours: contours, fillRule: draw.evenOdd ? .evenOdd : .nonZero) { m.apply(to: $0) }
         if !draw.cuts.isEmpty {
             guard let inverse = m.planeHomography.inverted() else { return nil }
             mask = mask.owned(by: draw.cuts.map { $0.inPixels(through: inverse) })

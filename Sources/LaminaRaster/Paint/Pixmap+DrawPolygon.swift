@@ -23,7 +23,14 @@ extension Pixmap {
     /// none. It depends on the command and the bounds alone, not on the
     /// pixels, so it can be made ahead, on another thread.
     package static func coverage(of command: PolygonPaint, within bounds: PixelRect) throws -> PolygonCoverage? {
-        let projected = try project(command.polygon, command.transform)
+        // The projected vertices live on the stack: this is asked of every draw.
+        try withUnsafeTemporaryAllocation(of: CGPoint.self, capacity: command.polygon.count) { buffer in
+            try coverage(of: command, projected: project(command.polygon, command.transform, into: buffer), within: bounds)
+        }
+    }
+
+    private static func coverage(of command: PolygonPaint, projected: UnsafeBufferPointer<CGPoint>,
+                                 within bounds: PixelRect) throws -> PolygonCoverage? {
         var area = command.clipMask.map { $0.bounds.intersection(bounds) } ?? bounds
         guard projected.count >= 3, !area.isEmpty else { return nil }
         for (i, cut) in command.cuts.enumerated() {
@@ -47,7 +54,7 @@ extension Pixmap {
             return PolygonCoverage(mask: CoverageMask(uncheckedBounds: inside, values: [UInt8](repeating: 255, count: inside.width)),
                                    inverse: inverse, rowsAreAlike: true)
         }
-        let mask = try CoverageRasterizer(clip: area).rasterize(contours: [projected], fillRule: .nonZero)
+        let mask = try CoverageRasterizer(clip: area).rasterize(polygon: projected, fillRule: .nonZero)
             .owned(by: command.cuts.map { $0.inPixels(through: inverse) })
         guard !mask.bounds.isEmpty else { return nil }
         return PolygonCoverage(mask: mask, inverse: inverse, rowsAreAlike: false)
@@ -55,7 +62,7 @@ extension Pixmap {
 
     /// The pixels of a quadrilateral whose vertices all lie on pixel
     /// corners and which is an axis-aligned rectangle; nil otherwise.
-    private static func wholePixelRectangle(_ quad: [CGPoint]) -> PixelRect? {
+    private static func wholePixelRectangle(_ quad: UnsafeBufferPointer<CGPoint>) -> PixelRect? {
         guard quad.count == 4 else { return nil }
         // In registers, not arrays and a set: this is asked of every draw.
         let xs = SIMD4(Double(quad[0].x), Double(quad[1].x), Double(quad[2].x), Double(quad[3].x))
@@ -81,10 +88,19 @@ extension Pixmap {
 
     /// The polygon's vertices in pixel coordinates.
     private static func project(_ polygon: [CGPoint], _ m: CATransform3D) throws -> [CGPoint] {
+        try [CGPoint](unsafeUninitializedCapacity: polygon.count) { buffer, count in
+            count = try project(polygon, m, into: buffer).count
+        }
+    }
+
+    /// The polygon's vertices in pixel coordinates, written into `buffer`
+    /// (at least as long as the polygon); returns the part written.
+    private static func project(_ polygon: [CGPoint], _ m: CATransform3D,
+                                into buffer: UnsafeMutableBufferPointer<CGPoint>) throws -> UnsafeBufferPointer<CGPoint> {
         if !m.isFinite {
             for (i, v) in m.fields.enumerated() { try requireFinite(Double(v), "matrix entry \(i)") }
         }
-        return try polygon.enumerated().map { i, p in
+        for (i, p) in polygon.enumerated() {
             try requireFinite(Double(p.x), "polygon vertex \(i) x")
             try requireFinite(Double(p.y), "polygon vertex \(i) y")
             let h = m.apply(x: p.x, y: p.y)
@@ -92,8 +108,9 @@ extension Pixmap {
                 throw RasterError.invalidArgument(
                     what: "polygon vertex \(i)", reason: "maps to W = \(h.w); it must lie in front of the camera")
             }
-            return CGPoint(x: h.x / h.w, y: h.y / h.w)
+            buffer.initializeElement(at: i, to: CGPoint(x: h.x / h.w, y: h.y / h.w))
         }
+        return UnsafeBufferPointer(rebasing: buffer[..<polygon.count])
     }
 }
 
@@ -222,11 +239,11 @@ private struct PolygonStage {
     /// (`RoundedRectDistance.interiorBoxes`): there its coverage is exactly
     /// 1 and is not evaluated. Only for a filled shape (not a border ring)
     /// and an affine inverse map (the same pixel footprint everywhere);
-    /// empty otherwise. Most of a rounded layer's pixels fall in them.
-    package let interiors: [Box]
+    /// none otherwise. Most of a rounded layer's pixels fall in them.
+    /// How many there are (0, 1 or 2); `across` is the first, `down` the
+    /// second, an empty box where there is none.
+    private let interiorCount: Int
     package typealias Box = RoundedRectDistance.Box
-    /// The interior boxes as plain values (an empty box where there is
-    /// none), read per pixel without touching the array.
     private let across: Box, down: Box
     private static let emptyBox: Box = (minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
     /// For each coverage byte m, the byte scale `m/255 · opacity` rounds to:
@@ -248,15 +265,18 @@ private struct PolygonStage {
         coverageScale = opacity == 1 ? Self.opaqueCoverageScale : Self.coverageScale(opacity: opacity)
         let (i00, i01, i02, i10, i11, i12, _, _, i22) = inverse.h
         guard let shape, shape.inner == nil, i02 == 0, i12 == 0, i22 > 0 else {
-            interiors = []
+            interiorCount = 0
             (across, down) = (Self.emptyBox, Self.emptyBox)
             return
         }
         // Local units per pixel step, the same at every pixel of an affine map.
-        interiors = shape.outer.interiorBoxes(reachX: 0.5 * (abs(i00) + abs(i10)) / i22,
-                                              reachY: 0.5 * (abs(i01) + abs(i11)) / i22)
-        across = interiors.first ?? Self.emptyBox
-        down = interiors.count > 1 ? interiors[1] : Self.emptyBox
+        let arms = shape.outer.interiorBoxes(reachX: 0.5 * (abs(i00) + abs(i10)) / i22,
+                                             reachY: 0.5 * (abs(i01) + abs(i11)) / i22)
+        switch (arms.across, arms.down) {
+        case let (a?, d?): (interiorCount, across, down) = (2, a, d)
+        case let (a?, nil), let (nil, a?): (interiorCount, across, down) = (1, a, Self.emptyBox)
+        case (nil, nil): (interiorCount, across, down) = (0, Self.emptyBox, Self.emptyBox)
+        }
     }
 
     /// Whether local point (x, y) lies in an interior box.
@@ -296,14 +316,14 @@ private struct PolygonStage {
             }
             return
         }
-        if !Shader.needsLocalPoint, clipRow == nil, to - from >= 8, !interiors.isEmpty {
+        if !Shader.needsLocalPoint, clipRow == nil, to - from >= 8, interiorCount > 0 {
             // A solid rounded shape under an affine map: the pixels whose local
             // points lie in an interior box need no mapping, as in the solid
             // path. A row crosses each box in one run; the two runs may
             // overlap (the plus sign's middle) or lie apart (a row cutting
             // past a corner).
             var first = interiorRun(y: y, from: from, to: to, in: across)
-            var second = interiors.count > 1 ? interiorRun(y: y, from: from, to: to, in: down) : nil
+            var second = interiorCount > 1 ? interiorRun(y: y, from: from, to: to, in: down) : nil
             if let a = first, let b = second, b.lowerBound < a.lowerBound { (first, second) = (b, a) }
             let (r, g, b, a) = shader.shade(x: 0, y: 0, footprint: nil)
             let word = pixelWord(r, g, b, a)

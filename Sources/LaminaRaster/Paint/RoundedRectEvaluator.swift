@@ -54,15 +54,18 @@ package struct RoundedRectDistance {
     /// the shape's sides are straight; the vertical arm the same the other
     /// way round; both shrunk by a hair for rounding. A point in either is
     /// no corner's zone, and its distance is at most minus the reach, so
-    /// `LocalFootprint.coverage` there is exactly 1. Empty arms are left out.
-    package func interiorBoxes(reachX: Double, reachY: Double) -> [Box] {
+    /// `LocalFootprint.coverage` there is exactly 1. Empty arms are nil.
+    /// Two values, not a list: every rounded draw asks, and a list is a heap
+    /// block per draw.
+    package func interiorBoxes(reachX: Double, reachY: Double) -> (across: Box?, down: Box?) {
         let radius = max(radii.0, radii.1, radii.2, radii.3)
         let hair = 1e-6 * max(1, abs(maxX - minX), abs(maxY - minY))
         let across: Box = (minX: minX + reachX + hair, minY: minY + radius + reachY + hair,
                            maxX: maxX - reachX - hair, maxY: maxY - radius - reachY - hair)
         let down: Box = (minX: minX + radius + reachX + hair, minY: minY + reachY + hair,
                          maxX: maxX - radius - reachX - hair, maxY: maxY - reachY - hair)
-        return [across, down].filter { $0.minX <= $0.maxX && $0.minY <= $0.maxY }
+        func nonEmpty(_ box: Box) -> Box? { box.minX <= box.maxX && box.minY <= box.maxY ? box : nil }
+        return (nonEmpty(across), nonEmpty(down))
     }
 
     /// The distance to one corner's arc, if (x, y) lies in that corner's zone.

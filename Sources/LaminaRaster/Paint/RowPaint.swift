@@ -42,6 +42,46 @@ package protocol RowPaint: Sendable {
     func paint(_ band: Range<Int>, of target: PixelRows)
 }
 
+/// One of the row paints a draw makes, held inline.
+///
+/// The paints are a few hundred bytes each: as `any RowPaint` every draw's
+/// paint went into a heap box of its own (a thousand tiles, a thousand
+/// boxes a frame). An enum of them is as large as the largest and lives on
+/// the stack or in the pass's list.
+package enum AnyRowPaint: RowPaint {
+    case polygon(PolygonPainting)
+    case maskFill(MaskFill)
+    case composite(PixmapComposite)
+    case tintedComposite(TintedComposite)
+
+    package var rows: Range<Int> {
+        switch self {
+        case .polygon(let p): p.rows
+        case .maskFill(let p): p.rows
+        case .composite(let p): p.rows
+        case .tintedComposite(let p): p.rows
+        }
+    }
+
+    package var pixels: Int {
+        switch self {
+        case .polygon(let p): p.pixels
+        case .maskFill(let p): p.pixels
+        case .composite(let p): p.pixels
+        case .tintedComposite(let p): p.pixels
+        }
+    }
+
+    package func paint(_ band: Range<Int>, of target: PixelRows) {
+        switch self {
+        case .polygon(let p): p.paint(band, of: target)
+        case .maskFill(let p): p.paint(band, of: target)
+        case .composite(let p): p.paint(band, of: target)
+        case .tintedComposite(let p): p.paint(band, of: target)
+        }
+    }
+}
+
 extension Pixmap {
     /// Paints `paint`, in bands of rows on idle cores when it is large.
     /// It must have been made for a pixmap of this size.
@@ -57,7 +97,7 @@ extension Pixmap {
     /// of rows and each thread paints every paint's part of its bands: many
     /// small draws (a thousand tiles, a field of stars) share the cores as
     /// one large draw would. Each must have been made for a pixmap of this size.
-    package mutating func paint(all paints: [any RowPaint]) {
+    package mutating func paint(all paints: [AnyRowPaint]) {
         guard !paints.isEmpty else { return }
         let top = paints.lazy.map { $0.rows.lowerBound }.min() ?? 0
         let bottom = paints.lazy.map { $0.rows.upperBound }.max() ?? 0

@@ -37,6 +37,54 @@ package struct CoverageRasterizer: Sendable {
     /// The segments should form closed loops (each point where one ends, another
     /// starts); open outlines give coverage that leaks to the right of them.
     package func rasterize(_ segments: [LineSegment], fillRule: FillRule) throws -> CoverageMask {
+        var work = Self.takeWork()
+        defer { Self.giveBack(work) }
+        return try rasterize(segments, fillRule: fillRule, using: &work)
+    }
+
+    /// The coverage of closed contours, each joined back to its first
+    /// point, with every point first mapped by `map` (a draw's projection
+    /// to pixels). The edges are written into the rasterizer's kept working
+    /// memory, so a draw makes no list of its points or edges.
+    ///
+    /// ```swift
+    /// let mask = try CoverageRasterizer(width: 64, height: 64)
+    ///     .rasterize(contours: star.contours, fillRule: .evenOdd) { matrix.apply(to: $0) }
+    /// ```
+    package func rasterize(
+        contours: [[CGPoint]], fillRule: FillRule, mapping map: (CGPoint) -> CGPoint = { $0 }
+    ) throws -> CoverageMask {
+        try rasterize(anyContours: contours, fillRule: fillRule, mapping: map)
+    }
+
+    /// The coverage of one closed polygon, in pixels already.
+    package func rasterize(polygon: UnsafeBufferPointer<CGPoint>, fillRule: FillRule) throws -> CoverageMask {
+        try rasterize(anyContours: CollectionOfOne(polygon), fillRule: fillRule) { $0 }
+    }
+
+    /// The two above; generic here, where both are specialized (called
+    /// across modules, the generic one boxed every point).
+    private func rasterize<Contours: Sequence>(
+        anyContours contours: Contours, fillRule: FillRule, mapping map: (CGPoint) -> CGPoint
+    ) throws -> CoverageMask where Contours.Element: Collection<CGPoint> {
+        var work = Self.takeWork()
+        defer { Self.giveBack(work) }
+        // Each contour's points joined in order, then the last back to the first.
+        work.segments.removeAll(keepingCapacity: true)
+        for contour in contours where contour.count >= 2 {
+            var first: CGPoint?, previous = CGPoint.zero
+            for point in contour {
+                let mapped = map(point)
+                if first == nil { first = mapped } else { work.segments.append(LineSegment(from: previous, to: mapped)) }
+                previous = mapped
+            }
+            if let first { work.segments.append(LineSegment(from: previous, to: first)) }
+        }
+        let segments = work.segments
+        return try rasterize(segments, fillRule: fillRule, using: &work)
+    }
+
+    private func rasterize(_ segments: [LineSegment], fillRule: FillRule, using work: inout Work) throws -> CoverageMask {
         let limit = Self.coordinateLimit
         var minX = Double.infinity, minY = Double.infinity
         var maxX = -Double.infinity, maxY = -Double.infinity
@@ -59,8 +107,6 @@ package struct CoverageRasterizer: Sendable {
         guard left < right, top < bottom else { return .empty }
         let bounds = PixelRect(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
 
-        var work = Self.takeWork()
-        defer { Self.giveBack(work) }
         work.bands.reset(segments, left: left, top: top, height: bounds.height, bandRows: Self.bandRows)
         work.accumulator.reset(width: bounds.width, maximumHeight: min(Self.bandRows, bounds.height))
         let values = [UInt8](unsafeUninitializedCapacity: bounds.width * bounds.height) { out, count in
@@ -83,6 +129,8 @@ package struct CoverageRasterizer: Sendable {
     /// rasterize at once), so a frame's hundreds of paths reuse them instead
     /// of allocating their lists afresh.
     private struct Work {
+        /// A draw's edges, when the rasterizer writes them from its contours.
+        var segments: [LineSegment] = []
         var bands = EdgeBands()
         var accumulator = CoverageAccumulator(width: 0, maximumHeight: 0)
     }
@@ -97,14 +145,9 @@ package struct CoverageRasterizer: Sendable {
     }
 
     private static func giveBack(_ work: consuming Work) {
-        guard work.bands.capacity + work.accumulator.capacity <= maximumKeptElements else { return }
+        guard work.segments.capacity + work.bands.capacity + work.accumulator.capacity <= maximumKeptElements else { return }
         idleWork.withLock { [work] idle in
             if idle.count < maximumIdleWork { idle.append(work) }
         }
-    }
-
-    /// The coverage of closed contours (each joined back to its first point).
-    package func rasterize(contours: [[CGPoint]], fillRule: FillRule) throws -> CoverageMask {
-        try rasterize(LineSegment.closedContours(contours), fillRule: fillRule)
     }
 }

@@ -9,6 +9,8 @@ package struct EdgeBands {
     /// Working lists of `forEachBand`, kept with the rest for reuse.
     private var entries: [(first: Int, last: Int, edge: LineSegment)] = []
     private var active: [Int] = []
+    /// Per band, where its edges start in `edges` (the counting sort's tally).
+    private var starts: [Int] = []
     private var edgesOfBand: [LineSegment] = []
     package private(set) var height = 0
     package private(set) var bandRows = 1
@@ -33,14 +35,28 @@ package struct EdgeBands {
             let firstRow = Int(max(lo, 0)), lastRow = Int(min(hi, h).rounded(.up)) - 1
             entries.append((firstRow / self.bandRows, max(firstRow, lastRow) / self.bandRows, e))
         }
-        entries.sort { $0.first < $1.first }
+        // Sorted by first band, keeping the order of edges that share one
+        // (the cells add up in the same order, to the last bit): a counting
+        // sort into the kept lists, where a comparison sort made a scratch
+        // list of its own on every draw.
+        let bands = (height + self.bandRows - 1) / self.bandRows
+        starts.removeAll(keepingCapacity: true)
+        starts.append(contentsOf: repeatElement(0, count: bands + 1))
+        for entry in entries { starts[entry.first + 1] += 1 }
+        for band in 0..<bands { starts[band + 1] += starts[band] }
+        let placeholder = LineSegment(x0: 0.0, y0: 0.0, x1: 0.0, y1: 0.0)
         edges.removeAll(keepingCapacity: true)
+        edges.append(contentsOf: repeatElement(placeholder, count: entries.count))
         firstBand.removeAll(keepingCapacity: true)
+        firstBand.append(contentsOf: repeatElement(0, count: entries.count))
         lastBand.removeAll(keepingCapacity: true)
+        lastBand.append(contentsOf: repeatElement(0, count: entries.count))
         for entry in entries {
-            edges.append(entry.edge)
-            firstBand.append(entry.first)
-            lastBand.append(entry.last)
+            let slot = starts[entry.first]
+            starts[entry.first] = slot + 1
+            edges[slot] = entry.edge
+            firstBand[slot] = entry.first
+            lastBand[slot] = entry.last
         }
     }
 
@@ -61,5 +77,5 @@ package struct EdgeBands {
     }
 
     /// Elements of storage held, to keep a pooled value from hoarding.
-    var capacity: Int { entries.capacity + edges.capacity + active.capacity + edgesOfBand.capacity }
+    var capacity: Int { entries.capacity + edges.capacity + active.capacity + edgesOfBand.capacity + starts.capacity }
 }

@@ -24,17 +24,4 @@ package struct LineSegment: Hashable, Sendable {
     package init(from start: CGPoint, to end: CGPoint) {
         self.init(x0: Double(start.x), y0: Double(start.y), x1: Double(end.x), y1: Double(end.y))
     }
-
-    /// The closed outlines' edges: each contour's points joined in order and
-    /// back to the first.
-    package static func closedContours(_ contours: [[CGPoint]]) -> [LineSegment] {
-        var segments = [LineSegment]()
-        segments.reserveCapacity(contours.reduce(0) { $0 + $1.count })
-        for contour in contours where contour.count >= 2 {
-            for i in contour.indices {
-                segments.append(LineSegment(from: contour[i], to: contour[(i + 1) % contour.count]))
-            }
-        }
-        return segments
-    }
 }

@@ -99,6 +99,9 @@ public struct RenderBudget: Hashable, Sendable {
 /// root, written as the scene format's JSON path (`$.sublayers[2].mask`), so
 /// that a refusal of a scene points into the document that asked for it.
 /// Replicator instances share the path of the sublayer they copy.
+///
+/// Every layer of every frame carries one, so a path of up to eight steps
+/// is held inline (no heap block); deeper ones keep a list.
 public struct LayerPath: Hashable, Sendable, CustomStringConvertible {
     /// One step down the tree.
     public enum Step: Hashable, Sendable {
@@ -106,23 +109,71 @@ public struct LayerPath: Hashable, Sendable, CustomStringConvertible {
         case mask
     }
 
+    /// The steps, held one of two ways. Which is decided by the steps alone
+    /// (`packed` whenever they fit), so equal paths hold equal storage and
+    /// the synthesized `==` and hash compare the steps.
+    private enum Storage: Hashable, Sendable {
+        /// Each step's `code` in order, zero past the last.
+        case packed(SIMD8<UInt32>)
+        /// More than eight steps, or an index too large to pack.
+        case list([Step])
+    }
+    private var storage: Storage
+
     /// The steps from the root, in order.
-    public var steps: [Step]
+    public var steps: [Step] {
+        get {
+            switch storage {
+            case .list(let steps): return steps
+            case .packed(let codes):
+                var steps: [Step] = []
+                for i in 0..<8 where codes[i] != 0 { steps.append(codes[i] == 1 ? .mask : .sublayer(Int(codes[i]) - 2)) }
+                return steps
+            }
+        }
+        set { self = LayerPath(newValue) }
+    }
 
     /// The path of these steps; none is the root.
-    public init(_ steps: [Step] = []) { self.steps = steps }
+    public init(_ steps: [Step] = []) {
+        var codes = SIMD8<UInt32>()
+        guard steps.count <= 8 else {
+            storage = .list(steps)
+            return
+        }
+        for (i, step) in steps.enumerated() {
+            guard let code = Self.code(step) else {
+                storage = .list(steps)
+                return
+            }
+            codes[i] = code
+        }
+        storage = .packed(codes)
+    }
+
+    /// A step as a nonzero word: 1 for the mask, 2 + i for sublayer i; nil
+    /// when i does not fit.
+    private static func code(_ step: Step) -> UInt32? {
+        switch step {
+        case .mask: 1
+        case .sublayer(let i): i >= 0 && i < Int(UInt32.max) - 2 ? UInt32(i + 2) : nil
+        }
+    }
 
     /// The root layer (the scene's top-level object).
     public static let root = LayerPath()
 
     /// This path one step further.
     public func appending(_ step: Step) -> LayerPath {
-        // One allocation (`steps + [step]` made two, for every layer of a frame).
-        var longer: [Step] = []
-        longer.reserveCapacity(steps.count + 1)
-        longer.append(contentsOf: steps)
-        longer.append(step)
-        return LayerPath(longer)
+        if case .packed(var codes) = storage, codes[7] == 0, let code = Self.code(step) {
+            var depth = 0
+            while codes[depth] != 0 { depth += 1 }
+            codes[depth] = code
+            var longer = self
+            longer.storage = .packed(codes)
+            return longer
+        }
+        return LayerPath(steps + [step])
     }
 
     /// As a JSON path: `$.sublayers[2].mask`.
