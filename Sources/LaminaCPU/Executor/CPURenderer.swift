@@ -91,21 +91,26 @@ final class CPUPainter: SurfacePainter {
                 budget -= cost
                 end += 1
             }
-            var made = [Result<AnyRowPaint?, Error>?](repeating: nil, count: end - start)
+            var made = [AnyRowPaint?](repeating: nil, count: end - start)
+            var failures = [(any Error)?](repeating: nil, count: end - start)
             let batch = steps[start..<end]
-            made.withUnsafeMutableBufferPointer { slots in
-                // Each job writes its own slot.
-                nonisolated(unsafe) let out = slots
-                RowBands.forEachJob(count: batch.count) { j in
-                    out[j] = Result {
-                        try deadline?.check()
-                        return try self.paint(of: batch[batch.startIndex + j], within: bounds)
+            made.withUnsafeMutableBufferPointer { paintSlots in
+                failures.withUnsafeMutableBufferPointer { failureSlots in
+                    // Each job writes its own slots.
+                    nonisolated(unsafe) let (paints, failures) = (paintSlots, failureSlots)
+                    RowBands.forEachJob(count: batch.count) { j in
+                        do {
+                            try deadline?.check()
+                            paints[j] = try self.paint(of: batch[batch.startIndex + j], within: bounds)
+                        } catch {
+                            failures[j] = error
+                        }
                     }
                 }
             }
             // The first failure in drawing order is the one reported.
-            let paints = try made.compactMap { try $0?.get() }
-            target.paint(all: paints)
+            if let failure = failures.first(where: { $0 != nil }) { throw failure! }
+            target.paint(all: made)
             start = end
         }
     }
@@ -147,7 +152,7 @@ final class CPUPainter: SurfacePainter {
         case .color(let c):
             if let placement = repeatedShapes.placement(of: draw, within: bounds) {
                 return try repeatedShapes.paint(of: draw, at: placement, color: PremultipliedColor(c), within: bounds)
-                    .map(AnyRowPaint.maskFill)
+                    .map(AnyRowPaint.init)
             }
             source = .solid(PremultipliedColor(c))
         case .texture(let texture, let localRect, let uvRect, let filter, let tint):
@@ -162,7 +167,7 @@ final class CPUPainter: SurfacePainter {
                 // A shadow landing texel for pixel: its colour through the mask, no tinted copy.
                 return try TintedComposite(PremultipliedColor(color), through: mask, atX: placed.x, y: placed.y,
                                            alpha: draw.opacity, within: placed.area.intersection(bounds))
-                    .map(AnyRowPaint.tintedComposite)
+                    .map(AnyRowPaint.init)
             }
             let tinted = mask.tinted(with: PremultipliedColor(color))
             source = .texture(MappedTexture(pixmap: tinted, localRect: localRect))
@@ -177,18 +182,18 @@ final class CPUPainter: SurfacePainter {
             // texel for pixel. Blending rows costs a fraction of resampling.
             return try PixmapComposite(texture.pixmap, atX: placed.x, y: placed.y, alpha: draw.opacity,
                                        within: placed.area.intersection(bounds))
-                .map(AnyRowPaint.composite)
+                .map(AnyRowPaint.init)
         }
         return try PolygonPainting(PolygonPaint(
             polygon: draw.polygon, transform: draw.matrix, source: source,
             roundedRect: draw.coverage, cuts: draw.cuts, alpha: draw.opacity), within: bounds)
-            .map(AnyRowPaint.polygon)
+            .map(AnyRowPaint.init)
     }
 
     /// What a path fill paints on a target of `bounds`.
     private func paint(of draw: PathFillDraw, within bounds: PixelRect) throws -> AnyRowPaint? {
         guard let mask = try Self.coverage(of: draw, width: bounds.width, height: bounds.height) else { return nil }
-        return try MaskFill(mask, color: PremultipliedColor(draw.color), within: bounds).map(AnyRowPaint.maskFill)
+        return try MaskFill(mask, color: PremultipliedColor(draw.color), within: bounds).map(AnyRowPaint.init)
     }
 
     /// At most how many pixels a mask of `contours` has: their projected

@@ -46,34 +46,27 @@ package protocol RowPaint: Sendable {
 ///
 /// The paints are a few hundred bytes each: as `any RowPaint` every draw's
 /// paint went into a heap box of its own (a thousand tiles, a thousand
-/// boxes a frame). An enum of them is as large as the largest and lives on
-/// the stack or in the pass's list.
-package enum AnyRowPaint: RowPaint {
-    case polygon(PolygonPainting)
-    case maskFill(MaskFill)
-    case composite(PixmapComposite)
-    case tintedComposite(TintedComposite)
-
-    package var rows: Range<Int> {
-        switch self {
-        case .polygon(let p): p.rows
-        case .maskFill(let p): p.rows
-        case .composite(let p): p.rows
-        case .tintedComposite(let p): p.rows
-        }
+/// boxes a frame). This holds any of them in place, with its rows and size
+/// beside it, so that a pass's list can be searched by rows without
+/// copying paints out of it.
+package struct AnyRowPaint: RowPaint {
+    private enum Kind: Sendable {
+        case polygon(PolygonPainting)
+        case maskFill(MaskFill)
+        case composite(PixmapComposite)
+        case tintedComposite(TintedComposite)
     }
+    private let kind: Kind
+    package let rows: Range<Int>
+    package let pixels: Int
 
-    package var pixels: Int {
-        switch self {
-        case .polygon(let p): p.pixels
-        case .maskFill(let p): p.pixels
-        case .composite(let p): p.pixels
-        case .tintedComposite(let p): p.pixels
-        }
-    }
+    package init(_ paint: PolygonPainting) { (kind, rows, pixels) = (.polygon(paint), paint.rows, paint.pixels) }
+    package init(_ paint: MaskFill) { (kind, rows, pixels) = (.maskFill(paint), paint.rows, paint.pixels) }
+    package init(_ paint: PixmapComposite) { (kind, rows, pixels) = (.composite(paint), paint.rows, paint.pixels) }
+    package init(_ paint: TintedComposite) { (kind, rows, pixels) = (.tintedComposite(paint), paint.rows, paint.pixels) }
 
     package func paint(_ band: Range<Int>, of target: PixelRows) {
-        switch self {
+        switch kind {
         case .polygon(let p): p.paint(band, of: target)
         case .maskFill(let p): p.paint(band, of: target)
         case .composite(let p): p.paint(band, of: target)
@@ -93,24 +86,29 @@ extension Pixmap {
         }
     }
 
-    /// Paints `paints` in order. With idle cores the pixmap is cut into bands
-    /// of rows and each thread paints every paint's part of its bands: many
-    /// small draws (a thousand tiles, a field of stars) share the cores as
-    /// one large draw would. Each must have been made for a pixmap of this size.
-    package mutating func paint(all paints: [AnyRowPaint]) {
-        guard !paints.isEmpty else { return }
-        let top = paints.lazy.map { $0.rows.lowerBound }.min() ?? 0
-        let bottom = paints.lazy.map { $0.rows.upperBound }.max() ?? 0
+    /// Paints `paints` in order (nil ones paint nothing). With idle cores
+    /// the pixmap is cut into bands of rows and each thread paints every
+    /// paint's part of its bands: many small draws (a thousand tiles, a
+    /// field of stars) share the cores as one large draw would. Each must
+    /// have been made for a pixmap of this size.
+    package mutating func paint(all paints: [AnyRowPaint?]) {
+        var top = Int.max, bottom = Int.min, pixels = 0
+        for case let paint? in paints {
+            top = min(top, paint.rows.lowerBound)
+            bottom = max(bottom, paint.rows.upperBound)
+            pixels &+= paint.pixels
+        }
+        guard top < bottom else { return }
         let rows = max(0, top)..<min(height, max(top, bottom))
         guard !rows.isEmpty else { return }
-        let pixels = paints.reduce(0) { $0 &+ $1.pixels }
         withPixelRows { target in
             // More bands than threads: draws cluster, and a thread that
             // finishes early takes the next band.
             RowBands.forEach(rows: rows, pixels: pixels, bandsPerThread: 4) { band in
-                for paint in paints {
-                    let part = paint.rows.clamped(to: band)
-                    if !part.isEmpty { paint.paint(part, of: target) }
+                for i in paints.indices {
+                    // Reads the rows in place; only a paint in the band is copied out to paint.
+                    guard let span = paints[i]?.rows, span.overlaps(band) else { continue }
+                    paints[i]?.paint(span.clamped(to: band), of: target)
                 }
             }
         }
