@@ -99,7 +99,7 @@ extension Pixmap {
             pixels &+= paint.pixels
         }
         guard top < bottom else { return }
-        let rows = max(0, top)..<min(height, max(top, bottom))
+        let rows = max(0, top)..<min(height, bottom)
         guard !rows.isEmpty else { return }
         withPixelRows { target in
             // More bands than threads: draws cluster, and a thread that

@@ -80,6 +80,8 @@ package struct CoverageRasterizer: Sendable {
             }
             if let first { work.segments.append(LineSegment(from: previous, to: first)) }
         }
+        // A second reference to the same list, not a copy: the rasterizing
+        // reads it while writing the rest of `work`.
         let segments = work.segments
         return try rasterize(segments, fillRule: fillRule, using: &work)
     }

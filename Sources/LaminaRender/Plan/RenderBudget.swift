@@ -127,6 +127,7 @@ public struct LayerPath: Hashable, Sendable, CustomStringConvertible {
             case .list(let steps): return steps
             case .packed(let codes):
                 var steps: [Step] = []
+                steps.reserveCapacity(8)
                 for i in 0..<8 where codes[i] != 0 { steps.append(codes[i] == 1 ? .mask : .sublayer(Int(codes[i]) - 2)) }
                 return steps
             }
@@ -173,7 +174,11 @@ public struct LayerPath: Hashable, Sendable, CustomStringConvertible {
             longer.storage = .packed(codes)
             return longer
         }
-        return LayerPath(steps + [step])
+        // A deep path: one allocation (`steps + [step]` makes two).
+        var longer = steps
+        longer.reserveCapacity(longer.count + 1)
+        longer.append(step)
+        return LayerPath(longer)
     }
 
     /// As a JSON path: `$.sublayers[2].mask`.
