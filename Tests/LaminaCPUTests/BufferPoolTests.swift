@@ -76,4 +76,59 @@ struct BufferPoolTests {
         #expect(made[0] >= 1)
         #expect(made[2] == made[4], "the canvas pool kept allocating: \(made)")
     }
+
+    /// A coverage mask the rasterizer made goes back to `BufferPool.masks`
+    /// when recycled and is what the next mask of its size is made in; a
+    /// mask whose values came from elsewhere is not taken by the pool. The
+    /// sizes are ones no other test asks for.
+    @Test func recycledMasksAreReusedAndOthersAreLeftAlone() throws {
+        let rasterizer = try CoverageRasterizer(width: 200, height: 100)
+        // Pixel bounds 10 ..< 58 by 7 ..< 50: 48 x 43 = 2,064 bytes.
+        let triangle = [[CGPoint(x: 10.5, y: 7.25), CGPoint(x: 57.5, y: 20), CGPoint(x: 30, y: 49.75)]]
+        let size = 48 * 43
+        let before = BufferPool.masks.madeCount(ofCount: size)
+        let first = try rasterizer.rasterize(contours: triangle, fillRule: .nonZero)
+        #expect(first.values.count == size)
+        let firstValues = first.values.map { $0 }  // a copy: holding the buffer would make the next mask copy it
+        let address = first.values.withUnsafeBytes { $0.baseAddress }
+        (consume first).recycle()
+        let second = try rasterizer.rasterize(contours: triangle, fillRule: .nonZero)
+        #expect(second.values == firstValues, "the same coverage, whatever the buffer held")
+        #expect(second.values.withUnsafeBytes { $0.baseAddress } == address)
+        #expect(BufferPool.masks.madeCount(ofCount: size) - before <= 1, "the second mask was made in the first's buffer")
+
+        let odd = 2_077
+        let borrowed = CoverageMask(uncheckedBounds: PixelRect(width: odd, height: 1), values: [UInt8](repeating: 9, count: odd))
+        let madeBefore = BufferPool.masks.madeCount(ofCount: odd)
+        (consume borrowed).recycle()
+        _ = BufferPool.masks.take(count: odd, zeroed: false)
+        #expect(BufferPool.masks.madeCount(ofCount: odd) == madeBefore + 1, "a mask that is not the pool's stays its owner's")
+    }
+
+    /// Frame after frame of one scene, the CPU backend's coverage masks
+    /// come from the pool: a turned square larger than the canvas is
+    /// rasterized over the whole canvas (333 x 211, a size no other test
+    /// draws), and after the first frame no mask of that size is made.
+    @Test func aStreamOfFramesAllocatesNoMasks() throws {
+        let (width, height) = (333, 211)
+        var root = RenderLayer()
+        root.bounds = CGRect(x: 0, y: 0, width: width, height: height)
+        var square = RenderLayer()
+        square.bounds = CGRect(x: -300, y: -300, width: 600, height: 600)
+        square.transformToSuperlayer = CATransform3D(rotationAngle: 0.3, x: 0, y: 0, z: 1)
+            .concatenating(CATransform3D(translationX: 160, y: 100, z: 0))
+        square.backgroundColor = RGBA(red: 0.2, green: 0.4, blue: 0.9, alpha: 1)
+        root.sublayers = [square]
+        let plan = try RenderPlanner().plan(root, canvas: RenderCanvas(width: Double(width), height: Double(height)))
+        let renderer = CPURenderer()
+        var first: [UInt8] = []
+        var made: [Int] = []
+        for frame in 0..<5 {
+            let image = try renderer.render(plan)
+            if frame == 0 { first = image.pixelBytes } else { #expect(image.pixelBytes == first, "frame \(frame)") }
+            made.append(BufferPool.masks.madeCount(ofCount: width * height))
+        }
+        #expect(made[0] >= 1, "the square was rasterized over the canvas")
+        #expect(made[1] == made[4], "the mask pool kept allocating: \(made)")
+    }
 }

@@ -408,6 +408,43 @@ import LaminaGeometry
         }
     }
 
+    /// A shape is kept while frames draw it: the next frame finds it and
+    /// works out nothing, a frame that no longer draws it lets it go, and
+    /// what is painted is the same either way.
+    @Test func shapesAreKeptWhileFramesDrawThem() throws {
+        let shapes = RepeatedShapes()
+        let color = PremultipliedColor(r: 30, g: 160, b: 90, a: 255)
+        func tile(_ x: Double) -> PolygonDraw {
+            var m = CATransform3D.identity
+            m.m41 = x; m.m42 = 10.25
+            let rect = CGRect(x: 0, y: 0, width: 20, height: 14)
+            return PolygonDraw(matrix: m, polygon: rect.cornerPolygon, fill: .color(.white),
+                               coverage: RoundedRectCoverage(rect: rect, radii: CornerRadii(uniform: 4)))
+        }
+        let a = tile(10.5), b = tile(40.375)
+        func draw(_ draws: [PolygonDraw]) throws -> [UInt8] {
+            var target = try Pixmap(width: 80, height: 40)
+            for d in draws {
+                let placement = try #require(shapes.placement(of: d, within: target.bounds))
+                if let paint = try shapes.paint(of: d, at: placement, color: color, within: target.bounds) { target.paint(paint) }
+            }
+            return target.data
+        }
+        let first = try draw([a])
+        #expect(shapes.statistics.made == 1)
+        shapes.endFrame()
+        #expect(try draw([a]) == first, "a kept shape paints what it painted")
+        _ = try draw([b])
+        #expect(shapes.statistics.made == 2, "only the new shape was worked out")
+        shapes.endFrame()
+        #expect(shapes.statistics.kept == 2)
+        _ = try draw([b])
+        shapes.endFrame()
+        #expect(shapes.statistics.kept == 1, "the shape the last frame did not draw is gone")
+        #expect(try draw([a]) == first)
+        #expect(shapes.statistics.made == 3)
+    }
+
     @Test func drawsItDoesNotApplyToArePaintedDirectly() throws {
         let shapes = RepeatedShapes()
         let bounds = PixelRect(width: 300, height: 300)

@@ -13,7 +13,8 @@ public final class CPURenderer: Renderer {
     public let name = "cpu"
     private let painter = CPUPainter()
 
-    /// A renderer; it keeps nothing between frames.
+    /// A renderer. Between frames it keeps only caches that a frame's
+    /// picture does not depend on (the coverage of repeated small shapes).
     public init() {}
 
     /// Walks the plan with `PlanWalker` on this module's painter.
@@ -42,9 +43,9 @@ final class CPUPainter: SurfacePainter {
         if !isOutput { BufferPool.pixels.giveBack(surface.data) }
     }
 
-    func endFrame() { repeatedShapes.removeAll() }
+    func endFrame() { repeatedShapes.endFrame() }
 
-    /// Small solid draws' coverage, by shape, for this frame.
+    /// Small solid draws' coverage, by shape, kept while frames draw them.
     private let repeatedShapes = RepeatedShapes()
     /// The addresses of the outputs' pixels that images hold, until the
     /// frame releases its output (frames on several threads may share a
@@ -58,11 +59,17 @@ final class CPUPainter: SurfacePainter {
     }
 
     func drawPolygon(_ draw: PolygonDraw, textures: TextureTable<Pixmap>, into target: inout Pixmap) throws {
-        if let paint = try paint(of: draw, textures: textures, within: target.bounds) { target.paint(paint) }
+        if let paint = try paint(of: draw, textures: textures, within: target.bounds) {
+            target.paint(paint)
+            paint.recycle()
+        }
     }
 
     func fillPath(_ draw: PathFillDraw, into target: inout Pixmap) throws {
-        if let paint = try paint(of: draw, within: target.bounds) { target.paint(paint) }
+        if let paint = try paint(of: draw, within: target.bounds) {
+            target.paint(paint)
+            paint.recycle()
+        }
     }
 
     /// Draws a run of a pass's commands. With idle cores the run is cut into
@@ -77,7 +84,10 @@ final class CPUPainter: SurfacePainter {
         guard steps.count >= 2, RowBands.idleThreads > 1 else {
             for step in steps {
                 try deadline?.check()
-                if let paint = try paint(of: step, within: bounds) { target.paint(paint) }
+                if let paint = try paint(of: step, within: bounds) {
+                    target.paint(paint)
+                    paint.recycle()
+                }
             }
             return
         }
@@ -111,6 +121,12 @@ final class CPUPainter: SurfacePainter {
             // The first failure in drawing order is the one reported.
             if let failure = failures.first(where: { $0 != nil }) { throw failure! }
             target.paint(all: made)
+            for i in made.indices {
+                // Out of the list first, so the pool holds the only reference.
+                let paint = made[i]
+                made[i] = nil
+                paint?.recycle()
+            }
             start = end
         }
     }
@@ -258,12 +274,19 @@ final class CPUPainter: SurfacePainter {
               abs(Double(m.m11) * Double(local.size.width) - Double(texture.pixmap.width)) < 1e-6,
               abs(Double(m.m22) * Double(local.size.height) - Double(texture.pixmap.height)) < 1e-6
         else { return nil }
-        // The polygon: an axis-aligned rectangle inside the texture's rectangle.
-        let xs = Set(polygon.map(\.x)), ys = Set(polygon.map(\.y))
-        guard xs.count == 2, ys.count == 2, Set(polygon.map { [$0.x, $0.y] }).count == 4,
-              let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
-              minX >= local.minX, maxX <= local.maxX, minY >= local.minY, maxY <= local.maxY
-        else { return nil }
+        // The polygon: an axis-aligned rectangle inside the texture's
+        // rectangle: two xs, two ys, four different corners (in registers,
+        // not sets: this is asked of every textured draw).
+        let p = polygon
+        let xs = SIMD4(Double(p[0].x), Double(p[1].x), Double(p[2].x), Double(p[3].x))
+        let ys = SIMD4(Double(p[0].y), Double(p[1].y), Double(p[2].y), Double(p[3].y))
+        let minX = CGFloat(xs.min()), maxX = CGFloat(xs.max()), minY = CGFloat(ys.min()), maxY = CGFloat(ys.max())
+        guard minX < maxX, minY < maxY else { return nil }
+        for i in 0..<4 {
+            guard xs[i] == Double(minX) || xs[i] == Double(maxX), ys[i] == Double(minY) || ys[i] == Double(maxY) else { return nil }
+            for j in (i + 1)..<4 where xs[i] == xs[j] && ys[i] == ys[j] { return nil }
+        }
+        guard minX >= local.minX, maxX <= local.maxX, minY >= local.minY, maxY <= local.maxY else { return nil }
         /// `v` as a whole number of pixels, or nil.
         func whole(_ v: Double) -> Int? {
             guard abs(v - v.rounded()) < 1e-6, abs(v) < 1e9 else { return nil }
@@ -281,7 +304,7 @@ final class CPUPainter: SurfacePainter {
 /// A pixmap with every premultiplied channel multiplied by a colour.
 private func multiplied(_ pixmap: Pixmap, by tint: RGBA) -> Pixmap {
     var copy = pixmap
-    let k = [tint.red * tint.alpha, tint.green * tint.alpha, tint.blue * tint.alpha, tint.alpha]
+    let k = SIMD4(tint.red * tint.alpha, tint.green * tint.alpha, tint.blue * tint.alpha, tint.alpha)
     copy.data.withUnsafeMutableBufferPointer { pixels in
         for i in pixels.indices {
             pixels[i] = UInt8((Double(pixels[i]) * k[i & 3]).rounded())

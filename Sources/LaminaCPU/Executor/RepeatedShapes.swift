@@ -13,8 +13,9 @@ import Synchronization
 /// shape sits relative to the pixel grid, not on which pixels, so each draw
 /// is worked out in a frame of its own whose origin is the whole pixel just
 /// above and left of it, and a draw whose shape and sub-pixel placement were
-/// seen before this frame is a copy of the bytes found then. The thousand
-/// tiles of the bench scene are 17 shapes.
+/// seen before, earlier in the frame or in the frame before, is a copy of the
+/// bytes found then. The thousand tiles of the bench scene are 117 shapes
+/// and placements; drawn again, they work out none.
 ///
 /// Every eligible draw goes through this frame, whether the shape is new or
 /// not, so a picture does not depend on what was drawn before it. (The
@@ -27,30 +28,58 @@ final class RepeatedShapes: Sendable {
     /// The most pixels a shape's frame may have (larger draws are painted
     /// directly, in bands).
     static let maximumPixels = 1 << 16
-    /// The most shapes kept (a frame of a few hundred distinct ones is not
+    /// The most shapes kept (a frame of a thousand distinct ones is not
     /// repeating itself).
     static let maximumShapes = 1024
+
+    /// The most coverage bytes kept, all shapes together.
+    static let maximumBytes = 8 << 20
 
     /// Each shape's coverage bytes, over its frame from (0, 0), found by the
     /// hash of its key: a draw's key is written on the stack and compared
     /// with the keys of that hash, so looking a shape up allocates nothing
     /// (this runs for every eligible draw of a frame).
-    private let shapes = Mutex<(byHash: [Int: [Shape]], count: Int)>(([:], 0))
+    private let table = Mutex(Table())
 
-    /// A shape: the draw's geometry in its own frame, to the bit, and its
-    /// coverage.
+    private struct Table {
+        var byHash: [Int: [Shape]] = [:]
+        var count = 0
+        var bytes = 0
+        /// Frames ended so far; a shape notes the last one that used it.
+        var frame = 0
+        /// Coverages worked out since the table was made.
+        var made = 0
+    }
+
+    /// A shape: the draw's geometry in its own frame, to the bit, its
+    /// coverage, and the last frame that drew it.
     private struct Shape {
         let key: [UInt64]
         let coverage: [UInt8]
+        var lastUsed: Int
     }
 
-    /// Forgets the shapes (at the end of a frame).
-    func removeAll() {
-        shapes.withLock { s in
-            s.byHash.removeAll(keepingCapacity: true)
-            s.count = 0
+    /// Ends a frame: the shapes it drew are kept for the next, the others
+    /// are forgotten. A scene drawn again (a server's stream of the same
+    /// card, an animation's still parts) finds every shape it needs and
+    /// works out none; a scene that moves keeps only what it still draws.
+    func endFrame() {
+        table.withLock { t in
+            defer { t.frame += 1 }
+            let frame = t.frame
+            guard t.byHash.values.contains(where: { $0.contains { $0.lastUsed < frame } }) else { return }
+            t.byHash = t.byHash.compactMapValues { shapes in
+                let kept = shapes.filter { $0.lastUsed == frame }
+                return kept.isEmpty ? nil : kept
+            }
+            t.count = t.byHash.values.reduce(0) { $0 + $1.count }
+            t.bytes = t.byHash.values.reduce(0) { $0 + $1.reduce(0) { $0 + $1.coverage.count } }
         }
     }
+
+    /// How many shapes are kept, and how many coverages were worked out
+    /// since the table was made (for tests).
+    var statistics: (kept: Int, made: Int) { table.withLock { ($0.count, $0.made) } }
 
     /// Where a draw's shape is worked out: its frame's place on the target
     /// (a whole-pixel origin) and the draw's matrix moved there.
@@ -98,14 +127,20 @@ final class RepeatedShapes: Sendable {
             var hasher = Hasher()
             hasher.combine(bytes: UnsafeRawBufferPointer(key))
             let hash = hasher.finalize()
-            if let known = shapes.withLock({ s in s.byHash[hash]?.first { $0.key.elementsEqual(key) } }) {
-                return known.coverage
+            let known = table.withLock { t -> [UInt8]? in
+                guard let index = t.byHash[hash]?.firstIndex(where: { $0.key.elementsEqual(key) }) else { return nil }
+                t.byHash[hash]![index].lastUsed = t.frame
+                return t.byHash[hash]![index].coverage
             }
+            if let known { return known }
             let made = try Self.coverage(of: draw, matrix: placement.matrix, width: width, height: height)
-            shapes.withLock { s in
-                guard s.count < Self.maximumShapes else { return }
-                s.byHash[hash, default: []].append(Shape(key: Array(key), coverage: made))
-                s.count += 1
+            table.withLock { t in
+                t.made += 1
+                guard t.count < Self.maximumShapes, t.bytes + made.count <= Self.maximumBytes,
+                      t.byHash[hash]?.contains(where: { $0.key.elementsEqual(key) }) != true else { return }
+                t.byHash[hash, default: []].append(Shape(key: Array(key), coverage: made, lastUsed: t.frame))
+                t.count += 1
+                t.bytes += made.count
             }
             return made
         }
@@ -151,6 +186,7 @@ final class RepeatedShapes: Sendable {
                          roundedRect: draw.coverage, alpha: draw.opacity),
             within: frame.bounds) {
             frame.paint(painting)
+            painting.recycle()
         }
         var coverage = [UInt8](repeating: 0, count: width * height)
         for i in 0..<width * height { coverage[i] = frame.data[4 * i + 3] }

@@ -67,12 +67,19 @@ package final class BufferPool<Element: BitwiseCopyable & Sendable>: Sendable {
     /// An idle buffer of `count` elements, counting a miss as one made.
     private func reusedBuffer(count: Int, bytes: Int) -> [Element]? {
         state.withLock { state in
-            guard let buffer = state.idle[count]?.popLast() else {
+            // An emptied list stays, so that giving this size back later
+            // does not make a list again (a frame's masks are hundreds of
+            // sizes, each taken and given back once). The list is reached
+            // through the values' index: `idle[count]?.popLast()` allocated
+            // three blocks a call.
+            guard let index = state.idle.index(forKey: count), !state.idle.values[index].isEmpty else {
                 state.statistics.made += 1
-                state.madeByCount[count, default: 0] += 1
+                if state.madeByCount.count < Self.maximumSizes || state.madeByCount[count] != nil {
+                    state.madeByCount[count, default: 0] += 1
+                }
                 return nil
             }
-            if state.idle[count]?.isEmpty == true { state.idle[count] = nil }
+            let buffer = state.idle.values[index].removeLast()
             state.statistics.reused += 1
             state.statistics.idleBytes -= bytes
             return buffer
@@ -96,15 +103,28 @@ package final class BufferPool<Element: BitwiseCopyable & Sendable>: Sendable {
                     state.statistics.idleBytes -= bytes
                 }
             }
-            state.idle[count, default: []].append(buffer)
+            if state.idle.count >= Self.maximumSizes, state.idle[count] == nil {
+                // Sizes seen once and not since (an animation's masks grow
+                // and shrink) are forgotten.
+                state.idle = state.idle.filter { !$0.value.isEmpty }
+            }
+            if let index = state.idle.index(forKey: count) {
+                state.idle.values[index].append(buffer)
+            } else {
+                state.idle[count] = [buffer]
+            }
             state.statistics.idleBytes += bytes
         }
     }
 
+    /// The most sizes the pool keeps lists for (and counts in `madeCount`).
+    private static var maximumSizes: Int { 4096 }
+
     /// What the pool has done so far.
     package var statistics: Statistics { state.withLock { $0.statistics } }
 
-    /// How many buffers of `count` elements the pool has had to allocate.
+    /// How many buffers of `count` elements the pool has had to allocate
+    /// (of the first `maximumSizes` sizes asked for).
     package func madeCount(ofCount count: Int) -> Int { state.withLock { $0.madeByCount[count] ?? 0 } }
 
     /// Drops every idle buffer.
@@ -121,10 +141,19 @@ extension BufferPool where Element == UInt8 {
     package static var pixels: BufferPool<UInt8> { pixelPool }
 }
 
+extension BufferPool where Element == UInt8 {
+    /// Coverage masks, which the CPU backend makes for every path and
+    /// polygon it rasterizes and gives back once they are painted: small
+    /// (a star's is a few kilobytes), so kept whatever their size, and
+    /// found again by size when the next frame draws the same shapes.
+    package static var masks: BufferPool<UInt8> { maskPool }
+}
+
 extension BufferPool where Element == Float {
     /// Blur planes and coverage cells.
     package static var floats: BufferPool<Float> { floatPool }
 }
 
 private let pixelPool = BufferPool<UInt8>(idleLimitBytes: 128 << 20)
+private let maskPool = BufferPool<UInt8>(minimumBytes: 1, idleLimitBytes: 16 << 20)
 private let floatPool = BufferPool<Float>(idleLimitBytes: 64 << 20)

@@ -51,7 +51,9 @@ extension Pixmap {
             // find, at the cost of one row.
             let inside = rect.intersection(area)
             guard !inside.isEmpty else { return nil }
-            return PolygonCoverage(mask: CoverageMask(uncheckedBounds: inside, values: [UInt8](repeating: 255, count: inside.width)),
+            var row = BufferPool.masks.take(count: inside.width, zeroed: false)
+            row.withUnsafeMutableBufferPointer { $0.update(repeating: 255) }
+            return PolygonCoverage(mask: CoverageMask(uncheckedBounds: inside, values: row, pooled: true),
                                    inverse: inverse, rowsAreAlike: true)
         }
         let mask = try CoverageRasterizer(clip: area).rasterize(polygon: projected, fillRule: .nonZero)
@@ -149,6 +151,9 @@ package struct PolygonPainting: RowPaint {
     }
 
     package var rows: Range<Int> { mask.bounds.minY..<mask.bounds.maxY }
+
+    /// Gives the coverage it rasterized back to the pool (once painted).
+    package consuming func recycle() { mask.recycle() }
     package var pixels: Int { mask.bounds.width * mask.bounds.height }
 
     package func paint(_ band: Range<Int>, of target: PixelRows) {

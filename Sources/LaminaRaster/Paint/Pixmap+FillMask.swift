@@ -37,6 +37,11 @@ package struct MaskFill: RowPaint {
     }
 
     package var rows: Range<Int> { area.minY..<area.maxY }
+
+    /// Gives its coverage back to the pool (once painted), when the
+    /// rasterizer made it for this fill alone; a mask held elsewhere too
+    /// (a repeated shape's) is left alone.
+    package consuming func recycle() { mask.recycle() }
     package var pixels: Int { area.width * area.height }
 
     package func paint(_ band: Range<Int>, of target: PixelRows) {

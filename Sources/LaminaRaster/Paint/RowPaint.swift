@@ -65,6 +65,17 @@ package struct AnyRowPaint: RowPaint {
     package init(_ paint: PixmapComposite) { (kind, rows, pixels) = (.composite(paint), paint.rows, paint.pixels) }
     package init(_ paint: TintedComposite) { (kind, rows, pixels) = (.tintedComposite(paint), paint.rows, paint.pixels) }
 
+    /// Gives the coverage the paint rasterized back to `BufferPool.masks`:
+    /// call it once the paint is painted and dropped, so that the next
+    /// frame's draws of the same sizes allocate no masks.
+    package consuming func recycle() {
+        switch kind {
+        case .polygon(let p): p.recycle()
+        case .maskFill(let p): p.recycle()
+        case .composite, .tintedComposite: break
+        }
+    }
+
     package func paint(_ band: Range<Int>, of target: PixelRows) {
         switch kind {
         case .polygon(let p): p.paint(band, of: target)

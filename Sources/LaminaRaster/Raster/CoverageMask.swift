@@ -11,6 +11,9 @@ package struct CoverageMask: Equatable, Sendable {
     package let bounds: PixelRect
     /// `bounds.width * bounds.height` values, rows top to bottom.
     package let values: [UInt8]
+    /// Whether `values` came from `BufferPool.masks` and no one else holds
+    /// them, so that `recycle()` may give them back.
+    private let isPooled: Bool
 
     /// A mask over `bounds` with the given values.
     package init(bounds: PixelRect, values: [UInt8]) throws {
@@ -24,13 +27,26 @@ package struct CoverageMask: Equatable, Sendable {
         }
         self.bounds = bounds
         self.values = values
+        isPooled = false
     }
 
-    /// Trusted construction by the rasterizer, whose sizes are right by construction.
-    package init(uncheckedBounds bounds: PixelRect, values: [UInt8]) {
+    /// Trusted construction by the rasterizer, whose sizes are right by
+    /// construction. `pooled`: the values were taken from `BufferPool.masks`
+    /// for this mask alone.
+    package init(uncheckedBounds bounds: PixelRect, values: [UInt8], pooled: Bool = false) {
         self.bounds = bounds
         self.values = values
+        isPooled = pooled
     }
+
+    /// Gives the values back to `BufferPool.masks` when they came from it:
+    /// the caller is done with the mask (it has been painted), and the next
+    /// frame's mask of the same size reuses them.
+    package consuming func recycle() {
+        if isPooled { BufferPool.masks.giveBack(values) }
+    }
+
+    package static func == (a: CoverageMask, b: CoverageMask) -> Bool { a.bounds == b.bounds && a.values == b.values }
 
     /// A mask covering nothing.
     package static let empty = CoverageMask(uncheckedBounds: .zero, values: [])

@@ -111,7 +111,9 @@ package struct CoverageRasterizer: Sendable {
 
         work.bands.reset(segments, left: left, top: top, height: bounds.height, bandRows: Self.bandRows)
         work.accumulator.reset(width: bounds.width, maximumHeight: min(Self.bandRows, bounds.height))
-        let values = [UInt8](unsafeUninitializedCapacity: bounds.width * bounds.height) { out, count in
+        // Every byte is written below, band by band.
+        var values = BufferPool.masks.take(count: bounds.width * bounds.height, zeroed: false)
+        values.withUnsafeMutableBufferPointer { out in
             guard let base = out.baseAddress else { return }
             work.bands.forEachBand { bandTop, rows, active in
                 work.accumulator.startBand(rows: rows)
@@ -121,9 +123,8 @@ package struct CoverageRasterizer: Sendable {
                 }
                 work.accumulator.resolve(fillRule, into: base + bandTop * bounds.width)
             }
-            count = bounds.width * bounds.height
         }
-        return CoverageMask(uncheckedBounds: bounds, values: values)
+        return CoverageMask(uncheckedBounds: bounds, values: values, pooled: true)
     }
 
     /// A rasterization's working memory: the edge lists and the band's

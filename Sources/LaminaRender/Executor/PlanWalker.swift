@@ -147,6 +147,7 @@ public enum PlanWalker {
                 // Runs of polygons and paths go to the painter whole; a blur
                 // needs everything before it drawn.
                 var run: [DrawStep<Painter.Texture>] = []
+                run.reserveCapacity(pass.commands.count)
                 for command in pass.commands {
                     switch command {
                     case .polygon(let draw):
@@ -157,7 +158,7 @@ public enum PlanWalker {
                         throw InvalidRenderPlan("a pass blurs its own target")
                     case .blurMask(let source, let blur):
                         try painter.draw(run, into: &target, deadline: deadline)
-                        run = []
+                        run.removeAll(keepingCapacity: true)
                         try deadline?.check()
                         try painter.blurMask(try texture(for: .surface(source)), blur: blur, into: &target)
                     }
