@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import LaminaRender
+import LaminaCore
+import LaminaGeometry
 
 @Suite("Depth sorter")
 struct DepthSorterTests {
@@ -31,5 +33,56 @@ struct DepthSorterTests {
         // the square it crosses (z = 3), once.
         #expect(sorted.filter { $0.item != 0 }.map(\.item) == [2, 1])
         #expect(sorted.filter { $0.item == 0 }.count <= 2)
+    }
+
+    /// A flat scene (every sublayer in its layer's plane, in front of the
+    /// eye) is not sorted: the planner takes its items in sublayer order.
+    /// That must be what sorting their outlines gives, with no cuts, for
+    /// any flat placement: turned, flipped (single-sided ones then left
+    /// out), scaled, overlapping, through transform layers. One layer
+    /// turned out of the plane sends the scene to the sorter.
+    @Test func aFlatSceneIsInTheOrderTheSorterGives() throws {
+        var random = SeededRandom(seed: 0xF1A7)
+        let builder = PlanBuilder(options: RenderPlannerOptions())
+        for trial in 0..<200 {
+            var root = RenderLayer()
+            root.bounds = CGRect(x: 0, y: 0, width: 400, height: 300)
+            func placed() -> RenderLayer {
+                var layer = RenderLayer()
+                layer.bounds = CGRect(x: 0, y: 0, width: Double(random.int(0...120)), height: Double(random.int(1...90)))
+                let angle = Double(random.int(0...628)) / 100
+                var m = CATransform3D(rotationAngle: angle, x: 0, y: 0, z: 1)
+                if random.int(0...3) == 0 { m = m.concatenating(CATransform3D(scaleX: -1, y: 1, z: 1)) }
+                m = m.concatenating(CATransform3D(translationX: Double(random.int(0...300)), y: Double(random.int(0...200)), z: 0))
+                layer.transformToSuperlayer = m
+                layer.isDoubleSided = random.int(0...2) != 0
+                layer.backgroundColor = .white
+                return layer
+            }
+            for _ in 0..<random.int(1...12) {
+                if random.int(0...4) == 0 {
+                    var group = placed()
+                    group.kind = .transform
+                    group.sublayers = (0..<random.int(1...4)).map { _ in placed() }
+                    root.sublayers.append(group)
+                } else {
+                    root.sublayers.append(placed())
+                }
+            }
+            let items = builder.sceneItems(of: root)
+            let flat = try #require(builder.flatSceneOrder(items), "trial \(trial)")
+            var polygons: [ScenePolygon] = []
+            for (index, item) in items.enumerated() {
+                if !item.layer.isDoubleSided && item.matrix.planeHomography.determinant < 0 { continue }
+                let outline = builder.projectedOutline(of: item)
+                if outline.count >= 3 { polygons.append(ScenePolygon(points: outline, item: index)) }
+            }
+            let sorted = try DepthSorter.backToFront(polygons)
+            #expect(flat.map(\.item) == sorted.map(\.item), "trial \(trial)")
+            #expect(sorted.allSatisfy { $0.cuts.isEmpty } && flat.allSatisfy { $0.cuts.isEmpty }, "trial \(trial)")
+
+            root.sublayers[0].transformToSuperlayer = CATransform3D(rotationAngle: 0.2, x: 0, y: 1, z: 0)
+            #expect(builder.flatSceneOrder(builder.sceneItems(of: root)) == nil, "trial \(trial): a turned layer is sorted")
+        }
     }
 }

@@ -309,6 +309,14 @@ extension PathFillDraw {
 
     private static func clip(_ contours: [[CGPoint]], to planes: [HalfPlane]) -> [[CGPoint]] {
         guard !planes.isEmpty else { return contours }
+        // Wholly inside (a path within the target's guard band, the usual
+        // case): the contours themselves, not a new list of them. (The
+        // clipper drops a contour of fewer than three points.)
+        if contours.allSatisfy({ contour in
+            contour.count >= 3 && planes.allSatisfy { plane in contour.allSatisfy { plane.value(at: $0) >= 0 } }
+        }) {
+            return contours
+        }
         return contours.compactMap { contour in
             let c = PolygonClipper.clip(contour, to: planes)
             return c.isEmpty ? nil : c

@@ -259,11 +259,11 @@ final class PlanBuilder {
             area = combined.rect
         } else if hasShadow, let shadow = layer.shadow {
             let cast = try shadowSurface(shadow, content: content, scale: scale, for: layer.path)
-            emitPolygon(cast.area.cornerPolygon, matrix: matrix, clipping: clippingWithNear,
+            emitPolygon(cast.area, matrix: matrix, clipping: clippingWithNear,
                         fill: .alphaTint(.surface(cast.surface), localRect: cast.area, color: tinted(cast.color, tint)),
                         coverage: nil, opacity: alpha, into: &commands)
         }
-        emitPolygon(area.cornerPolygon, matrix: matrix, clipping: clippingWithNear,
+        emitPolygon(area, matrix: matrix, clipping: clippingWithNear,
                     fill: .texture(.surface(content.id), localRect: area, uvRect: CGRect(x: 0, y: 0, width: 1, height: 1),
                                    filter: .linear, tint: tint ?? .white),
                     coverage: nil, opacity: alpha, into: &commands)
@@ -274,7 +274,7 @@ final class PlanBuilder {
     private func emitContent(_ layer: RenderLayer, matrix: CATransform3D, clipping: Clipping, opacity: Double, tint: RGBA?, into commands: inout [DrawCommand]) throws(RenderRefusal) {
         let rounded = layer.isRounded ? RoundedRectCoverage(rect: layer.bounds, radii: layer.cornerRadii) : nil
         if let background = layer.backgroundColor, background.alpha > 0 {
-            emitPolygon(layer.bounds.cornerPolygon, matrix: matrix, clipping: clipping, fill: .color(tinted(background, tint)),
+            emitPolygon(layer.bounds, matrix: matrix, clipping: clipping, fill: .color(tinted(background, tint)),
                         coverage: rounded, opacity: opacity, into: &commands)
         }
         for piece in layer.content {
@@ -298,7 +298,7 @@ final class PlanBuilder {
                 for quad in layout.quads {
                     // Nine parts are one picture: each part keeps its cell of
                     // the whole outline by cuts, so no seam shows between them.
-                    emitPolygon(outline.cornerPolygon, matrix: matrix, clipping: clipping.cut(by: quad.cuts),
+                    emitPolygon(outline, matrix: matrix, clipping: clipping.cut(by: quad.cuts),
                                 fill: .texture(.image(id), localRect: quad.local, uvRect: quad.uv, filter: filter, tint: tint ?? .white),
                                 coverage: nil, opacity: opacity, into: &commands)
                 }
@@ -315,20 +315,20 @@ final class PlanBuilder {
         }
         try emitScene(of: layer, matrix: matrix, clipping: clipping, opacity: opacity, tint: tint, into: &commands)
         if layer.borderWidth > 0, layer.borderColor.alpha > 0 {
-            emitPolygon(layer.bounds.cornerPolygon, matrix: matrix, clipping: clipping, fill: .color(tinted(layer.borderColor, tint)),
+            emitPolygon(layer.bounds, matrix: matrix, clipping: clipping, fill: .color(tinted(layer.borderColor, tint)),
                         coverage: RoundedRectCoverage(rect: layer.bounds, radii: layer.cornerRadii, borderWidth: layer.borderWidth),
                         opacity: opacity, into: &commands)
         }
     }
 
-    private func emitPolygon(_ polygon: [CGPoint], matrix: CATransform3D, clipping: Clipping, fill: PolygonFill, coverage: RoundedRectCoverage?, opacity: Double, into commands: inout [DrawCommand]) {
-        var polygon = polygon
-        if let coverage {
-            // The coverage function anti-aliases the rect's edges itself; a
-            // polygon one pixel larger lets it, instead of cutting the soft
-            // edge off with a hard (or multisampled) polygon edge.
-            polygon = paddedForCoverage(coverage.rect, matrix: matrix)
-        }
+    /// Draws `rect` (its corners; with `coverage`, a rect a pixel larger,
+    /// whose soft edge the coverage draws) cut by the clips and the target.
+    private func emitPolygon(_ rect: CGRect, matrix: CATransform3D, clipping: Clipping, fill: PolygonFill, coverage: RoundedRectCoverage?, opacity: Double, into commands: inout [DrawCommand]) {
+        // The coverage function anti-aliases the rect's edges itself; a
+        // polygon one pixel larger lets it, instead of cutting the soft
+        // edge off with a hard (or multisampled) polygon edge. (One list
+        // of corners either way: this runs for every layer's background.)
+        let polygon = coverage.map { paddedForCoverage($0.rect, matrix: matrix) } ?? rect.cornerPolygon
         // Cut to the target too: geometry reaching towards the eye projects
         // to coordinates far beyond it, which a GPU rasterizes imprecisely.
         let clipped = PolygonClipper.clip(polygon, to: clipping.clips, and: viewportPlanes(matrix, margin: Self.guardBand))
@@ -362,14 +362,23 @@ final class PlanBuilder {
     private func emitScene(of layer: RenderLayer, matrix: CATransform3D, clipping: Clipping, opacity: Double, tint: RGBA?, into commands: inout [DrawCommand]) throws(RenderRefusal) {
         let items = sceneItems(of: layer)
         guard !items.isEmpty else { return }
-        var polygons: [ScenePolygon] = []
-        for (index, item) in items.enumerated() {
-            if !item.layer.isDoubleSided && item.matrix.planeHomography.determinant < 0 { continue }
-            let outline = projectedOutline(of: item)
-            if outline.count >= 3 { polygons.append(ScenePolygon(points: outline, item: index)) }
-        }
-        let pieces = try DepthSorter.backToFront(polygons, budget: options.budget.depthFragments - depthFragments) { () -> RenderRefusal in
+        let budget = options.budget.depthFragments - depthFragments
+        let refusal = { () -> RenderRefusal in
             RenderRefusal(at: layer.path, "its sublayers' planes cut each other into more than \(self.options.budget.depthFragments) pieces (the budget for depth sorting)")
+        }
+        let pieces: [ScenePolygon]
+        if let flat = flatSceneOrder(items) {
+            // Counted as the sorter counts.
+            guard flat.count <= 1 || flat.count <= budget else { throw refusal() }
+            pieces = flat
+        } else {
+            var polygons: [ScenePolygon] = []
+            for (index, item) in items.enumerated() {
+                if !item.layer.isDoubleSided && item.matrix.planeHomography.determinant < 0 { continue }
+                let outline = projectedOutline(of: item)
+                if outline.count >= 3 { polygons.append(ScenePolygon(points: outline, item: index)) }
+            }
+            pieces = try DepthSorter.backToFront(polygons, budget: budget, refusal: refusal)
         }
         depthFragments += pieces.count
         for piece in pieces {
@@ -383,9 +392,30 @@ final class PlanBuilder {
         }
     }
 
+    /// The scene's items in drawing order, without sorting, when every one
+    /// lies in the layer's own plane (its matrix keeps z at 0) wholly in
+    /// front of the eye, with a finite extent: a flat interface, the usual
+    /// case. Polygons in one plane keep their sublayer order in
+    /// `DepthSorter` too, so this is the sorter's answer without the
+    /// projected outline it would make of every item. Nil when any item
+    /// leaves the plane, and the scene is sorted.
+    func flatSceneOrder(_ items: [SceneItem]) -> [ScenePolygon]? {
+        var order: [ScenePolygon] = []
+        order.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            let m = item.matrix
+            guard m.m13 == 0, m.m23 == 0, m.m43 == 0, m.m14 == 0, m.m24 == 0, m.m44 >= nearPlaneW, m.isFinite else { return nil }
+            if !item.layer.isDoubleSided && m.planeHomography.determinant < 0 { continue }
+            let extent = contentExtent(item.layer)
+            guard extent.minX.isFinite, extent.minY.isFinite, extent.maxX.isFinite, extent.maxY.isFinite else { return nil }
+            order.append(ScenePolygon(points: [], item: index))
+        }
+        return order
+    }
+
     /// The item's extent in the scene's projected space: cut at the near
     /// plane, divided by w.
-    private func projectedOutline(of item: SceneItem) -> [SIMD3<Double>] {
+    func projectedOutline(of item: SceneItem) -> [SIMD3<Double>] {
         func projected(_ p: CGPoint) -> SIMD3<Double> {
             let h = item.matrix.apply(x: p.x, y: p.y)
             let w = Double(h.w)
