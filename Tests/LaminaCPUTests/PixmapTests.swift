@@ -3,6 +3,7 @@ import Testing
 @testable import LaminaCPU
 @testable import LaminaRaster
 @testable import LaminaCore
+import LaminaGeometry
 
 @Suite struct PixmapTests {
     let red = PremultipliedColor(r: 255, g: 0, b: 0, a: 255)
@@ -41,6 +42,28 @@ import Testing
         let p = try Pixmap(width: 2, height: 2)
         #expect(throws: RasterError.self) { try p.pixel(x: 2, y: 0) }
         #expect(throws: RasterError.self) { try p.pixel(x: 0, y: -1) }
+    }
+
+    /// The vector check finds the same first pixel as the rule read pixel
+    /// by pixel: any channel, any place (in a group of four or in the tail
+    /// after the last whole group), colours equal to alpha allowed.
+    @Test func theFirstUnpremultipliedPixelIsFoundWherever() throws {
+        var random = SeededRandom(seed: 0x9A1)
+        for trial in 0..<400 {
+            let count = random.int(0...41)
+            var data: [UInt8] = []
+            for _ in 0..<count {
+                let a = UInt8(random.int(0...255))
+                data += [UInt8(random.int(0...Int(a))), UInt8(random.int(0...Int(a))), a, a]
+                data.swapAt(data.count - 4 + random.int(0...2), data.count - 2)  // alpha-equal colour in any channel
+            }
+            for _ in 0..<random.int(0...2) where count > 0 {
+                let pixel = random.int(0...(count - 1)), channel = random.int(0...2)
+                if data[pixel * 4 + 3] < 255 { data[pixel * 4 + channel] = UInt8(random.int(Int(data[pixel * 4 + 3]) + 1...255)) }
+            }
+            let expected = (0..<count).first { p in (0..<3).contains { data[p * 4 + $0] > data[p * 4 + 3] } }
+            #expect(Pixmap.firstUnpremultipliedPixel(data) == expected, "trial \(trial)")
+        }
     }
 
     @Test func colourConstructionKeepsPremultiplication() {

@@ -29,7 +29,7 @@ enum MaskBlur {
 }
 
 /// One channel of floats, 0...255, rows top to bottom.
-private struct AlphaPlane {
+struct AlphaPlane {
     var width: Int
     var height: Int
     var values: [Float]
@@ -60,10 +60,24 @@ private struct AlphaPlane {
         return Pixmap(uncheckedWidth: width, height: height, data: data)
     }
 
-    /// The white premultiplied pixel of alpha `value` (0...255, rounded).
+    /// The white premultiplied pixel of alpha `value` (0...255, rounded
+    /// half up): `UInt8(min(255, max(0, value + 0.5)))` in every byte.
+    ///
+    /// Written without a float-to-integer conversion, whose range checks
+    /// kept loops of it from being vectorized: adding 2²³ to a float in
+    /// 0...255 leaves it rounded to the nearest integer (ties to even) in
+    /// its low mantissa bits, one less when that rounded up is the floor.
+    /// The same byte for every float (`EffectsTests.whitePixelsRoundAsBefore`).
     @inline(__always)
     static func whitePixel(_ value: Float) -> UInt32 {
-        UInt32(UInt8(min(255, max(0, value + 0.5)))) &* 0x0101_0101
+        var y = value + 0.5
+        y = y >= 0 ? y : 0  // as max(0, y), NaN included
+        y = y < 255 ? y : 255  // as min(255, y)
+        let magic: Float = 8_388_608
+        let nearest = (y + magic) - magic
+        let floor = nearest > y ? nearest - 1 : nearest
+        let byte = (floor + magic).bitPattern & 0xFF
+        return byte | byte << 8 | byte << 16 | byte << 24
     }
 
     /// Half the size (rounded up), each value the mean of the 2x2 block it
@@ -98,19 +112,46 @@ private struct AlphaPlane {
     func upscaledWhitePixmap(by scale: Int, toWidth newWidth: Int, height newHeight: Int) -> Pixmap {
         let (columns, rows) = (Self.taps(newWidth, from: width, scale: scale), Self.taps(newHeight, from: height, scale: scale))
         var data = BufferPool.pixels.take(count: newWidth * newHeight * 4, zeroed: false)
+        // A plane row read across at every output column is the same for
+        // the `scale` output rows that fall between the same two plane
+        // rows, so each is read across once and kept (two at a time) rather
+        // than once per output row: the same sums, so the same bytes.
+        var across = BufferPool.floats.take(count: 2 * newWidth, zeroed: false)
         values.withUnsafeBufferPointer { src in
-            data.withUnsafeMutableBytes { out in
-                for (y, (r0, r1, ty)) in rows.enumerated() {
-                    let row0 = r0 * width, row1 = r1 * width
-                    let line = out.baseAddress! + y * newWidth * 4
+            across.withUnsafeMutableBufferPointer { lines in
+                let slots = (lines.baseAddress!, lines.baseAddress! + newWidth)
+                var held = (-1, -1)
+                func readAcross(_ row: Int, into line: UnsafeMutablePointer<Float>) {
+                    let base = row * width
                     for (x, (c0, c1, tx)) in columns.enumerated() {
-                        let top = src[row0 + c0] + (src[row0 + c1] - src[row0 + c0]) * tx
-                        let bottom = src[row1 + c0] + (src[row1 + c1] - src[row1 + c0]) * tx
-                        line.storeBytes(of: Self.whitePixel(top + (bottom - top) * ty), toByteOffset: x * 4, as: UInt32.self)
+                        line[x] = src[base + c0] + (src[base + c1] - src[base + c0]) * tx
+                    }
+                }
+                /// Plane row `row` read across, in a slot that does not hold `keep`.
+                func line(_ row: Int, keeping keep: Int) -> UnsafeMutablePointer<Float> {
+                    if held.0 == row { return slots.0 }
+                    if held.1 == row { return slots.1 }
+                    if held.0 != keep {
+                        readAcross(row, into: slots.0)
+                        held.0 = row
+                        return slots.0
+                    }
+                    readAcross(row, into: slots.1)
+                    held.1 = row
+                    return slots.1
+                }
+                data.withUnsafeMutableBytes { out in
+                    for (y, (r0, r1, ty)) in rows.enumerated() {
+                        let top = line(r0, keeping: r1), bottom = line(r1, keeping: r0)
+                        let pixels = out.baseAddress! + y * newWidth * 4
+                        for x in 0..<newWidth {
+                            pixels.storeBytes(of: Self.whitePixel(top[x] + (bottom[x] - top[x]) * ty), toByteOffset: x * 4, as: UInt32.self)
+                        }
                     }
                 }
             }
         }
+        BufferPool.floats.giveBack(across)
         return Pixmap(uncheckedWidth: newWidth, height: newHeight, data: data)
     }
 

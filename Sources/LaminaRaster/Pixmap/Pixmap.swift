@@ -39,18 +39,47 @@ package struct Pixmap: Equatable, Sendable {
         guard data.count == width * height * 4 else {
             throw RasterError.pixelDataSize(expected: width * height * 4, actual: data.count)
         }
-        var i = 0
-        while i < data.count {
-            let a = data[i + 3]
-            if data[i] > a || data[i + 1] > a || data[i + 2] > a {
-                let pixel = i / 4
-                throw RasterError.notPremultiplied(x: pixel % width, y: pixel / width)
-            }
-            i += 4
+        if let pixel = Self.firstUnpremultipliedPixel(data) {
+            throw RasterError.notPremultiplied(x: pixel % width, y: pixel / width)
         }
         self.width = width
         self.height = height
         self.data = data
+    }
+
+    /// The index of the first RGBA pixel of `data` with a colour byte above
+    /// its alpha, or nil when every pixel is premultiplied.
+    ///
+    /// Four pixels are checked at once, as one 16-byte vector against their
+    /// alphas spread over their bytes (an alpha is never above itself; the
+    /// alpha is a word's high byte, little-endian as every target is): an
+    /// image is checked every time it becomes a texture, and a card's
+    /// 1200 x 630 picture cost 16 M instructions a frame one byte at a time.
+    static func firstUnpremultipliedPixel(_ data: [UInt8]) -> Int? {
+        let pixels = data.count / 4
+        return data.withUnsafeBytes { bytes -> Int? in
+            guard let base = bytes.baseAddress else { return nil }
+            var p = 0
+            // Sixty-four pixels between looks at the lanes (reducing a mask
+            // to one answer costs more than comparing).
+            while p + 64 <= pixels {
+                var above = SIMDMask<SIMD16<Int8>>(repeating: false)
+                for group in stride(from: p, to: p + 64, by: 4) {
+                    let words = base.loadUnaligned(fromByteOffset: group * 4, as: SIMD4<UInt32>.self)
+                    let alphas = (words &>> 24) &* 0x0101_0101
+                    above .|= unsafeBitCast(words, to: SIMD16<UInt8>.self) .> unsafeBitCast(alphas, to: SIMD16<UInt8>.self)
+                }
+                if any(above) { break }
+                p += 64
+            }
+            // The rest, and the run that failed, pixel by pixel.
+            while p < pixels {
+                let i = p * 4, a = bytes[i + 3]
+                if bytes[i] > a || bytes[i + 1] > a || bytes[i + 2] > a { return p }
+                p += 1
+            }
+            return nil
+        }
     }
 
     /// A pixmap of the given size whose bytes the caller fully writes; internal
