@@ -4,6 +4,7 @@ import Testing
 @testable import LaminaCPU
 @testable import LaminaRaster
 @testable import LaminaCore
+import LaminaGeometry
 
 @Suite struct PaintTests {
     let blue = PremultipliedColor(r: 0, g: 0, b: 255, a: 255)
@@ -58,5 +59,29 @@ import Testing
         #expect(try q.pixel(x: 0, y: 0) == PremultipliedColor(r: 128, g: 0, b: 0, a: 128))
         #expect(try q.pixel(x: 4, y: 0).a == 64)
         #expect(throws: RasterError.self) { try q.fill(mask, with: red, alpha: .nan) }
+    }
+
+    /// A plain fill skips empty runs of its mask eight bytes at a time; every
+    /// pixel must still be what blending it alone gives, whatever its place
+    /// in a run of eight and however the row ends.
+    @Test func aFillIsEveryPixelBlendedAlone() throws {
+        var rng = SeededRandom(seed: 0xF111)
+        for trial in 0..<60 {
+            let width = rng.int(1...37), height = rng.int(1...5)
+            var values = [UInt8](repeating: 0, count: width * height)
+            for i in values.indices where rng.int(0...3) == 0 { values[i] = UInt8(rng.int(0...255)) }
+            let mask = try CoverageMask(bounds: PixelRect(x: 1, y: 0, width: width, height: height), values: values)
+            let background = PremultipliedColor(r: 10, g: 90, b: 40, a: UInt8(rng.int(90...255)))
+            var filled = try Pixmap(width: width + 2, height: height, filledWith: background)
+            var expected = filled
+            try filled.fill(mask, with: halfRed)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let k = values[y * width + x]
+                    if k != 0 { try expected.setPixel(PremultipliedColor.sourceOver(halfRed, onto: try expected.pixel(x: x + 1, y: y), coverage: k), x: x + 1, y: y) }
+                }
+            }
+            #expect(filled.data == expected.data, "trial \(trial)")
+        }
     }
 }

@@ -44,11 +44,42 @@ package struct MaskFill: RowPaint {
     package consuming func recycle() { mask.recycle() }
     package var pixels: Int { area.width * area.height }
 
+    /// Blends `word` over `count` pixels from `row`, each scaled by its
+    /// coverage byte, as `blendSourceOver` does. Eight bytes of coverage
+    /// are looked at at once: a star's or a stroke's mask is mostly empty
+    /// (the box around a shape, the inside of a ring).
+    @inline(__always)
+    private static func paintRow(_ word: UInt32, coverage m: UnsafePointer<UInt8>, count: Int, into row: UnsafeMutableRawPointer) {
+        var i = 0
+        while i < count {
+            let end = min(i + 8, count)
+            if end - i == 8, UnsafeRawPointer(m + i).loadUnaligned(as: UInt64.self) == 0 {
+                i = end
+                continue
+            }
+            while i < end {
+                let k = UInt32(m[i])
+                if k != 0 { blendWord(row + i * 4, k == 255 ? word : scaled(word, by: k)) }
+                i += 1
+            }
+        }
+    }
+
     package func paint(_ band: Range<Int>, of target: PixelRows) {
         let (mask, clip, color, opacity, area) = (mask, clip, color, opacity, area)
         mask.values.withUnsafeBufferPointer { maskValues in
             (clip?.values ?? []).withUnsafeBufferPointer { clipValues in
                 guard let cov = maskValues.baseAddress else { return }
+                if clip == nil, opacity == 255 {
+                    // A path's fill or stroke: the mask alone scales the colour.
+                    let word = pixelWord(UInt32(color.r), UInt32(color.g), UInt32(color.b), UInt32(color.a))
+                    for y in band {
+                        let row = target.pixel(x: area.minX, y: y)
+                        let m = cov + (y - mask.bounds.minY) * mask.bounds.width + (area.minX - mask.bounds.minX)
+                        Self.paintRow(word, coverage: m, count: area.width, into: row)
+                    }
+                    return
+                }
                 for y in band {
                     var p = target.pixel(x: area.minX, y: y).assumingMemoryBound(to: UInt8.self)
                     let m = cov + (y - mask.bounds.minY) * mask.bounds.width + (area.minX - mask.bounds.minX)
