@@ -75,46 +75,56 @@ struct OutlineBuilder {
         if run.points.count == 1 {
             addDot(at: run.points[0], facing: run.direction)
         } else if run.isClosed {
-            contours.append(side(of: run.points, smooth: run.isSmooth, closed: true))
-            contours.append(side(of: run.points.reversed(), smooth: run.isSmooth.reversed(), closed: true))
+            contours.append(side(of: run, backwards: false, closed: true))
+            contours.append(side(of: run, backwards: true, closed: true))
         } else {
             let points = run.points
             let n = points.count
-            var contour = side(of: points, smooth: run.isSmooth, closed: false)
+            var contour = side(of: run, backwards: false, closed: false)
             addCap(at: points[n - 1], direction: direction(points[n - 2], points[n - 1]), to: &contour)
-            contour += side(of: points.reversed(), smooth: run.isSmooth.reversed(), closed: false)
+            contour += side(of: run, backwards: true, closed: false)
             addCap(at: points[0], direction: direction(points[1], points[0]), to: &contour)
             contours.append(contour)
         }
     }
 
-    /// The offset line on the left of `points` (towards +90° from each
-    /// segment's direction), with the joins at its vertices.
-    private func side(of points: [CGPoint], smooth: [Bool], closed: Bool) -> [CGPoint] {
+    /// The offset line on the left of the run's points (towards +90° from
+    /// each segment's direction), with the joins at its vertices; the
+    /// points taken last to first when `backwards` (the other side).
+    ///
+    /// Each segment's direction and length are worked out as the walk
+    /// reaches it and kept for the next join, and the run is read
+    /// backwards in place: the side's own points are its one list.
+    private func side(of run: StrokeRun, backwards: Bool, closed: Bool) -> [CGPoint] {
+        let points = run.points, smooth = run.isSmooth
         let n = points.count
-        let segmentCount = closed ? n : n - 1
-        // One list of both (two lists were two allocations per side).
-        var segments: [(direction: CGPoint, length: CGFloat)] = []
-        segments.reserveCapacity(segmentCount)
-        for i in 0..<segmentCount {
-            let d = points[(i + 1) % n] - points[i]
-            segments.append((d.normalized ?? CGPoint(x: 1, y: 0), d.length))
+        @inline(__always) func index(_ i: Int) -> Int { backwards ? n - 1 - i : i }
+        @inline(__always) func point(_ i: Int) -> CGPoint { points[index(i)] }
+        /// Segment `i`, from point `i` to the next (the first, closing a loop).
+        @inline(__always) func segment(_ i: Int) -> (direction: CGPoint, length: CGFloat) {
+            let d = point((i + 1) % n) - point(i)
+            return (d.normalized ?? CGPoint(x: 1, y: 0), d.length)
         }
         var out: [CGPoint] = []
         out.reserveCapacity(n * 3)
         if closed {
+            var previous = segment(n - 1)
             for i in 0..<n {
-                let previous = (i + segmentCount - 1) % segmentCount
-                addJoin(at: points[i], from: segments[previous].direction, to: segments[i].direction,
-                        lengths: (segments[previous].length, segments[i].length), smooth: smooth[i], to: &out)
+                let current = segment(i)
+                addJoin(at: point(i), from: previous.direction, to: current.direction,
+                        lengths: (previous.length, current.length), smooth: smooth[index(i)], to: &out)
+                previous = current
             }
         } else {
-            out.append(points[0] + normal(segments[0].direction))
+            var previous = segment(0)
+            out.append(point(0) + normal(previous.direction))
             for i in 1..<(n - 1) {
-                addJoin(at: points[i], from: segments[i - 1].direction, to: segments[i].direction,
-                        lengths: (segments[i - 1].length, segments[i].length), smooth: smooth[i], to: &out)
+                let current = segment(i)
+                addJoin(at: point(i), from: previous.direction, to: current.direction,
+                        lengths: (previous.length, current.length), smooth: smooth[index(i)], to: &out)
+                previous = current
             }
-            out.append(points[n - 1] + normal(segments[n - 2].direction))
+            out.append(point(n - 1) + normal(previous.direction))
         }
         return out
     }
