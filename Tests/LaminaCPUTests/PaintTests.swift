@@ -84,4 +84,32 @@ import LaminaGeometry
             #expect(filled.data == expected.data, "trial \(trial)")
         }
     }
+
+    /// Four pixels scaled and blended at once are, lane by lane, the words
+    /// scaled and blended one by one: every scale 0...255 on random
+    /// premultiplied pixels, and blends of opaque, transparent and
+    /// translucent sources onto every kind of destination.
+    @Test func fourPixelsAtOnceAreEachPixelAlone() {
+        var rng = SeededRandom(seed: 0xB1E4)
+        func pixel() -> UInt32 {
+            let a = UInt32([0, 255, rng.int(0...255)][rng.int(0...2)])
+            return pixelWord(UInt32(rng.int(0...Int(a))), UInt32(rng.int(0...Int(a))), UInt32(rng.int(0...Int(a))), a)
+        }
+        for k in 0...255 {
+            let pixels = SIMD4(pixel(), pixel(), pixel(), pixel())
+            let ks = SIMD4(UInt32(k), UInt32(rng.int(0...255)), 255, 0)
+            let together = scaled(pixels, by: ks)
+            for lane in 0..<4 { #expect(together[lane] == scaled(pixels[lane], by: ks[lane]), "k \(k), lane \(lane)") }
+        }
+        for trial in 0..<2000 {
+            let sources = SIMD4(pixel(), pixel(), pixel(), trial % 7 == 0 ? 0 : pixel())
+            var together = SIMD4(pixel(), pixel(), pixel(), pixel())
+            var alone = together
+            withUnsafeMutableBytes(of: &together) { blendWords($0.baseAddress!, sources) }
+            withUnsafeMutableBytes(of: &alone) { bytes in
+                for lane in 0..<4 { blendWord(bytes.baseAddress! + 4 * lane, sources[lane]) }
+            }
+            #expect(together == alone, "trial \(trial)")
+        }
+    }
 }

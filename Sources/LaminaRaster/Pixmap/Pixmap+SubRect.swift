@@ -107,12 +107,23 @@ package struct PixmapComposite: RowPaint {
                 // Wrapping offsets: the area lies inside both buffers.
                 let end = area.width &* 4
                 var offset = 0
+                // Four pixels at a time, then the rest one by one.
                 if k == 255 {
+                    while offset &+ 16 <= end {
+                        blendWords(to + offset, from.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt32>.self))
+                        offset &+= 16
+                    }
                     while offset < end {
                         blendWord(to + offset, from.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
                         offset &+= 4
                     }
                 } else {
+                    let fade = SIMD4<UInt32>(repeating: k)
+                    while offset &+ 16 <= end {
+                        let pixels = from.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt32>.self)
+                        blendWords(to + offset, scaled(pixels, by: fade))
+                        offset &+= 16
+                    }
                     while offset < end {
                         let pixel = from.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
                         if pixel != 0 { blendWord(to + offset, scaled(pixel, by: k)) }
