@@ -61,9 +61,9 @@ import LaminaGeometry
         #expect(throws: RasterError.self) { try q.fill(mask, with: red, alpha: .nan) }
     }
 
-    /// A plain fill skips empty runs of its mask eight bytes at a time; every
-    /// pixel must still be what blending it alone gives, whatever its place
-    /// in a run of eight and however the row ends.
+    /// A plain fill skips empty runs of its mask and blends four pixels at a
+    /// time; every pixel must still be what blending it alone gives,
+    /// whatever its place in a run of four and however the row ends.
     @Test func aFillIsEveryPixelBlendedAlone() throws {
         var rng = SeededRandom(seed: 0xF111)
         for trial in 0..<60 {
@@ -111,5 +111,11 @@ import LaminaGeometry
             }
             #expect(together == alone, "trial \(trial)")
         }
+    }
+
+    /// A plain fill scales by its coverage bytes through the opaque table,
+    /// which must leave every byte as it is.
+    @Test func opaqueCoverageScalesAreTheBytesThemselves() {
+        #expect(CoverageScales.opaque == (0...255).map { UInt32($0) })
     }
 }

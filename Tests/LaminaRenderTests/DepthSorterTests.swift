@@ -71,13 +71,7 @@ struct DepthSorterTests {
             }
             let items = builder.sceneItems(of: root)
             let flat = try #require(builder.flatSceneOrder(items), "trial \(trial)")
-            var polygons: [ScenePolygon] = []
-            for (index, item) in items.enumerated() {
-                if !item.layer.isDoubleSided && item.matrix.planeHomography.determinant < 0 { continue }
-                let outline = builder.projectedOutline(of: item)
-                if outline.count >= 3 { polygons.append(ScenePolygon(points: outline, item: index)) }
-            }
-            let sorted = try DepthSorter.backToFront(polygons)
+            let sorted = try DepthSorter.backToFront(builder.sceneOutlines(items))
             #expect(flat.map(\.item) == sorted.map(\.item), "trial \(trial)")
             #expect(sorted.allSatisfy { $0.cuts.isEmpty } && flat.allSatisfy { $0.cuts.isEmpty }, "trial \(trial)")
 

@@ -128,9 +128,11 @@ final class RepeatedShapes: Sendable {
             hasher.combine(bytes: UnsafeRawBufferPointer(key))
             let hash = hasher.finalize()
             let known = table.withLock { t -> [UInt8]? in
-                guard let index = t.byHash[hash]?.firstIndex(where: { $0.key.elementsEqual(key) }) else { return nil }
-                t.byHash[hash]![index].lastUsed = t.frame
-                return t.byHash[hash]![index].coverage
+                // The hash looked up once, its list reached through the values' index.
+                guard let bucket = t.byHash.index(forKey: hash),
+                      let index = t.byHash.values[bucket].firstIndex(where: { $0.key.elementsEqual(key) }) else { return nil }
+                t.byHash.values[bucket][index].lastUsed = t.frame
+                return t.byHash.values[bucket][index].coverage
             }
             if let known { return known }
             let made = try Self.coverage(of: draw, matrix: placement.matrix, width: width, height: height)

@@ -57,6 +57,48 @@ package func blendWords(_ p: UnsafeMutableRawPointer, _ source: SIMD4<UInt32>) {
     p.storeBytes(of: source &+ scaled(destination, by: 255 &- (source &>> 24)), as: SIMD4<UInt32>.self)
 }
 
+/// Source-over of the solid pixel `word` over `count` pixels from `row`,
+/// pixel i scaled by `scale[coverage[i]]` (`CoverageScales`): the bytes
+/// `blendWord` gives pixel by pixel, four pixels at a time. Four empty
+/// coverage bytes are skipped (a path's mask is mostly the empty box
+/// around it), four full ones blend the word unscaled where full coverage
+/// scales by 255 (a solid interior), the others are scaled lane by lane.
+@inline(__always)
+package func blendSolid(_ word: UInt32, coverage: UnsafePointer<UInt8>, count: Int,
+                        scale: UnsafePointer<UInt32>, into row: UnsafeMutableRawPointer) {
+    let words = SIMD4<UInt32>(repeating: word)
+    let fullIsWhole = scale[255] == 255
+    var x = 0
+    while x + 4 <= count {
+        let four = UnsafeRawPointer(coverage + x).loadUnaligned(as: UInt32.self)
+        if four == 0xFFFF_FFFF && fullIsWhole {
+            blendWords(row + x * 4, words)
+        } else if four != 0 {
+            let k = SIMD4(scale[Int(coverage[x])], scale[Int(coverage[x + 1])],
+                          scale[Int(coverage[x + 2])], scale[Int(coverage[x + 3])])
+            blendWords(row + x * 4, scaled(words, by: k))
+        }
+        x += 4
+    }
+    while x < count {
+        let k = scale[Int(coverage[x])]
+        if k != 0 { blendWord(row + x * 4, k == 255 ? word : scaled(word, by: k)) }
+        x += 1
+    }
+}
+
+/// For each coverage byte m, the byte scale `m/255 · opacity` rounds to:
+/// what a solid pixel of coverage m is scaled by, looked up, not computed.
+package enum CoverageScales {
+    /// The 256 scales at `opacity`.
+    package static func at(opacity: Double) -> [UInt32] {
+        (0...255).map { m in UInt32(Double(m) * (1.0 / 255) * opacity * 255 + 0.5) }
+    }
+
+    /// The scales of most draws (opacity 1: m scales by m), made once.
+    package static let opaque = at(opacity: 1)
+}
+
 /// Source-over of the premultiplied pixel `source` onto `destination`:
 /// `d = s + d·(255 − sa)/255` in each channel.
 ///

@@ -251,23 +251,15 @@ private struct PolygonStage {
     package typealias Box = RoundedRectDistance.Box
     private let across: Box, down: Box
     private static let emptyBox: Box = (minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
-    /// For each coverage byte m, the byte scale `m/255 · opacity` rounds to:
-    /// what a pixel without a clip mask is scaled by, looked up, not computed.
+    /// What a pixel without a clip mask is scaled by, per coverage byte, at
+    /// this draw's opacity (`CoverageScales`).
     package let coverageScale: [UInt32]
-
-    /// The scales at opacity `opacity`.
-    private static func coverageScale(opacity: Double) -> [UInt32] {
-        (0...255).map { m in UInt32(Double(m) * (1.0 / 255) * opacity * 255 + 0.5) }
-    }
-
-    /// The scales of most draws (opacity 1), made once.
-    private static let opaqueCoverageScale = coverageScale(opacity: 1)
 
     package init(inverse: PlaneHomography, shape: RoundedRectEvaluator?, opacity: Double) {
         self.inverse = inverse
         self.shape = shape
         self.opacity = opacity
-        coverageScale = opacity == 1 ? Self.opaqueCoverageScale : Self.coverageScale(opacity: opacity)
+        coverageScale = opacity == 1 ? CoverageScales.opaque : CoverageScales.at(opacity: opacity)
         let (i00, i01, i02, i10, i11, i12, _, _, i22) = inverse.h
         guard let shape, shape.inner == nil, i02 == 0, i12 == 0, i22 > 0 else {
             interiorCount = 0
@@ -349,32 +341,11 @@ private struct PolygonStage {
 
     /// Blends the solid pixel `word` over `columns` of `row`, each scaled by
     /// its coverage byte as the general path scales it (`coverageScale`).
-    /// Four pixels at a time where the run allows (a scale of 255 leaves
-    /// the word as it is, of 0 makes it the transparent pixel, which blends
-    /// to no change: the same bytes as the pixel-by-pixel loop).
     @inline(__always)
     private func paintSolid(_ word: UInt32, columns: Range<Int>, coverage: UnsafePointer<UInt8>, row: UnsafeMutableRawPointer) {
         coverageScale.withUnsafeBufferPointer { scale in
-            let words = SIMD4<UInt32>(repeating: word)
-            // Four fully covered pixels, the interior's usual case, need no scaling.
-            let whole = scale[255] == 255
-            var x = columns.lowerBound
-            while x + 4 <= columns.upperBound {
-                let four = UnsafeRawPointer(coverage + x).loadUnaligned(as: UInt32.self)
-                if four == 0xFFFF_FFFF && whole {
-                    blendWords(row + x * 4, words)
-                } else if four != 0 {
-                    let k = SIMD4(scale[Int(coverage[x])], scale[Int(coverage[x + 1])],
-                                  scale[Int(coverage[x + 2])], scale[Int(coverage[x + 3])])
-                    blendWords(row + x * 4, scaled(words, by: k))
-                }
-                x += 4
-            }
-            while x < columns.upperBound {
-                let k = scale[Int(coverage[x])]
-                if k != 0 { blendWord(row + x * 4, k == 255 ? word : scaled(word, by: k)) }
-                x += 1
-            }
+            blendSolid(word, coverage: coverage + columns.lowerBound, count: columns.count,
+                       scale: scale.baseAddress!, into: row + columns.lowerBound * 4)
         }
     }
 

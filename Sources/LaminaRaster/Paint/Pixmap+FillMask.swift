@@ -44,34 +44,6 @@ package struct MaskFill: RowPaint {
     package consuming func recycle() { mask.recycle() }
     package var pixels: Int { area.width * area.height }
 
-    /// Blends `word` over `count` pixels from `row`, each scaled by its
-    /// coverage byte, as `blendSourceOver` does. Eight bytes of coverage
-    /// are looked at at once: a star's or a stroke's mask is mostly empty
-    /// (the box around a shape, the inside of a ring); the others blend
-    /// four pixels at a time (scaling by 255 leaves the word as it is, by
-    /// 0 makes it the transparent pixel, which blends to no change).
-    @inline(__always)
-    private static func paintRow(_ word: UInt32, coverage m: UnsafePointer<UInt8>, count: Int, into row: UnsafeMutableRawPointer) {
-        let words = SIMD4<UInt32>(repeating: word)
-        var i = 0
-        while i + 8 <= count {
-            let eight = UnsafeRawPointer(m + i).loadUnaligned(as: UInt64.self)
-            if eight != 0 {
-                for half in 0..<2 where (eight >> (32 * half)) & 0xFFFF_FFFF != 0 {
-                    let four = UInt32(truncatingIfNeeded: eight >> (32 * half))
-                    let k = SIMD4(four & 0xFF, (four >> 8) & 0xFF, (four >> 16) & 0xFF, four >> 24)
-                    blendWords(row + (i + 4 * half) * 4, scaled(words, by: k))
-                }
-            }
-            i += 8
-        }
-        while i < count {
-            let k = UInt32(m[i])
-            if k != 0 { blendWord(row + i * 4, k == 255 ? word : scaled(word, by: k)) }
-            i += 1
-        }
-    }
-
     package func paint(_ band: Range<Int>, of target: PixelRows) {
         let (mask, clip, color, opacity, area) = (mask, clip, color, opacity, area)
         mask.values.withUnsafeBufferPointer { maskValues in
@@ -80,10 +52,12 @@ package struct MaskFill: RowPaint {
                 if clip == nil, opacity == 255 {
                     // A path's fill or stroke: the mask alone scales the colour.
                     let word = pixelWord(UInt32(color.r), UInt32(color.g), UInt32(color.b), UInt32(color.a))
-                    for y in band {
-                        let row = target.pixel(x: area.minX, y: y)
-                        let m = cov + (y - mask.bounds.minY) * mask.bounds.width + (area.minX - mask.bounds.minX)
-                        Self.paintRow(word, coverage: m, count: area.width, into: row)
+                    CoverageScales.opaque.withUnsafeBufferPointer { scale in
+                        for y in band {
+                            let m = cov + (y - mask.bounds.minY) * mask.bounds.width + (area.minX - mask.bounds.minX)
+                            blendSolid(word, coverage: m, count: area.width, scale: scale.baseAddress!,
+                                       into: target.pixel(x: area.minX, y: y))
+                        }
                     }
                     return
                 }

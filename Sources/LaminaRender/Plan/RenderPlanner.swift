@@ -372,13 +372,7 @@ final class PlanBuilder {
             guard flat.count <= 1 || flat.count <= budget else { throw refusal() }
             pieces = flat
         } else {
-            var polygons: [ScenePolygon] = []
-            for (index, item) in items.enumerated() {
-                if !item.layer.isDoubleSided && item.matrix.planeHomography.determinant < 0 { continue }
-                let outline = projectedOutline(of: item)
-                if outline.count >= 3 { polygons.append(ScenePolygon(points: outline, item: index)) }
-            }
-            pieces = try DepthSorter.backToFront(polygons, budget: budget, refusal: refusal)
+            pieces = try DepthSorter.backToFront(sceneOutlines(items), budget: budget, refusal: refusal)
         }
         depthFragments += pieces.count
         for piece in pieces {
@@ -405,7 +399,7 @@ final class PlanBuilder {
         for (index, item) in items.enumerated() {
             let m = item.matrix
             guard m.m13 == 0, m.m23 == 0, m.m43 == 0, m.m14 == 0, m.m24 == 0, m.m44 >= nearPlaneW, m.isFinite else { return nil }
-            if !item.layer.isDoubleSided && m.planeHomography.determinant < 0 { continue }
+            if isCulled(item) { continue }
             let extent = contentExtent(item.layer)
             guard extent.minX.isFinite, extent.minY.isFinite, extent.maxX.isFinite, extent.maxY.isFinite else { return nil }
             order.append(ScenePolygon(points: [], item: index))
@@ -413,9 +407,26 @@ final class PlanBuilder {
         return order
     }
 
+    /// Whether the item is a single-sided layer seen from behind (its
+    /// plane map reverses orientation in the scene), which is not drawn.
+    private func isCulled(_ item: SceneItem) -> Bool {
+        !item.layer.isDoubleSided && item.matrix.planeHomography.determinant < 0
+    }
+
+    /// The outlines the depth sorter orders: each item not culled, with
+    /// what of it lies in front of the eye, in sublayer order.
+    func sceneOutlines(_ items: [SceneItem]) -> [ScenePolygon] {
+        var polygons: [ScenePolygon] = []
+        for (index, item) in items.enumerated() where !isCulled(item) {
+            let outline = projectedOutline(of: item)
+            if outline.count >= 3 { polygons.append(ScenePolygon(points: outline, item: index)) }
+        }
+        return polygons
+    }
+
     /// The item's extent in the scene's projected space: cut at the near
     /// plane, divided by w.
-    func projectedOutline(of item: SceneItem) -> [SIMD3<Double>] {
+    private func projectedOutline(of item: SceneItem) -> [SIMD3<Double>] {
         func projected(_ p: CGPoint) -> SIMD3<Double> {
             let h = item.matrix.apply(x: p.x, y: p.y)
             let w = Double(h.w)
