@@ -48,13 +48,6 @@ pids+=($!)
 for _ in $(seq 200); do grep -q "listening" "$work/peer.log" 2>/dev/null && break; sleep 0.1; done
 echo "http://127.0.0.1:$peer_port" >"$work/chromium.url"
 
-cat >"$work/post.lua" <<'LUA'
-wrk.method = "POST"
-wrk.headers["Content-Type"] = "application/json"
-local f = assert(io.open(os.getenv("SCENE"), "rb"))
-wrk.body = f:read("*a")
-f:close()
-LUA
 
 # Latency as wrk prints it ("12.34ms", "1.20s", "850.00us") in milliseconds.
 to_ms() { awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) n /= 1000; else if (v ~ /ms$/) n += 0; else if (v ~ /s$/) n *= 1000; printf "%.1f", n }'; }
@@ -62,8 +55,8 @@ to_ms() { awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) n /= 1000; else if (v
 measure() {  # $1 server, $2 scene file, $3 connections
   local url; url="$(cat "$work/$1.url")"
   # Warm up: the first pictures pay for caches (fonts, glyphs, gradients, Chromium's layout).
-  SCENE="$2" wrk -t1 -c"$3" -d2s -s "$work/post.lua" "$url/render" >/dev/null 2>&1 || true
-  local out; out="$(SCENE="$2" wrk -t"$(( $3 < 2 ? 1 : 2 ))" -c"$3" -d"${seconds}s" --latency --timeout 60s -s "$work/post.lua" "$url/render" 2>&1)"
+  SCENE="$2" wrk -t1 -c"$3" -d2s -s scripts/wrk-post-scene.lua "$url/render" >/dev/null 2>&1 || true
+  local out; out="$(SCENE="$2" wrk -t"$(( $3 < 2 ? 1 : 2 ))" -c"$3" -d"${seconds}s" --latency --timeout 60s -s scripts/wrk-post-scene.lua "$url/render" 2>&1)"
   local rps p50 p99 bad
   rps=$(awk '/Requests\/sec/ { printf "%.1f", $2 }' <<<"$out")
   p50=$(to_ms "$(awk '$1 == "50%" { print $2 }' <<<"$out")")

@@ -22,7 +22,7 @@ extension RenderRoutes {
         let animation = try await readAnimation(request, deadline: arrived + configuration.deadline)
         let picture = try await pool.render(RenderJob(
             scene: animation.scene, scale: animation.scale, time: nil, backend: animation.backend, frames: animation.work,
-            enqueued: arrived, deadline: arrived + configuration.deadline))
+            enqueued: arrived, deadline: arrived + configuration.deadline), near: animation.worker)
         metrics.recordPicture(picture)
         var headers: HTTPFields = [.serverTiming: Self.serverTiming(picture, decode: animation.decodeTime)]
         if let skipped = animation.skipped { headers[.laminaSkipped] = skipped }
@@ -40,6 +40,8 @@ extension RenderRoutes {
         var decodeTime: Duration
         /// `X-Lamina-Skipped` of a CAML body.
         var skipped: String? = nil
+        /// The worker that decoded the scene, to hand the job to.
+        var worker: Int? = nil
     }
 
     private func readAnimation(_ request: Request, deadline: ContinuousClock.Instant) async throws -> Animation {
@@ -50,7 +52,7 @@ extension RenderRoutes {
         }
         let body = try await SceneBody.read(request, maxBytes: configuration.maxBodyBytes, deadline: deadline)
         let decodeStart = ContinuousClock.now
-        let decoded = try decode(body, caml: query.render.caml)
+        let (decoded, worker) = try await decodeOnIdleWorker(body, caml: query.render.caml)
         let scene = decoded.scene
         let canvas = scene.canvas(scale: query.render.scale)
         try configuration.budget.check(canvas)
@@ -92,7 +94,7 @@ extension RenderRoutes {
         let work = FramesWork(timeline: timeline, format: query.format,
                               options: AnimationEncoder.Options(loopCount: query.loop, quality: query.quality))
         return Animation(scene: scene, scale: query.render.scale, backend: query.render.backend, work: work, decodeTime: decodeTime,
-                         skipped: decoded.skippedHeader)
+                         skipped: decoded.skippedHeader, worker: worker)
     }
 
     private static func animation(_ picture: RenderedPicture, format: AnimationEncoder.Format, headers: HTTPFields) -> Response {

@@ -11,8 +11,9 @@ import NIOCore
 /// in AnimationRoutes.swift.
 ///
 /// A render request goes: body (media type and size checked before it is
-/// read, read within the deadline) → decode (here, off the workers, which
-/// also names the scene) → `If-None-Match` and the cache (no worker needed)
+/// read, read within the deadline) → decode (which also names the scene; on
+/// an idle worker where workers keep to cores, else here, never queued) →
+/// `If-None-Match` and the cache (no worker needed)
 /// → the pool (plan, draw, encode on a worker) → the cache → the picture.
 struct RenderRoutes: Sendable {
     let configuration: ServerConfiguration
@@ -75,7 +76,7 @@ struct RenderRoutes: Sendable {
         let query = try RenderQuery(request.uri)
         let body = try await SceneBody.read(request, maxBytes: configuration.maxBodyBytes, deadline: deadline)
         let decodeStart = ContinuousClock.now
-        let decoded = try decode(body, caml: query.caml)
+        let (decoded, worker) = try await decodeOnIdleWorker(body, caml: query.caml)
         let (scene, fingerprint) = (decoded.scene, decoded.fingerprint)
         try configuration.budget.check(scene.canvas(scale: query.scale))
         let decodeTime = ContinuousClock.now - decodeStart
@@ -98,7 +99,7 @@ struct RenderRoutes: Sendable {
         }
         let job = RenderJob(scene: scene, scale: query.scale, time: query.time, backend: query.backend,
                             enqueued: arrived, deadline: deadline)
-        let picture = try await pool.render(job)
+        let picture = try await pool.render(job, near: worker)
         metrics.recordPicture(picture)
         if configuration.cacheBytes > 0 {
             cache.insert(picture.bytes, for: etag)
@@ -108,6 +109,14 @@ struct RenderRoutes: Sendable {
         headers[.laminaBackend] = picture.backend.rawValue
         headers[.laminaCache] = "miss"
         return Self.picture(picture.bytes, headers: headers)
+    }
+
+    /// `decode`, on an idle render worker where workers keep to cores of
+    /// their own (`RenderPool.runOnIdleWorker` says why), else here; with
+    /// the worker that decoded, to hand the request's job to.
+    func decodeOnIdleWorker(_ body: SceneBody, caml: CAMLQuery) async throws -> (decoded: DecodedBody, worker: Int?) {
+        let (decoded, worker) = try await pool.runOnIdleWorker { [self] in try decode(body, caml: caml) }
+        return (decoded, worker)
     }
 
     /// The scene of a body, named for the cache, with what a CAML body had
@@ -181,11 +190,11 @@ struct RenderRoutes: Sendable {
         let body = try await SceneBody.read(request, maxBytes: configuration.maxBodyBytes, deadline: deadline)
         do {
             let caml = try CAMLQuery(request.uri.queryParameters, known: CAMLQuery.names)
-            let decoded = try decode(body, caml: caml)
+            let (decoded, worker) = try await decodeOnIdleWorker(body, caml: caml)
             let scene = decoded.scene
             try configuration.budget.check(scene.canvas())
             _ = try await pool.render(RenderJob(scene: scene, scale: nil, time: nil, backend: nil, planOnly: true,
-                                                enqueued: arrived, deadline: deadline))
+                                                enqueued: arrived, deadline: deadline), near: worker)
             let skipped = decoded.warnings.map { (warning: CAMLWarning) in warning.description }
             return JSONBody.response(.ok, ValidScene(skipped: skipped.isEmpty ? nil : skipped))
         } catch let error as SceneError {
