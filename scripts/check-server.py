@@ -766,6 +766,29 @@ def worker_placement_checks():
         for t in drawers: t.start()
         for t in drawers: t.join()
         check("pinned workers draw requests that arrive together", results == [200] * 6, results)
+
+        # A body of 16 KiB or more is decoded on an idle worker
+        # (RenderRoutes.smallestBodyForAWorker): same pictures, same errors.
+        layers = [{"bounds": [0, 0, 12, 9], "position": [8 + (i % 40) * 16, 8 + (i // 40) * 12],
+                   "backgroundColor": "#%02x66%02x" % (i % 256, (i * 7) % 256), "cornerRadius": 3} for i in range(400)]
+        big = json.dumps({"width": 660, "height": 130, "backgroundColor": "#ffffff", "sublayers": layers}).encode()
+        with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as f:
+            f.write(big)
+        reference = reference_png(f.name)
+        os.unlink(f.name)
+        answers = []
+        def draw_big():
+            answers.append(server.render(big))
+        drawers = [threading.Thread(target=draw_big) for _ in range(4)]
+        for t in drawers: t.start()
+        for t in drawers: t.join()
+        check("pinned workers decode large bodies and draw what lamina render draws",
+              len(big) >= 16 << 10 and [(status, png == reference) for status, _, png in answers] == [(200, True)] * 4,
+              (len(big), [(status, len(png)) for status, _, png in answers]))
+        broken = big.replace(b'"cornerRadius": 3}]}', b'"cornerRadius": 3},]}')
+        status, _, body = server.render(broken)
+        check("a large broken body is 400 with line and column, as a small one is",
+              status == 400 and error_of(body).get("code") == "syntax" and error_of(body).get("line") == 1, (status, body))
     finally:
         server.stop()
     server = Server("--backend", "cpu", "--workers", "2", "--pin-workers", "off")
