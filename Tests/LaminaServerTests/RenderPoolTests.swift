@@ -20,7 +20,7 @@ import Testing
         return pool
     }
 
-    private static func job(_ pool: RenderPool) throws -> RenderJob {
+    private static func job() throws -> RenderJob {
         let json = ##"{"width": 8, "height": 8, "backgroundColor": "#336699"}"##
         let scene = try SceneDecoder().decode(Array(json.utf8))
         return RenderJob(scene: scene, scale: nil, time: nil, backend: nil,
@@ -83,7 +83,7 @@ import Testing
         let pool = await Self.pool(workers: 1, pinned: true)
         defer { pool.stop() }
         for _ in 0..<20 {
-            let (job, worker) = try await pool.runOnIdleWorker { try Self.job(pool) }
+            let (job, worker) = try await pool.runOnIdleWorker { try Self.job() }
             let picture = try await pool.render(job, near: worker)
             #expect(picture.width == 8 && picture.bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
             // The next request's decoding must find the worker that just drew

@@ -158,24 +158,31 @@ final class RenderPool: Sendable {
     /// Wakes one idle worker for a job just queued: `near` if it is idle,
     /// else the one pinned to the calling thread's core where there is one,
     /// else the most recently idle (its caches are the warmest).
-    private func wakeIdleWorker(near preferred: Int? = nil) {
+    private func wakeIdleWorker(near preferred: Int?) {
+        let here = currentCoreIfPinned()
         let worker: Int? = state.withLock { s in
-            guard let index = idleWorkerIndex(s, near: preferred) else { return nil }
+            guard let index = idleWorkerIndex(s, near: preferred, here: here) else { return nil }
             return s.idle.remove(at: index)
         }
         if let worker { wakeUps[worker].signal() }
     }
 
     /// Which of the idle workers (its place in `idle`) a job or errand
-    /// should go to; see `wakeIdleWorker`.
-    private func idleWorkerIndex(_ s: State, near preferred: Int?) -> Int? {
+    /// should go to; see `wakeIdleWorker`. `here`: the calling thread's
+    /// core, asked before taking the lock (`currentCoreIfPinned`).
+    private func idleWorkerIndex(_ s: State, near preferred: Int?, here: Int?) -> Int? {
         guard !s.idle.isEmpty else { return nil }
         if let preferred, let index = s.idle.lastIndex(of: preferred) { return index }
-        if let cores = setup.cores, let here = CPUAffinity.currentCore(),
-           let index = s.idle.lastIndex(where: { cores[$0] == here }) {
+        if let cores = setup.cores, let here, let index = s.idle.lastIndex(where: { cores[$0] == here }) {
             return index
         }
         return s.idle.count - 1
+    }
+
+    /// The calling thread's core where workers keep to cores (nil elsewhere:
+    /// then no worker is on any particular core).
+    private func currentCoreIfPinned() -> Int? {
+        setup.cores == nil ? nil : CPUAffinity.currentCore()
     }
 
     // MARK: Errands
@@ -197,13 +204,14 @@ final class RenderPool: Sendable {
     /// behind pictures being drawn.
     func runOnIdleWorker<Value>(_ work: @escaping @Sendable () throws -> Value) async throws -> (value: Value, worker: Int?) {
         guard setup.cores != nil else { return (try work(), nil) }
+        let here = currentCoreIfPinned()
         let outcome: Result<Handover<Value>, any Error>? = await withCheckedContinuation { continuation in
             let errand: @Sendable (Int) -> @Sendable () -> Void = { worker in
                 let outcome = Result { Handover(value: try work(), worker: worker) }
                 return { continuation.resume(returning: outcome) }
             }
             let handed: (worker: Int, load: Load)? = state.withLock { s in
-                guard !s.stopped, let index = idleWorkerIndex(s, near: nil) else { return nil }
+                guard !s.stopped, let index = idleWorkerIndex(s, near: nil, here: here) else { return nil }
                 let worker = s.idle.remove(at: index)
                 s.errands[worker] = errand
                 s.busy += 1
