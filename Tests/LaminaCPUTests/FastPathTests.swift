@@ -152,12 +152,12 @@ import LaminaGeometry
         var stars = layer(300, 200, at: 150, 100, nil)
         stars.content = (0..<20).map { i in
             let cx = 20 + Double(i % 5) * 60, cy = 30 + Double(i / 5) * 45, r = 12 + Double(i % 3) * 4
-            return .fill(FillContent(contours: { _ in
+            return .fill(FillContent(outline: .polygons(
                 [(0..<10).map { k in
                     let a = Double(k) * .pi / 5 + Double(i) * 0.3, rk = k % 2 == 0 ? r : r * 0.45
                     return CGPoint(x: cx + rk * cos(a), y: cy + rk * sin(a))
                 }]
-            }, evenOdd: i % 2 == 0, color: RGBA(red: 1, green: 0.8, blue: 0.1 * Double(i % 10), alpha: 0.8),
+            ), evenOdd: i % 2 == 0, color: RGBA(red: 1, green: 0.8, blue: 0.1 * Double(i % 10), alpha: 0.8),
                bounds: CGRect(x: cx - r, y: cy - r, width: 2 * r, height: 2 * r)))
         }
         panel.sublayers = [tilted, group]

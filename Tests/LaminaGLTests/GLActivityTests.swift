@@ -30,7 +30,7 @@ struct GLActivityTests {
             let r = k % 2 == 0 ? 20.0 : 8.0, a = Double(k) * .pi / 5
             return CGPoint(x: 20 + r * sin(a), y: 20 - r * cos(a))
         }
-        star.content = [.fill(FillContent(contours: { _ in [points] }, evenOdd: false,
+        star.content = [.fill(FillContent(outline: .polygons([points]), evenOdd: false,
                                           color: RGBA(red: 1, green: 0.6, blue: 0, alpha: 1),
                                           bounds: CGRect(x: 0, y: 0, width: 40, height: 40)))]
         var picture = RenderLayer()

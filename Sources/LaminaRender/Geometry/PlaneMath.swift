@@ -40,6 +40,21 @@ extension CATransform3D {
         return max((dxdx * dxdx + dydx * dydx).squareRoot(), (dxdy * dxdy + dydy * dydy).squareRoot())
     }
 
+    /// The bounding box, in the target, of the part of `rect` in front of
+    /// the eye; nil when none of it is, or when it maps beyond finite
+    /// numbers (`CGRect.bounding`).
+    func projectedBounds(of rect: CGRect) -> CGRect? {
+        let corners = (CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
+                       CGPoint(x: rect.maxX, y: rect.maxY), CGPoint(x: rect.minX, y: rect.maxY))
+        let near = nearPlane
+        if near.value(at: corners.0) >= 0, near.value(at: corners.1) >= 0, near.value(at: corners.2) >= 0, near.value(at: corners.3) >= 0 {
+            // Wholly in front (the usual case): its four corners, with no
+            // list made of them.
+            return CGRect.bounding(apply(to: corners.0), apply(to: corners.1), apply(to: corners.2), apply(to: corners.3))
+        }
+        return CGRect.bounding(PolygonClipper.clip(rect.cornerPolygon, to: near).map { apply(to: $0) })
+    }
+
     /// The largest pixel scale over the part of a rect that lies in front of
     /// the eye, sampled at its corners and centre.
     func maxPixelScale(over rect: CGRect) -> Double {
@@ -48,10 +63,24 @@ extension CATransform3D {
             // is in front: every sample below would give this one.
             return pixelScale(at: CGPoint(x: rect.midX, y: rect.midY))
         }
-        var points = rect.cornerPolygon
-        points.append(CGPoint(x: rect.midX, y: rect.midY))
-        let visible = PolygonClipper.clip(rect.cornerPolygon, to: nearPlane)
-        points.append(contentsOf: visible)
-        return points.map { pixelScale(at: $0) }.max() ?? 0
+        // The first of the largest, as `Sequence.max()` would pick.
+        var largest = pixelScale(at: CGPoint(x: rect.minX, y: rect.minY))
+        func sample(_ p: CGPoint) {
+            let scale = pixelScale(at: p)
+            if largest < scale { largest = scale }
+        }
+        sample(CGPoint(x: rect.maxX, y: rect.minY))
+        sample(CGPoint(x: rect.maxX, y: rect.maxY))
+        sample(CGPoint(x: rect.minX, y: rect.maxY))
+        sample(CGPoint(x: rect.midX, y: rect.midY))
+        // Where the near plane cuts the rect, where it does also counts (a
+        // rect wholly in front is its own visible part: no list to make).
+        let near = nearPlane
+        let inFront = near.value(at: CGPoint(x: rect.minX, y: rect.minY)) >= 0 && near.value(at: CGPoint(x: rect.maxX, y: rect.minY)) >= 0
+            && near.value(at: CGPoint(x: rect.maxX, y: rect.maxY)) >= 0 && near.value(at: CGPoint(x: rect.minX, y: rect.maxY)) >= 0
+        if !inFront {
+            for p in PolygonClipper.clip(rect.cornerPolygon, to: near) { sample(p) }
+        }
+        return largest
     }
 }

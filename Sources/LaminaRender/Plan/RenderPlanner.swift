@@ -70,9 +70,15 @@ public struct RenderPlannerOptions: Hashable, Sendable {
 public struct RenderPlanner: Sendable {
     /// Tolerances, limits and the budget.
     public var options: RenderPlannerOptions
+    /// The contours of paths flattened and stroked by earlier plans, which
+    /// later ones reuse. Shared by the copies of this planner.
+    public var outlines: OutlineCache
 
-    /// A planner with `options`.
-    public init(options: RenderPlannerOptions = RenderPlannerOptions()) { self.options = options }
+    /// A planner with `options`, keeping its contours in `outlines` (a cache
+    /// of its own unless one is given).
+    public init(options: RenderPlannerOptions = RenderPlannerOptions(), outlines: OutlineCache = OutlineCache()) {
+        self.options = options; self.outlines = outlines
+    }
 
     /// The plan for `root` on `canvas`.
     /// - Throws: `RenderRefusal`, naming the layer, when the frame would ask
@@ -80,7 +86,7 @@ public struct RenderPlanner: Sendable {
     ///   pixel is allocated.
     public func plan(_ root: RenderLayer, canvas: RenderCanvas) throws(RenderRefusal) -> RenderPlan {
         try options.budget.check(canvas)
-        let builder = PlanBuilder(options: options)
+        let builder = PlanBuilder(options: options, outlines: outlines)
         builder.viewport = CGRect(x: 0, y: 0, width: canvas.pixelWidth, height: canvas.pixelHeight)
         var commands: [DrawCommand] = []
         let matrix = root.transformToSuperlayer.concatenating(canvas.pointsToPixels)
@@ -110,6 +116,11 @@ final class PlanBuilder {
     static let guardBand = 4.0
 
     let options: RenderPlannerOptions
+    /// Where paths' contours are found or kept, and this plan's number there.
+    let outlines: OutlineCache
+    let planNumber: Int
+    /// The rect whose corners were asked for last, and its corners.
+    private var lastCorners: (rect: CGRect, corners: [CGPoint])?
     var surfaces: [SurfaceDescription] = []
     var images: [CGImage] = []
     var passes: [RenderPass] = []
@@ -122,7 +133,26 @@ final class PlanBuilder {
     private var pathSegments = 0
     var depthFragments = 0
 
-    init(options: RenderPlannerOptions) { self.options = options }
+    init(options: RenderPlannerOptions, outlines: OutlineCache = OutlineCache()) {
+        self.options = options; self.outlines = outlines
+        planNumber = outlines.beginPlan()
+    }
+
+    /// The corners of `rect`, from the cache when an earlier draw or plan
+    /// made them. Consecutive draws of one rect (a grid of equal cells) skip
+    /// even the lookup.
+    private func corners(of rect: CGRect) -> [CGPoint] {
+        if let last = lastCorners, last.rect == rect { return last.corners }
+        let corners = outlines.corners(of: rect, plan: planNumber)
+        lastCorners = (rect, corners)
+        return corners
+    }
+
+    /// `fill`'s contours at `tolerance`, from the cache when an earlier plan
+    /// made them.
+    private func contours(of fill: FillContent, tolerance: Double) -> [[CGPoint]] {
+        outlines.contours(of: fill.outline, tolerance: tolerance, plan: planNumber)
+    }
 
     /// Refuses the plan when its offscreen surfaces alive at one time would
     /// hold more pixels than the budget, naming the layer whose surface
@@ -249,9 +279,9 @@ final class PlanBuilder {
             // shadow does not show through the layer's own opaque parts.
             let cast = try shadowSurface(shadow, content: content, scale: scale, for: layer.path)
             let combined = try renderToSurface(extent: contentRect.union(cast.area), scale: scale, for: layer.path, .shadow) { m, cmds in
-                cmds.append(.polygon(PolygonDraw(matrix: m, polygon: cast.area.cornerPolygon,
+                cmds.append(.polygon(PolygonDraw(matrix: m, polygon: self.corners(of: cast.area),
                                                  fill: .alphaTint(.surface(cast.surface), localRect: cast.area, color: cast.color))))
-                cmds.append(.polygon(PolygonDraw(matrix: m, polygon: contentRect.cornerPolygon,
+                cmds.append(.polygon(PolygonDraw(matrix: m, polygon: self.corners(of: contentRect),
                                                  fill: .texture(.surface(content.id), localRect: contentRect, uvRect: CGRect(x: 0, y: 0, width: 1, height: 1),
                                                                 filter: .linear, tint: .white))))
             }
@@ -304,13 +334,13 @@ final class PlanBuilder {
                 }
             case .fill(let fill):
                 let pixelsPerUnit = max(matrix.maxPixelScale(over: fill.bounds), 1e-6)
-                let contours = fill.contours(options.curveTolerance / pixelsPerUnit)
+                let contours = contours(of: fill, tolerance: options.curveTolerance / pixelsPerUnit)
                 guard !contours.isEmpty else { continue }
                 try countSegments(contours, at: layer.path)
                 commands.append(.path(PathFillDraw(
                     matrix: matrix, contours: contours, evenOdd: fill.evenOdd,
                     color: tinted(fill.color, tint).withAlpha(times: opacity),
-                    clipPlanes: clipping.clips(within: viewportPlanes(matrix, margin: Self.guardBand)), cuts: clipping.cuts)))
+                    clipPlanes: clipPlanes(for: fill.bounds, matrix: matrix, clipping: clipping), cuts: clipping.cuts)))
             }
         }
         try emitScene(of: layer, matrix: matrix, clipping: clipping, opacity: opacity, tint: tint, into: &commands)
@@ -328,7 +358,7 @@ final class PlanBuilder {
         // polygon one pixel larger lets it, instead of cutting the soft
         // edge off with a hard (or multisampled) polygon edge. (One list
         // of corners either way: this runs for every layer's background.)
-        let polygon = coverage.map { paddedForCoverage($0.rect, matrix: matrix) } ?? rect.cornerPolygon
+        let polygon = coverage.map { paddedForCoverage($0.rect, matrix: matrix) } ?? corners(of: rect)
         // Cut to the target too: geometry reaching towards the eye projects
         // to coordinates far beyond it, which a GPU rasterizes imprecisely.
         let clipped = PolygonClipper.clip(polygon, to: clipping.clips, and: viewportPlanes(matrix, margin: Self.guardBand))
@@ -457,7 +487,7 @@ final class PlanBuilder {
     func paddedForCoverage(_ rect: CGRect, matrix: CATransform3D) -> [CGPoint] {
         let scale = matrix.maxPixelScale(over: rect)
         let pad = scale > 0 ? min(1 / scale, Double(max(rect.width, rect.height))) : 0
-        return rect.insetBy(dx: -pad, dy: -pad).cornerPolygon
+        return corners(of: rect.insetBy(dx: -pad, dy: -pad))
     }
 
     // MARK: Extents
@@ -478,9 +508,7 @@ final class PlanBuilder {
         if layer.masksToBounds { return layer.bounds }
         let limit = layer.bounds.insetBy(dx: -16384, dy: -16384)
         for item in sceneItems(of: layer) where item.layer.kind == .ordinary {
-            let local = PolygonClipper.clip(contentExtent(item.layer).cornerPolygon, to: item.matrix.nearPlane)
-            let projected = local.map { item.matrix.apply(to: $0) }
-            if let box = CGRect.bounding(projected) { extent = extent.union(box.intersection(limit)) }
+            if let box = item.matrix.projectedBounds(of: contentExtent(item.layer)) { extent = extent.union(box.intersection(limit)) }
         }
         return extent
     }
@@ -547,6 +575,22 @@ final class PlanBuilder {
         guard let box = CGRect.bounding(PolygonClipper.clip(rect.cornerPolygon, to: edges)) else { return nil }
         let visible = box.intersection(rect)
         return visible.isNull || visible.width <= 0 || visible.height <= 0 ? nil : visible
+    }
+
+    /// What a path fill within `bounds` is cut by: the clips, and the
+    /// target's guard band unless `bounds` lies wholly inside it (the usual
+    /// case, which then needs no list of planes of its own). A half-plane
+    /// holds a rectangle when it holds its four corners.
+    private func clipPlanes(for bounds: CGRect, matrix: CATransform3D, clipping: Clipping) -> [HalfPlane] {
+        let v = viewportPlanes(matrix, margin: Self.guardBand)
+        func holds(_ plane: HalfPlane) -> Bool {
+            let (x0, x1, y0, y1) = (Double(bounds.minX), Double(bounds.maxX), Double(bounds.minY), Double(bounds.maxY))
+            // (NaN fails every comparison: a box of NaN is not inside.)
+            return plane.value(at: CGPoint(x: x0, y: y0)) >= 0 && plane.value(at: CGPoint(x: x1, y: y0)) >= 0
+                && plane.value(at: CGPoint(x: x1, y: y1)) >= 0 && plane.value(at: CGPoint(x: x0, y: y1)) >= 0
+        }
+        let inside = !bounds.isNull && holds(v.0) && holds(v.1) && holds(v.2) && holds(v.3)
+        return inside ? clipping.clips : clipping.clips(within: v)
     }
 
     /// The viewport, grown by `margin` pixels, as four half-planes of the
@@ -629,7 +673,7 @@ final class PlanBuilder {
                              for layer: LayerPath, _ purpose: SurfacePurpose) throws(RenderRefusal) -> Surface {
         try renderToSurface(extent: extent, scale: scale, for: layer, purpose) { m, cmds in
             cmds.append(.polygon(PolygonDraw(
-                matrix: m, polygon: source.rect.cornerPolygon,
+                matrix: m, polygon: self.corners(of: source.rect),
                 fill: .masked(source: .surface(source.id), mask: .surface(mask.id), localRect: source.rect))))
         }
     }
@@ -643,7 +687,7 @@ final class PlanBuilder {
         let pad = 3 * shadow.radius
         var shape = content.rect
         // Flattened for the surface's pixels, as every path of the plan is.
-        let pathContours = shadow.path?.contours(options.curveTolerance / max(scale, 1e-6))
+        let pathContours = shadow.path.map { contours(of: $0, tolerance: options.curveTolerance / max(scale, 1e-6)) }
         if let pathContours {
             try countSegments(pathContours, at: layer)
             shape = CGRect.bounding(pathContours.flatMap { $0 }) ?? .zero
@@ -653,7 +697,7 @@ final class PlanBuilder {
             if let pathContours {
                 cmds.append(.path(PathFillDraw(matrix: m, contours: pathContours, evenOdd: false, color: .white)))
             } else {
-                cmds.append(.polygon(PolygonDraw(matrix: m, polygon: content.rect.cornerPolygon,
+                cmds.append(.polygon(PolygonDraw(matrix: m, polygon: self.corners(of: content.rect),
                                                  fill: .alphaTint(.surface(content.id), localRect: content.rect, color: .white))))
             }
         }

@@ -80,9 +80,7 @@ final class LayerSnapshotter {
         if layer.shadowOpacity > 0, let color = layer.shadowColor {
             let path = layer.shadowPath.map { path in
                 let data = path.pathData
-                return FillContent(
-                    contours: { data.fillContours(tolerance: $0) },
-                    evenOdd: false, color: .white, bounds: data.boundingBox)
+                return FillContent(outline: .fill(data), evenOdd: false, color: .white, bounds: data.boundingBox)
             }
             r.shadow = RenderShadow(
                 color: RGBA(color), opacity: Double(min(1, layer.shadowOpacity)), offset: layer.shadowOffset,
@@ -233,8 +231,7 @@ struct ShapeContent {
         let box = path.boundingBox
         if let fill = shape.fillColor, fill.alpha > 0 {
             pieces.append(.fill(FillContent(
-                contours: { path.fillContours(tolerance: $0) },
-                evenOdd: shape.fillRule == .evenOdd, color: RGBA(fill), bounds: box)))
+                outline: .fill(path), evenOdd: shape.fillRule == .evenOdd, color: RGBA(fill), bounds: box)))
         }
         if let stroke = shape.strokeColor, stroke.alpha > 0, shape.lineWidth > 0 {
             let style = StrokeStyle(
@@ -249,8 +246,7 @@ struct ShapeContent {
             // Miters reach at most miterLimit * lineWidth / 2 beyond the path.
             let reach = Double(shape.lineWidth) / 2 * max(Double(shape.miterLimit), 1.5)
             pieces.append(.fill(FillContent(
-                contours: { tolerance in path.strokeOutline(style: style, tolerance: CGFloat(tolerance)) },
-                evenOdd: false, color: RGBA(stroke), bounds: box.insetBy(dx: -reach, dy: -reach))))
+                outline: .stroke(path, style), evenOdd: false, color: RGBA(stroke), bounds: box.insetBy(dx: -reach, dy: -reach))))
         }
     }
 }

@@ -132,18 +132,46 @@ public struct ImageContent: Sendable {
 
 /// A region filled with one colour.
 public struct FillContent: Sendable {
-    /// Builds the contours for a given tolerance in local units, so curves are
-    /// flattened for the scale at which they are finally seen.
-    public var contours: @Sendable (_ tolerance: Double) -> [[CGPoint]]
+    /// What the region is: a path's fill, its stroke, or fixed polygons.
+    /// Curves are flattened for the scale they are finally seen at, by the
+    /// planner (which keeps what it flattened for the next frame).
+    public var outline: FillOutline
     /// True for the even-odd rule, false for non-zero winding.
     public var evenOdd: Bool
     /// The fill's colour.
     public var color: RGBA
     /// A conservative bounding box of the region, in local coordinates.
     public var bounds: CGRect
-    /// A region whose contours `contours` makes for a tolerance in local units.
-    public init(contours: @escaping @Sendable (Double) -> [[CGPoint]], evenOdd: Bool, color: RGBA, bounds: CGRect) {
-        self.contours = contours; self.evenOdd = evenOdd; self.color = color; self.bounds = bounds
+    /// The region `outline` filled with `color`.
+    public init(outline: FillOutline, evenOdd: Bool, color: RGBA, bounds: CGRect) {
+        self.outline = outline; self.evenOdd = evenOdd; self.color = color; self.bounds = bounds
+    }
+
+    /// The closed contours of the region at `tolerance` (the most a
+    /// flattened curve may stray from the true one, in local units).
+    public func contours(_ tolerance: Double) -> [[CGPoint]] { outline.contours(tolerance: tolerance) }
+}
+
+/// The shape of a filled region, as a value: two regions with equal
+/// outlines flatten to the same contours at the same tolerance, which is
+/// what lets the planner keep contours from one frame for the next
+/// (`OutlineCache`).
+public enum FillOutline: Hashable, Sendable {
+    /// The area a path's fill covers: its flattened subpaths (those of
+    /// fewer than three points have no area and are dropped).
+    case fill(PathData)
+    /// The area a path's stroke covers (`PathData.strokeOutline`).
+    case stroke(PathData, StrokeStyle)
+    /// Closed polygons, the same at every tolerance.
+    case polygons([[CGPoint]])
+
+    /// The closed contours at `tolerance`, in local units.
+    public func contours(tolerance: Double) -> [[CGPoint]] {
+        switch self {
+        case .fill(let path): path.fillContours(tolerance: tolerance)
+        case .stroke(let path, let style): path.strokeOutline(style: style, tolerance: CGFloat(tolerance))
+        case .polygons(let polygons): polygons
+        }
     }
 }
 

@@ -1,0 +1,136 @@
+import Foundation
+import LaminaCore
+import Synchronization
+
+/// Flattened fills and stroke outlines, kept from one plan for the next.
+///
+/// Flattening a shape layer's path and working out its stroke's outline are
+/// most of the plan of a scene of paths, and every frame of a still scene
+/// (a server's stream of the same card) or of an animation's still parts
+/// asks for the same contours again. A region is found by its outline's
+/// value and the tolerance it is flattened at, so a scene decoded afresh
+/// for each request finds the contours its twin left, and a path that
+/// moves, turns or changes colour keeps them: only a change of its shape
+/// or of its scale on screen (which changes the tolerance) works them out
+/// again. A hit hands out the kept arrays themselves, so a plan that finds
+/// every region allocates nothing for them.
+///
+/// Bounded by points: when a new outline would overflow the budget, what
+/// earlier plans used and this one has not is forgotten first (an animated
+/// path leaves a trail of shapes no later frame asks for); an outline that
+/// still does not fit is drawn without being kept.
+///
+/// ```swift
+/// let planner = RenderPlanner()          // it makes its own cache
+/// let first = try planner.plan(root, canvas: canvas)
+/// let again = try planner.plan(root, canvas: canvas)
+/// // planner.outlines.statistics.made is the same after both plans
+/// ```
+public final class OutlineCache: Sendable {
+    /// The most points kept by default (4 MiB of them).
+    public static let defaultMaximumPoints = 1 << 18
+
+    /// The most points kept, all outlines together.
+    public let maximumPoints: Int
+
+    private let table = Mutex(Table())
+
+    private struct RegionKey: Hashable {
+        var outline: FillOutline
+        var tolerance: Double
+    }
+
+    private struct Entry<Outline> {
+        var outline: Outline
+        var points: Int
+        /// The latest plan that used this outline.
+        var lastPlan: Int
+    }
+
+    private struct Table {
+        var regions: [RegionKey: Entry<[[CGPoint]]>] = [:]
+        var rectangles: [CGRect: Entry<[CGPoint]>] = [:]
+        var points = 0
+        /// Plans begun so far.
+        var plans = 0
+        /// Outlines worked out since the cache was made.
+        var made = 0
+
+        /// Makes room for `points` more, forgetting what plans before
+        /// `plan` used; false when even that leaves too little.
+        mutating func makeRoom(for points: Int, plan: Int, maximum: Int) -> Bool {
+            if self.points + points <= maximum { return true }
+            regions = regions.filter { $0.value.lastPlan >= plan }
+            rectangles = rectangles.filter { $0.value.lastPlan >= plan }
+            self.points = regions.values.reduce(0) { $0 + $1.points } + rectangles.values.reduce(0) { $0 + $1.points }
+            return self.points + points <= maximum
+        }
+    }
+
+    /// An empty cache that keeps at most `maximumPoints` points.
+    public init(maximumPoints: Int = OutlineCache.defaultMaximumPoints) {
+        self.maximumPoints = max(0, maximumPoints)
+    }
+
+    /// How many outlines are kept, their points, and how many outlines were
+    /// worked out (every miss) since the cache was made.
+    public var statistics: (kept: Int, points: Int, made: Int) {
+        table.withLock { ($0.regions.count + $0.rectangles.count, $0.points, $0.made) }
+    }
+
+    /// Starts a plan; its number marks what it uses.
+    func beginPlan() -> Int {
+        table.withLock { t in
+            t.plans += 1
+            return t.plans
+        }
+    }
+
+    /// The contours of `outline` at `tolerance`, kept or worked out now, for
+    /// the plan numbered `plan`.
+    func contours(of outline: FillOutline, tolerance: Double, plan: Int) -> [[CGPoint]] {
+        // Fixed polygons are their own contours: nothing to keep.
+        if case .polygons(let polygons) = outline { return polygons }
+        let key = RegionKey(outline: outline, tolerance: tolerance)
+        let kept = table.withLock { t -> [[CGPoint]]? in
+            guard let i = t.regions.index(forKey: key) else { return nil }
+            t.regions.values[i].lastPlan = max(t.regions.values[i].lastPlan, plan)
+            return t.regions.values[i].outline
+        }
+        if let kept { return kept }
+        // Worked out outside the lock: another thread's plan may use the
+        // cache meanwhile.
+        let contours = outline.contours(tolerance: tolerance)
+        let points = contours.reduce(0) { $0 + $1.count }
+        table.withLock { t in
+            t.made += 1
+            if let old = t.regions.removeValue(forKey: key) { t.points -= old.points }
+            guard t.makeRoom(for: points, plan: plan, maximum: maximumPoints) else { return }
+            t.regions[key] = Entry(outline: contours, points: points, lastPlan: plan)
+            t.points += points
+        }
+        return contours
+    }
+
+    /// The corners of `rect` (minX-minY, maxX-minY, maxX-maxY, minX-maxY),
+    /// kept or made now, for the plan numbered `plan`: the polygon of a
+    /// layer's background, border or picture, which a grid of equal cells or
+    /// a scene drawn again asks for many times.
+    func corners(of rect: CGRect, plan: Int) -> [CGPoint] {
+        let kept = table.withLock { t -> [CGPoint]? in
+            guard let i = t.rectangles.index(forKey: rect) else { return nil }
+            t.rectangles.values[i].lastPlan = max(t.rectangles.values[i].lastPlan, plan)
+            return t.rectangles.values[i].outline
+        }
+        if let kept { return kept }
+        let corners = rect.cornerPolygon
+        table.withLock { t in
+            t.made += 1
+            if let old = t.rectangles.removeValue(forKey: rect) { t.points -= old.points }
+            guard t.makeRoom(for: corners.count, plan: plan, maximum: maximumPoints) else { return }
+            t.rectangles[rect] = Entry(outline: corners, points: corners.count, lastPlan: plan)
+            t.points += corners.count
+        }
+        return corners
+    }
+}

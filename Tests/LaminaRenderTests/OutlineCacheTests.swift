@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+@testable import LaminaRender
+
+/// A five-pointed star of `radius` (a curve in each point when `curved`),
+/// filled and stroked, with its centre at `center`.
+private func star(radius: Double, at center: CGPoint = CGPoint(x: 100, y: 100), curved: Bool = true,
+                  color: CGColor = CGColor(red: 1, green: 0.5, blue: 0, alpha: 1)) -> CAShapeLayer {
+    let path = CGMutablePath()
+    for k in 0..<10 {
+        let a = Double(k) * .pi / 5, r = k % 2 == 0 ? radius : radius * 0.45
+        let p = CGPoint(x: radius + r * sin(a), y: radius - r * cos(a))
+        if k == 0 { path.move(to: p) } else if curved {
+            path.addQuadCurve(to: p, control: CGPoint(x: radius + r * 1.1 * sin(a - 0.3), y: radius - r * 1.1 * cos(a - 0.3)))
+        } else { path.addLine(to: p) }
+    }
+    path.closeSubpath()
+    let shape = CAShapeLayer()
+    shape.bounds = CGRect(x: 0, y: 0, width: 2 * radius, height: 2 * radius)
+    shape.position = center
+    shape.path = path
+    shape.fillColor = color
+    shape.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+    shape.lineWidth = 3
+    return shape
+}
+
+private func scene(_ sublayers: [CALayer], width: Double = 200, height: Double = 200) throws -> RenderLayer {
+    let root = CALayer()
+    root.bounds = CGRect(x: 0, y: 0, width: width, height: height)
+    root.position = CGPoint(x: width / 2, y: height / 2)
+    for layer in sublayers { root.addSublayer(layer) }
+    return try RenderLayer(snapshotOf: root)
+}
+
+private func pathDraws(_ plan: RenderPlan) -> [PathFillDraw] {
+    plan.passes.flatMap(\.commands).compactMap { if case .path(let draw) = $0 { draw } else { nil } }
+}
+
+private let canvas = RenderCanvas(width: 200, height: 200)
+
+@Suite("Outline cache")
+struct OutlineCacheTests {
+    @Test func aSceneDrawnAgainWorksOutNoOutlines() throws {
+        let planner = RenderPlanner()
+        let first = try planner.plan(try scene([star(radius: 40)]), canvas: canvas)
+        let made = planner.outlines.statistics.made
+        #expect(made >= 2)  // the fill, the stroke (and the root's rect)
+        let again = try planner.plan(try scene([star(radius: 40)]), canvas: canvas)
+        // A new layer with an equal path (a scene decoded again) finds them.
+        #expect(planner.outlines.statistics.made == made)
+        #expect(pathDraws(first).map(\.contours) == pathDraws(again).map(\.contours))
+        // And they are what a planner of its own works out.
+        let fresh = try RenderPlanner().plan(try scene([star(radius: 40)]), canvas: canvas)
+        #expect(pathDraws(fresh).map(\.contours) == pathDraws(again).map(\.contours))
+    }
+
+    @Test func aPathMovedOrRecolouredKeepsItsOutlinesAndAScaledOneDoesNot() throws {
+        let planner = RenderPlanner()
+        _ = try planner.plan(try scene([star(radius: 40)]), canvas: canvas)
+        let made = planner.outlines.statistics.made
+        _ = try planner.plan(try scene([star(radius: 40, at: CGPoint(x: 60, y: 130),
+                                             color: CGColor(red: 0, green: 0, blue: 1, alpha: 1))]), canvas: canvas)
+        #expect(planner.outlines.statistics.made == made)
+        // Seen twice as large, the curves are flattened more finely.
+        let grown = star(radius: 40)
+        grown.transform = CATransform3DMakeScale(2, 2, 1)
+        let plan = try planner.plan(try scene([grown]), canvas: canvas)
+        #expect(planner.outlines.statistics.made == made + 2)
+        let fresh = try RenderPlanner().plan(try scene([grown]), canvas: canvas)
+        #expect(pathDraws(fresh).map(\.contours) == pathDraws(plan).map(\.contours))
+    }
+
+    @Test func theCacheKeepsWithinItsPoints() throws {
+        let planner = RenderPlanner(outlines: OutlineCache(maximumPoints: 600))
+        // An animated path: a new shape every frame, never asked for again.
+        for frame in 0..<40 {
+            let plan = try planner.plan(try scene([star(radius: 20 + Double(frame))]), canvas: canvas)
+            #expect(pathDraws(plan).count == 2)
+            #expect(planner.outlines.statistics.points <= 600)
+        }
+        // An outline larger than the whole cache is drawn, and not kept.
+        let huge = CAShapeLayer()
+        huge.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 190, height: 190), transform: nil)
+        huge.lineWidth = 40
+        huge.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        huge.lineDashPattern = [1, 1]
+        let plan = try planner.plan(try scene([huge]), canvas: canvas)
+        let points = pathDraws(plan).flatMap(\.contours).reduce(0) { $0 + $1.count }
+        #expect(points > 600)
+        #expect(planner.outlines.statistics.points <= 600)
+    }
+
+    @Test func equalRectanglesShareOneListOfCorners() throws {
+        // A grid of equal rounded tiles, each turned differently: one list of
+        // corners for all their polygons, however many there are.
+        let tiles = (0..<60).map { i -> CALayer in
+            let tile = CALayer()
+            tile.bounds = CGRect(x: 0, y: 0, width: 16, height: 16)
+            tile.position = CGPoint(x: 15 + Double(i % 8) * 24, y: 15 + Double(i / 8) * 24)
+            tile.cornerRadius = 4
+            tile.backgroundColor = CGColor(red: 0, green: 0, blue: Double(i) / 60, alpha: 1)
+            tile.transform = CATransform3DMakeRotation(Double(i) * 0.1, 0, 0, 1)
+            return tile
+        }
+        let planner = RenderPlanner()
+        let plan = try planner.plan(try scene(tiles), canvas: canvas)
+        let draws = polygons(try #require(plan.passes.last))
+        #expect(draws.count == 60)
+        // (A turn can change the pad of about a pixel in the last bit: equal
+        // polygons, to the bit, share their storage.)
+        let storage = Set(draws.map { $0.polygon.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) } })
+        let distinct = Set(draws.map { $0.polygon.map { [$0.x, $0.y] } })
+        #expect(storage.count == distinct.count && distinct.count <= 2)
+        let made = planner.outlines.statistics.made
+        #expect(made <= 2)
+        // Drawn again, nothing is made.
+        _ = try planner.plan(try scene(tiles), canvas: canvas)
+        #expect(planner.outlines.statistics.made == made)
+    }
+
+    @Test func plansOnSeveralThreadsShareOneCache() throws {
+        let planner = RenderPlanner(outlines: OutlineCache(maximumPoints: 2_000))
+        let radii = (0..<16).map { 20 + Double($0 % 5) * 7 }
+        let expected = try radii.map { try pathDraws(RenderPlanner().plan(try scene([star(radius: $0)]), canvas: canvas)).map(\.contours) }
+        nonisolated(unsafe) var got = [[[[CGPoint]]]](repeating: [], count: radii.count)
+        let scenes = try radii.map { try scene([star(radius: $0)]) }
+        got.withUnsafeMutableBufferPointer { results in
+            nonisolated(unsafe) let results = results
+            DispatchQueue.concurrentPerform(iterations: radii.count) { i in
+                results[i] = (try? pathDraws(planner.plan(scenes[i], canvas: canvas)).map(\.contours)) ?? []
+            }
+        }
+        #expect(got == expected)
+        #expect(planner.outlines.statistics.points <= 2_000)
+    }
+
+    @Test func pathsAreCutAtTheGuardBandOnlyWhereTheyReachIt() throws {
+        let planner = RenderPlanner()
+        // Inside the target: the contours are the kept ones, not cut copies.
+        let inside = try #require(pathDraws(try planner.plan(try scene([star(radius: 40)]), canvas: canvas)).first)
+        let insideAgain = try #require(pathDraws(try planner.plan(try scene([star(radius: 40)]), canvas: canvas)).first)
+        #expect(inside.contours[0].withUnsafeBufferPointer { $0.baseAddress } == insideAgain.contours[0].withUnsafeBufferPointer { $0.baseAddress })
+        // Reaching past the right edge (its bounds do): cut at the guard band.
+        let past = try #require(pathDraws(try planner.plan(try scene([star(radius: 40, at: CGPoint(x: 190, y: 100))]),
+                                                             canvas: canvas)).first)
+        let xs = past.contours.flatMap { $0 }.map { Double(past.matrix.apply(to: $0).x) }
+        #expect(xs.max()! <= 200 + PlanBuilder.guardBand + 1e-9)
+        #expect(xs.max()! > 200)
+    }
+
+    /// The box and the scale the planner works out from a rect's corners
+    /// without lists, against the lists they were worked out from before.
+    @Test func projectedBoundsAndPixelScaleAreThoseOfTheCornerLists() {
+        var rng = SystemRandomNumberGenerator()
+        for i in 0..<2_000 {
+            var m = CATransform3D.identity
+            m.m34 = i % 3 == 0 ? 0 : -1 / Double.random(in: 50...800, using: &rng)
+            let turn = CATransform3DMakeRotation(Double.random(in: -3...3, using: &rng), 0.2, 1, 0.1)
+            let move = CATransform3D(translationX: .random(in: -300...300, using: &rng), y: .random(in: -300...300, using: &rng),
+                                     z: .random(in: -400...200, using: &rng))
+            let matrix = turn.concatenating(move).concatenating(m)
+            let rect = CGRect(x: .random(in: -200...200, using: &rng), y: .random(in: -200...200, using: &rng),
+                              width: .random(in: 0...300, using: &rng), height: .random(in: 0...300, using: &rng))
+            let visible = PolygonClipper.clip(rect.cornerPolygon, to: matrix.nearPlane)
+            #expect(matrix.projectedBounds(of: rect) == CGRect.bounding(visible.map { matrix.apply(to: $0) }))
+            let samples = rect.cornerPolygon + [CGPoint(x: rect.midX, y: rect.midY)] + visible
+            let scale = matrix.maxPixelScale(over: rect), listed = samples.map { matrix.pixelScale(at: $0) }.max() ?? 0
+            #expect(scale == listed || (scale.isNaN && listed.isNaN))
+        }
+    }
+}
