@@ -108,12 +108,39 @@ import LaminaGeometry
             // 7 bits is the code length alphabet's limit: its 19 symbols.
             for limit in frequencies.count <= 19 ? [7, 15] : [15] {
                 let code = HuffmanCode(frequencies: frequencies, limit: limit)
-                let used = code.lengths.filter { $0 > 0 }
+                let used = (0..<frequencies.count).map { code.length(of: $0) }.filter { $0 > 0 }
                 #expect(used.count >= 2, "\(frequencies)")
                 #expect(used.allSatisfy { Int($0) <= limit })
                 #expect(used.reduce(0) { $0 + (1 << (limit - Int($1))) } == 1 << limit, "\(frequencies), limit \(limit)")
-                for (s, f) in frequencies.enumerated() where f > 0 { #expect(code.lengths[s] > 0) }
+                for (s, f) in frequencies.enumerated() where f > 0 { #expect(code.length(of: s) > 0) }
             }
+        }
+    }
+
+    /// Where the limit does not bind, the code is a Huffman code: its cost
+    /// (frequency times length, summed) is the optimum, the sum of the
+    /// weights of the nodes a Huffman tree merges (worked out here with a
+    /// plain sorted list).
+    @Test func unlimitedCodesCostWhatHuffmansDoes() {
+        var random = SeededRandom(seed: 11)
+        for _ in 0..<200 {
+            let count = [19, 30, 286][Int.random(in: 0...2, using: &random)]
+            let frequencies = (0..<count).map { _ in
+                UInt32.random(in: 0...2, using: &random) == 0 ? 0 : UInt32.random(in: 1...5_000, using: &random)
+            }
+            var weights = frequencies.filter { $0 > 0 }.map { Int($0) }.sorted()
+            guard weights.count >= 2 else { continue }
+            var optimum = 0
+            while weights.count > 1 {
+                let merged = weights.removeFirst() + weights.removeFirst()
+                optimum += merged
+                weights.insert(merged, at: weights.firstIndex { $0 >= merged } ?? weights.count)
+            }
+            let code = HuffmanCode(frequencies: frequencies, limit: 15)
+            let depth = (0..<count).map { Int(code.length(of: $0)) }.max() ?? 0
+            guard depth < 15 else { continue }
+            let cost = frequencies.indices.reduce(0) { $0 + Int(frequencies[$1]) * Int(code.length(of: $1)) }
+            #expect(cost == optimum, "\(frequencies)")
         }
     }
 

@@ -110,9 +110,16 @@ private struct SegmentEncoder {
 
     private func compress(into writer: inout BitWriter, tokens: UnsafeMutablePointer<UInt32>, table: UnsafeMutablePointer<Int32>) {
         guard let base = data.baseAddress else { return }
-        let end = range.upperBound
         let frequencies = UnsafeMutablePointer<UInt32>.allocate(capacity: Block.frequencyCount)
         defer { frequencies.deallocate() }
+        HuffmanScratch.with { scratch in
+            compress(into: &writer, tokens: tokens, table: table, base: base, frequencies: frequencies, scratch: scratch)
+        }
+    }
+
+    private func compress(into writer: inout BitWriter, tokens: UnsafeMutablePointer<UInt32>, table: UnsafeMutablePointer<Int32>,
+                          base: UnsafePointer<UInt8>, frequencies: UnsafeMutablePointer<UInt32>, scratch: HuffmanScratch) {
+        let end = range.upperBound
         var block = Block(start: range.lowerBound, frequencies: frequencies)
         var i = range.lowerBound
         // The row above, when a match can reach it.
@@ -147,11 +154,11 @@ private struct SegmentEncoder {
                 i += 1
             }
             if block.tokenCount == ImageDeflate.blockTokens {
-                block.write(into: &writer, tokens: tokens, data: base, end: i, final: false)
+                block.write(into: &writer, tokens: tokens, data: base, end: i, final: false, scratch: scratch)
                 block = Block(start: i, frequencies: frequencies)
             }
         }
-        block.write(into: &writer, tokens: tokens, data: base, end: end, final: isLast)
+        block.write(into: &writer, tokens: tokens, data: base, end: end, final: isLast, scratch: scratch)
     }
 
     /// How many bytes at `i` repeat those at `j` (< i), up to `limit`; 0
@@ -177,7 +184,9 @@ private struct Block {
     /// Where the block's bytes start in the data (a stored block copies them).
     let start: Int
     private(set) var tokenCount = 0
-    /// The literal/length symbols' counts (286), then the distances' (30).
+    /// The literal/length symbols' counts (286), then the distances' (30),
+    /// while the block fills; while it is written, each symbol's code and
+    /// length (`write`), until the next block zeroes them.
     private let frequencies: UnsafeMutablePointer<UInt32>
     /// The matches' extra bits, in all.
     private var extraBits = 0
@@ -211,17 +220,16 @@ private struct Block {
     }
 
     /// Writes the block, Huffman-coded or stored, whichever is smaller.
-    func write(into writer: inout BitWriter, tokens: UnsafeMutablePointer<UInt32>, data: UnsafePointer<UInt8>, end: Int, final: Bool) {
-        var literalFrequencies = Array(UnsafeBufferPointer(start: frequencies, count: 286))
-        literalFrequencies[256] = 1  // the end of the block
-        let distanceFrequencies = Array(UnsafeBufferPointer(start: frequencies + 286, count: 30))
-        let literalCode = HuffmanCode(frequencies: literalFrequencies, limit: 15)
-        let distanceCode = HuffmanCode(frequencies: distanceFrequencies, limit: 15)
-        let header = CodeLengthHeader(literals: literalCode.lengths, distances: distanceCode.lengths)
+    func write(into writer: inout BitWriter, tokens: UnsafeMutablePointer<UInt32>, data: UnsafePointer<UInt8>, end: Int, final: Bool,
+               scratch: HuffmanScratch) {
+        frequencies[256] = 1  // the end of the block
+        let literalCode = HuffmanCode(count: 286, limit: 15, scratch: scratch) { frequencies[$0] }
+        let distanceCode = HuffmanCode(count: 30, limit: 15, scratch: scratch) { frequencies[286 + $0] }
+        let header = CodeLengthHeader(literals: literalCode, distances: distanceCode, scratch: scratch)
 
         var bits = 3 + header.bits + extraBits
-        for s in 0..<286 { bits += Int(literalFrequencies[s]) * Int(literalCode.lengths[s]) }
-        for s in 0..<30 { bits += Int(distanceFrequencies[s]) * Int(distanceCode.lengths[s]) }
+        for s in 0..<286 { bits += Int(frequencies[s]) * Int(literalCode.length(of: s)) }
+        for s in 0..<30 { bits += Int(frequencies[286 + s]) * Int(distanceCode.length(of: s)) }
         let bytes = end - start
         let storedBits = 3 + 7 + (bytes / 65535 + 1) * 40 + bytes * 8
         if bits >= storedBits {
@@ -235,11 +243,11 @@ private struct Block {
         // Each symbol's code in the low 16 bits and its length above: one
         // load a symbol, from tables the loop reaches without a closure, so
         // the writer's state stays in registers.
-        let literal = UnsafeMutablePointer<UInt32>.allocate(capacity: 286 + 30)
-        defer { literal.deallocate() }
+        // (The frequencies' room is free again: the table goes there.)
+        let literal = frequencies
         let distance = literal + 286
-        for s in 0..<286 { literal[s] = UInt32(literalCode.codes[s]) | UInt32(literalCode.lengths[s]) << 16 }
-        for s in 0..<30 { distance[s] = UInt32(distanceCode.codes[s]) | UInt32(distanceCode.lengths[s]) << 16 }
+        for s in 0..<286 { literal[s] = UInt32(literalCode.code(of: s)) | UInt32(literalCode.length(of: s)) << 16 }
+        for s in 0..<30 { distance[s] = UInt32(distanceCode.code(of: s)) | UInt32(distanceCode.length(of: s)) << 16 }
         var w = writer
         for t in 0..<tokenCount {
             let token = tokens[t]
@@ -276,44 +284,60 @@ private struct Block {
 /// (runs of zeros), themselves Huffman-coded (RFC 1951, 3.2.7).
 private struct CodeLengthHeader {
     private let literalCount: Int, distanceCount: Int
-    /// Symbols 0...18 with their extra bits' value.
-    private var symbols: [(symbol: UInt8, extra: UInt8)] = []
+    /// Symbols 0...18 with their extra bits' value, `symbolCount` of them
+    /// (at most one per code length).
+    private let symbols: InlineArray<316, (symbol: UInt8, extra: UInt8)>
+    private let symbolCount: Int
     private let code: HuffmanCode
     private let codeCount: Int
     /// Bits the header takes.
     let bits: Int
 
-    static let order = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+    static let order: InlineArray<19, Int> = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 
-    init(literals: [UInt8], distances: [UInt8]) {
-        literalCount = max(257, (literals.lastIndex { $0 != 0 } ?? 0) + 1)
-        distanceCount = max(1, (distances.lastIndex { $0 != 0 } ?? 0) + 1)
-        let lengths = Array(literals[0..<literalCount]) + Array(distances[0..<distanceCount])
+    init(literals: HuffmanCode, distances: HuffmanCode, scratch: HuffmanScratch) {
+        var literalCount = 286, distanceCount = 30
+        while literalCount > 257 && literals.length(of: literalCount - 1) == 0 { literalCount -= 1 }
+        while distanceCount > 1 && distances.length(of: distanceCount - 1) == 0 { distanceCount -= 1 }
+        (self.literalCount, self.distanceCount) = (literalCount, distanceCount)
+        // The literals' lengths, then the distances', as one run.
+        let total = literalCount + distanceCount
+        var lengths = InlineArray<316, UInt8>(repeating: 0)
+        for s in 0..<literalCount { lengths[s] = literals.length(of: s) }
+        for s in 0..<distanceCount { lengths[literalCount + s] = distances.length(of: s) }
+        var symbols = InlineArray<316, (symbol: UInt8, extra: UInt8)>(repeating: (0, 0))
+        var symbolCount = 0
+        func add(_ symbol: UInt8, _ extra: UInt8) {
+            symbols[symbolCount] = (symbol, extra)
+            symbolCount += 1
+        }
         var i = 0
-        while i < lengths.count {
+        while i < total {
             let l = lengths[i]
             var run = 1
-            while i + run < lengths.count, lengths[i + run] == l { run += 1 }
+            while i + run < total, lengths[i + run] == l { run += 1 }
             if l == 0 && run >= 3 {
                 let n = min(run, 138)
-                symbols.append(n >= 11 ? (18, UInt8(n - 11)) : (17, UInt8(n - 3)))
+                if n >= 11 { add(18, UInt8(n - 11)) } else { add(17, UInt8(n - 3)) }
                 i += n
             } else if l != 0 && run >= 4 {
-                symbols.append((l, 0))
+                add(l, 0)
                 let n = min(run - 1, 6)
-                symbols.append((16, UInt8(n - 3)))
+                add(16, UInt8(n - 3))
                 i += 1 + n
             } else {
-                symbols.append((l, 0))
+                add(l, 0)
                 i += 1
             }
         }
-        var frequencies = [UInt32](repeating: 0, count: 19)
-        for s in symbols { frequencies[Int(s.symbol)] += 1 }
-        let code = HuffmanCode(frequencies: frequencies, limit: 7)
-        let codeCount = max(4, (Self.order.lastIndex { code.lengths[$0] != 0 } ?? 0) + 1)
+        var frequencies = InlineArray<19, UInt32>(repeating: 0)
+        for k in 0..<symbolCount { frequencies[Int(symbols[k].symbol)] += 1 }
+        let code = HuffmanCode(count: 19, limit: 7, scratch: scratch) { frequencies[$0] }
+        var codeCount = 19
+        while codeCount > 4 && code.length(of: Self.order[codeCount - 1]) == 0 { codeCount -= 1 }
         var bits = 5 + 5 + 4 + 3 * codeCount
-        for s in symbols { bits += Int(code.lengths[Int(s.symbol)]) + Self.extraBits(s.symbol) }
+        for k in 0..<symbolCount { bits += Int(code.length(of: Int(symbols[k].symbol))) + Self.extraBits(symbols[k].symbol) }
+        (self.symbols, self.symbolCount) = (symbols, symbolCount)
         (self.code, self.codeCount) = (code, codeCount)
         self.bits = bits
     }
@@ -322,9 +346,10 @@ private struct CodeLengthHeader {
         writer.write(UInt32(literalCount - 257), 5)
         writer.write(UInt32(distanceCount - 1), 5)
         writer.write(UInt32(codeCount - 4), 4)
-        for k in 0..<codeCount { writer.write(UInt32(code.lengths[Self.order[k]]), 3) }
-        for s in symbols {
-            writer.write(UInt32(code.codes[Int(s.symbol)]), Int(code.lengths[Int(s.symbol)]))
+        for k in 0..<codeCount { writer.write(UInt32(code.length(of: Self.order[k])), 3) }
+        for k in 0..<symbolCount {
+            let s = symbols[k]
+            writer.write(UInt32(code.code(of: Int(s.symbol))), Int(code.length(of: Int(s.symbol))))
             writer.write(UInt32(s.extra), Self.extraBits(s.symbol))
         }
     }
