@@ -194,7 +194,7 @@ final class LayerSnapshotter {
             pieces.append(.image(c))
         }
         if let shape = layer as? CAShapeLayer {
-            pieces += ShapeContent(shape).pieces
+            ShapeContent.append(shape, to: &pieces)
         }
         if let gradient = layer as? CAGradientLayer,
            case let rasterizer = GradientRasterizer(gradient, pixelsPerPoint: options.rasterScale * Double(max(1, layer.contentsScale))),
@@ -221,13 +221,14 @@ final class LayerSnapshotter {
     }
 }
 
-/// A shape layer's fill and stroke as regions that flatten themselves for
-/// the scale they are seen at.
-struct ShapeContent {
-    var pieces: [RenderContent] = []
-
-    init(_ shape: CAShapeLayer) {
+/// A shape layer's fill and stroke as regions, which the planner flattens
+/// for the scale they are seen at.
+enum ShapeContent {
+    /// Appends `shape`'s fill and stroke, those it draws, to `pieces` (one
+    /// list a layer, made once, whatever it holds).
+    static func append(_ shape: CAShapeLayer, to pieces: inout [RenderContent]) {
         guard let path = shape.path?.pathData, !path.isEmpty else { return }
+        pieces.reserveCapacity(pieces.count + 2)
         let box = path.boundingBox
         if let fill = shape.fillColor, fill.alpha > 0 {
             pieces.append(.fill(FillContent(
