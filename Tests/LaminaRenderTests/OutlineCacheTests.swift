@@ -91,6 +91,25 @@ struct OutlineCacheTests {
         #expect(planner.outlines.statistics.points <= 600)
     }
 
+    /// A scene of more paths than the cache holds sweeps it once, not once
+    /// a path (each sweep goes through everything kept).
+    @Test func aSceneLargerThanTheCacheSweepsItOnce() throws {
+        let planner = RenderPlanner(outlines: OutlineCache(maximumPoints: 400))
+        let stars = (0..<150).map { (i: Int) -> CAShapeLayer in
+            let column = Double(i % 15), row = Double(i / 15)
+            return star(radius: 3 + Double(i) / 100, at: CGPoint(x: 10 + column * 12, y: 10 + row * 12))
+        }
+        let plan = try planner.plan(try scene(stars), canvas: canvas)
+        #expect(pathDraws(plan).count == 300)
+        let first = planner.outlines.statistics
+        #expect(first.made == 300 && first.points <= 400)
+        #expect(first.sweeps <= 1)
+        // The next frame sweeps out what it does not use, once, and fills up again.
+        _ = try planner.plan(try scene(stars), canvas: canvas)
+        #expect(planner.outlines.statistics.sweeps <= first.sweeps + 1)
+        #expect(planner.outlines.statistics.points <= 400)
+    }
+
     @Test func equalRectanglesShareOneListOfCorners() throws {
         // A grid of equal rounded tiles, each turned differently: one list of
         // corners for all their polygons, however many there are.

@@ -55,15 +55,25 @@ public final class OutlineCache: Sendable {
         var plans = 0
         /// Outlines worked out since the cache was made.
         var made = 0
+        /// Times what earlier plans used was swept out.
+        var sweeps = 0
+        /// The latest plan that filled the cache with its own outlines: it
+        /// keeps no more (so a scene of a hundred thousand paths sweeps
+        /// once, not once a path).
+        var filledBy = 0
 
         /// Makes room for `points` more, forgetting what plans before
         /// `plan` used; false when even that leaves too little.
         mutating func makeRoom(for points: Int, plan: Int, maximum: Int) -> Bool {
             if self.points + points <= maximum { return true }
+            guard plan > filledBy else { return false }
+            sweeps += 1
             regions = regions.filter { $0.value.lastPlan >= plan }
             rectangles = rectangles.filter { $0.value.lastPlan >= plan }
             self.points = regions.values.reduce(0) { $0 + $1.points } + rectangles.values.reduce(0) { $0 + $1.points }
-            return self.points + points <= maximum
+            if self.points + points <= maximum { return true }
+            filledBy = plan
+            return false
         }
     }
 
@@ -72,10 +82,19 @@ public final class OutlineCache: Sendable {
         self.maximumPoints = max(0, maximumPoints)
     }
 
-    /// How many outlines are kept, their points, and how many outlines were
-    /// worked out (every miss) since the cache was made.
-    public var statistics: (kept: Int, points: Int, made: Int) {
-        table.withLock { ($0.regions.count + $0.rectangles.count, $0.points, $0.made) }
+    /// What the cache holds and has done.
+    public struct Statistics: Hashable, Sendable {
+        /// Outlines kept, and their points.
+        public var kept: Int, points: Int
+        /// Outlines worked out (every miss) since the cache was made.
+        public var made: Int
+        /// Times the outlines of earlier plans were swept out to make room.
+        public var sweeps: Int
+    }
+
+    /// What the cache holds and has done, now.
+    public var statistics: Statistics {
+        table.withLock { Statistics(kept: $0.regions.count + $0.rectangles.count, points: $0.points, made: $0.made, sweeps: $0.sweeps) }
     }
 
     /// Starts a plan; its number marks what it uses.
@@ -91,6 +110,8 @@ public final class OutlineCache: Sendable {
     func contours(of outline: FillOutline, tolerance: Double, plan: Int) -> [[CGPoint]] {
         // Fixed polygons are their own contours: nothing to keep.
         if case .polygons(let polygons) = outline { return polygons }
+        // (A tolerance that is not a number would never be found again.)
+        guard tolerance.isFinite else { return outline.contours(tolerance: tolerance) }
         let key = RegionKey(outline: outline, tolerance: tolerance)
         let kept = table.withLock { t -> [[CGPoint]]? in
             guard let i = t.regions.index(forKey: key) else { return nil }
@@ -117,6 +138,7 @@ public final class OutlineCache: Sendable {
     /// layer's background, border or picture, which a grid of equal cells or
     /// a scene drawn again asks for many times.
     func corners(of rect: CGRect, plan: Int) -> [CGPoint] {
+        guard rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return rect.cornerPolygon }
         let kept = table.withLock { t -> [CGPoint]? in
             guard let i = t.rectangles.index(forKey: rect) else { return nil }
             t.rectangles.values[i].lastPlan = max(t.rectangles.values[i].lastPlan, plan)
