@@ -32,4 +32,24 @@ import Testing
             #expect(PolygonClipper.clip(polygon, to: planes, and: more) == PolygonClipper.clip(polygon, to: all))
         }
     }
+
+    /// A half-plane holds a rect exactly when clipping the rect's corners by
+    /// it leaves them as they are; a null rect and a rect of NaN are not held.
+    @Test func aRectIsHeldWhenItsCornersAre() {
+        var random = SystemRandomNumberGenerator()
+        var held = 0
+        for _ in 0..<2_000 {
+            let plane = HalfPlane(a: .random(in: -1...1, using: &random), b: .random(in: -1...1, using: &random),
+                                  c: .random(in: -50...150, using: &random))
+            let rect = CGRect(x: .random(in: -100...100, using: &random), y: .random(in: -100...100, using: &random),
+                              width: .random(in: 0...60, using: &random), height: .random(in: 0...60, using: &random))
+            let corners = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
+                           CGPoint(x: rect.maxX, y: rect.maxY), CGPoint(x: rect.minX, y: rect.maxY)]
+            #expect(plane.holds(rect) == corners.allSatisfy { plane.value(at: $0) >= 0 })
+            if plane.holds(rect) { held += 1 }
+        }
+        #expect(held > 100 && held < 1_900)
+        #expect(!HalfPlane(a: 0, b: 0, c: 1).holds(.null))
+        #expect(!HalfPlane(a: 1, b: 0, c: 1).holds(CGRect(x: Double.nan, y: 0, width: 1, height: 1)))
+    }
 }

@@ -15,6 +15,16 @@ public struct HalfPlane: Hashable, Sendable {
     /// `a·x + b·y + c` at `p`: positive inside, negative outside.
     public func value(at p: CGPoint) -> Double { a * Double(p.x) + b * Double(p.y) + c }
 
+    /// Whether all of `rect` is inside: the value is at least 0 at its four
+    /// corners (a half-plane then holds everything between them). A null
+    /// rect, or one whose corners give no number, is not held.
+    public func holds(_ rect: CGRect) -> Bool {
+        guard !rect.isNull else { return false }
+        // (NaN fails every comparison.)
+        return value(at: CGPoint(x: rect.minX, y: rect.minY)) >= 0 && value(at: CGPoint(x: rect.maxX, y: rect.minY)) >= 0
+            && value(at: CGPoint(x: rect.maxX, y: rect.maxY)) >= 0 && value(at: CGPoint(x: rect.minX, y: rect.maxY)) >= 0
+    }
+
     /// The same line with the other side kept.
     public var flipped: HalfPlane { HalfPlane(a: -a, b: -b, c: -c) }
 

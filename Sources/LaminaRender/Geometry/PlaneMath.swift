@@ -44,13 +44,12 @@ extension CATransform3D {
     /// the eye; nil when none of it is, or when it maps beyond finite
     /// numbers (`CGRect.bounding`).
     func projectedBounds(of rect: CGRect) -> CGRect? {
-        let corners = (CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
-                       CGPoint(x: rect.maxX, y: rect.maxY), CGPoint(x: rect.minX, y: rect.maxY))
         let near = nearPlane
-        if near.value(at: corners.0) >= 0, near.value(at: corners.1) >= 0, near.value(at: corners.2) >= 0, near.value(at: corners.3) >= 0 {
+        if near.holds(rect) {
             // Wholly in front (the usual case): its four corners, with no
             // list made of them.
-            return CGRect.bounding(apply(to: corners.0), apply(to: corners.1), apply(to: corners.2), apply(to: corners.3))
+            return CGRect.bounding(apply(to: CGPoint(x: rect.minX, y: rect.minY)), apply(to: CGPoint(x: rect.maxX, y: rect.minY)),
+                                   apply(to: CGPoint(x: rect.maxX, y: rect.maxY)), apply(to: CGPoint(x: rect.minX, y: rect.maxY)))
         }
         return CGRect.bounding(PolygonClipper.clip(rect.cornerPolygon, to: near).map { apply(to: $0) })
     }
@@ -76,9 +75,7 @@ extension CATransform3D {
         // Where the near plane cuts the rect, where it does also counts (a
         // rect wholly in front is its own visible part: no list to make).
         let near = nearPlane
-        let inFront = near.value(at: CGPoint(x: rect.minX, y: rect.minY)) >= 0 && near.value(at: CGPoint(x: rect.maxX, y: rect.minY)) >= 0
-            && near.value(at: CGPoint(x: rect.maxX, y: rect.maxY)) >= 0 && near.value(at: CGPoint(x: rect.minX, y: rect.maxY)) >= 0
-        if !inFront {
+        if !near.holds(rect) {
             for p in PolygonClipper.clip(rect.cornerPolygon, to: near) { sample(p) }
         }
         return largest

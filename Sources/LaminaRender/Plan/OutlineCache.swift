@@ -35,21 +35,23 @@ public final class OutlineCache: Sendable {
 
     private let table = Mutex(Table())
 
-    private struct RegionKey: Hashable {
-        var outline: FillOutline
-        var tolerance: Double
+    /// What an outline is kept by: a region and the tolerance it was
+    /// flattened at, or a rectangle (its corners).
+    private enum Key: Hashable {
+        case region(FillOutline, tolerance: Double)
+        case rectangle(CGRect)
     }
 
-    private struct Entry<Outline> {
-        var outline: Outline
+    private struct Entry {
+        /// The contours (a rectangle's: one, its corners).
+        var contours: [[CGPoint]]
         var points: Int
         /// The latest plan that used this outline.
         var lastPlan: Int
     }
 
     private struct Table {
-        var regions: [RegionKey: Entry<[[CGPoint]]>] = [:]
-        var rectangles: [CGRect: Entry<[CGPoint]>] = [:]
+        var entries: [Key: Entry] = [:]
         var points = 0
         /// Plans begun so far.
         var plans = 0
@@ -68,9 +70,8 @@ public final class OutlineCache: Sendable {
             if self.points + points <= maximum { return true }
             guard plan > filledBy else { return false }
             sweeps += 1
-            regions = regions.filter { $0.value.lastPlan >= plan }
-            rectangles = rectangles.filter { $0.value.lastPlan >= plan }
-            self.points = regions.values.reduce(0) { $0 + $1.points } + rectangles.values.reduce(0) { $0 + $1.points }
+            entries = entries.filter { $0.value.lastPlan >= plan }
+            self.points = entries.values.reduce(0) { $0 + $1.points }
             if self.points + points <= maximum { return true }
             filledBy = plan
             return false
@@ -94,7 +95,7 @@ public final class OutlineCache: Sendable {
 
     /// What the cache holds and has done, now.
     public var statistics: Statistics {
-        table.withLock { Statistics(kept: $0.regions.count + $0.rectangles.count, points: $0.points, made: $0.made, sweeps: $0.sweeps) }
+        table.withLock { Statistics(kept: $0.entries.count, points: $0.points, made: $0.made, sweeps: $0.sweeps) }
     }
 
     /// Starts a plan; its number marks what it uses.
@@ -112,25 +113,7 @@ public final class OutlineCache: Sendable {
         if case .polygons(let polygons) = outline { return polygons }
         // (A tolerance that is not a number would never be found again.)
         guard tolerance.isFinite else { return outline.contours(tolerance: tolerance) }
-        let key = RegionKey(outline: outline, tolerance: tolerance)
-        let kept = table.withLock { t -> [[CGPoint]]? in
-            guard let i = t.regions.index(forKey: key) else { return nil }
-            t.regions.values[i].lastPlan = max(t.regions.values[i].lastPlan, plan)
-            return t.regions.values[i].outline
-        }
-        if let kept { return kept }
-        // Worked out outside the lock: another thread's plan may use the
-        // cache meanwhile.
-        let contours = outline.contours(tolerance: tolerance)
-        let points = contours.reduce(0) { $0 + $1.count }
-        table.withLock { t in
-            t.made += 1
-            if let old = t.regions.removeValue(forKey: key) { t.points -= old.points }
-            guard t.makeRoom(for: points, plan: plan, maximum: maximumPoints) else { return }
-            t.regions[key] = Entry(outline: contours, points: points, lastPlan: plan)
-            t.points += points
-        }
-        return contours
+        return kept(.region(outline, tolerance: tolerance), plan: plan) { outline.contours(tolerance: tolerance) }
     }
 
     /// The corners of `rect` (minX-minY, maxX-minY, maxX-maxY, minX-maxY),
@@ -139,20 +122,29 @@ public final class OutlineCache: Sendable {
     /// a scene drawn again asks for many times.
     func corners(of rect: CGRect, plan: Int) -> [CGPoint] {
         guard rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return rect.cornerPolygon }
-        let kept = table.withLock { t -> [CGPoint]? in
-            guard let i = t.rectangles.index(forKey: rect) else { return nil }
-            t.rectangles.values[i].lastPlan = max(t.rectangles.values[i].lastPlan, plan)
-            return t.rectangles.values[i].outline
+        return kept(.rectangle(rect), plan: plan) { [rect.cornerPolygon] }[0]
+    }
+
+    /// The contours kept under `key`, or those `make` works out now, kept
+    /// if they fit.
+    private func kept(_ key: Key, plan: Int, make: () -> [[CGPoint]]) -> [[CGPoint]] {
+        let found = table.withLock { t -> [[CGPoint]]? in
+            guard let i = t.entries.index(forKey: key) else { return nil }
+            t.entries.values[i].lastPlan = max(t.entries.values[i].lastPlan, plan)
+            return t.entries.values[i].contours
         }
-        if let kept { return kept }
-        let corners = rect.cornerPolygon
+        if let found { return found }
+        // Worked out outside the lock: another thread's plan may use the
+        // cache meanwhile.
+        let contours = make()
+        let points = contours.reduce(0) { $0 + $1.count }
         table.withLock { t in
             t.made += 1
-            if let old = t.rectangles.removeValue(forKey: rect) { t.points -= old.points }
-            guard t.makeRoom(for: corners.count, plan: plan, maximum: maximumPoints) else { return }
-            t.rectangles[rect] = Entry(outline: corners, points: corners.count, lastPlan: plan)
-            t.points += corners.count
+            if let old = t.entries.removeValue(forKey: key) { t.points -= old.points }
+            guard t.makeRoom(for: points, plan: plan, maximum: maximumPoints) else { return }
+            t.entries[key] = Entry(contours: contours, points: points, lastPlan: plan)
+            t.points += points
         }
-        return corners
+        return contours
     }
 }

@@ -579,17 +579,10 @@ final class PlanBuilder {
 
     /// What a path fill within `bounds` is cut by: the clips, and the
     /// target's guard band unless `bounds` lies wholly inside it (the usual
-    /// case, which then needs no list of planes of its own). A half-plane
-    /// holds a rectangle when it holds its four corners.
+    /// case, which then needs no list of planes of its own).
     private func clipPlanes(for bounds: CGRect, matrix: CATransform3D, clipping: Clipping) -> [HalfPlane] {
         let v = viewportPlanes(matrix, margin: Self.guardBand)
-        func holds(_ plane: HalfPlane) -> Bool {
-            let (x0, x1, y0, y1) = (Double(bounds.minX), Double(bounds.maxX), Double(bounds.minY), Double(bounds.maxY))
-            // (NaN fails every comparison: a box of NaN is not inside.)
-            return plane.value(at: CGPoint(x: x0, y: y0)) >= 0 && plane.value(at: CGPoint(x: x1, y: y0)) >= 0
-                && plane.value(at: CGPoint(x: x1, y: y1)) >= 0 && plane.value(at: CGPoint(x: x0, y: y1)) >= 0
-        }
-        let inside = !bounds.isNull && holds(v.0) && holds(v.1) && holds(v.2) && holds(v.3)
+        let inside = v.0.holds(bounds) && v.1.holds(bounds) && v.2.holds(bounds) && v.3.holds(bounds)
         return inside ? clipping.clips : clipping.clips(within: v)
     }
 
