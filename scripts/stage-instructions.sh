@@ -28,13 +28,11 @@ cp "$(swift build -c release --show-bin-path)/lamina" "$work/lamina"
 strip "$work/lamina"
 
 count() {  # scene stage frames -> instructions, or heap blocks with --blocks
+  valgrind --tool="$tool" --"$tool"-out-file="$work/out" "$work/lamina" bench "$1" --backend cpu \
+    --stage "$2" --frames "$3" --warmup 1 >/dev/null 2>"$work/err"
   if [ "$tool" = dhat ]; then
-    valgrind --tool=dhat --dhat-out-file="$work/out" "$work/lamina" bench "$1" --backend cpu \
-      --stage "$2" --frames "$3" --warmup 1 >/dev/null 2>"$work/err"
     grep -Eo 'Total: +[0-9,]+ bytes in [0-9,]+ blocks' "$work/err" | awk '{ gsub(",", "", $5); print $5 }'
   else
-    valgrind --tool=callgrind --callgrind-out-file="$work/out" "$work/lamina" bench "$1" --backend cpu \
-      --stage "$2" --frames "$3" --warmup 1 >/dev/null 2>"$work/err"
     grep -Eo 'Collected : [0-9]+' "$work/err" | grep -Eo '[0-9]+'
   fi
 }
