@@ -252,9 +252,12 @@ public struct CAMLReader: Sendable {
                              "the root layer needs bounds with a width and height > 0: they size the canvas")
         }
         let origin = bundles[0].root.position
+        let screens = zip(layers, bundles).map { layer, bundle in
+            Self.screen(holding: layer, size: canvas, at: bundle.root.position)
+        }
         let top = JSONValue.object(members: [
             ("width", .number(canvas.width), origin), ("height", .number(canvas.height), origin),
-            ("sublayers", JSONValue.array(layers, at: origin), origin),
+            ("sublayers", JSONValue.array(screens, at: origin), origin),
         ], at: origin)
         let decoder = SceneDecoder(limits: limits, options: .init(allowsFiles: false))
         let scene: Scene
@@ -280,6 +283,23 @@ public struct CAMLReader: Sendable {
               k < bundles.count
         else { return bundles[0].file }
         return bundles[k].file
+    }
+
+    /// A CAML document lives in Core Animation's own coordinate space, where
+    /// y grows upwards (a root layer whose `geometryFlipped` is 0 has its
+    /// sublayers' origin at the bottom left, as the phone and the editors
+    /// show it). The scene format's canvas is y-down, as iOS's views are, so
+    /// each document's root sits in a canvas-sized layer that flips its
+    /// sublayers' geometry: the screen as Core Animation sees it. Layers
+    /// that set `geometryFlipped` flip again below it, as they compose in
+    /// Core Animation; images and text keep their orientation.
+    private static func screen(holding root: JSONValue, size: CGSize, at position: SourcePosition) -> JSONValue {
+        .object(members: [
+            ("bounds", .array([.number(0), .number(0), .number(size.width), .number(size.height)], at: position), position),
+            ("position", .array([.number(size.width / 2), .number(size.height / 2)], at: position), position),
+            ("geometryFlipped", .bool(true), position),
+            ("sublayers", .array([root], at: position), position),
+        ], at: position)
     }
 
     /// The size of the first root layer's bounds, as built.

@@ -66,7 +66,7 @@ struct CAMLDocumentTests {
             <CALayer bounds="0 0 10 10" position="5 5" position.x="40" transform="scale(2)" transform.rotation.z="1.5707963"
                      bounds.size.width="30"/>
             """))
-        let layer = try #require(result.scene.rootLayer.sublayers?.first?.sublayers?.first)
+        let layer = try #require(result.documentRoot?.sublayers?.first)
         #expect(layer.position == CGPoint(x: 40, y: 5))
         #expect(layer.bounds.size == CGSize(width: 30, height: 10))
         // The scale stays, the rotation is replaced: what setValue(_:forKeyPath:) does.
@@ -103,7 +103,7 @@ struct CAMLDocumentTests {
         let error = try #require(sceneError { _ = try readCAML(text) })
         #expect(error.kind == .outOfRange)
         #expect(error.position == SourcePosition(line: 6, column: 11), "\(error)")
-        #expect(error.location.hasPrefix("document.caml: scene $.sublayers[0].sublayers[0].opacity"), "\(error.location)")
+        #expect(error.location.hasPrefix("document.caml: scene $.sublayers[0].sublayers[0].sublayers[0].opacity"), "\(error.location)")
     }
 
     // MARK: Skipped and strict
@@ -128,6 +128,12 @@ struct CAMLDocumentTests {
         #expect(subjects.contains("<animation type=\"CATransition\">"))
         #expect(subjects.contains("<scriptComponents> in <CALayer>"))
         #expect(!subjects.contains { $0.contains("allowsEdgeAntialiasing") }, "no effect on pixels: read silently")
+        let nested = try readCAML(caml("""
+            <CALayer bounds="0 0 5 5"><contentsMultiplyColor value="1 1 1"/>
+              <sublayers><CALayer bounds="0 0 5 5"><contentsMultiplyColor value="1 1 1"/></CALayer></sublayers>
+            </CALayer>
+            """))
+        #expect(nested.warnings.map(\.count) == [2], "\(nested.warnings)")
         #expect(result.warnings.allSatisfy { $0.description.contains("document.caml:") })
 
         let strict = try #require(sceneError { _ = try readCAML(text, strict: true) })
@@ -164,7 +170,7 @@ struct CAMLDocumentTests {
         """)
 
     func lid(_ result: CAMLReader.Result) throws -> CALayer {
-        try #require(result.scene.rootLayer.sublayers?.first?.sublayers?.first)
+        try #require(result.documentRoot?.sublayers?.first)
     }
 
     @Test func statesSetValuesByTargetIdAndFollowBasedOn() throws {
@@ -329,7 +335,7 @@ struct CAMLDocumentTests {
             <!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]>
             <caml><CALayer name="&lol2;"/></caml>
             """
-        #expect(try #require(sceneError { _ = try readCAML(laughs) }).message.contains("document type declaration"))
+        #expect(try #require(sceneError { _ = try readCAML(laughs) }).message.contains("entity declaration is refused"))
 
         let deep = "<caml>" + String(repeating: "<CALayer><sublayers>", count: 5000) + String(repeating: "</sublayers></CALayer>", count: 5000) + "</caml>"
         #expect(try #require(sceneError { _ = try readCAML(deep) }).kind == .limitExceeded)
@@ -374,8 +380,108 @@ struct CAMLTimingTests {
                                      beginTime="1e-100" duration="1" repeatCount="inf"/></animations>
             </CALayer>
             """)
-        let layer = try #require(readCAML(text).scene.rootLayer.sublayers?.first?.sublayers?.first)
+        let layer = try #require(readCAML(text).documentRoot?.sublayers?.first)
         #expect(layer.animation(forKey: "position.x")?.beginTime == 0)
         #expect(layer.presentation(atTime: 0).position.x == 60)
+    }
+}
+
+/// CAML is in Core Animation's own space: y grows upwards unless a layer's
+/// `geometryFlipped` turns its sublayers over, and flips compose down the tree.
+@Suite("CAML coordinates")
+struct CAMLCoordinateTests {
+    /// A 120 x 80 root (flipped or not) with a red 20 x 10 layer whose corner is at (0, 0).
+    static func corner(rootFlipped: Bool, inner: String = "") -> String {
+        """
+        <caml xmlns="http://www.apple.com/CoreAnimation/1.0">
+          <CALayer bounds="0 0 120 80" position="60 40" backgroundColor="1 1 1" geometryFlipped="\(rootFlipped ? 1 : 0)">
+            <sublayers>
+              <CALayer bounds="0 0 20 10" position="10 5" backgroundColor="1 0 0"/>
+              \(inner)
+            </sublayers>
+          </CALayer>
+        </caml>
+        """
+    }
+
+    static func rgb(_ image: CGImage, _ x: Int, _ y: Int) -> [UInt8]? {
+        image.pixel(x: x, y: y).map { [$0.red, $0.green, $0.blue] }
+    }
+
+    @Test func anUnflippedRootHasItsOriginAtTheBottomLeft() throws {
+        let image = try LayerRenderer(backend: .cpu).render(readCAML(Self.corner(rootFlipped: false)).scene)
+        #expect(Self.rgb(image, 5, 75) == [255, 0, 0])
+        #expect(Self.rgb(image, 5, 5) == [255, 255, 255])
+    }
+
+    @Test func aFlippedRootHasItsOriginAtTheTopLeft() throws {
+        let image = try LayerRenderer(backend: .cpu).render(readCAML(Self.corner(rootFlipped: true)).scene)
+        #expect(Self.rgb(image, 5, 5) == [255, 0, 0])
+        #expect(Self.rgb(image, 5, 75) == [255, 255, 255])
+    }
+
+    @Test func flipsComposeDownTheTree() throws {
+        // Under an unflipped root, a flipped container (the root's size) turns
+        // its own sublayers back to y-down; one more flip below turns them up again.
+        let nested = """
+            <CALayer bounds="0 0 120 80" position="60 40" geometryFlipped="1">
+              <sublayers>
+                <CALayer bounds="0 0 10 10" position="115 5" backgroundColor="0 0 1"/>
+                <CALayer bounds="0 0 120 80" position="60 40" geometryFlipped="1">
+                  <sublayers><CALayer bounds="0 0 10 10" position="60 5" backgroundColor="0 1 0"/></sublayers>
+                </CALayer>
+              </sublayers>
+            </CALayer>
+            """
+        let image = try LayerRenderer(backend: .cpu).render(readCAML(Self.corner(rootFlipped: false, inner: nested)).scene)
+        #expect(Self.rgb(image, 5, 75) == [255, 0, 0])    // the root's own: y-up
+        #expect(Self.rgb(image, 115, 5) == [0, 0, 255])   // flipped once: y-down
+        #expect(Self.rgb(image, 60, 75) == [0, 255, 0])   // flipped twice: y-up
+        #expect(Self.rgb(image, 60, 5) == [255, 255, 255])
+    }
+
+    @Test func contentsAndGradientsFollowTheSpaceTheyAreIn() throws {
+        // A gradient's startPoint (0, 0) is its layer's origin: the bottom in y-up space.
+        let text = """
+            <caml xmlns="http://www.apple.com/CoreAnimation/1.0">
+              <CALayer bounds="0 0 40 40" position="20 20">
+                <sublayers>
+                  <CAGradientLayer bounds="0 0 40 40" position="20 20" startPoint="0.5 0" endPoint="0.5 1">
+                    <colors><CGColor value="1 0 0"/><CGColor value="0 0 1"/></colors>
+                  </CAGradientLayer>
+                </sublayers>
+              </CALayer>
+            </caml>
+            """
+        let image = try LayerRenderer(backend: .cpu).render(readCAML(text).scene)
+        let bottom = try #require(Self.rgb(image, 20, 38)), top = try #require(Self.rgb(image, 20, 1))
+        #expect(bottom[0] > 230 && bottom[2] < 25, "\(bottom)")
+        #expect(top[2] > 230 && top[0] < 25, "\(top)")
+    }
+
+    @Test func theConvertedSceneJSONDrawsTheSamePicture() throws {
+        let result = try readCAML(Self.corner(rootFlipped: false))
+        let converted = try SceneDecoder().decode(result.sceneJSON)
+        #expect(try pixels(converted) == pixels(result.scene))
+    }
+
+    @Test func eachBundleOfAWallpaperKeepsItsOwnFlip() throws {
+        // The background unflipped (its square's corner at the bottom left),
+        // the foreground flipped (its square's at the top left).
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let wallpaper = folder.appendingPathComponent("Mixed.wallpaper")
+        for (name, flipped, color) in [("Background", false, "0 0 1"), ("Foreground", true, "1 0 0")] {
+            try write("""
+                <caml xmlns="http://www.apple.com/CoreAnimation/1.0">
+                  <CALayer bounds="0 0 100 160" position="50 80" geometryFlipped="\(flipped ? 1 : 0)">
+                    <sublayers><CALayer bounds="0 0 20 20" position="10 10" backgroundColor="\(color)"/></sublayers>
+                  </CALayer>
+                </caml>
+                """, to: wallpaper.appendingPathComponent("Mixed_\(name)-100w-160h@2x~iphone.ca/main.caml"))
+        }
+        let image = try LayerRenderer(backend: .cpu).render(CAMLReader().read(contentsOf: wallpaper).scene)
+        #expect(Self.rgb(image, 10, 150) == [0, 0, 255])
+        #expect(Self.rgb(image, 10, 10) == [255, 0, 0])
     }
 }

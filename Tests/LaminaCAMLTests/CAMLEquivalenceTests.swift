@@ -2,12 +2,13 @@ import Foundation
 import Testing
 import Lamina
 
-/// A CAML document.
+/// A CAML document whose root flips its geometry, so that its sublayers
+/// are placed y-down as the scene format's are (unflipped, CAML is y-up).
 func caml(_ body: String, width: Int = 120, height: Int = 80) -> String {
     """
     <?xml version="1.0" encoding="UTF-8"?>
     <caml xmlns="http://www.apple.com/CoreAnimation/1.0">
-      <CALayer bounds="0 0 \(width) \(height)" position="\(width / 2) \(height / 2)" backgroundColor="1 1 1">
+      <CALayer bounds="0 0 \(width) \(height)" position="\(width / 2) \(height / 2)" backgroundColor="1 1 1" geometryFlipped="1">
         <sublayers>
           \(body)
         </sublayers>
@@ -23,6 +24,12 @@ func sceneJSON(_ sublayers: String, width: Int = 120, height: Int = 80) -> Strin
     {"width": \(width), "height": \(height), "sublayers": [{"bounds": [0, 0, \(width), \(height)],
      "position": [\(width / 2), \(height / 2)], "backgroundColor": [1, 1, 1], "sublayers": [\(sublayers)]}]}
     """
+}
+
+extension CAMLReader.Result {
+    /// The root layer of the (first) document: the scene's root holds the
+    /// y-up screen each document sits on, which holds the document's root.
+    var documentRoot: CALayer? { scene.rootLayer.sublayers?.first?.sublayers?.first }
 }
 
 /// The RGBA bytes of `scene` at `time`, drawn on the CPU.

@@ -53,7 +53,13 @@ struct XMLReaderTests {
     }
 
     @Test(arguments: [
-        ("<!DOCTYPE a [<!ENTITY x \"y\">]><a/>", "document type declaration", 1, 1),
+        ("<!DOCTYPE a [<!ENTITY x \"y\">]><a/>", "entity declaration is refused", 1, 14),
+        ("<!DOCTYPE a [\n <!ENTITY lol \"lol\">\n <!ENTITY lol2 \"&lol;&lol;\">]><a>&lol2;</a>", "entity declaration", 2, 2),
+        ("<!DOCTYPE a [%ext;]><a/>", "parameter entity", 1, 14),
+        ("<!DOCTYPE a><!DOCTYPE a><a/>", "only come once", 1, 13),
+        ("<a/><!DOCTYPE a>", "only come once", 1, 5),
+        ("<!DOCTYPE a PUBLIC \"x\" \"y><a/>", "never closed", 1, 24),
+        ("<!DOCTYPE a [<!ELEMENT a ANY>", "never closed", 1, 1),
         ("<a>&lol;</a>", "unknown entity", 1, 4),
         ("<a><b></a>", "closes <b>", 1, 7),
         ("<a>\n  <b>", "never closed", 2, 6),
@@ -70,6 +76,18 @@ struct XMLReaderTests {
         #expect(error.kind == .syntax)
         #expect(error.message.contains(message), "\(error.message)")
         #expect(error.position == SourcePosition(line: line, column: column), "\(error)")
+    }
+
+    /// Apple's property lists name their DTD; it declares nothing and is never loaded.
+    @Test(arguments: [
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\"><dict/></plist>",
+        "<!doctype plist SYSTEM 'file:///etc/passwd'><plist><dict/></plist>",
+        "<!DOCTYPE plist [<!ELEMENT plist ANY> <!-- <!ENTITY x 'no'> --> <!ATTLIST plist version CDATA \"1.0>]\">]>\n<plist><dict/></plist>",
+    ])
+    func documentTypesThatDeclareNoEntityAreSkipped(text: String) throws {
+        let root = try read(text)
+        #expect(root.name == "plist")
+        #expect(root.children.map(\.name) == ["dict"])
     }
 
     @Test func invalidUTF8IsRefused() throws {

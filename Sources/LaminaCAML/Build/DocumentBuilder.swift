@@ -64,6 +64,10 @@ final class DocumentBuilder {
         try diagnostics.skipped(subject, reason, file: document.file, at: position)
     }
 
+    func tolerate(_ subject: String, _ reason: String, at position: SourcePosition) {
+        diagnostics.tolerated(subject, reason, file: document.file, at: position)
+    }
+
     // MARK: Index
 
     /// Records ids, states and transitions of the tree under `element`.
@@ -393,6 +397,11 @@ final class DocumentBuilder {
             guard let n = CAMLText.numbers(text), n.count == count else { throw wrong(form) }
             return n.map { CGFloat($0) }
         }
+        if kind.isNotText, text.allSatisfy(\.isWhitespace) {
+            // `transform=""`, as editors write an unset value: Core Animation reads it as absent.
+            tolerate("an empty value", "read as absent, as Core Animation reads it", at: position)
+            return nil
+        }
         switch kind {
         case .number:
             guard let n = CAMLText.number(text) else { throw wrong("a number") }
@@ -418,7 +427,14 @@ final class DocumentBuilder {
             let t = text.trimmingCharacters(in: .whitespaces)
             if t.hasPrefix("#") { return .json(.string(t)) }
             guard let n = CAMLText.numbers(t), n.count == 3 || n.count == 4 else { throw wrong("a colour 'r g b' or 'r g b a'") }
-            return .json(.array((n + (n.count == 3 ? [1] : [])).map { .number($0) }))
+            // Wide-gamut editors write extended-range components (1.032); a
+            // display shows them at the edge of its range, as the clamp does.
+            if n.contains(where: { !(0...1).contains($0) }) {
+                guard n.allSatisfy(\.isFinite) else { throw wrong("a colour of finite components") }
+                tolerate("a colour component outside 0...1", "clamped to 0...1, as an sRGB display shows it", at: position)
+            }
+            let components = (n + (n.count == 3 ? [1] : [])).map { JSONValue(.number(min(max($0, 0), 1)), at: position) }
+            return .json(.array(components, at: position))
         case .numbers:
             guard let n = CAMLText.numbers(text) else { throw wrong("numbers") }
             return .json(.array(n.map { .number($0) }))
@@ -550,6 +566,17 @@ final class DocumentBuilder {
                     transitionAnimations[target, default: []].append(built)
                 }
             }
+        }
+    }
+}
+
+private extension LayerValueKind {
+    /// Whether the value is something other than text, for which an empty
+    /// string says nothing (a text layer's `string=""` is a value).
+    var isNotText: Bool {
+        switch self {
+        case .string, .any: false
+        default: true
         }
     }
 }

@@ -4,10 +4,14 @@ import LaminaScene
 /// data, CDATA sections, comments and processing instructions, with the five
 /// predefined entities and character references.
 ///
-/// It refuses what CAML never needs and an attacker would use: a document
-/// type declaration (and so every entity of one, which is how "billion
-/// laughs" documents expand), unknown entities, nesting deeper than the
-/// limit, and more elements or attributes than the limits allow. It does
+/// A document type declaration that only names an external DTD (Apple's
+/// property lists start with `<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST
+/// 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">`) declares
+/// nothing and is skipped; the DTD is never loaded. It refuses what CAML
+/// never needs and an attacker would use: an internal subset that declares
+/// entities (how "billion laughs" documents expand), unknown entities,
+/// nesting deeper than the limit, and more elements or attributes than the
+/// limits allow. It does
 /// not recurse, so a deep document cannot exhaust the stack. Every error
 /// names the line and column.
 ///
@@ -126,7 +130,11 @@ private struct Scanner {
         return root
     }
 
-    /// Whitespace, comments and processing instructions outside the root.
+    /// Whether the prolog's document type declaration has been read.
+    var sawDocumentType = false
+
+    /// Whitespace, comments, processing instructions and (before the root,
+    /// once) a document type declaration.
     mutating func misc() throws(SceneError) {
         while true {
             skipSpace()
@@ -135,11 +143,60 @@ private struct Scanner {
             } else if looking(at: "<!--") {
                 try comment()
             } else if looking(at: "<!DOCTYPE") || looking(at: "<!doctype") {
-                throw error("a document type declaration is refused: CAML needs none, and its entities could expand without bound")
+                guard !sawDocumentType, elementCount == 0 else {
+                    throw error("a document type declaration may only come once, before the root element")
+                }
+                try documentType()
+                sawDocumentType = true
             } else {
                 return
             }
         }
+    }
+
+    /// `<!DOCTYPE name PUBLIC "id" "uri">` and the like, skipped: an external
+    /// identifier names a DTD that is never loaded, so it declares nothing.
+    /// An internal subset (`[...]`) is read only to refuse entity
+    /// declarations; its other declarations (element and attribute lists,
+    /// comments) change nothing CAML reads.
+    mutating func documentType() throws(SceneError) {
+        let opened = here
+        advance(9)
+        var inSubset = false
+        while let b = peek() {
+            switch b {
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                // A literal: an identifier, or a value in the subset, may hold '>' or ']'.
+                let literal = here
+                advance()
+                while let c = peek(), c != b { advance() }
+                guard !atEnd else { throw error("a quoted literal that is never closed", at: literal) }
+                advance()
+            case UInt8(ascii: "["):
+                guard !inSubset else { throw error("'[' inside the document type's internal subset") }
+                inSubset = true
+                advance()
+            case UInt8(ascii: "]") where inSubset:
+                inSubset = false
+                advance()
+            case UInt8(ascii: "<") where inSubset:
+                if looking(at: "<!--") {
+                    try comment()
+                } else if looking(at: "<!ENTITY") {
+                    throw error("an entity declaration is refused: CAML needs none, and entities can expand without bound")
+                } else {
+                    advance()
+                }
+            case UInt8(ascii: "%") where inSubset:
+                throw error("a parameter entity reference is refused: it could load or expand declarations")
+            case UInt8(ascii: ">") where !inSubset:
+                advance()
+                return
+            default:
+                advance()
+            }
+        }
+        throw error("a document type declaration that is never closed (no '>')", at: opened)
     }
 
     mutating func comment() throws(SceneError) {
