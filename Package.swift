@@ -7,7 +7,8 @@
 //   LaminaGeometry  transforms, paths, flattening, the plane's vocabulary: pure math
 //   LaminaRaster    pixmaps, coverage rasterization, painting stages (package-internal)
 //   LaminaCore      layers, colours, images, CGContext and its rasterizer
-//   LaminaIO        bounded reads and safe, atomic writes of files and streams; SHA-256
+//   LaminaIO        bounded reads and safe, atomic writes of files and streams; zip archives
+//                   read by a reader that trusts no offset (inflated by libdeflate); SHA-256
 //                   (on the processor's SHA instructions where it has them: CSHA256)
 //   LaminaPNG       PNG decoding through libpng, encoding (ImageDeflate, libdeflate), animated PNG
 //   LaminaWebP      animated WebP through libwebp
@@ -42,7 +43,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // `swift package generate-documentation` (scripts/check-docs.sh); a plugin, built into nothing.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
-        // `.tendies` wallpaper archives (LaminaCAML).
+        // Writes the archives the tests read (LaminaCAMLTests); Lamina reads them with its own ZipArchive.
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
     ],
     targets: [
@@ -77,7 +78,7 @@ let package = Package(
         .target(name: "LaminaCore", dependencies: ["LaminaGeometry", "LaminaRaster"]),
         // SHA-256's block function on x86's SHA extensions, for LaminaIO.
         .target(name: "CSHA256", path: "Sources/CSHA256"),
-        .target(name: "LaminaIO", dependencies: ["CSHA256"]),
+        .target(name: "LaminaIO", dependencies: ["CSHA256", "CDeflate"]),
         // Linux's thread affinity and naming calls, for the server's workers.
         .target(name: "CThreadPlacement", path: "Sources/CThreadPlacement"),
         .target(name: "LaminaPNG", dependencies: ["LaminaCore", "LaminaIO", "LaminaRaster", "CPNG", "CDeflate"]),
@@ -89,7 +90,7 @@ let package = Package(
         // Apple's CAML files, .ca bundles, wallpapers and .tendies archives, read into scenes.
         .target(
             name: "LaminaCAML",
-            dependencies: ["LaminaCore", "LaminaIO", "LaminaScene", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+            dependencies: ["LaminaCore", "LaminaIO", "LaminaScene"]),
         .target(name: "LaminaGL", dependencies: ["LaminaRender", "LaminaRaster", "CEGL"]),
         .target(name: "LaminaCPU", dependencies: ["LaminaRender", "LaminaRaster"]),
         .target(name: "LaminaText", dependencies: ["LaminaCore", "LaminaRaster", "CFreeType", "CUnicodeText"]),

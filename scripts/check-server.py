@@ -405,6 +405,21 @@ def caml_checks():
         check("a CAML document cannot read the server's files", status == 422 and "data URI" in json.dumps(error_of(body)), body)
         status, _, body = server.request("POST", "/render", b"PK\x03\x04 not really", zipped)
         check("a body that is not a zip archive is 422", status == 422 and "zip" in error_of(body).get("message", ""), body)
+        # Archives that once ended the server: a directory offset past the end, and damaged deflate data.
+        end = tendies.rindex(b"PK\x05\x06")
+        far = tendies[:end + 16] + (0xFFFFFFF0).to_bytes(4, "little") + tendies[end + 20:]
+        status, _, body = server.request("POST", "/render", far, zipped)
+        check("an archive whose directory lies past its end is 422", status == 422, (status, body))
+        damaged = bytearray(tendies)
+        data_start = tendies.index(b"PK\x03\x04") + 30 + int.from_bytes(tendies[26:28], "little") + int.from_bytes(tendies[28:30], "little")
+        damaged[data_start + 8] ^= 0x5A
+        status, _, body = server.request("POST", "/render", bytes(damaged), zipped, timeout=20)
+        check("an archive with damaged deflate data is 422, answered at once", status == 422, (status, body))
+        for value in ["", ";", " ; ", "/"]:
+            status, _, body = server.request("POST", "/render", document, {"Content-Type": value})
+            check(f"Content-Type {value!r} is 415", status == 415 and error_of(body).get("code") == "unsupportedMediaType", (status, body))
+        status, _, _ = server.request("GET", "/healthz")
+        check("the server is alive after the hostile archives and media types", status == 200, status)
         status, _, body = server.render(small_scene(), "?state=Unlock")
         check("state on a scene JSON body is 400", status == 400 and error_of(body).get("code") == "invalidQuery", body)
         status, _, body = server.request("POST", "/render?transition=nocolon", document, xml)

@@ -1,7 +1,6 @@
 import Foundation
 import LaminaCore
 import LaminaScene
-import ZIPFoundation
 
 /// Reads Core Animation's own scene files into a `Scene`: CAML documents
 /// (`.caml`), Core Animation archives (`.ca` bundles: `index.xml`, the root

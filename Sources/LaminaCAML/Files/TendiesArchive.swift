@@ -1,12 +1,12 @@
-import Foundation
+import LaminaIO
 import LaminaScene
-import ZIPFoundation
 
 /// A `.tendies` file (a zip archive of a PosterBoard wallpaper) read into
 /// memory, refusing what a hostile archive would use: entries whose paths
 /// leave the archive (absolute, `..`), links, more entries than
-/// `maximumEntries`, and more bytes than the limits once inflated, counted
-/// as the bytes come out (a zip's declared sizes can lie).
+/// `maximumEntries`, and more bytes than the limits once inflated. Sizes
+/// are checked before anything is inflated, and `ZipArchive` holds each
+/// entry to the size it declares, so a declared size cannot lie.
 enum TendiesArchive {
     static let maximumEntries = 10_000
 
@@ -23,56 +23,52 @@ enum TendiesArchive {
         guard bytes.count <= limits.documentBytes else {
             throw refuse(.limitExceeded, "the archive has \(bytes.count) bytes, over the limit of \(limits.documentBytes)")
         }
-        let archive: Archive
+        let archive: ZipArchive
         do {
-            archive = try Archive(data: Data(bytes), accessMode: .read)
+            archive = try ZipArchive(bytes, maximumEntries: maximumEntries)
         } catch {
-            throw refuse("not a zip archive (\(error))")
+            let kind: SceneError.Kind = error.message.contains("over the limit") ? .limitExceeded : .invalidValue
+            throw refuse(kind, "not a readable zip archive: \(error.message)")
         }
         let total = maximumTotalBytes(limits)
         let perEntry = max(limits.documentBytes, limits.imageBytes)
-        var files: [String: [UInt8]] = [:]
+        var wanted: [(path: String, entry: ZipArchive.Entry)] = []
         var folders: Set<String> = []
-        var count = 0
         var inflated = 0
-        for entry in archive {
-            count += 1
-            guard count <= maximumEntries else {
-                throw refuse(.limitExceeded, "the archive has more than \(maximumEntries) entries (the limit)")
-            }
+        for entry in archive.entries {
             let raw = entry.path
-            // macOS adds resource forks under __MACOSX; they are not the wallpaper.
-            if raw.hasPrefix("__MACOSX/") || FilePath.name(of: raw).hasPrefix("._") { continue }
+            // macOS adds resource forks under __MACOSX, and Finder its .DS_Store; they are not the wallpaper.
+            let fileName = FilePath.name(of: raw)
+            if raw.hasPrefix("__MACOSX/") || fileName.hasPrefix("._") || fileName == ".DS_Store" { continue }
             let trimmed = raw.hasSuffix("/") ? String(raw.dropLast()) : raw
             guard let path = FilePath.resolve(trimmed, in: ""), path == trimmed.split(separator: "/").joined(separator: "/") else {
                 throw refuse("the entry '\(Quoted.prefix(raw, limit: 100))' leads outside the archive")
             }
-            switch entry.type {
+            switch entry.kind {
             case .directory:
                 folders.insert(path)
-            case .symlink:
+            case .symbolicLink:
                 throw refuse("the entry '\(path)' is a link; links are refused")
             case .file:
-                guard entry.uncompressedSize <= UInt64(perEntry) else {
+                guard entry.uncompressedSize <= perEntry else {
                     throw refuse(.limitExceeded, "'\(path)' inflates to \(entry.uncompressedSize) bytes, over the limit of \(perEntry)")
                 }
-                var data: [UInt8] = []
-                do {
-                    _ = try archive.extract(entry, skipCRC32: false) { chunk in
-                        inflated += chunk.count
-                        guard data.count + chunk.count <= perEntry, inflated <= total else { throw Inflation.tooLarge }
-                        data += chunk
-                    }
-                } catch Inflation.tooLarge {
-                    throw refuse(.limitExceeded, "the archive inflates to more than its limit (\(perEntry) bytes an entry, \(total) in all)")
-                } catch {
-                    throw refuse("cannot inflate '\(path)': \(error)")
+                inflated += entry.uncompressedSize
+                guard inflated <= total else {
+                    throw refuse(.limitExceeded, "the archive inflates to more than its limit of \(total) bytes in all")
                 }
-                files[path] = data
+                wanted.append((path, entry))
+            }
+        }
+        // Every size is known to fit before the first byte is inflated.
+        var files: [String: [UInt8]] = [:]
+        for (path, entry) in wanted {
+            do {
+                files[path] = try archive.contents(of: entry)
+            } catch {
+                throw refuse("cannot read '\(path)': \(error.message)")
             }
         }
         return ArchiveFiles(files: files, folders: folders)
     }
-
-    private enum Inflation: Error { case tooLarge }
 }

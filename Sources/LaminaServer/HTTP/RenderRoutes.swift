@@ -292,10 +292,11 @@ struct SceneBody: Sendable {
     var format: Format
 
     static func read(_ request: Request, maxBytes: Int, deadline: ContinuousClock.Instant) async throws -> SceneBody {
-        let mediaType = request.headers[.contentType].map { $0.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).lowercased() }
-        guard let format = mediaType.flatMap(Format.init(mediaType:)) else {
+        let header = request.headers[.contentType]
+        guard let format = header.flatMap(ContentType.init).flatMap({ Format(mediaType: $0.essence) }) else {
+            let got = header.map { $0.isEmpty ? "an empty Content-Type" : Quoted.prefix($0, limit: 60) } ?? "no Content-Type"
             throw APIError(.unsupportedMediaType, "unsupportedMediaType",
-                           "the body must be a scene as application/json, a CAML document as application/xml or a .tendies archive as application/zip, got \(mediaType.map { Quoted.prefix($0, limit: 60) } ?? "no Content-Type")")
+                           "the body must be a scene as application/json, a CAML document as application/xml or a .tendies archive as application/zip, got \(got)")
         }
         if let declared = request.headers[.contentLength], let length = Int(declared), length > maxBytes {
             throw tooLarge(maxBytes)
