@@ -428,6 +428,116 @@ def caml_checks():
         server.stop()
 
 
+def resident_kib(pid):
+    with open(f"/proc/{pid}/status") as f:
+        return int(re.search(r"VmRSS:\s+(\d+)", f.read()).group(1))
+
+
+def connection_limit_checks():
+    """Slowloris and idle keep-alive connections past the caps, from one
+    loopback address: refused as they open or closed at the idle timeout,
+    while another address (127.0.0.2) is served; memory stays bounded."""
+    import resource
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, 8192)), hard))
+    server = Server("--workers", "1", "--backend", "cpu", "--idle-timeout", "2",
+                    "--max-connections", "200", "--max-connections-per-client", "100")
+    held = []
+    try:
+        before = resident_kib(server.process.pid)
+        started = time.monotonic()
+        for _ in range(3000):
+            try:
+                s = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+                s.sendall(b"POST /render HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nX-Slow: ")
+                held.append(s)
+            except OSError:
+                pass  # refused while the backlog is full: also a refusal
+        opened = time.monotonic() - started
+
+        def closed_by_server(s, wait):
+            s.settimeout(wait)
+            try:
+                return s.recv(1) == b""
+            except socket.timeout:
+                return False
+            except OSError:
+                return True
+        refused = sum(closed_by_server(s, 0.2) for s in held)
+        check(f"3,000 half-sent requests from one address: all but the per-client cap of 100 closed as they open ({refused} of {len(held)} in {opened:.1f} s)",
+              len(held) - refused <= 100 and refused >= len(held) - 100, (len(held), refused))
+        other = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30, source_address=("127.0.0.2", 0))
+        other.request("POST", "/render", body=small_scene(), headers={"Content-Type": "application/json"})
+        answer = other.getresponse()
+        answer.read()
+        other.close()
+        check("meanwhile a request from another address is served", answer.status == 200, answer.status)
+        time.sleep(2.5)
+        still = [s for s in held if not closed_by_server(s, 0.05)]
+        check("the held half-sent requests are closed at the 2 s idle timeout", not still, len(still))
+        after = resident_kib(server.process.pid)
+        check(f"resident memory stays bounded ({before // 1024} MiB before, {after // 1024} MiB after)",
+              after - before < 64 * 1024, (before, after))
+        # An idle keep-alive connection goes at the idle timeout too.
+        idle = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+        idle.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        first = idle.recv(65536)
+        time.sleep(2.5)
+        check("an idle keep-alive connection is closed at the idle timeout",
+              first.startswith(b"HTTP/1.1 200") and closed_by_server(idle, 1), first[:40])
+        idle.close()
+        _, _, metrics = server.request("GET", "/metrics", port=server.metrics_port)
+        check("refusals are counted by reason", b'lamina_connections_refused_total{reason="per_client"}' in metrics, metrics[-400:])
+        status, _, _ = server.request("GET", "/healthz")
+        check("the server answers /healthz after it all", status == 200, status)
+    finally:
+        for s in held:
+            s.close()
+        server.stop()
+
+
+def malformed_body_checks():
+    """A body whose HTTP framing is broken is the client's fault: 400, not
+    500; and every API answer says nosniff."""
+    server = Server("--workers", "1", "--backend", "cpu")
+    head = b"POST /render HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+    chunked = head + b"Transfer-Encoding: chunked\r\n\r\n"
+    shapes = {
+        "a chunk size of zz": chunked + b"zz\r\n{}\r\n0\r\n\r\n",
+        "a chunk size of -5": chunked + b"-5\r\n{}\r\n0\r\n\r\n",
+        "a chunk size of eighteen f's": chunked + b"ffffffffffffffffff\r\n{}\r\n0\r\n\r\n",
+        "a Content-Length in a chunked trailer": chunked + b"2\r\n{}\r\n0\r\nContent-Length: 5\r\n\r\n",
+        "Transfer-Encoding: xchunked": head + b"Transfer-Encoding: xchunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n",
+        "a chunk that ends early": chunked + b"ff\r\n{}",
+        "a body shorter than its Content-Length": head + b"Content-Length: 100\r\n\r\n{}",
+    }
+    try:
+        for what, data in shapes.items():
+            # The short bodies need the client to stop sending: half-close.
+            with socket.create_connection(("127.0.0.1", server.port), timeout=30) as s:
+                s.sendall(data)
+                s.shutdown(socket.SHUT_WR)
+                received = b""
+                try:
+                    while True:
+                        chunk = s.recv(65536)
+                        if not chunk:
+                            break
+                        received += chunk
+                except (socket.timeout, ConnectionResetError):
+                    pass
+            line = received.split(b"\r\n", 1)[0].decode(errors="replace")
+            check(f"{what}: 400 ({line or 'closed'})", line.startswith("HTTP/1.1 400"), line or "(closed)")
+        status, _, _ = server.request("GET", "/healthz")
+        check("the server is alive after the broken bodies", status == 200, status)
+        _, headers, _ = server.render(small_scene())
+        check("API answers carry X-Content-Type-Options: nosniff", headers.get("x-content-type-options") == "nosniff", headers)
+        _, headers, _ = server.request("GET", "/no-such-route")
+        check("errors carry it too", headers.get("x-content-type-options") == "nosniff", headers)
+    finally:
+        server.stop()
+
+
 def environment_and_token_checks():
     server = Server(env={"LAMINA_PORT": "0", "LAMINA_METRICS_PORT": "0", "LAMINA_WORKERS": "1",
                          "LAMINA_BACKEND": "cpu", "LAMINA_TOKEN": "s3cret", "LAMINA_LOG_FORMAT": "json",
@@ -843,6 +953,8 @@ if __name__ == "__main__":
         sys.exit(f"no lamina binary at {LAMINA} (set LAMINA)")
     main_server_checks()
     caml_checks()
+    connection_limit_checks()
+    malformed_body_checks()
     environment_and_token_checks()
     worker_placement_checks()
     readiness_while_starting_checks()

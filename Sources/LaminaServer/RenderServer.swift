@@ -75,8 +75,13 @@ public struct RenderServer: Sendable {
         router.add(middleware: RequestEdgeMiddleware(metrics: metrics))
         RenderRoutes(configuration: configuration, pool: pool, cache: cache, metrics: metrics, jobs: jobs,
                      rendererVersion: laminaVersion).register(on: router)
+        let gate = ConnectionGate(limits: .init(total: Self.connectionCap(configuration.maxConnections, logger: logger),
+                                                perClient: configuration.maxConnectionsPerClient),
+                                  onRefusal: { metrics.recordConnectionRefused($0) })
         let api = Application(
             router: router,
+            server: .http1(configuration: .init(additionalChannelHandlers: [gate.handler()],
+                                                idleTimeout: .nanoseconds(Int64(configuration.idleTimeout.nanoseconds)))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "lamina"),
             onServerRunning: { channel in ports.set(.api, channel.localAddress?.port) },
             logger: logger)
@@ -113,6 +118,23 @@ public struct RenderServer: Sendable {
         defer { banner.cancel() }
         try await group.run()
         logger.info("stopped")
+    }
+
+    /// `asked`, or fewer where the process's file-descriptor limit would run
+    /// out first: each connection holds one, and the workers, fonts, logs and
+    /// the metrics listener need some of their own (a quarter, at least 64).
+    /// Run out, and libdispatch traps: the connection cap must bind first.
+    static func connectionCap(_ asked: Int, logger: Logger) -> Int {
+        var limit = rlimit()
+        // RLIM_INFINITY is all ones, which Swift cannot import as a literal.
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return asked }
+        let descriptors = Int(clamping: limit.rlim_cur)
+        let room = max(1, descriptors - max(64, descriptors / 4))
+        if room < asked {
+            logger.warning("connection cap lowered to fit the descriptor limit",
+                           metadata: ["asked": "\(asked)", "cap": "\(room)", "descriptors": "\(descriptors)"])
+        }
+        return min(asked, room)
     }
 
     /// The start-up lines, once: where to connect, and what each worker draws with.

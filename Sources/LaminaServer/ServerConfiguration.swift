@@ -62,6 +62,17 @@ public struct ServerConfiguration: Sendable {
     /// How long a request may take from its arrival, reading its body and
     /// waiting in the queue included; past it the answer is 503.
     public var deadline: Duration = .seconds(10)
+    /// How long a connection may go without a whole request head arriving:
+    /// from its opening, and from the end of each answer (the keep-alive
+    /// idle time). A client that dribbles a head (slowloris) or holds an
+    /// idle connection is closed then. A request being drawn is not idle.
+    public var idleTimeout: Duration = .seconds(30)
+    /// The most connections held at once; one more is closed as it opens
+    /// (counted in `lamina_connections_refused_total`). Lowered at start to
+    /// what the process's file-descriptor limit leaves room for.
+    public var maxConnections = 1000
+    /// The most connections held at once from one client address; nil: no cap of its own.
+    public var maxConnectionsPerClient: Int?
     /// The most bytes a request body may have (413 past it, checked against
     /// `Content-Length` before anything is read).
     public var maxBodyBytes = 8 * 1024 * 1024

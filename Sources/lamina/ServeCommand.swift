@@ -38,6 +38,12 @@ struct ServeCommand: ParsableCommand {
     var eglPlatform: String?
     @Option(help: "Seconds a request may take, queue and body included; then 503 (LAMINA_DEADLINE; default 10).")
     var deadline: String?
+    @Option(help: "Seconds a connection may wait for a whole request head, from its opening or its last answer; then it is closed (LAMINA_IDLE_TIMEOUT; default 30).")
+    var idleTimeout: String?
+    @Option(help: "Connections held at once; more are closed as they open (LAMINA_MAX_CONNECTIONS; default 1000, lowered to fit the descriptor limit).")
+    var maxConnections: String?
+    @Option(help: "Connections held at once from one client address (LAMINA_MAX_CONNECTIONS_PER_CLIENT; default: no cap of its own).")
+    var maxConnectionsPerClient: String?
     @Option(help: "Largest request body in bytes; larger gets 413 (LAMINA_MAX_BODY_BYTES; default 8 MiB).")
     var maxBodyBytes: String?
     @Option(help: "Bytes of encoded pictures kept in memory; 0 turns the cache off (LAMINA_CACHE_BYTES; default 64 MiB).")
@@ -112,6 +118,14 @@ struct ServeCommand: ParsableCommand {
             c.eglPlatform = try EGLPlatformChoice(parsing: v, origin: "--egl-platform (or LAMINA_EGL_PLATFORM)")
         }
         if let v = try setting.seconds(deadline, "deadline", "LAMINA_DEADLINE") { c.deadline = v }
+        if let v = try setting.seconds(idleTimeout, "idle-timeout", "LAMINA_IDLE_TIMEOUT") { c.idleTimeout = v }
+        if let v = try setting.integer(maxConnections, "max-connections", "LAMINA_MAX_CONNECTIONS", in: 1...1_000_000) {
+            c.maxConnections = v
+        }
+        if let v = try setting.integer(maxConnectionsPerClient, "max-connections-per-client", "LAMINA_MAX_CONNECTIONS_PER_CLIENT",
+                                       in: 1...1_000_000) {
+            c.maxConnectionsPerClient = v
+        }
         if let v = try setting.integer(maxBodyBytes, "max-body-bytes", "LAMINA_MAX_BODY_BYTES", in: 1...(1 << 30)) {
             c.maxBodyBytes = v
             c.sceneLimits.documentBytes = v

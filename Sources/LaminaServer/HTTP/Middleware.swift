@@ -37,6 +37,9 @@ struct RequestEdgeMiddleware<Context: RequestContext>: RouterMiddleware {
             response = apiError.response()
         }
         response.headers[.requestID] = id
+        // Answers are JSON, pictures and video of the types they say; a
+        // browser must not guess otherwise (a stranger's bytes echoed in an error).
+        if response.headers[.xContentTypeOptions] == nil { response.headers[.xContentTypeOptions] = "nosniff" }
         let duration = ContinuousClock.now - start
         let route = context.endpointPath ?? "unmatched"
         metrics.recordRequest(route: route, method: request.method.rawValue, status: response.status.code, duration: duration)

@@ -305,9 +305,19 @@ struct SceneBody: Sendable {
         let bytes = try await withThrowingTaskGroup(of: [UInt8]?.self) { group in
             group.addTask {
                 var bytes: [UInt8] = []
-                for try await chunk in body {
-                    guard bytes.count + chunk.readableBytes <= maxBytes else { throw tooLarge(maxBytes) }
-                    bytes += chunk.readableBytesView
+                do {
+                    for try await chunk in body {
+                        guard bytes.count + chunk.readableBytes <= maxBytes else { throw tooLarge(maxBytes) }
+                        bytes += chunk.readableBytesView
+                    }
+                } catch let error as APIError {
+                    throw error
+                } catch is CancellationError {
+                    throw CancellationError()
+                } catch {
+                    // The HTTP parser's complaint about the body's framing (a
+                    // chunk size of `zz`, a body that ends early...): the client's fault.
+                    throw malformed(error)
                 }
                 return bytes
             }
@@ -322,6 +332,12 @@ struct SceneBody: Sendable {
             return bytes
         }
         return SceneBody(bytes: bytes, format: format)
+    }
+
+    private static func malformed(_ error: any Error) -> APIError {
+        var error = APIError(.badRequest, "malformedBody", "the request body's HTTP framing is broken: \(Quoted.prefix(String(describing: error), limit: 120))")
+        error.headers[.connection] = "close"
+        return error
     }
 
     private static func tooLarge(_ maxBytes: Int) -> APIError {

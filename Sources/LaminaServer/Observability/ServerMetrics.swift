@@ -83,6 +83,11 @@ final class ServerMetrics: Sendable {
 
     /// `lamina_font_substitutions_total`: font names drawn with another
     /// family than the table prefers (each name once per process).
+    /// A connection closed as it opened, over the `total` or `per_client` cap.
+    func recordConnectionRefused(_ reason: ConnectionGate.Refusal) {
+        Metrics.Counter(label: "lamina_connections_refused_total", dimensions: [("reason", reason.rawValue)], factory: factory).increment()
+    }
+
     func recordFontSubstitution() {
         Metrics.Counter(label: "lamina_font_substitutions_total", factory: factory).increment()
     }
