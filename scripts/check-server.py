@@ -723,6 +723,36 @@ def sigterm_checks():
     check("after draining the process exits 0", code == 0, code)
     check("the drain is logged", "draining" in server.log())
 
+    # An idle server stopped as it starts: the workers are joined before the
+    # process exits (exit() ran Mesa's destructors under a GL worker still
+    # tearing its context down: "double free" in some cycles).
+    failures = []
+    for cycle in range(20):
+        server = Server("--workers", "2", "--backend", "gl" if cycle % 3 else "auto")
+        code = server.stop(timeout=60)
+        if code != 0:
+            failures.append((cycle, code, server.log()[-300:]))
+    check("20 start-and-stop cycles of an idle GL server all exit 0", not failures, failures[:2])
+
+    # A worker drawing past the drain time does not keep the process, nor corrupt it.
+    server = Server("--workers", "1", "--backend", "cpu", "--deadline", "300", "--drain-time", "1")
+    def send_and_forget():
+        try:
+            server.render(heavy_scene(999), timeout=300)
+        except OSError:
+            pass  # the process ended under it, as it should
+    sender = threading.Thread(target=send_and_forget, daemon=True)
+    sender.start()
+    for _ in range(100):
+        if json.loads(server.request("GET", "/readyz")[2])["load"]["busy"] >= 1:
+            break
+        time.sleep(0.05)
+    started = time.monotonic()
+    code = server.stop(timeout=60)
+    took = time.monotonic() - started
+    check(f"SIGTERM with a picture drawing past a 1 s drain time ends the process in time ({took:.1f} s, exit {code})",
+          code == 0 and took < 10, (code, took, server.log()[-300:]))
+
 
 def jobs_checks():
     """POST /jobs, GET /jobs/{id}, GET /jobs/{id}/result, DELETE /jobs/{id}."""

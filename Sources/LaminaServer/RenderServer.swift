@@ -116,8 +116,29 @@ public struct RenderServer: Sendable {
             announceStart(apiPort: apiPort, metricsPort: metricsPort, reports: reports)
         }
         defer { banner.cancel() }
-        try await group.run()
-        logger.info("stopped")
+        let outcome: Result<Void, any Error>
+        do {
+            try await group.run()
+            outcome = .success(())
+        } catch {
+            outcome = .failure(error)
+        }
+        // The services are done; the workers end once their last picture is
+        // drawn. They are joined before the process may exit.
+        if await pool.join(until: (pool.drainingSince ?? .now) + configuration.drainTime) {
+            logger.info("stopped")
+        } else {
+            logger.warning("stopped with render workers still drawing past the drain time")
+            throw WorkersStillRunning()
+        }
+        try outcome.get()
+    }
+
+    /// `run()` returned while render workers were still drawing (past the
+    /// drain time): the process must end without running the libraries'
+    /// destructors under them (`_exit`, not `exit`).
+    public struct WorkersStillRunning: Error, CustomStringConvertible {
+        public var description: String { "render workers were still drawing past the drain time" }
     }
 
     /// `asked`, or fewer where the process's file-descriptor limit would run

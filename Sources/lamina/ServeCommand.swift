@@ -97,6 +97,13 @@ struct ServeCommand: ParsableCommand {
             done.signal()
         }
         done.wait()
+        if case .failure(let error)? = outcome.withLock({ $0 }), error is RenderServer.WorkersStillRunning {
+            // exit() would run Mesa's and the allocator's destructors under the
+            // workers still drawing: end here, the output flushed.
+            FileHandle.standardError.write(Data("lamina: \(error); exiting without waiting\n".utf8))
+            fflush(nil)
+            _exit(0)
+        }
         try outcome.withLock { $0 }?.get()
     }
 

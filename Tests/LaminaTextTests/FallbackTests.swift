@@ -193,6 +193,20 @@ struct FontTableTests {
         // The table's names are not taken over by registering other families.
         #expect(fonts.resolvedFile(fontName: "Courier")?.family == "Liberation Mono")
     }
+
+    /// FreeType's fopen would wait for ever on a FIFO: refused without being opened.
+    @Test("A FIFO or a folder named like a font is refused at once")
+    func specialFilesAreRefused() throws {
+        let folder = NSTemporaryDirectory() + "lamina-fifo-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(mkfifo(folder + "/x.ttf", 0o600) == 0)
+        try FileManager.default.createDirectory(atPath: folder + "/dir.otf", withIntermediateDirectories: true)
+        let fifo = #expect(throws: TextRenderingError.self) { try FontRegistry.register(fileAt: folder + "/x.ttf") }
+        #expect(fifo?.message.contains("not a regular file") == true, "\(String(describing: fifo))")
+        #expect(throws: TextRenderingError.self) { try FontRegistry.register(directory: folder) }
+        #expect(throws: TextRenderingError.self) { try FontRegistry.register(fileAt: folder + "/dir.otf") }
+    }
 }
 
 /// The faces of a family, as the database lists them.

@@ -65,6 +65,9 @@ final class RenderPool: Sendable {
     /// stops (semaphores: workers are threads that block, not tasks).
     private let wakeUps: [DispatchSemaphore]
     private let started = AsyncSignal()
+    /// Signalled by each worker once its renderer is destroyed and its
+    /// thread is about to end (`join`).
+    private let ended = DispatchSemaphore(value: 0)
     private let reports = Mutex<[WorkerReport]>([])
     private let onLoadChange: @Sendable (Load) -> Void
 
@@ -102,6 +105,9 @@ final class RenderPool: Sendable {
         await started.wait()
         return reports.withLock { $0.sorted { $0.index < $1.index } }
     }
+
+    /// When the shutdown began, if it has.
+    var drainingSince: ContinuousClock.Instant? { state.withLock { $0.drainingSince } }
 
     var load: Load {
         state.withLock { loadOf($0) }
@@ -248,8 +254,30 @@ final class RenderPool: Sendable {
         onLoadChange(load)
     }
 
+    /// Waits until every worker has ended, its renderer destroyed, or until
+    /// `deadline`; says whether they all did. The process must not exit
+    /// before: `exit()` runs the libraries' destructors (Mesa's among them),
+    /// and a renderer torn down at the same moment corrupts the heap.
+    func join(until deadline: ContinuousClock.Instant) async -> Bool {
+        let ended = self.ended, workers = setup.workers
+        return await withCheckedContinuation { continuation in
+            // Semaphores block: wait on a thread of its own, not the cooperative pool.
+            Thread.detachNewThread {
+                var joined = 0
+                while joined < workers {
+                    let left = deadline - .now
+                    guard left > .zero,
+                          ended.wait(timeout: .now() + .nanoseconds(Int(clamping: left.nanoseconds))) == .success
+                    else { break }
+                    joined += 1
+                }
+                continuation.resume(returning: joined == workers)
+            }
+        }
+    }
+
     /// Ends the workers once the queue is empty (their renderers are
-    /// destroyed on their own threads).
+    /// destroyed on their own threads); `join` waits for them.
     func stop() {
         let idle = state.withLock { s in
             s.stopped = true
@@ -262,6 +290,12 @@ final class RenderPool: Sendable {
     // MARK: The workers
 
     private func runWorker(_ index: Int) {
+        serve(asWorker: index)
+        // The renderer went with `serve`'s frame.
+        ended.signal()
+    }
+
+    private func serve(asWorker index: Int) {
         CPUAffinity.nameCurrentThread("lamina.render.\(index)")
         let core = setup.cores?[index]
         let pinned = core.map { CPUAffinity.pinCurrentThread(to: $0) } ?? false

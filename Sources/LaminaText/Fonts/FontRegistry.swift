@@ -31,6 +31,13 @@ public enum FontRegistry {
     ///   read, or has no outlines.
     public static func register(fileAt path: String) throws(TextRenderingError) {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        // FreeType opens with a plain fopen, which waits for ever on a FIFO
+        // (and reads without end from a device): only a regular file is a font.
+        var info = stat()
+        guard stat(absolute, &info) == 0 else { throw TextRenderingError("\(path): cannot be read (\(String(cString: strerror(errno))))") }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw TextRenderingError("\(path): not a regular file (a FIFO, a device or a folder is refused without being opened)")
+        }
         try validate(absolute, reportingAs: path)
         state.withLock { s in
             if !s.files.contains(absolute) { s.files.append(absolute) }
