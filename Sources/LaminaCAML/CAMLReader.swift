@@ -197,11 +197,12 @@ public struct CAMLReader: Sendable {
     private func wallpaper(at path: String, in files: CAMLFileSource, named name: String) throws(SceneError) -> [CAMLDocumentSource] {
         let bundles = files.list(path).filter { $0.lowercased().hasSuffix(".ca") && files.isFolder(FilePath.join(path, $0)) }
         var ordered: [String] = []
+        var placed: Set<String> = []
         for role in Self.wallpaperRoles {
-            ordered += bundles.filter { $0.lowercased().contains(role) && !ordered.contains($0) }
+            for bundle in bundles where bundle.lowercased().contains(role) && placed.insert(bundle).inserted { ordered.append(bundle) }
         }
         // Bundles that name no role go last, in name order.
-        ordered += bundles.filter { !ordered.contains($0) }
+        for bundle in bundles where placed.insert(bundle).inserted { ordered.append(bundle) }
         guard !ordered.isEmpty else {
             throw SceneError(.fileAccess, at: name, "the wallpaper holds no .ca bundle")
         }

@@ -36,6 +36,13 @@ final class DocumentBuilder {
     /// `values(ofState:)` by state name, as worked out.
     private var stateValues: [String: [String: [StateValue]]] = [:]
 
+    /// A layer's properties in a state (nil: the base state), as `value(of:layerID:state:)` worked them out.
+    private var statePropertiesCache: [StatePropertiesKey: Properties] = [:]
+    private struct StatePropertiesKey: Hashable {
+        var layerID: String
+        var state: String?
+    }
+
     /// The state set values apply by layer id; the transition's animations too.
     private var overrides: [String: [StateValue]] = [:]
     private var transitionAnimations: [String: [JSONValue]] = [:]
@@ -313,8 +320,17 @@ final class DocumentBuilder {
     /// has none (no colour set, say).
     func value(of keyPath: String, layerID id: String, state: String?) throws(SceneError) -> BuiltValue? {
         guard let (element, type) = layersByID[id] else { return nil }
-        let stateValues = try state.map { name throws(SceneError) in try values(ofState: name)[id] ?? [] } ?? []
-        let properties = try self.properties(of: element, type: type, overrides: stateValues, path: "/#\(id)")
+        // A transition asks for each element's two ends: a layer's properties
+        // in a state are worked out once, whatever the number of elements.
+        let cacheKey = StatePropertiesKey(layerID: id, state: state)
+        let properties: Properties
+        if let known = statePropertiesCache[cacheKey] {
+            properties = known
+        } else {
+            let stateValues = try state.map { name throws(SceneError) in try values(ofState: name)[id] ?? [] } ?? []
+            properties = try self.properties(of: element, type: type, overrides: stateValues, path: "/#\(id)")
+            statePropertiesCache[cacheKey] = properties
+        }
         let base = String(keyPath.prefix { $0 != "." })
         guard let (key, _) = SceneVocabulary.key(forProperty: base, ofType: type),
               let layer = SceneVocabulary.makeLayer(ofType: type)

@@ -109,6 +109,10 @@ struct ArchiveFiles: CAMLFileSource {
     /// Every folder, implied by the files' paths or listed in the archive.
     let folders: Set<String>
 
+    /// The sorted names directly inside each folder ("" is the root), worked
+    /// out once: a wallpaper of thousands of bundles lists each of them.
+    private let children: [String: [String]]
+
     init(files: [String: [UInt8]], folders: Set<String>) {
         self.files = files
         var all = folders
@@ -119,6 +123,10 @@ struct ArchiveFiles: CAMLFileSource {
             }
         }
         self.folders = all
+        var children: [String: Set<String>] = [:]
+        for path in files.keys where !path.isEmpty { children[FilePath.folder(of: path), default: []].insert(FilePath.name(of: path)) }
+        for path in all where !path.isEmpty { children[FilePath.folder(of: path), default: []].insert(FilePath.name(of: path)) }
+        self.children = children.mapValues { $0.sorted() }
     }
 
     func read(_ path: String, limit: Int) throws(SceneError) -> [UInt8] {
@@ -133,10 +141,5 @@ struct ArchiveFiles: CAMLFileSource {
 
     func isFolder(_ path: String) -> Bool { path.isEmpty || folders.contains(path) }
 
-    func list(_ path: String) -> [String] {
-        let names = (Array(files.keys) + Array(folders))
-            .filter { FilePath.folder(of: $0) == path && $0 != path }
-            .map(FilePath.name)
-        return Array(Set(names)).sorted()
-    }
+    func list(_ path: String) -> [String] { children[path] ?? [] }
 }

@@ -73,9 +73,15 @@ private struct Scanner {
         i + offset < bytes.count ? bytes[i + offset] : nil
     }
 
-    func looking(at text: String) -> Bool {
-        let u = Array(text.utf8)
-        return i + u.count <= bytes.count && Array(bytes[i..<(i + u.count)]) == u
+    /// Whether the text at the current byte is `text` (compared in place:
+    /// the reader asks this at nearly every byte).
+    func looking(at text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard i + count <= bytes.count else { return false }
+        return text.withUTF8Buffer { expected in
+            for k in 0..<count where bytes[i + k] != expected[k] { return false }
+            return true
+        }
     }
 
     /// Moves past one byte, keeping the line count.
@@ -98,19 +104,19 @@ private struct Scanner {
         while let b = peek(), b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D { advance() }
     }
 
-    mutating func expect(_ text: String) throws(SceneError) {
+    mutating func expect(_ text: StaticString) throws(SceneError) {
         guard looking(at: text) else { throw error("expected '\(text)'") }
-        advance(text.utf8.count)
+        advance(text.utf8CodeUnitCount)
     }
 
     /// Moves to just past `terminator`; the text before it is returned.
     /// `opened` is where the construct began, for the error.
-    mutating func skip(past terminator: String, what: String, opened: SourcePosition? = nil) throws(SceneError) -> ArraySlice<UInt8> {
+    mutating func skip(past terminator: StaticString, what: String, opened: SourcePosition? = nil) throws(SceneError) -> ArraySlice<UInt8> {
         let start = i, startPosition = opened ?? here
         while !atEnd {
             if looking(at: terminator) {
                 let body = bytes[start..<i]
-                advance(terminator.utf8.count)
+                advance(terminator.utf8CodeUnitCount)
                 return body
             }
             advance()
