@@ -106,6 +106,21 @@ struct CAMLDocumentTests {
         #expect(error.location.hasPrefix("document.caml: scene $.sublayers[0].sublayers[0].sublayers[0].opacity"), "\(error.location)")
     }
 
+    /// Values built from a list or an animation's attributes are refused at
+    /// their own place, never at line 0.
+    @Test(arguments: [
+        ("<CALayer bounds=\"0 0 10 10\"><animations>\n<animation type=\"CAKeyframeAnimation\" keyPath=\"opacity\" duration=\"1\" keyTimes=\"0 0.8 0.5\"><values><real value=\"0\"/><real value=\"1\"/><real value=\"0\"/></values></animation></animations></CALayer>",
+         "keyTimes", 6, 70),
+        ("<CALayer bounds=\"0 0 10 10\"><animations>\n<animation type=\"CASpringAnimation\" keyPath=\"position.x\" mass=\"0\" fromValue=\"0\" toValue=\"1\"/></animations></CALayer>",
+         "mass", 6, 58),
+        ("<CALayer bounds=\"0 0 10 10\"\n  borderWidth=\"-2\"/>", "borderWidth", 6, 3),
+    ])
+    func builtValuesAreRefusedWhereTheyAreWritten(body: String, key: String, line: Int, column: Int) throws {
+        let error = try #require(sceneError { _ = try readCAML(caml(body)) })
+        #expect(error.location.contains(key), "\(error)")
+        #expect(error.position == SourcePosition(line: line, column: column), "\(error)")
+    }
+
     // MARK: Skipped and strict
 
     @Test func whatIsNotDrawnIsReportedOnceEachAndRefusedWhenStrict() throws {

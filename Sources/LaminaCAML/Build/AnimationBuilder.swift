@@ -145,7 +145,7 @@ struct AnimationBuilder {
                 members.append(("toValue", to.json(at: element.position), element.position))
             }
         }
-        return .object(members: members, at: element.position)
+        return JSONValue.object(members: members, at: element.position).placedThroughout(at: element.position)
     }
 
     /// `easeIn` and the other names, or control points `c1x c1y c2x c2y`.

@@ -16,7 +16,7 @@ enum BuiltValue {
     func json(at position: SourcePosition) -> JSONValue {
         switch self {
         case .json(let v):
-            return v.placed(at: position)
+            return v.placedThroughout(at: position)
         case .native(let value):
             return JSONValue((SceneVocabulary.json(of: value) ?? .null).kind, at: position)
         }

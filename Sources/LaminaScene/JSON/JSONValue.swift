@@ -413,6 +413,38 @@ struct JSONDocumentBuilder {
         add(value.kind, at: position ?? value.position)
     }
 
+    /// A copy of `value` in which every value without a place of its own
+    /// (built, not parsed) takes `fallback`.
+    mutating func add(_ value: JSONValue, filling fallback: SourcePosition) {
+        let own = value.position
+        let position = own == .none ? fallback : own
+        switch value.kind {
+        case .array(let a):
+            let container = append(.array, at: position)
+            var indices: [UInt32] = []
+            for element in a {
+                indices.append(UInt32(nodes.count))
+                add(element, filling: position)
+            }
+            nodes[container].payload = JSONDocument.Node.span(start: children.count, count: indices.count)
+            children.append(contentsOf: indices)
+        case .object(let o):
+            let container = append(.object, at: position)
+            var indices: [UInt32] = []
+            for member in o.members {
+                // A member's value without a place is where its key is written.
+                let keyPosition = member.keyPosition == .none ? position : member.keyPosition
+                indices.append(UInt32(nodes.count))
+                addString(member.key, at: keyPosition)
+                add(member.value, filling: keyPosition)
+            }
+            nodes[container].payload = JSONDocument.Node.span(start: children.count, count: indices.count)
+            children.append(contentsOf: indices)
+        case let kind:
+            add(kind, at: position)
+        }
+    }
+
     mutating func addArray(_ elements: [JSONValue], at position: SourcePosition) {
         let container = append(.array, at: position)
         var indices: [UInt32] = []
@@ -459,6 +491,15 @@ extension JSONValue {
     package func placed(at position: SourcePosition) -> JSONValue {
         var builder = JSONDocumentBuilder()
         builder.add(self, at: position)
+        return builder.finish()
+    }
+
+    /// The same value at `position`, and its contents too where they have no
+    /// place of their own: a value built from one place of a document (an
+    /// attribute's list of numbers) is refused there, not at line 0.
+    package func placedThroughout(at position: SourcePosition) -> JSONValue {
+        var builder = JSONDocumentBuilder()
+        builder.add(self.placed(at: position), filling: position)
         return builder.finish()
     }
 
