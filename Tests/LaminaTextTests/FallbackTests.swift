@@ -194,6 +194,17 @@ struct FontTableTests {
         #expect(fonts.resolvedFile(fontName: "Courier")?.family == "Liberation Mono")
     }
 
+    /// Font names come from strangers' scenes: what is kept of them is bounded in bytes.
+    @Test("Made-up font names are kept within the cache's bytes")
+    func madeUpNamesAreBounded() throws {
+        let fonts = try FontSystem()
+        for k in 0..<400 {
+            _ = fonts.chain(named: "Made Up \(k) " + String(repeating: "n", count: 1000))
+            #expect(fonts.cachedChainNameBytes <= FontSystem.chainLimit.nameBytes)
+        }
+        #expect(fonts.cachedChainNameBytes < 400 * 1000, "the cache started again on the way")
+    }
+
     /// FreeType's fopen would wait for ever on a FIFO: refused without being opened.
     @Test("A FIFO or a folder named like a font is refused at once")
     func specialFilesAreRefused() throws {

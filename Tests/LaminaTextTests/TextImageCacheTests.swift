@@ -47,4 +47,19 @@ import LaminaCore
         #expect(cache.image(for: key("b")) != nil)
         #expect(cache.image(for: key("c")) != nil)
     }
+
+    /// A key holds its whole text: texts of 99,000 characters in 1 x 1
+    /// layers fill the byte budget by their keys, however few their pixels.
+    @Test func keysCountAgainstTheByteBudget() {
+        var cache = TextImageCache(byteBudget: 1 << 20, maximumCount: 4096)
+        let style = TextStyle(fontName: "Helvetica", fontSize: 12, color: .black)
+        func key(_ k: Int) -> TextImageCache.Key {
+            TextImageCache.Key(text: StyledText(plain: String(repeating: "x", count: 99_000) + "\(k)", style: style), style: style,
+                               parameters: LayoutParameters(width: 1, height: 1), scale: 1, registeredFonts: 0)
+        }
+        for k in 0..<20 { cache.insert(nil, for: key(k)) }
+        // About 396 KB a key: two fit in 1 MiB, the older ones are gone.
+        #expect(cache.image(for: key(19)) != nil && cache.image(for: key(18)) != nil)
+        #expect((0..<17).allSatisfy { cache.image(for: key($0)) == nil })
+    }
 }

@@ -67,7 +67,10 @@ final class FontChain {
 /// sorted guess (`fontconfigGuess`).
 final class FontDatabase {
     private let config: OpaquePointer
+    /// Faces by family key, as looked up: emptied with `FontSystem`'s chains
+    /// (`forgetFamilies`), so that names a scene makes up are not kept for good.
     private var families: [String: [FontCandidate]] = [:]
+    private var familyKeyBytes = 0
     /// Files added with `addFonts`, which resolve before the table.
     private(set) var registeredFiles: Set<String> = []
 
@@ -98,7 +101,13 @@ final class FontDatabase {
         for file in files where !registeredFiles.contains(file) && FcConfigAppFontAddFile(config, file) == FcTrue {
             registeredFiles.insert(file)
         }
+        forgetFamilies()
+    }
+
+    /// Forgets the families looked up so far (they are looked up again as needed).
+    func forgetFamilies() {
         families = [:]
+        familyKeyBytes = 0
     }
 
     /// Every scalable face whose family (any of its names) is `family`,
@@ -115,7 +124,10 @@ final class FontDatabase {
         // fontconfig compares family names ignoring case and spaces already;
         // keep only faces that really carry the name.
         found = found.filter { $0.families.contains { FontTable.key($0) == key } }
+        // One made-up name can list many families: bounded here too.
+        if families.count >= 8192 || familyKeyBytes + key.utf8.count > 256 << 10 { forgetFamilies() }
         families[key] = found
+        familyKeyBytes += key.utf8.count
         return found
     }
 

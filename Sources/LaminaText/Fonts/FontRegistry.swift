@@ -168,10 +168,13 @@ public struct FontSubstitution: Hashable, Sendable, CustomStringConvertible {
 /// error by default (`lamina: font "Helvetica": ...`); the render server
 /// logs and counts them.
 public enum FontWarnings {
-    private static let state = Mutex<(told: Set<FontSubstitution>, handler: @Sendable (FontSubstitution) -> Void)>(
-        ([], { substitution in
+    private static let state = Mutex<(told: Set<FontSubstitution>, toldBytes: Int, handler: @Sendable (FontSubstitution) -> Void)>(
+        ([], 0, { substitution in
             FileHandle.standardError.write(Data(("lamina: " + substitution.description + "\n").utf8))
         }))
+
+    /// What the substitutions told hold at most: 10,000 of them, 1 MiB of names.
+    static let toldLimit = (count: 10_000, bytes: 1 << 20)
 
     /// Replaces where substitutions are told.
     public static func setHandler(_ handler: @escaping @Sendable (FontSubstitution) -> Void) {
@@ -182,8 +185,12 @@ public enum FontWarnings {
         let handler: (@Sendable (FontSubstitution) -> Void)? = state.withLock { s in
             // Bounded: a server drawing strangers' scenes tells the first
             // 10,000 substitutions, not an endless stream of made-up names.
-            guard s.told.count < 10_000 else { return nil }
-            return s.told.insert(substitution).inserted ? s.handler : nil
+            let bytes = substitution.requested.utf8.count + substitution.missing.reduce(0) { $0 + $1.utf8.count }
+                + (substitution.used?.utf8.count ?? 0)
+            guard s.told.count < toldLimit.count, s.toldBytes + bytes <= toldLimit.bytes else { return nil }
+            guard s.told.insert(substitution).inserted else { return nil }
+            s.toldBytes += bytes
+            return s.handler
         }
         handler?(substitution)
     }

@@ -7,6 +7,11 @@ final class FontSystem {
     private let library: FreeTypeLibrary
     private let database: FontDatabase
     private var chains: [String: FontChain] = [:]
+    /// The bytes of `chains`' names (its values are a few candidates each).
+    private var chainNameBytes = 0
+    /// What `chains` holds at most before it starts again: names come from
+    /// scenes (strangers', on a server).
+    static let chainLimit = (count: 4096, nameBytes: 256 << 10)
     /// Open faces by "file#index"; nil records a face that failed to open,
     /// so it is not tried again.
     private var facesByFile: [String: FontFace?] = [:]
@@ -21,6 +26,9 @@ final class FontSystem {
         database = try FontDatabase(configurationFile: configurationFile)
     }
 
+    /// The bytes of the font names whose chains are kept.
+    var cachedChainNameBytes: Int { chainNameBytes }
+
     /// The number of faces opened so far.
     var openFaceCount: Int { facesByID.count }
 
@@ -34,10 +42,17 @@ final class FontSystem {
         }
         if let chain = chains[name] { return chain }
         // Names come from scenes (strangers', on a server): the cache is
-        // bounded, and starts again when full.
-        if chains.count >= 4096 { chains = [:] }
+        // bounded in names and in their bytes, and starts again when full.
+        if chains.count >= Self.chainLimit.count || chainNameBytes + name.utf8.count > Self.chainLimit.nameBytes {
+            chains = [:]
+            chainNameBytes = 0
+            database.forgetFamilies()
+        }
         let chain = resolve(name)
-        chains[name] = chain
+        if name.utf8.count <= Self.chainLimit.nameBytes {
+            chains[name] = chain
+            chainNameBytes += name.utf8.count
+        }
         if let substitution = chain.substitution { FontWarnings.report(substitution) }
         return chain
     }

@@ -9,9 +9,9 @@ import LaminaCore
 /// default style, the layout parameters (bounds, wrapping, alignment,
 /// truncation), the scale, and how many fonts the application has
 /// registered (a registration can change what a name resolves to). At
-/// most `byteBudget` bytes of pixels and `maximumCount` entries are kept
-/// (texts that draw nothing weigh no pixels, but their keys hold their
-/// text); the oldest go first.
+/// most `byteBudget` bytes, pixels and keys together, and `maximumCount`
+/// entries are kept: a key holds its whole text (a 1 x 1 layer of 99,000
+/// characters weighs its characters, not its one pixel); the oldest go first.
 struct TextImageCache {
     struct Key: Hashable {
         var text: StyledText
@@ -19,9 +19,16 @@ struct TextImageCache {
         var parameters: LayoutParameters
         var scale: Double
         var registeredFonts: Int
+
+        /// What the key holds: its characters (4 bytes each) and its runs'
+        /// styles, font names included.
+        var bytes: Int {
+            let styles = text.runs.reduce(0) { $0 + 64 + $1.style.fontName.utf8.count }
+            return text.scalars.count * 4 + styles + 64 + style.fontName.utf8.count + 128
+        }
     }
 
-    /// Bytes of pixels kept at most.
+    /// Bytes of pixels and keys kept at most.
     let byteBudget: Int
     /// Entries kept at most.
     let maximumCount: Int
@@ -37,7 +44,7 @@ struct TextImageCache {
         self.maximumCount = maximumCount
     }
 
-    private static func bytes(of image: CGImage?) -> Int { (image?.width ?? 0) * (image?.height ?? 0) * 4 }
+    private static func bytes(of image: CGImage?, key: Key) -> Int { (image?.width ?? 0) * (image?.height ?? 0) * 4 + key.bytes }
 
     /// The image made for `key` before (nil inside: the text draws nothing),
     /// or nil when there is none.
@@ -52,14 +59,15 @@ struct TextImageCache {
 
     /// Keeps `image` for `key`, dropping the oldest images past the budget.
     mutating func insert(_ image: CGImage?, for key: Key) {
-        let size = Self.bytes(of: image)
+        let size = Self.bytes(of: image, key: key)
         guard size <= byteBudget, images[key] == nil else { return }
         images[key] = image
         order.append(key)
         bytes += size
         var dropped = 0
         while bytes > byteBudget || order.count - dropped > maximumCount, dropped < order.count {
-            if let old = images.removeValue(forKey: order[dropped]) { bytes -= Self.bytes(of: old) }
+            let oldKey = order[dropped]
+            if let old = images.removeValue(forKey: oldKey) { bytes -= Self.bytes(of: old, key: oldKey) }
             dropped += 1
         }
         if dropped > 0 { order.removeFirst(dropped) }
