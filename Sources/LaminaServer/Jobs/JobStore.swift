@@ -63,7 +63,10 @@ final class JobStore: Sendable {
         let id: String
         let created: Date
         let work: FramesWork
-        let ticket: RenderTicket
+        /// While the job is drawn: its ticket, which holds the decoded scene.
+        /// Dropped when the job ends, so that a finished job keeps only its
+        /// status and its file (a scene of large images weighs far more).
+        var ticket: RenderTicket?
         var outcome: Swift.Result<RenderedPicture, APIError>?
         var finished: (date: Date, instant: ContinuousClock.Instant)?
     }
@@ -149,7 +152,7 @@ final class JobStore: Sendable {
     func cancel(_ id: String) -> Bool {
         let removed = state.withLock { $0.entries.removeValue(forKey: id) }
         guard let removed else { return false }
-        removed.ticket.finish(.failure(.abandoned))
+        removed.ticket?.finish(.failure(.abandoned))
         changed()
         return true
     }
@@ -159,7 +162,7 @@ final class JobStore: Sendable {
     func beginDraining() {
         let tickets = state.withLock { s in
             s.draining = true
-            return s.entries.values.filter { $0.outcome == nil }.map(\.ticket)
+            return s.entries.values.filter { $0.outcome == nil }.compactMap(\.ticket)
         }
         tickets.forEach { $0.finish(.failure(.draining)) }
     }
@@ -170,6 +173,7 @@ final class JobStore: Sendable {
         state.withLock { s in
             guard var entry = s.entries[id] else { return }  // deleted meanwhile
             entry.finished = (Date(), .now)
+            entry.ticket = nil
             switch answer {
             case .success(let picture):
                 let size = picture.bytes.count
