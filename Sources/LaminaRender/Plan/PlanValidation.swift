@@ -184,14 +184,17 @@ extension RenderPlan {
     /// Refuses the frame when the process cannot get `estimatedPeakBytes` of
     /// memory now (an address-space limit, `ulimit -v`, is reached): a
     /// failed allocation halfway through drawing would end the process.
-    /// Asks the allocator for the block and gives it straight back; the
-    /// pages are never touched.
+    /// Maps that much address space and gives it straight back; the pages
+    /// are never touched. (A `malloc` and `free` of a block nobody uses is
+    /// removed by the optimizer: in a release build that check passed
+    /// always, and the frame's real allocation then ended the process.)
     public func checkMemoryAvailable() throws(RenderRefusal) {
         let bytes = estimatedPeakBytes
         guard bytes > 1 << 24 else { return }
-        guard let block = malloc(bytes) else {
+        let block = mmap(nil, bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
+        guard let block, block != MAP_FAILED else {
             throw RenderRefusal(at: .root, "drawing this frame needs about \(bytes >> 20) MB of memory, which this process cannot get now")
         }
-        free(block)
+        munmap(block, bytes)
     }
 }
