@@ -146,7 +146,7 @@ let package = Package(
         .testTarget(name: "LaminaRenderTests", dependencies: ["LaminaRender"]),
         .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL"]),
         .testTarget(name: "LaminaCPUTests", dependencies: ["LaminaCPU", "LaminaRaster", "LaminaCore"]),
-        .testTarget(name: "LaminaTests", dependencies: ["Lamina"]),
+        .testTarget(name: "LaminaTests", dependencies: ["Lamina", "CAllocator"]),
         .testTarget(name: "LaminaTextTests", dependencies: ["LaminaText", "LaminaRaster", "Lamina"]),
         // The server's parts; the server as a whole is tested through the
         // real binary (scripts/check-server.py).
@@ -174,3 +174,11 @@ package.targets += [
 package.targets += examples.map { name in
     .executableTarget(name: name, dependencies: ["ExampleSupport"], path: "examples/\(name)")
 }
+
+// The README's first sample and the getting-started article's code, byte for
+// byte as printed (scripts/check-readme.sh compares them, type-checks them as
+// a user's package sees Lamina, and runs them): `import Lamina` alone.
+package.targets += [
+    .executableTarget(name: "docs-readme", dependencies: ["Lamina"], path: "examples/docs-readme"),
+    .executableTarget(name: "docs-getting-started", dependencies: ["Lamina"], path: "examples/docs-getting-started"),
+]

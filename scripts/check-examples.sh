@@ -39,7 +39,7 @@ fi
 python="$(scripts/conformance-python.sh)"
 compare() { "$python" "$conformance/compare.py" "$@"; }
 
-bin="$(swift build --show-bin-path)"
+bin="${LAMINA_BIN:-$(swift build --show-bin-path)}"
 dir="$out/$backend"
 mkdir -p "$dir"
 pass=0; fail=0; skip=0

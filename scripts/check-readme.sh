@@ -1,60 +1,57 @@
 #!/usr/bin/env bash
 # The README's first Swift sample and the code of the documentation's
 # getting-started article (Sources/Lamina/Lamina.docc/GettingStarted.md),
-# compiled exactly as printed in a package of its own that depends on Lamina
-# by path (as a user's package would), and run: they must build with
-# `import Lamina` alone and write their pictures.
+# exactly as printed, as a user's package meets Lamina: `import Lamina`
+# alone, and only what Lamina makes public.
 #
 #   scripts/check-readme.sh
 #
-# The sample package lives in .build-readme/ (kept, so a second run only
-# relinks); it builds the Lamina library, not the server or the tool.
+# The code is kept as two programs of the package (examples/docs-readme and
+# examples/docs-getting-started, built by `swift build`); this check
+#   - compares each with the text the documents print, byte for byte;
+#   - type-checks each as a client of the built modules, the way another
+#     package sees them: no `package` or internal name is reachable (a file
+#     that names one of Lamina's internals must fail to type-check too);
+#   - runs each and checks the pictures it writes.
+# It builds nothing; run it after `swift build`.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root="$PWD"
-package=".build-readme/sample"
-mkdir -p "$package/Sources/Sample" "$package/Sources/Article"
+bin="${LAMINA_BIN:-$(swift build --show-bin-path)}"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
 
-# Replaces $2 by $1 only when they differ, so an unchanged sample is not rebuilt.
-update() { if cmp -s "$1" "$2"; then rm "$1"; else mv "$1" "$2"; fi; }
-# The README's first ```swift block, byte for byte.
-awk '/^```swift$/ { inside = 1; next } /^```$/ { if (inside) exit } inside' README.md > "$package/Sources/Sample/main.swift.new"
-update "$package/Sources/Sample/main.swift.new" "$package/Sources/Sample/main.swift"
-# Every ```swift block of the article but its Package.swift, one after another.
+# The README's first ```swift block; every ```swift block of the article but its Package.swift.
+awk '/^```swift$/ { inside = 1; next } /^```$/ { if (inside) exit } inside' README.md > "$work/readme.swift"
 awk '/^```swift$/ { inside = 1; block = ""; next }
      /^```$/ { if (inside && block !~ /swift-tools-version/) printf "%s", block; inside = 0; next }
-     inside { block = block $0 "\n" }' Sources/Lamina/Lamina.docc/GettingStarted.md > "$package/Sources/Article/main.swift.new"
-update "$package/Sources/Article/main.swift.new" "$package/Sources/Article/main.swift"
-# A path dependency's identity is its folder's name.
-identity="$(basename "$root" | tr '[:upper:]' '[:lower:]')"
-cat > "$package/Package.swift" <<SWIFT
-// swift-tools-version:6.0
-import PackageDescription
+     inside { block = block $0 "\n" }' Sources/Lamina/Lamina.docc/GettingStarted.md > "$work/article.swift"
 
-let package = Package(
-    name: "Sample",
-    dependencies: [.package(path: "$root")],
-    targets: [
-        .executableTarget(name: "Sample", dependencies: [.product(name: "Lamina", package: "$identity")]),
-        .executableTarget(name: "Article", dependencies: [.product(name: "Lamina", package: "$identity")]),
-    ]
-)
-SWIFT
+# A client's view of the built modules: their interfaces, the C modules they
+# import, and no package name (scripts/client-flags.sh).
+mapfile -t flags < <(scripts/client-flags.sh "$bin")
+typecheck() { swiftc -typecheck "${flags[@]}" "$1"; }
+
+printf 'import Lamina\nlet archive: ZipArchive? = nil\n' > "$work/internal.swift"
 
 passed=0; failed=0
 check() {
   if eval "$2"; then echo "ok    $1"; passed=$((passed + 1)); else echo "FAIL  $1"; failed=$((failed + 1)); fi
 }
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-check "the README's first sample compiles as printed in a package that depends on Lamina by path" \
-  '(cd "$package" && swift build --product Sample) > "$work/build.log" 2>&1 || { tail -30 "$work/build.log"; false; }'
-check "it runs and writes perspective.png, 1000 x 600 pixels" \
-  '(cd "$work" && "$root/$package/.build/debug/Sample") && [ "$(od -An -tu1 -j16 -N8 "$work/perspective.png" | tr -s " " | sed "s/^ //")" = "0 0 3 232 0 0 2 88" ]'
-check "the getting-started article's code compiles as printed" \
-  '(cd "$package" && swift build --product Article) > "$work/build.log" 2>&1 || { tail -30 "$work/build.log"; false; }'
-check "it runs and writes perspective.png, card.png and spin.png (an animated PNG of 10 frames)" \
-  '(cd "$work" && "$root/$package/.build/debug/Article") && [ -s "$work/card.png" ] && grep -q acTL "$work/spin.png" && [ "$(od -An -tu1 -j41 -N4 "$work/spin.png" | tr -s " " | sed "s/^ //")" = "0 0 0 10" ]'
+check "the README's first sample is examples/docs-readme/main.swift, byte for byte" \
+  'cmp -s "$work/readme.swift" examples/docs-readme/main.swift || { diff "$work/readme.swift" examples/docs-readme/main.swift | head -20; false; }'
+check "the article's code is examples/docs-getting-started/main.swift, byte for byte" \
+  'cmp -s "$work/article.swift" examples/docs-getting-started/main.swift || { diff "$work/article.swift" examples/docs-getting-started/main.swift | head -20; false; }'
+check "the README's sample type-checks as a client of Lamina, with import Lamina alone" \
+  'typecheck "$work/readme.swift" > "$work/tc.log" 2>&1 || { head -30 "$work/tc.log"; false; }'
+check "the article's code type-checks as a client of Lamina" \
+  'typecheck "$work/article.swift" > "$work/tc.log" 2>&1 || { head -30 "$work/tc.log"; false; }'
+check "the client's view is a client's: a file naming a name Lamina does not make public does not type-check" \
+  '! typecheck "$work/internal.swift" > "$work/tc.log" 2>&1 || { echo "    ZipArchive (package access) is reachable from import Lamina"; false; }'
+check "the README's sample runs and writes perspective.png, 1000 x 600 pixels" \
+  '(cd "$work" && "$bin/docs-readme") && [ "$(od -An -tu1 -j16 -N8 "$work/perspective.png" | tr -s " " | sed "s/^ //")" = "0 0 3 232 0 0 2 88" ]'
+check "the article's code runs and writes perspective.png, card.png and spin.png (an animated PNG of 10 frames)" \
+  '(cd "$work" && "$bin/docs-getting-started") && [ -s "$work/card.png" ] && grep -q acTL "$work/spin.png" && [ "$(od -An -tu1 -j41 -N4 "$work/spin.png" | tr -s " " | sed "s/^ //")" = "0 0 0 10" ]'
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -38,18 +38,32 @@ for program in ffmpeg chromium; do
   fi
 done
 
-# Python tools of the server's tests, in a virtual environment of the
-# repository's own (.build-tools/venv, ignored by git): schemathesis (the
-# OpenAPI check), kubernetes-validate (the manifests, offline),
-# openapi-spec-validator, PyYAML, and Playwright (which drives Debian's
-# chromium through the playground; it downloads no browser of its own).
-# Pinned, so every run tests alike.
-venv="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/.build-tools/venv"
+# The tools below live in .build-tools (ignored by git): a link to a folder
+# of this user's cache, so that a fresh clone (CI's) finds them made.
+# LAMINA_TOOLS_CACHE names another folder.
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+if [ ! -e "$repo/.build-tools" ]; then
+  cache="${LAMINA_TOOLS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/lamina-build-tools}"
+  mkdir -p "$cache"
+  ln -s "$cache" "$repo/.build-tools"
+fi
+# Its real path: the venv's scripts and the fontconfig file below name it,
+# and must not name a clone that may be gone.
+tools_dir="$(cd -P "$repo/.build-tools" && pwd)"
+
+# Python tools of the server's tests, in a virtual environment
+# (.build-tools/venv): schemathesis (the OpenAPI check), kubernetes-validate
+# (the manifests, offline), openapi-spec-validator, PyYAML, and Playwright
+# (which drives Debian's chromium through the playground; it downloads no
+# browser of its own). Pinned, so every run tests alike.
+venv="$tools_dir/venv"
 tools=(schemathesis==4.32.5 kubernetes-validate==1.37.0 openapi-spec-validator==0.9.0 PyYAML==6.0.3 playwright==1.65.2)
-if ! "$venv/bin/python" -c "import schemathesis, kubernetes_validate, openapi_spec_validator, yaml, playwright" 2>/dev/null; then
+if [ "$(cat "$venv/tools.txt" 2>/dev/null)" != "${tools[*]}" ] \
+   || ! "$venv/bin/python" -c "import schemathesis, kubernetes_validate, openapi_spec_validator, yaml, playwright" 2>/dev/null; then
   echo "setup: installing ${tools[*]} into $venv" >&2
   python3 -m venv "$venv"
   "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "${tools[@]}"
+  echo "${tools[*]}" > "$venv/tools.txt"
 fi
 
 # Fonts that change fontconfig's answers (Debian's fonts-urw-base35, which
@@ -58,7 +72,6 @@ fi
 # load them through a private fontconfig configuration
 # (.build-tools/fontconfig-extra.conf) to show that Lamina's text does not
 # change with what else a machine has.
-tools_dir="$(dirname "$venv")"
 extra="$tools_dir/fonts-extra"
 if [ ! -f "$tools_dir/fontconfig-extra.conf" ]; then
   echo "setup: unpacking fonts-urw-base35 into $extra (not installed)" >&2

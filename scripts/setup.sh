@@ -10,7 +10,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 scripts/install-packages.sh
 
-swift build --product lamina
+# Optimized, as scripts/test.sh builds: the two share one build.
+build_flags=(-Xswiftc -O)
+swift build --product lamina "${build_flags[@]}"
 lamina="$(swift build --show-bin-path)/lamina"
 mkdir -p examples/out
 for scene in examples/scenes/*.json; do
@@ -22,7 +24,7 @@ done
 # The book's listings as programs (examples/<name>/main.swift): each writes its
 # picture and its layer tree as scene JSON to examples/out/. Then the README's
 # gallery is refreshed from those pictures.
-swift build
+swift build "${build_flags[@]}"
 bin="$(swift build --show-bin-path)"
 for name in $(scripts/example-names.sh); do
   "$bin/$name" --out examples/out
