@@ -262,6 +262,12 @@ def main_server_checks():
         status, _, body = server.request("POST", "/frames", small_scene(), {"Content-Type": "application/json"})
         check("POST /frames of a scene without animations and no length is 422 lengthNeeded",
               status == 422 and error_of(body).get("code") == "lengthNeeded", (status, body))
+        endless = json.dumps({"width": 20, "height": 20, "sublayers": [{"bounds": [0, 0, 4, 4]}, {"bounds": [0, 0, 4, 4], "animations": [
+            {"keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1},
+            {"keyPath": "position.x", "fromValue": 0, "toValue": 9, "duration": 1, "repeatCount": "infinity"}]}]}).encode()
+        status, _, body = server.request("POST", "/frames", endless, {"Content-Type": "application/json"})
+        check("an animation that never ends is 422 lengthNeeded at its path",
+              status == 422 and error_of(body).get("path") == "$.sublayers[1].animations[1]", (status, body))
         status, _, body = server.request("POST", "/frames?fps=120&duration=100", anim, {"Content-Type": "application/json"})
         check("POST /frames over the frame limit is 422 before any work", status == 422
               and error_of(body).get("code") == "limitExceeded", (status, body))
@@ -493,6 +499,31 @@ def connection_limit_checks():
     finally:
         for s in held:
             s.close()
+        server.stop()
+
+
+def body_bytes_in_flight_checks():
+    """The bytes of request bodies held at once are bounded as a whole: a
+    body that would take them past --max-body-bytes-in-flight is 429, and
+    the bytes are given back when a request is done with them."""
+    server = Server("--workers", "1", "--backend", "cpu", "--max-body-bytes", "800000",
+                    "--max-body-bytes-in-flight", "1000000")
+    try:
+        pad = small_scene() + b" " * 599000  # whitespace after the document is JSON too
+        head = b"POST /render HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n" % len(pad)
+        held = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+        held.sendall(head + pad[:500000])
+        time.sleep(0.5)
+        status, headers, body = server.render(pad)
+        check("a body past the bytes in flight is 429 tooManyBodies with Retry-After",
+              status == 429 and error_of(body).get("code") == "tooManyBodies" and headers.get("retry-after"), (status, body[:200]))
+        held.sendall(pad[500000:])
+        first = held.recv(65536).split(b"\r\n", 1)[0]
+        held.close()
+        check("the body held meanwhile is read and answered", first.startswith(b"HTTP/1.1 200"), first)
+        status, _, _ = server.render(pad)
+        check("once it is answered its bytes are given back: the same body is taken", status == 200, status)
+    finally:
         server.stop()
 
 
@@ -741,7 +772,9 @@ def sigterm_checks():
         for k, server in enumerate(servers):
             code = server.stop(timeout=60)
             if code != 0:
-                failures.append((4 * batch + k, code, server.log()[-300:]))
+                # The backtrace's threads, without the list of loaded images.
+                trace = "\n".join(line for line in server.log().splitlines() if not line.startswith("0x0000"))
+                failures.append((4 * batch + k, code, trace[-4000:]))
     check("20 start-and-stop cycles of an idle GL server all exit 0", not failures, failures[:2])
 
     # A worker drawing past the drain time does not keep the process, nor corrupt it.
@@ -995,6 +1028,7 @@ if __name__ == "__main__":
     caml_checks()
     connection_limit_checks()
     malformed_body_checks()
+    body_bytes_in_flight_checks()
     environment_and_token_checks()
     worker_placement_checks()
     readiness_while_starting_checks()

@@ -12,10 +12,10 @@
 #      lane A: the conformance pictures of ../shared on both backends, GL
 #              against CPU, frame sequences, the example programs, the
 #              README's code, the DocC documentation, fonts, CAML, the
-#              playground in a browser;
-#      lane B: the render server's integration tests, schemathesis against
-#              docs/openapi.yaml, the soak, the deployment files, and a fixed
-#              run of the fuzzer (its own release build, with -sanitize=fuzzer).
+#              playground in a browser, schemathesis against docs/openapi.yaml;
+#      lane B: a fixed run of the fuzzer (its own release build, with
+#              -sanitize=fuzzer), the render server's integration tests, the
+#              soak, the deployment files.
 # The budget of each part is in the README ("What the test command costs").
 # The GL backend must work here (Mesa's llvmpipe is enough): LAMINA_REQUIRE_GL=1
 # makes a missing EGL context a failure instead of a skip or a silent fall
@@ -105,20 +105,22 @@ lane_a() {
   # Apple's scene files on the command line.
   step caml scripts/check-caml.py
   step playground .build-tools/venv/bin/python scripts/check-playground.py --screenshots .build/playground
+  # docs/openapi.yaml against the live server (schemathesis).
+  step openapi scripts/check-openapi.sh 200
 }
 
 lane_b() {
+  # Coverage-guided fuzzing of the whole pipeline from the repository's
+  # scenes: a fixed seed and number of inputs (not a time limit, which made
+  # the inputs depend on the machine's speed), so every run tries the same.
+  # First: its release build is the longest single part of the lanes.
+  step fuzz scripts/fuzz.sh 600 -- -seed=1 -runs=300000
   # The render server: the real binary on loopback ports, every route,
   # status and header, the queue, the deadline, the token, connection
   # limits, SIGTERM.
   step server scripts/check-server.py
-  step openapi scripts/check-openapi.sh 200
   step soak scripts/soak.py --seconds 20 --rate 20
   step deploy .build-tools/venv/bin/python scripts/check-deploy.py
-  # Coverage-guided fuzzing of the whole pipeline from the repository's
-  # scenes: a fixed seed and number of inputs (not a time limit, which made
-  # the inputs depend on the machine's speed), so every run tries the same.
-  step fuzz scripts/fuzz.sh 600 -- -seed=1 -runs=300000
 }
 
 if [ ! -x "$conformance" ]; then
@@ -130,8 +132,8 @@ lane_b & b=$!
 wait "$a" || true
 wait "$b" || true
 for name in conformance-shared-gl conformance-local-gl conformance-shared-cpu conformance-local-cpu backends \
-            frames-gl frames-cpu examples-gl examples-cpu readme docs fonts caml playground \
-            server openapi soak deploy fuzz; do
+            frames-gl frames-cpu examples-gl examples-cpu readme docs fonts caml playground openapi \
+            fuzz server soak deploy; do
   [ -f "$logs/$name" ] || continue
   echo "== $name"
   if [ "$name" = fuzz ]; then

@@ -74,6 +74,8 @@ public struct RenderServer: Sendable {
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: RequestEdgeMiddleware(metrics: metrics))
         RenderRoutes(configuration: configuration, pool: pool, cache: cache, metrics: metrics, jobs: jobs,
+                     // One body of the largest size always fits.
+                     bodies: BodyBytesInFlight(limit: max(configuration.maxBodyBytesInFlight, configuration.maxBodyBytes)),
                      rendererVersion: laminaVersion).register(on: router)
         let gate = ConnectionGate(limits: .init(total: Self.connectionCap(configuration.maxConnections, logger: logger),
                                                 perClient: configuration.maxConnectionsPerClient),

@@ -76,6 +76,9 @@ public struct ServerConfiguration: Sendable {
     /// The most bytes a request body may have (413 past it, checked against
     /// `Content-Length` before anything is read).
     public var maxBodyBytes = 8 * 1024 * 1024
+    /// The most bytes of request bodies held at once, all requests together
+    /// (429 `tooManyBodies` past it): 8 bodies of the largest size.
+    public var maxBodyBytesInFlight = 64 * 1024 * 1024
     /// The most bytes of encoded pictures the in-memory cache keeps; 0 turns it off.
     public var cacheBytes = 64 * 1024 * 1024
     /// `Cache-Control: public, max-age=` of rendered pictures, in seconds.

@@ -46,6 +46,8 @@ struct ServeCommand: ParsableCommand {
     var maxConnectionsPerClient: String?
     @Option(help: "Largest request body in bytes; larger gets 413 (LAMINA_MAX_BODY_BYTES; default 8 MiB).")
     var maxBodyBytes: String?
+    @Option(help: "Bytes of request bodies held at once, all requests together; more get 429 (LAMINA_MAX_BODY_BYTES_IN_FLIGHT; default 64 MiB).")
+    var maxBodyBytesInFlight: String?
     @Option(help: "Bytes of encoded pictures kept in memory; 0 turns the cache off (LAMINA_CACHE_BYTES; default 64 MiB).")
     var cacheBytes: String?
     @Option(help: "Cache-Control max-age of pictures, in seconds (LAMINA_CACHE_MAX_AGE; default 86400).")
@@ -136,6 +138,10 @@ struct ServeCommand: ParsableCommand {
         if let v = try setting.integer(maxBodyBytes, "max-body-bytes", "LAMINA_MAX_BODY_BYTES", in: 1...(1 << 30)) {
             c.maxBodyBytes = v
             c.sceneLimits.documentBytes = v
+        }
+        if let v = try setting.integer(maxBodyBytesInFlight, "max-body-bytes-in-flight", "LAMINA_MAX_BODY_BYTES_IN_FLIGHT",
+                                       in: 1...(1 << 40)) {
+            c.maxBodyBytesInFlight = v
         }
         if let v = try setting.integer(cacheBytes, "cache-bytes", "LAMINA_CACHE_BYTES", in: 0...(1 << 40)) { c.cacheBytes = v }
         if let v = try setting.integer(cacheMaxAge, "cache-max-age", "LAMINA_CACHE_MAX_AGE", in: 0...31_536_000) { c.cacheMaxAge = v }

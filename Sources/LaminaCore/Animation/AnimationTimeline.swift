@@ -88,8 +88,13 @@ public struct AnimationTimeline: Hashable, Sendable {
 /// A timeline that cannot be made, in words for the person who asked.
 public struct AnimationTimelineError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String
-    /// An error that says `description`.
-    public init(_ description: String) { self.description = description }
+    /// The scene location of what caused it (`$.sublayers[2].animations[0]`), when one thing did.
+    public var path: String?
+    /// An error that says `description`, caused at `path`.
+    public init(_ description: String, path: String? = nil) {
+        self.description = description
+        self.path = path
+    }
 }
 
 extension CALayer {
@@ -111,7 +116,8 @@ extension CALayer {
             guard let interval = AnimationTimingModel(entry.animation).activeInterval else { continue }
             guard interval.end.isFinite else {
                 let name = entry.key.map { "'\($0)'" } ?? "number \(index)"
-                throw AnimationTimelineError("the animation \(name) of the layer at \(path) never ends; give the sequence a length")
+                throw AnimationTimelineError("the animation \(name) of the layer at \(path) never ends; give the sequence a length",
+                                             path: path + ".animations[\(index)]")
             }
             latest = max(latest ?? interval.end, interval.end)
         }

@@ -50,7 +50,7 @@ extension RenderRoutes {
             throw APIError(.notImplemented, "formatUnavailable",
                            "this server cannot write \(query.format.rawValue): the ffmpeg program is not installed on it; ask for apng or webp")
         }
-        let body = try await SceneBody.read(request, maxBytes: configuration.maxBodyBytes, deadline: deadline)
+        let body = try await SceneBody.read(request, maxBytes: configuration.maxBodyBytes, deadline: deadline, inFlight: bodies)
         let decodeStart = ContinuousClock.now
         let (decoded, worker) = try await decodeOnIdleWorker(body, caml: query.render.caml)
         let scene = decoded.scene
@@ -70,7 +70,8 @@ extension RenderRoutes {
             animationsEnd = given == nil ? try scene.rootLayer.animationsEnd() : nil
         } catch {
             // An animation that repeats forever: the sequence needs a length.
-            throw APIError(.unprocessableContent, "lengthNeeded", "\(error.description); give the length with duration or to")
+            throw APIError(.unprocessableContent, "lengthNeeded", "\(error.description); give the length with duration or to",
+                           path: error.path)
         }
         guard let end = given ?? animationsEnd else {
             throw APIError(.unprocessableContent, "lengthNeeded",

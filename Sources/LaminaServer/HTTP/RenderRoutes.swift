@@ -21,6 +21,8 @@ struct RenderRoutes: Sendable {
     let cache: PictureCache
     let metrics: ServerMetrics
     let jobs: JobStore
+    /// The bytes of request bodies held at once, bounded as a whole.
+    let bodies: BodyBytesInFlight
     /// Says what the ETag depends on besides the scene and the query.
     let rendererVersion: String
 
@@ -74,7 +76,7 @@ struct RenderRoutes: Sendable {
         let arrived = ContinuousClock.now
         let deadline = arrived + configuration.deadline
         let query = try RenderQuery(request.uri)
-        let body = try await SceneBody.read(request, maxBytes: configuration.maxBodyBytes, deadline: deadline)
+        let body = try await SceneBody.read(request, maxBytes: configuration.maxBodyBytes, deadline: deadline, inFlight: bodies)
         let decodeStart = ContinuousClock.now
         let (decoded, worker) = try await decodeOnIdleWorker(body, caml: query.caml)
         let (scene, fingerprint) = (decoded.scene, decoded.fingerprint)
@@ -195,7 +197,7 @@ struct RenderRoutes: Sendable {
     private func validate(_ request: Request, context: some RequestContext) async throws -> Response {
         let arrived = ContinuousClock.now
         let deadline = arrived + configuration.deadline
-        let body = try await SceneBody.read(request, maxBytes: configuration.maxBodyBytes, deadline: deadline)
+        let body = try await SceneBody.read(request, maxBytes: configuration.maxBodyBytes, deadline: deadline, inFlight: bodies)
         do {
             let caml = try CAMLQuery(request.uri.queryParameters, known: CAMLQuery.names)
             let (decoded, worker) = try await decodeOnIdleWorker(body, caml: caml)
@@ -290,8 +292,11 @@ struct SceneBody: Sendable {
 
     var bytes: [UInt8]
     var format: Format
+    /// The body's share of the bytes the server holds: given back when the body goes.
+    var reservation: BodyBytesInFlight.Reservation
 
-    static func read(_ request: Request, maxBytes: Int, deadline: ContinuousClock.Instant) async throws -> SceneBody {
+    static func read(_ request: Request, maxBytes: Int, deadline: ContinuousClock.Instant,
+                     inFlight: BodyBytesInFlight) async throws -> SceneBody {
         let header = request.headers[.contentType]
         guard let format = header.flatMap(ContentType.init).flatMap({ Format(mediaType: $0.essence) }) else {
             let got = header.map { $0.isEmpty ? "an empty Content-Type" : Quoted.prefix($0, limit: 60) } ?? "no Content-Type"
@@ -302,12 +307,14 @@ struct SceneBody: Sendable {
             throw tooLarge(maxBytes)
         }
         let body = request.body
+        let reservation = inFlight.reservation()
         let bytes = try await withThrowingTaskGroup(of: [UInt8]?.self) { group in
             group.addTask {
                 var bytes: [UInt8] = []
                 do {
                     for try await chunk in body {
                         guard bytes.count + chunk.readableBytes <= maxBytes else { throw tooLarge(maxBytes) }
+                        guard reservation.add(chunk.readableBytes) else { throw tooManyBodies(inFlight.limit) }
                         bytes += chunk.readableBytesView
                     }
                 } catch let error as APIError {
@@ -331,7 +338,15 @@ struct SceneBody: Sendable {
             }
             return bytes
         }
-        return SceneBody(bytes: bytes, format: format)
+        return SceneBody(bytes: bytes, format: format, reservation: reservation)
+    }
+
+    private static func tooManyBodies(_ limit: Int) -> APIError {
+        var error = APIError(.tooManyRequests, "tooManyBodies",
+                             "the server holds \(limit) bytes of request bodies already; retry in a moment")
+        error.headers[.retryAfter] = "1"
+        error.headers[.connection] = "close"
+        return error
     }
 
     private static func malformed(_ error: any Error) -> APIError {
