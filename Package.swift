@@ -182,3 +182,16 @@ package.targets += [
     .executableTarget(name: "docs-readme", dependencies: ["Lamina"], path: "examples/docs-readme"),
     .executableTarget(name: "docs-getting-started", dependencies: ["Lamina"], path: "examples/docs-getting-started"),
 ]
+
+// scripts/setup.sh and scripts/test.sh build Lamina's own modules, its
+// programs and its tests optimized (LAMINA_OPTIMIZED=1, still the debug
+// configuration: assertions, @testable, debug information): the tests then
+// exercise the code users run (the optimizer once removed a memory check a
+// debug build kept) and run several times faster. The dependencies stay
+// unoptimized, which keeps the one build short. A package that depends on
+// Lamina does not set it, and gets no unsafe flags.
+if Context.environment["LAMINA_OPTIMIZED"] == "1" {
+    for target in package.targets where [.regular, .executable, .test].contains(target.type) {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-O"])]
+    }
+}

@@ -10,9 +10,10 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 scripts/install-packages.sh
 
-# Optimized, as scripts/test.sh builds: the two share one build.
-build_flags=(-Xswiftc -O)
-swift build --product lamina "${build_flags[@]}"
+# Lamina's own modules optimized, as scripts/test.sh builds them (the end of
+# Package.swift): the two share one build.
+export LAMINA_OPTIMIZED=1
+swift build --product lamina
 lamina="$(swift build --show-bin-path)/lamina"
 mkdir -p examples/out
 for scene in examples/scenes/*.json; do
@@ -24,7 +25,7 @@ done
 # The book's listings as programs (examples/<name>/main.swift): each writes its
 # picture and its layer tree as scene JSON to examples/out/. Then the README's
 # gallery is refreshed from those pictures.
-swift build "${build_flags[@]}"
+swift build
 bin="$(swift build --show-bin-path)"
 for name in $(scripts/example-names.sh); do
   "$bin/$name" --out examples/out

@@ -29,12 +29,13 @@ stamp() { echo "   ($(( $(date +%s) - started )) s since the start)"; }
 # What the build and the checks need (a no-op where setup.sh has run).
 scripts/install-packages.sh
 
-# One build, optimized (-O) as the shipped binary is: the tests exercise the
-# code users run (the optimizer once removed a memory check that debug
-# builds kept), and they run several times faster. Still the debug
-# configuration: assertions on, @testable imports, debug information.
-build_flags=(-Xswiftc -O)
-swift build --build-tests "${build_flags[@]}"
+# One build, Lamina's own modules optimized (LAMINA_OPTIMIZED=1, see the end
+# of Package.swift) as the shipped binary is: the tests exercise the code
+# users run (the optimizer once removed a memory check that debug builds
+# kept), and they run several times faster. Still the debug configuration:
+# assertions on, @testable imports, debug information.
+export LAMINA_OPTIMIZED=1
+swift build --build-tests
 stamp
 logs="$(mktemp -d)"
 trap 'rm -rf "$logs"' EXIT
@@ -49,7 +50,7 @@ count() {
   total=$(( total + passed )); skipped=$(( skipped + skip ))
 }
 
-swift test --skip-build "${build_flags[@]}" 2>&1 | tee "$logs/unit"
+swift test --skip-build 2>&1 | tee "$logs/unit"
 # Swift Testing's closing line counts the tests it skipped among those it
 # ran ("➜ Test x() skipped: why"); XCTest's counts those it executed.
 unit=$(grep -Eo 'Test run with [0-9]+ tests?' "$logs/unit" | grep -Eo '[0-9]+' | tail -1)
@@ -58,7 +59,7 @@ growth_skipped=$(grep -E '^➜ Test .* skipped' "$logs/unit" | grep -c 'LAMINA_M
 xctest=$(grep -Eo 'Executed [0-9]+ tests?' "$logs/unit" | grep -Eo '[0-9]+' | tail -1)
 total=$(( total + ${unit:-0} - unit_skipped + ${xctest:-0} ))
 echo "== the heap does not grow with use: the memory-growth test, alone in its process"
-LAMINA_MEMORY_GROWTH=1 swift test --skip-build "${build_flags[@]}" --filter MemoryGrowthTests 2>&1 | tee "$logs/memory"
+LAMINA_MEMORY_GROWTH=1 swift test --skip-build --filter MemoryGrowthTests 2>&1 | tee "$logs/memory"
 grep -q "Test run with .* passed" "$logs/memory" || { echo "the memory-growth test failed" >&2; exit 1; }
 total=$(( total + $(grep -Eo 'Test run with [0-9]+ tests?' "$logs/memory" | grep -Eo '[0-9]+' | tail -1) ))
 # The memory-growth tests skipped in the main run ran here: they are not skips.

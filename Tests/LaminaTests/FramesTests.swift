@@ -57,7 +57,8 @@ struct FramesTests {
         let spin = CABasicAnimation(keyPath: "transform.rotation.z")
         spin.repeatCount = .infinity
         spinner.add(spin, forKey: "spin")
-        #expect(throws: AnimationTimelineError("the animation 'spin' of the layer at $.sublayers[0] never ends; give the sequence a length")) {
+        #expect(throws: AnimationTimelineError("the animation 'spin' of the layer at $.sublayers[0] never ends; give the sequence a length",
+                                               path: "$.sublayers[0].animations[1]")) {
             try root.animationsEnd()
         }
     }
