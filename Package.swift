@@ -11,6 +11,7 @@
 //                   read by a reader that trusts no offset (inflated by libdeflate); SHA-256
 //                   (on the processor's SHA instructions where it has them: CSHA256)
 //   LaminaPNG       PNG decoding through libpng, encoding (ImageDeflate, libdeflate), animated PNG
+//   LaminaJPEG      JPEG decoding through libjpeg-turbo, EXIF orientation applied
 //   LaminaWebP      animated WebP through libwebp
 //   LaminaScene     the scene JSON codec and its limits
 //   LaminaCAML      Apple's CAML, .ca bundles, wallpapers and .tendies, read into scenes
@@ -63,6 +64,9 @@ let package = Package(
         // glibc's mallopt (header only).
         .systemLibrary(name: "CAllocator", path: "Sources/CAllocator"),
         .systemLibrary(
+            name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(
             name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux",
             providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(
@@ -88,7 +92,9 @@ let package = Package(
 
         // Scene codec, render plan, backends.
         .target(name: "LaminaWebP", dependencies: ["LaminaCore", "CWebP"]),
-        .target(name: "LaminaScene", dependencies: ["LaminaCore", "LaminaIO", "LaminaPNG"]),
+        // JPEG decoding through libjpeg-turbo, EXIF orientation applied.
+        .target(name: "LaminaJPEG", dependencies: ["LaminaCore", "CTurboJPEG"]),
+        .target(name: "LaminaScene", dependencies: ["LaminaCore", "LaminaIO", "LaminaPNG", "LaminaJPEG"]),
         .target(name: "LaminaRender", dependencies: ["LaminaCore"]),
         // Apple's CAML files, .ca bundles, wallpapers and .tendies archives, read into scenes.
         .target(
@@ -139,6 +145,7 @@ let package = Package(
         .testTarget(name: "LaminaCoreTests", dependencies: ["LaminaCore"]),
         .testTarget(name: "LaminaPNGTests", dependencies: ["LaminaPNG", "LaminaRaster", "CDeflate"]),
         .testTarget(name: "LaminaIOTests", dependencies: ["LaminaIO"]),
+        .testTarget(name: "LaminaJPEGTests", dependencies: ["LaminaJPEG", "CTurboJPEG"]),
         .testTarget(name: "LaminaSceneTests", dependencies: ["LaminaScene"]),
         .testTarget(
             name: "LaminaCAMLTests",

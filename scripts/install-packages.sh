@@ -5,13 +5,13 @@
 set -euo pipefail
 
 # System packages: EGL + GLES 3 + GBM (the GPU backend, and Mesa's llvmpipe
-# for machines without a GPU), libpng (decoding), libdeflate (PNG encoding), libwebp, FreeType/HarfBuzz/fontconfig and a
+# for machines without a GPU), libpng (decoding), libdeflate (PNG encoding), libjpeg-turbo (JPEG decoding), libwebp, FreeType/HarfBuzz/fontconfig and a
 # fonts for text (Latin, CJK, colour emoji), FriBidi (bidi) and ICU (line breaking), Unicode's test data
 # (unicode-data) for both, Python for the conformance comparison, valgrind
 # for the leak check, ffmpeg for MP4 output.
 packages=(
   libegl-dev libgles-dev libgbm-dev libegl-mesa0 libgl1-mesa-dri
-  libpng-dev libdeflate-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core fonts-liberation
+  libpng-dev libdeflate-dev libturbojpeg0-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core fonts-liberation
   libfribidi-dev libicu-dev unicode-data fonts-noto-color-emoji fonts-wqy-microhei
   python3 python3-venv pkg-config valgrind
 )

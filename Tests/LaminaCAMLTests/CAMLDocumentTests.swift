@@ -261,18 +261,32 @@ struct CAMLDocumentTests {
         try write(caml("<CALayer bounds=\"0 0 4 4\"><contents type=\"CGImage\" src=\"assets/link.png\"/></CALayer>"),
                   to: bundle.appendingPathComponent("scene.caml"))
         #expect(try #require(sceneError { _ = try CAMLReader().read(contentsOf: bundle) }).kind == .fileAccess)
-        // A JPEG is skipped with a warning (strict: refused).
-        try Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0]).write(to: bundle.appendingPathComponent("assets/photo.jpg"))
-        try write(caml("<CALayer bounds=\"0 0 4 4\"><contents type=\"CGImage\" src=\"assets/photo.jpg\"/></CALayer>"),
+        // A JPEG draws, as a file of the bundle and as a data URI.
+        try Data(base64Encoded: Self.blueJPEG)!.write(to: bundle.appendingPathComponent("assets/photo.jpg"))
+        try write(caml("""
+            <CALayer bounds="0 0 40 40" position="30 30"><contents type="CGImage" src="assets/photo.jpg"/></CALayer>
+            <CALayer bounds="0 0 40 40" position="90 50"><contents type="CGImage" src="data:image/jpeg;base64,\(Self.blueJPEG)"/></CALayer>
+            """), to: bundle.appendingPathComponent("scene.caml"))
+        let photos = try LayerRenderer(backend: .cpu).render(CAMLReader().read(contentsOf: bundle).scene)
+        for (x, y) in [(30, 30), (90, 50)] {
+            let p = try #require(photos.pixel(x: x, y: y))
+            #expect(p.red < 12 && p.green < 12 && p.blue > 243, "\(p)")
+        }
+        // An image of another format is skipped with a warning (strict: refused).
+        try Data(Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0]).write(to: bundle.appendingPathComponent("assets/photo.gif"))
+        try write(caml("<CALayer bounds=\"0 0 4 4\"><contents type=\"CGImage\" src=\"assets/photo.gif\"/></CALayer>"),
                   to: bundle.appendingPathComponent("scene.caml"))
-        #expect(try CAMLReader().read(contentsOf: bundle).warnings.map(\.subject) == ["image 'assets/photo.jpg'"])
+        #expect(try CAMLReader().read(contentsOf: bundle).warnings.map(\.subject) == ["image 'assets/photo.gif'"])
         #expect(sceneError { _ = try CAMLReader(options: .init(strict: true)).read(contentsOf: bundle) } != nil)
         // A bare document cannot reach files at all.
         #expect(try #require(sceneError { _ = try readCAML(caml("<CALayer><contents type=\"CGImage\" src=\"a.png\"/></CALayer>")) })
             .kind == .fileAccess)
     }
 
-    /// A wallpaper folder: three planes, named as PosterBoard names them, in an order that is not the drawing order.
+    /// An 8 x 8 blue JPEG (Pillow's encoder, quality 95, 4:4:4): a writer other than ours.
+    static let blueJPEG = "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAIBAQEBAQIBAQECAgICAgQDAgICAgUEBAMEBgUGBgYFBgYGBwkIBgcJBwYGCAsICQoKCgoKBggLDAsKDAkKCgr/2wBDAQICAgICAgUDAwUKBwYHCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgr/wAARCAAIAAgDAREAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwD8c6/38Pys/9k="
+
+/// A wallpaper folder: three planes, named as PosterBoard names them, in an order that is not the drawing order.
     static func makeWallpaper(in folder: URL, states: String = "") throws -> URL {
         let wallpaper = folder.appendingPathComponent("Test.wallpaper")
         for (name, color, square) in [("Foreground", "1 0 0", 30), ("Background", "0 0 1", 90), ("Floating", "0 1 0", 60)] {

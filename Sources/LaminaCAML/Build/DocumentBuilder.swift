@@ -499,8 +499,10 @@ final class DocumentBuilder {
         let result: BuiltValue?
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             result = .json(.string("data:image/png;base64," + Data(bytes).base64EncodedString()))
+        } else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+            result = .json(.string("data:image/jpeg;base64," + Data(bytes).base64EncodedString()))
         } else {
-            try skip("image '\(src)'", "Lamina reads PNG images only; convert it to PNG", at: position)
+            try skip("image '\(src)'", "Lamina reads PNG and JPEG images only; convert it to PNG", at: position)
             result = nil
         }
         imageCache[src] = result

@@ -1,10 +1,15 @@
 import Foundation
+import LaminaIO
+import LaminaJPEG
 import LaminaPNG
 
-// Images for `contents`: a PNG data URI, a PNG file relative to the scene,
-// or a generated test image (a solid colour or a checkerboard).
+// Images for `contents`: a PNG or JPEG data URI, a PNG or JPEG file relative
+// to the scene (told apart by their bytes), or a generated test image (a
+// solid colour or a checkerboard).
 extension DecodingContext {
     static let pngDataURIPrefix = "data:image/png;base64,"
+    /// The data URIs read as images: PNG and JPEG (`image/jpg` as some editors write it).
+    static let imageDataURIPrefixes = [pngDataURIPrefix, "data:image/jpeg;base64,", "data:image/jpg;base64,"]
 
     func image(_ value: JSONValue, at path: JSONPath) throws(SceneError) -> CGImage? {
         switch value.kind {
@@ -18,7 +23,7 @@ extension DecodingContext {
             }
             return try solidImage(object, value, at: path)
         default:
-            try wrongType(value, at: path, expected: "an image (a data:image/png;base64 URI, a file path, "
+            try wrongType(value, at: path, expected: "an image (a data:image/png;base64 or data:image/jpeg;base64 URI, a file path, "
                           + "{\"width\", \"height\", \"color\"} or {\"checker\", \"colors\"})")
             return nil
         }
@@ -29,14 +34,14 @@ extension DecodingContext {
     }
 
     private func dataURIImage(_ uri: String, _ value: JSONValue, at path: JSONPath) throws(SceneError) -> CGImage? {
-        guard uri.hasPrefix(Self.pngDataURIPrefix) else {
+        guard let prefix = Self.imageDataURIPrefixes.first(where: { uri.hasPrefix($0) }) else {
             let mediaType = uri.dropFirst("data:".count).prefix { $0 != "," && $0 != ";" }
             try report(.invalidValue, value, at: path,
-                       "only PNG data URIs (\"\(Self.pngDataURIPrefix)...\") are images here, found "
+                       "only PNG and JPEG data URIs (\"\(Self.pngDataURIPrefix)...\", \"data:image/jpeg;base64,...\") are images here, found "
                         + "\(JSONWriter.quoted(String(mediaType.prefix(40))))")
             return nil
         }
-        let base64 = uri.utf8.dropFirst(Self.pngDataURIPrefix.utf8.count)
+        let base64 = uri.utf8.dropFirst(prefix.utf8.count)
         // Base64 makes 3 bytes of every 4 characters, less one per "=" of
         // padding: refuse a big image before decoding it.
         let padding = base64.reversed().prefix(2).prefix { $0 == UInt8(ascii: "=") }.count
@@ -49,7 +54,23 @@ extension DecodingContext {
             try report(.invalidValue, value, at: path, "the data URI is not valid base64")
             return nil
         }
+        // The bytes say what they are, whatever the URI's media type claims.
+        if JPEGDecoder.isJPEG(data) { return try decodeJPEG([UInt8](data), value, at: path) }
         return try decodePNG(at: path, value) { decoder in try decoder.decode(data) }
+    }
+
+    /// A JPEG's picture, upright, within the image limits (checked on its header, before decoding).
+    private func decodeJPEG(_ bytes: [UInt8], _ value: JSONValue, at path: JSONPath) throws(SceneError) -> CGImage? {
+        let image: CGImage
+        do {
+            image = try JPEGDecoder(limits: .init(maxPixels: limits.imagePixels, maxBytes: limits.imageBytes)).decode(bytes)
+        } catch {
+            if error.kind == .tooLarge { throw fatal(.limitExceeded, at: path, value.position, "the image is too large: \(error)") }
+            try report(.invalidValue, value, at: path, "the image is not a valid JPEG: \(error)")
+            return nil
+        }
+        try countImagePixels(image.width, image.height, value, at: path)
+        return image
     }
 
     private func fileImage(_ file: String, _ value: JSONValue, at path: JSONPath) throws(SceneError) -> CGImage? {
@@ -66,7 +87,19 @@ extension DecodingContext {
         if let base = options.baseDirectory, !file.hasPrefix("/") {
             url = base.appendingPathComponent(file)
         }
-        return try decodePNG(at: path, value) { decoder in try decoder.decode(contentsOfFile: url.path) }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileIO.readFile(atPath: url.path, maxBytes: limits.imageBytes)
+        } catch {
+            if error.code == EFBIG {
+                throw fatal(.limitExceeded, at: path, value.position, "the image is too large: \(error)")
+            }
+            try report(.fileAccess, value, at: path, "cannot read the image: \(error)")
+            return nil
+        }
+        // The bytes say what the file is, whatever its name.
+        if JPEGDecoder.isJPEG(bytes) { return try decodeJPEG(bytes, value, at: path) }
+        return try decodePNG(at: path, value) { decoder in try decoder.decode(bytes) }
     }
 
     /// Runs a PNG decode and turns its errors into issues.
