@@ -5,8 +5,9 @@
 #   scripts/fuzz.sh [SECONDS] [--keep-going] [-- LIBFUZZER_OPTIONS...]
 #
 # Builds Fuzz/ (its own package, in .build-fuzz/, with -sanitize=fuzzer),
-# seeds a corpus from every scene of the repository and ../shared and the
-# example wallpaper's CAML documents, and runs
+# seeds a corpus from every scene of the repository and ../shared, the
+# example wallpaper's CAML documents and .tendies archives (the example
+# zipped, and the community ones of ../shared/caml-corpus small enough), and runs
 # for SECONDS (default 60). A crash, a hang over 10 s or more than 2 GB of
 # memory stops the run and fails the script, leaving the input in
 # .build-fuzz/findings/. With --keep-going the run goes on past findings
@@ -46,6 +47,19 @@ done
 for f in examples/wallpapers/*.wallpaper/*.ca/main.caml; do
   [ -f "$f" ] || continue
   cp "$f" "$seeds/$(basename "$(dirname "$f")" .ca).caml"
+done
+# And .tendies archives, whose zip structure the fuzzer mutates too: the
+# example wallpaper zipped here, and the community wallpapers small enough.
+python3 - "$seeds/Orbit.tendies" examples/wallpapers/Orbit.wallpaper <<'PY'
+import os, sys, zipfile
+with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as archive:
+    for folder, _, names in sorted(os.walk(sys.argv[2])):
+        for name in sorted(names):
+            path = os.path.join(folder, name)
+            archive.write(path, "Orbit.wallpaper/" + os.path.relpath(path, sys.argv[2]))
+PY
+for f in ../shared/caml-corpus/wallpapers/*.tendies; do
+  [ -f "$f" ] && [ "$(wc -c < "$f")" -le 65536 ] && cp "$f" "$seeds/"
 done
 
 # A dictionary of the scene format's keys and words helps mutations stay

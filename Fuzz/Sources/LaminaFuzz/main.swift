@@ -2,8 +2,9 @@ import Foundation
 import Lamina
 
 /// One fuzz input through the pipeline a render server runs for a stranger's
-/// scene: decode (scene JSON, or a CAML document; no files, only data URIs),
-/// render on the CPU, encode. A
+/// scene: decode (scene JSON, a CAML document, or a `.tendies` zip archive
+/// whose structure is mutated as well as its documents; no files, only data
+/// URIs and the archive's own), render on the CPU, encode. A
 /// refusal (a thrown error) is a correct answer; a trap, a hang (libFuzzer's
 /// `-timeout`) or running out of memory (`-rss_limit_mb`) is a finding.
 ///
@@ -27,9 +28,12 @@ enum FuzzPipeline {
 
     static func run(_ bytes: UnsafeRawBufferPointer) {
         let data = Data(bytes)
-        // XML is a CAML document (as a server's application/xml body), the rest scene JSON.
+        // A zip archive is a .tendies (as a server's application/zip body); XML
+        // is a CAML document (application/xml); the rest scene JSON.
+        let isZip = bytes.starts(with: [0x50, 0x4B])
         let isXML = bytes.first { ![0x20, 0x0A, 0x0D, 0x09].contains($0) } == UInt8(ascii: "<")
-        let decoded = isXML ? (try? camlReader.read(caml: [UInt8](bytes)))?.scene : try? decoder.decode(data)
+        let decoded = isZip ? (try? camlReader.read(tendies: [UInt8](bytes)))?.scene
+            : isXML ? (try? camlReader.read(caml: [UInt8](bytes)))?.scene : try? decoder.decode(data)
         guard let scene = decoded else { return }
         let side = Double(max(scene.width, scene.height) * scene.scale)
         let scale = side > 256 ? Double(scene.scale) * 256 / side : nil
