@@ -39,8 +39,13 @@ package struct ZipArchive: Sendable {
     /// Why an archive, or an entry of it, cannot be read.
     package struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
         package var message: String
+        /// Refused for a limit the caller set (`maximumEntries`), not for damage.
+        package var isOverLimit: Bool
         package var description: String { message }
-        init(_ message: String) { self.message = message }
+        init(_ message: String, isOverLimit: Bool = false) {
+            self.message = message
+            self.isOverLimit = isOverLimit
+        }
     }
 
     private let bytes: [UInt8]
@@ -52,7 +57,7 @@ package struct ZipArchive: Sendable {
         self.bytes = bytes
         let end = try Self.endOfCentralDirectory(in: bytes)
         guard end.entryCount <= maximumEntries else {
-            throw Failure("the archive has \(end.entryCount) entries, over the limit of \(maximumEntries)")
+            throw Failure("the archive has \(end.entryCount) entries, over the limit of \(maximumEntries)", isOverLimit: true)
         }
         var entries: [Entry] = []
         entries.reserveCapacity(end.entryCount)

@@ -27,7 +27,7 @@ enum TendiesArchive {
         do {
             archive = try ZipArchive(bytes, maximumEntries: maximumEntries)
         } catch {
-            let kind: SceneError.Kind = error.message.contains("over the limit") ? .limitExceeded : .invalidValue
+            let kind: SceneError.Kind = error.isOverLimit ? .limitExceeded : .invalidValue
             throw refuse(kind, "not a readable zip archive: \(error.message)")
         }
         let total = maximumTotalBytes(limits)
