@@ -654,6 +654,97 @@ def readiness_while_starting_checks():
           all(a[1] == "starting" and a[2] < 2 and a[3] == 200 for a in starting), starting[:3])
 
 
+def decoding_deadline_checks():
+    """Decoding runs under the request's deadline and is abandoned at it;
+    probes are answered on the event loop, never behind strangers' decoding."""
+    layers = "".join('<CALayer bounds="0 0 10 10" position="%d %d" backgroundColor="1 0 0"/>' % (i % 300, i // 300)
+                     for i in range(60000))
+    big = ('<caml xmlns="http://www.apple.com/CoreAnimation/1.0"><CALayer bounds="0 0 300 300" position="150 150">'
+           '<sublayers>%s</sublayers></CALayer></caml>' % layers).encode()
+    server = Server("--workers", "1", "--backend", "cpu", "--deadline", "0.6", "--max-body-bytes", str(len(big) + 1000))
+    try:
+        results = []
+        lock = threading.Lock()
+
+        def send():
+            started = time.monotonic()
+            status, _, body = server.request("POST", "/validate", big, {"Content-Type": "application/xml"})
+            with lock:
+                results.append((status, error_of(body), time.monotonic() - started))
+        senders = [threading.Thread(target=send) for _ in range(2 * (os.cpu_count() or 2))]
+        for t in senders:
+            t.start()
+        probes = []
+        while any(t.is_alive() for t in senders):
+            started = time.monotonic()
+            status, _, _ = server.request("GET", "/healthz", timeout=30)
+            probes.append((status, time.monotonic() - started))
+            time.sleep(0.05)
+        for t in senders:
+            t.join()
+        check(f"scenes whose reading outlasts the deadline are 503 deadlineExceeded, located ({len(results)} at once)",
+              len(results) == len(senders) and all(r[0] == 503 and r[1].get("code") == "deadlineExceeded"
+                                                     and r[1].get("path") and r[1].get("line")
+                                                     for r in results), results[:2])
+        check("each is answered near its deadline, not at the end of its reading",
+              all(r[2] < 3 for r in results), [round(r[2], 2) for r in results])
+        worst = max((p[1] for p in probes), default=None)
+        check(f"/healthz answers at once meanwhile ({len(probes)} probes, slowest {worst and round(worst * 1000)} ms)",
+              probes and all(p[0] == 200 for p in probes) and worst < 0.25, probes[:5])
+        started = time.monotonic()
+        status, _, _ = server.render(small_scene("#aa3300"))
+        check("the threads that read them are free again: a small scene renders at once",
+              status == 200 and time.monotonic() - started < 2, (status, time.monotonic() - started))
+        status, headers, _ = server.request("GET", "/readyz")
+        check("/readyz is answered on its own too, and closes its connection", status == 200 and headers.get("connection") == "close",
+              (status, headers))
+        status, _, body = server.request("GET", "/healthz?verbose=1")
+        check("a probe with a query is still a probe", status == 200 and json.loads(body) == {"status": "alive"}, body)
+    finally:
+        server.stop()
+
+
+def frames_disconnect_checks():
+    """A client that goes away during POST /frames stops its worker (at the
+    next draw command), not at the end of the animation."""
+    # 600 frames (the limit) of large blurred shadows: a minute or more of drawing.
+    layers = [{"bounds": [0, 0, 500, 400], "position": [150 + 50 * i, 150 + 30 * i], "backgroundColor": "#3366cc",
+               "cornerRadius": 40, "shadowOpacity": 0.8, "shadowRadius": 60, "opacity": 0.9} for i in range(8)]
+    layers[0]["animations"] = [{"keyPath": "opacity", "fromValue": 0.2, "toValue": 1, "duration": 60}]
+    body = json.dumps({"width": 800, "height": 600, "backgroundColor": "#ffffff", "sublayers": layers}).encode()
+    server = Server("--workers", "1", "--backend", "cpu", "--deadline", "300")
+    try:
+        request = (b"POST /frames?fps=10&duration=60&format=apng HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                   b"Content-Length: %d\r\n\r\n" % len(body)) + body
+        client = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+        client.sendall(request)
+        busy = False
+        for _ in range(100):
+            if json.loads(server.request("GET", "/readyz")[2])["load"]["busy"] == 1:
+                busy = True
+                break
+            time.sleep(0.05)
+        check("a long /frames request is being drawn", busy)
+        time.sleep(0.5)
+        client.close()
+        gone = time.monotonic()
+        freed = None
+        for _ in range(200):
+            if json.loads(server.request("GET", "/readyz")[2])["load"]["busy"] == 0:
+                freed = time.monotonic() - gone
+                break
+            time.sleep(0.05)
+        check(f"its client closing the connection frees the worker ({freed and round(freed, 2)} s after, of 600 frames)",
+              freed is not None and freed < 5, freed)
+        check("the worker then draws the next request", server.render(small_scene("#0000aa"))[0] == 200)
+        status, headers, answer = server.request("POST", "/frames?fps=10&duration=0.3", small_scene(
+            animations=[{"keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 0.3}]), {"Content-Type": "application/json"})
+        check("a /frames answer says it closes its connection (watching for the client's going takes it over)",
+              status == 200 and headers.get("connection") == "close", (status, headers, answer[:100]))
+    finally:
+        server.stop()
+
+
 def queue_and_deadline_checks():
     # One worker, one queue place: of six heavy requests at once, at most two
     # are taken (one drawn, one waiting), the rest are 429 at once.
@@ -1033,6 +1124,8 @@ if __name__ == "__main__":
     worker_placement_checks()
     readiness_while_starting_checks()
     queue_and_deadline_checks()
+    decoding_deadline_checks()
+    frames_disconnect_checks()
     jobs_checks()
     sigterm_checks()
     finish()

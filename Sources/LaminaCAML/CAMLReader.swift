@@ -1,5 +1,6 @@
 import Foundation
 import LaminaCore
+import LaminaIO
 import LaminaScene
 
 /// Reads Core Animation's own scene files into a `Scene`: CAML documents
@@ -70,21 +71,34 @@ public struct CAMLReader: Sendable {
         /// The scene: a canvas the size of the (background) root layer, and
         /// the document's layers on it.
         public var scene: Scene
-        /// The same scene in the scene format (images as data URIs).
-        public var sceneJSON: String
         /// What was skipped, each kind once.
         public var warnings: [CAMLWarning]
         /// The states the documents define, sorted.
         public var states: [String]
+        /// The scene as the scene format's JSON value, as built from the XML.
+        package var document: JSONValue
+
+        /// The same scene in the scene format (images as data URIs), written
+        /// when asked for.
+        public var sceneJSON: String { JSONWriter().write(document) }
+
+        /// The scene's name for a cache: the fingerprint its scene JSON
+        /// would have (`SceneDecoder.decodeWithFingerprint`).
+        package var fingerprint: SHA256.Digest { JSONFingerprint.digest(of: document) }
     }
 
     public var limits: SceneLimits
     public var options: Options
+    /// When reading must stop (a render server's request deadline): checked
+    /// between archive entries, every 256 XML elements and before each
+    /// layer; past it the read throws a `SceneError` of kind `interrupted`.
+    public var deadline: RenderDeadline?
 
     /// A reader with the scene format's limits.
-    public init(limits: SceneLimits = .default, options: Options = Options()) {
+    public init(limits: SceneLimits = .default, options: Options = Options(), deadline: RenderDeadline? = nil) {
         self.limits = limits
         self.options = options
+        self.deadline = deadline
     }
 
     // MARK: Reading
@@ -127,7 +141,7 @@ public struct CAMLReader: Sendable {
     /// bundle) it holds.
     public func read(tendies bytes: [UInt8], name: String = "archive.tendies", state: String? = nil,
                      transition: Transition? = nil) throws(SceneError) -> Result {
-        let files = try TendiesArchive.unpack(bytes, name: name, limits: limits)
+        let files = try TendiesArchive.unpack(bytes, name: name, limits: limits, deadline: deadline)
         return try read(bundles: try contents(of: files, name: name), state: state, transition: transition)
     }
 
@@ -140,7 +154,7 @@ public struct CAMLReader: Sendable {
         }
         let xml: XMLElement
         do {
-            xml = try XMLReader(limits: .init(depth: min(256, max(8, limits.jsonNesting)))).read(bytes)
+            xml = try XMLReader(limits: .init(depth: min(256, max(8, limits.jsonNesting))), deadline: deadline).read(bytes)
         } catch {
             throw SceneError(issues: error.issues.map {
                 SceneError.Issue(kind: $0.kind, location: file, position: $0.position, message: $0.message)
@@ -232,7 +246,7 @@ public struct CAMLReader: Sendable {
         let diagnostics = Diagnostics(strict: options.strict)
         var builders: [DocumentBuilder] = []
         for bundle in bundles {
-            builders.append(try DocumentBuilder(bundle, diagnostics: diagnostics, limits: limits))
+            builders.append(try DocumentBuilder(bundle, diagnostics: diagnostics, limits: limits, deadline: deadline))
         }
         let allStates = Set(builders.flatMap(\.stateNames)).sorted()
         for name in [state, transition?.from, transition?.to].compactMap({ $0 }) where !allStates.contains(name) {
@@ -259,7 +273,7 @@ public struct CAMLReader: Sendable {
             ("width", .number(canvas.width), origin), ("height", .number(canvas.height), origin),
             ("sublayers", JSONValue.array(screens, at: origin), origin),
         ], at: origin)
-        let decoder = SceneDecoder(limits: limits, options: .init(allowsFiles: false))
+        let decoder = SceneDecoder(limits: limits, options: .init(allowsFiles: false), deadline: deadline)
         let scene: Scene
         do {
             scene = try decoder.decode(value: top)
@@ -272,7 +286,7 @@ public struct CAMLReader: Sendable {
                 return issue
             })
         }
-        return Result(scene: scene, sceneJSON: JSONWriter().write(top), warnings: diagnostics.warnings, states: allStates)
+        return Result(scene: scene, warnings: diagnostics.warnings, states: allStates, document: top)
     }
 
     /// The file a scene location (`$.sublayers[1]...`) came from.

@@ -28,11 +28,16 @@ public struct SceneDecoder: Sendable {
     public var limits: SceneLimits
     /// Where images may come from.
     public var options: Options
+    /// When decoding must stop (a render server's request deadline): checked
+    /// between layers, images and every 64 KiB of JSON; past it the decode
+    /// throws a `SceneError` of kind `interrupted`. Nil: no limit.
+    public var deadline: RenderDeadline?
 
     /// A decoder with `limits` and `options`.
-    public init(limits: SceneLimits = .default, options: Options = Options()) {
+    public init(limits: SceneLimits = .default, options: Options = Options(), deadline: RenderDeadline? = nil) {
         self.limits = limits
         self.options = options
+        self.deadline = deadline
     }
 }
 
@@ -95,7 +100,7 @@ extension SceneDecoder {
             throw SceneError(.limitExceeded, at: "$",
                              "the document has \(bytes.count) bytes, over the limit of \(limits.documentBytes)")
         }
-        return try JSONParser.parse(bytes, maxNesting: limits.jsonNesting)
+        return try JSONParser.parse(bytes, maxNesting: limits.jsonNesting, deadline: deadline)
     }
 
     /// Decodes a scene from a JSON value built in code (the CAML reader
@@ -105,7 +110,7 @@ extension SceneDecoder {
     }
 
     private func scene(from root: JSONValue) throws(SceneError) -> Scene {
-        let context = DecodingContext(limits: limits, options: options)
+        let context = DecodingContext(limits: limits, options: options, deadline: deadline)
         let scene = try context.scene(root)
         try context.throwIfIssues()
         guard let scene else {

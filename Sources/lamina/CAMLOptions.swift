@@ -41,23 +41,40 @@ extension SceneInput {
     static func readCAML(_ path: String, bytes: [UInt8]?, limits: SceneLimits, options: CAMLOptions?) throws -> Document {
         // Commands read their input more than once (frames: once to check, once per worker).
         if bytes == nil, let cached = camlDocuments.withLock({ $0[path] }) { return cached }
-        let reader = CAMLReader(limits: limits, options: .init(strict: options?.strict ?? false))
-        let name = displayName(path)
+        let loaded = try loadCAML(path, bytes: bytes, limits: limits, options: options, allowsFiles: true)
+        return bytes == nil ? remember(loaded, for: path) : document(of: loaded)
+    }
+
+    /// Keeps a CAML input's scene JSON for the command's later reads of
+    /// `path` (which then neither read it again nor warn twice).
+    @discardableResult
+    static func remember(_ loaded: LoadedScene, for path: String) -> Document {
+        let document = document(of: loaded)
+        camlDocuments.withLock { $0[path] = document }
+        return document
+    }
+
+    private static func document(of loaded: LoadedScene) -> Document {
+        Document(bytes: Array((loaded.sceneJSON ?? "").utf8), base: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    }
+
+    /// The CAML input at `path` (or a CAML document given as `bytes`),
+    /// read by `SceneLoader`; its warnings go to standard error.
+    static func loadCAML(_ path: String, bytes: [UInt8]?, limits: SceneLimits, options: CAMLOptions?,
+                         allowsFiles: Bool) throws -> LoadedScene {
+        let loader = SceneLoader(options: .init(limits: limits, allowsFiles: allowsFiles, strict: options?.strict ?? false,
+                                                state: options?.state, transition: options?.parsedTransition))
         do {
-            let result = if let bytes {
-                try reader.read(caml: bytes, name: name, state: options?.state, transition: options?.parsedTransition)
+            let loaded = if let bytes {
+                try loader.load(bytes, format: .caml, name: displayName(path))
             } else {
-                try reader.read(contentsOf: URL(fileURLWithPath: path), state: options?.state,
-                                transition: options?.parsedTransition)
+                try loader.load(contentsOf: URL(fileURLWithPath: path))
             }
-            if !result.warnings.isEmpty {
-                let text = result.warnings.map { "lamina: warning: \($0)\n" }.joined()
+            if !loaded.warnings.isEmpty {
+                let text = loaded.warnings.map { "lamina: warning: \($0)\n" }.joined()
                 try? FileIO.writeStream(Array(text.utf8), to: STDERR_FILENO, name: "<stderr>")
             }
-            let document = Document(bytes: Array(result.sceneJSON.utf8),
-                                    base: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-            if bytes == nil { camlDocuments.withLock { $0[path] = document } }
-            return document
+            return loaded
         } catch {
             throw CommandFailure(error.issues.map { "\($0)" }.joined(separator: "\n"))
         }

@@ -140,14 +140,20 @@ enum SceneInput {
 
     private static let standardInput = Mutex<Document?>(nil)
 
+    /// The scene at `path` (or on standard input for `-`), in any format
+    /// `SceneLoader` reads; an Apple format's warnings go to standard error.
     static func decode(
         _ path: String, limits: SceneLimits = .default, allowsFiles: Bool = true, caml: CAMLOptions? = nil
     ) throws -> Scene {
+        if isCAML(path) {
+            let loaded = try loadCAML(path, bytes: nil, limits: limits, options: caml, allowsFiles: allowsFiles)
+            remember(loaded, for: path)
+            return loaded.scene
+        }
         let document = try read(path, limits: limits, caml: caml)
-        let (bytes, base) = (document.bytes, document.base)
-        let decoder = SceneDecoder(limits: limits, options: SceneDecoder.Options(baseDirectory: base, allowsFiles: allowsFiles))
+        let loader = SceneLoader(options: .init(limits: limits, allowsFiles: allowsFiles, baseDirectory: document.base))
         do {
-            return try decoder.decode(Data(bytes))
+            return try loader.load(document.bytes, format: .json, name: displayName(path)).scene
         } catch {
             throw CommandFailure(error.issues.map { "\(displayName(path)): \($0)" }.joined(separator: "\n"))
         }

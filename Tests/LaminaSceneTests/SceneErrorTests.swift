@@ -225,8 +225,8 @@ struct RefusalCase: CustomStringConvertible, Sendable {
 
     @Test func everyKindOfErrorIsCovered() {
         let covered = Set((Self.documentCases + Self.layerCases).map(\.kind))
-        // Limits have their own tests.
-        #expect(covered.union([.limitExceeded]) == Set(SceneError.Kind.allCases))
+        // Limits and interruptions have their own tests.
+        #expect(covered.union([.limitExceeded, .interrupted]) == Set(SceneError.Kind.allCases))
     }
 
     @Test func positionsPointAtTheOffendingValueOrKey() throws {

@@ -26,6 +26,8 @@ final class DocumentBuilder {
     let document: CAMLDocumentSource
     let diagnostics: Diagnostics
     let limits: SceneLimits
+    /// When to stop (a request's deadline): checked before each layer.
+    let deadline: RenderDeadline?
     /// Layer elements by their `id`, with their format type.
     private var layersByID: [String: (element: XMLElement, type: String)] = [:]
     /// `LKState` elements by name.
@@ -47,10 +49,12 @@ final class DocumentBuilder {
     private var overrides: [String: [StateValue]] = [:]
     private var transitionAnimations: [String: [JSONValue]] = [:]
 
-    init(_ document: CAMLDocumentSource, diagnostics: Diagnostics, limits: SceneLimits) throws(SceneError) {
+    init(_ document: CAMLDocumentSource, diagnostics: Diagnostics, limits: SceneLimits,
+         deadline: RenderDeadline? = nil) throws(SceneError) {
         self.document = document
         self.diagnostics = diagnostics
         self.limits = limits
+        self.deadline = deadline
         try index(document.root, path: "/caml/\(document.root.name)")
     }
 
@@ -129,6 +133,9 @@ final class DocumentBuilder {
 
     /// A layer object, or nil when its class is not drawn (reported).
     func layer(_ element: XMLElement, path: String) throws(SceneError) -> JSONValue? {
+        if let deadline {
+            do { try deadline.check() } catch { throw SceneError.interrupted(error, at: "\(document.file):\(path)", position: element.position) }
+        }
         guard let type = SceneVocabulary.layerType(forClassName: element.name) else {
             try skip("<\(element.name)>", Self.unsupportedClassReason(element.name), at: element.position)
             return nil

@@ -15,7 +15,8 @@ enum TendiesArchive {
         limits.documentBytes > Int.max / 4 ? Int.max : limits.documentBytes * 4
     }
 
-    static func unpack(_ bytes: [UInt8], name: String, limits: SceneLimits) throws(SceneError) -> ArchiveFiles {
+    static func unpack(_ bytes: [UInt8], name: String, limits: SceneLimits,
+                       deadline: RenderDeadline? = nil) throws(SceneError) -> ArchiveFiles {
         func refuse(_ kind: SceneError.Kind, _ message: String) -> SceneError {
             SceneError(kind, at: name, message)
         }
@@ -63,6 +64,9 @@ enum TendiesArchive {
         // Every size is known to fit before the first byte is inflated.
         var files: [String: [UInt8]] = [:]
         for (path, entry) in wanted {
+            if let deadline {
+                do { try deadline.check() } catch { throw SceneError.interrupted(error, at: "\(name)/\(path)") }
+            }
             do {
                 files[path] = try archive.contents(of: entry)
             } catch {

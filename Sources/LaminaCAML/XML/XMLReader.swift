@@ -31,12 +31,14 @@ struct XMLReader {
     }
 
     var limits: Limits
+    /// When to stop reading (a request's deadline): checked every 256 elements.
+    var deadline: RenderDeadline? = nil
 
     /// The document's root element.
     /// - Throws: `SceneError` of kind `.syntax` (or `.limitExceeded`) at the
     ///   place in the text where the document goes wrong.
     func read(_ bytes: [UInt8]) throws(SceneError) -> XMLElement {
-        var scanner = Scanner(bytes: bytes, limits: limits)
+        var scanner = Scanner(bytes: bytes, limits: limits, deadline: deadline)
         return try scanner.document()
     }
 }
@@ -44,14 +46,16 @@ struct XMLReader {
 private struct Scanner {
     let bytes: [UInt8]
     let limits: XMLReader.Limits
+    let deadline: RenderDeadline?
     var i = 0
     var line = 1
     var column = 1
     var elementCount = 0
 
-    init(bytes: [UInt8], limits: XMLReader.Limits) {
+    init(bytes: [UInt8], limits: XMLReader.Limits, deadline: RenderDeadline?) {
         self.bytes = bytes
         self.limits = limits
+        self.deadline = deadline
         // A UTF-8 byte order mark.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
     }
@@ -275,6 +279,9 @@ private struct Scanner {
         elementCount += 1
         guard elementCount <= limits.elements else {
             throw error("the document has more than \(limits.elements) elements (the limit)", kind: .limitExceeded)
+        }
+        if elementCount & 255 == 0, let deadline {
+            do { try deadline.check() } catch { throw SceneError.interrupted(error, at: "xml", position: start) }
         }
         var element = XMLElement(name: Self.localName(rawName), attributes: [], children: [], text: "", position: start)
         while true {

@@ -9,6 +9,7 @@ import Foundation
 final class DecodingContext {
     let limits: SceneLimits
     let options: SceneDecoder.Options
+    let deadline: RenderDeadline?
 
     /// Issues found so far, in the order found.
     private(set) var issues: [SceneError.Issue] = []
@@ -23,9 +24,21 @@ final class DecodingContext {
     var imagePixelCount = 0
     var animationCount = 0
 
-    init(limits: SceneLimits, options: SceneDecoder.Options) {
+    init(limits: SceneLimits, options: SceneDecoder.Options, deadline: RenderDeadline?) {
         self.limits = limits
         self.options = options
+        self.deadline = deadline
+    }
+
+    /// Stops the decode when its deadline has passed: called before each
+    /// layer and each image, the steps whose count or cost a document sets.
+    func checkDeadline(at path: JSONPath, _ value: JSONValue) throws(SceneError) {
+        guard let deadline else { return }
+        do {
+            try deadline.check()
+        } catch {
+            throw SceneError.interrupted(error, at: path.description, position: value.position)
+        }
     }
 
     /// Records a problem and lets decoding go on.

@@ -12,6 +12,7 @@ extension DecodingContext {
     static let imageDataURIPrefixes = [pngDataURIPrefix, "data:image/jpeg;base64,", "data:image/jpg;base64,"]
 
     func image(_ value: JSONValue, at path: JSONPath) throws(SceneError) -> CGImage? {
+        try checkDeadline(at: path, value)
         switch value.kind {
         case .string(let s) where s.hasPrefix("data:"):
             return try dataURIImage(s, value, at: path)

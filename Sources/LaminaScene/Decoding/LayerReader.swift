@@ -17,6 +17,7 @@ extension DecodingContext {
     func layer(
         _ value: JSONValue, at path: JSONPath, depth: Int, copies: Int, isRoot: Bool = false
     ) throws(SceneError) -> CALayer? {
+        try checkDeadline(at: path, value)
         guard let object = try object(value, at: path, "a layer (an object)") else { return nil }
         guard depth <= limits.treeDepth else {
             throw fatal(.limitExceeded, at: path, value.position,

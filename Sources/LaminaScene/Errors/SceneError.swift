@@ -37,6 +37,10 @@ public struct SceneError: Error, Sendable, CustomStringConvertible {
         /// A file reference where files are not allowed, or a file that
         /// cannot be read.
         case fileAccess
+        /// Reading stopped before its end: the reader's `RenderDeadline`
+        /// passed, or its owner abandoned the work (a render server whose
+        /// request ran out of time). Not a fault of the document's.
+        case interrupted
     }
 
     /// One problem, with where it is and what was expected.
@@ -106,5 +110,14 @@ public struct SceneError: Error, Sendable, CustomStringConvertible {
     /// Every issue, one per line.
     public var description: String {
         issues.map(\.description).joined(separator: "\n")
+    }
+}
+
+extension SceneError {
+    /// The error of a read stopped by its `RenderDeadline`, at the place it had reached.
+    public static func interrupted(_ interruption: RenderInterruption, at location: String,
+                                   position: SourcePosition? = nil) -> SceneError {
+        SceneError(.interrupted, at: location, position: position,
+                   interruption == .abandoned ? "reading was abandoned here" : "the deadline passed while reading here")
     }
 }

@@ -12,8 +12,8 @@ import LaminaIO
 /// objects carry their length first (8 bytes, little-endian), so no two
 /// documents share an encoding; an object's members go in the order of
 /// their keys' UTF-8 bytes; a number is its 8 bytes (-0 written as 0).
-enum JSONFingerprint {
-    static func digest(of value: JSONValue) -> SHA256.Digest {
+package enum JSONFingerprint {
+    package static func digest(of value: JSONValue) -> SHA256.Digest {
         var writer = Writer(document: value.document)
         writer.bytes.reserveCapacity(value.document.text.count + 256)
         writer.append(value.index)

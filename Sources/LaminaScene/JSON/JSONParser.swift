@@ -18,6 +18,11 @@ struct JSONParser: ~Copyable {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let maxNesting: Int
     private var i = 0
+    /// When to stop (see `SceneDecoder.deadline`), checked every
+    /// `deadlineStride` bytes of progress.
+    private let deadline: RenderDeadline?
+    private var nextDeadlineCheck = 0
+    private static let deadlineStride = 64 << 10
 
     // The document being written (see `JSONDocument`), in buffers that
     // append without an array's bookkeeping (`GrowableBuffer`).
@@ -60,17 +65,19 @@ struct JSONParser: ~Copyable {
 
     /// Parses one JSON document. `maxNesting` is how many arrays and objects
     /// may be open at once.
-    static func parse(_ bytes: [UInt8], maxNesting: Int = 512) throws(SceneError) -> JSONValue {
+    static func parse(_ bytes: [UInt8], maxNesting: Int = 512, deadline: RenderDeadline? = nil) throws(SceneError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { (buffer) throws(SceneError) -> JSONValue in
-            let parser = JSONParser(source: bytes, bytes: buffer, maxNesting: maxNesting)
+            let parser = JSONParser(source: bytes, bytes: buffer, maxNesting: maxNesting, deadline: deadline)
             return try parser.parseDocument()
         }
     }
 
-    private init(source: [UInt8], bytes: UnsafeBufferPointer<UInt8>, maxNesting: Int) {
+    private init(source: [UInt8], bytes: UnsafeBufferPointer<UInt8>, maxNesting: Int, deadline: RenderDeadline?) {
         self.source = source
         self.bytes = bytes
         self.maxNesting = max(1, maxNesting)
+        self.deadline = deadline
+        nextDeadlineCheck = deadline == nil ? Int.max : 0
         // A scene has about one value per eight or nine bytes: room for
         // more, so that the buffers rarely grow.
         nodes = GrowableBuffer(capacity: bytes.count / 5 + 16)
@@ -92,6 +99,7 @@ struct JSONParser: ~Copyable {
         guard i < bytes.count else { throw error("the document is empty; expected a JSON object") }
 
         while true {
+            if i >= nextDeadlineCheck { try checkDeadline() }
             guard var completed = try parseScalarOrOpen() else { continue }  // opened a container
             // Attach the finished value to its parent, closing every
             // container that ends right after it.
@@ -639,6 +647,15 @@ struct JSONParser: ~Copyable {
     }
 
     /// The line and column of byte `index` (on a line read already).
+    private mutating func checkDeadline() throws(SceneError) {
+        nextDeadlineCheck = i + Self.deadlineStride
+        do {
+            try deadline?.check()
+        } catch {
+            throw SceneError.interrupted(error, at: "$", position: position(at: i))
+        }
+    }
+
     private func position(at index: Int) -> SourcePosition {
         JSONDocument.position(ofByte: min(index, bytes.count), in: source, lineStarts: lineStarts)
     }

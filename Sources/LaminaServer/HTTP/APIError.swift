@@ -55,6 +55,14 @@ extension APIError {
     /// A scene the format refuses: 400 when it is not JSON at all, 422
     /// otherwise, with every problem located.
     init(_ error: SceneError) {
+        if error.kind == .interrupted {
+            // Reading stopped at the request's deadline: not the scene's fault.
+            self.init(.serviceUnavailable, "deadlineExceeded", "the request's deadline passed while its scene was read",
+                      path: error.location)
+            problem.line = error.line
+            problem.column = error.column
+            return
+        }
         let problems = error.issues.map { issue in
             Problem(code: issue.kind.rawValue, message: issue.message, path: issue.location,
                     line: issue.position?.line, column: issue.position?.column)
@@ -97,6 +105,11 @@ extension APIError {
     static func from(_ error: any Error) -> APIError {
         switch error {
         case let error as APIError: return error
+        case is CancellationError:
+            // The client closed the connection first; nobody reads this answer,
+            // but the logs and metrics count it as nginx does.
+            return APIError(.init(code: 499, reasonPhrase: "Client Closed Request"), "clientClosed",
+                            "the client closed the connection before the answer was ready")
         case let error as SceneError: return APIError(error)
         case let error as RenderRefusal: return APIError(error)
         case let error as RenderFailure: return APIError(error)

@@ -17,7 +17,22 @@ extension RenderRoutes {
     /// `from + i / fps` before the end (the query's `to` or `duration`, else
     /// the end of the scene's last animation), drawn by one worker under the
     /// same queue and deadline as `/render`.
+    ///
+    /// A client that goes away before its file is ready stops the work: its
+    /// worker stops at its next draw command (the request's task is
+    /// cancelled when the connection's input closes). Watching for that
+    /// takes the connection over, so the answer closes it.
     func frames(_ request: Request, context: some RequestContext) async throws -> Response {
+        var response = try await request.body.consumeWithCancellationOnInboundClose { body in
+            var request = request
+            request.body = body
+            return try await framesResponse(request)
+        }
+        response.headers[.connection] = "close"
+        return response
+    }
+
+    private func framesResponse(_ request: Request) async throws -> Response {
         let arrived = ContinuousClock.now
         let animation = try await readAnimation(request, deadline: arrived + configuration.deadline)
         let picture = try await pool.render(RenderJob(
@@ -52,7 +67,7 @@ extension RenderRoutes {
         }
         let body = try await SceneBody.read(request, maxBytes: configuration.maxBodyBytes, deadline: deadline, inFlight: bodies)
         let decodeStart = ContinuousClock.now
-        let (decoded, worker) = try await decodeOnIdleWorker(body, caml: query.render.caml)
+        let (decoded, worker) = try await decodeOnIdleWorker(body, caml: query.render.caml, deadline: deadline)
         let scene = decoded.scene
         let canvas = scene.canvas(scale: query.render.scale)
         try configuration.budget.check(canvas)

@@ -38,10 +38,10 @@ struct RenderRoutes: Sendable {
         if configuration.playground {
             PlaygroundRoutes().register(on: router)
         }
-        router.get("healthz") { _, _ in
-            JSONBody.response(.ok, ["status": "alive"])
-        }
-        router.get("readyz") { _, _ in readiness() }
+        // Answered on the event loop (ProbeResponder) unless pipelined behind other requests.
+        let probes = Probes(pool: pool)
+        router.get("healthz") { _, _ in Self.response(probes.health) }
+        router.get("readyz") { _, _ in Self.response(probes.readiness) }
         let rendering = router.group()
         if let token = configuration.token {
             rendering.add(middleware: BearerTokenMiddleware<Context>(token: token))
@@ -55,19 +55,11 @@ struct RenderRoutes: Sendable {
         rendering.delete("jobs/:id") { _, context in try deleteJob(context) }
     }
 
-    // MARK: Readiness
+    // MARK: Probes
 
-    private func readiness() -> Response {
-        struct Body: Encodable {
-            var ready: Bool
-            /// `starting`, `saturated` or `draining` when not ready.
-            var reason: String?
-            var load: RenderPool.Load
-        }
-        let load = pool.load
-        let reason: String? = load.draining ? "draining" : load.isStarting ? "starting" : load.isSaturated ? "saturated" : nil
-        let body = Body(ready: reason == nil, reason: reason, load: load)
-        return JSONBody.response(reason == nil ? .ok : .serviceUnavailable, body)
+    private static func response(_ answer: Probes.Answer) -> Response {
+        Response(status: answer.status, headers: [.contentType: "application/json"],
+                 body: .init(byteBuffer: ByteBuffer(bytes: answer.body)))
     }
 
     // MARK: Render
@@ -78,7 +70,7 @@ struct RenderRoutes: Sendable {
         let query = try RenderQuery(request.uri)
         let body = try await SceneBody.read(request, maxBytes: configuration.maxBodyBytes, deadline: deadline, inFlight: bodies)
         let decodeStart = ContinuousClock.now
-        let (decoded, worker) = try await decodeOnIdleWorker(body, caml: query.caml)
+        let (decoded, worker) = try await decodeOnIdleWorker(body, caml: query.caml, deadline: deadline)
         let (scene, fingerprint) = (decoded.scene, decoded.fingerprint)
         try configuration.budget.check(scene.canvas(scale: query.scale))
         let decodeTime = ContinuousClock.now - decodeStart
@@ -117,9 +109,12 @@ struct RenderRoutes: Sendable {
     /// their own (`RenderPool.runOnIdleWorker` says why), else here; with
     /// the worker that decoded, to hand the request's job to. A body under
     /// `smallestBodyForAWorker` is decoded here.
-    func decodeOnIdleWorker(_ body: SceneBody, caml: CAMLQuery) async throws -> (decoded: DecodedBody, worker: Int?) {
-        guard body.bytes.count >= Self.smallestBodyForAWorker else { return (try decode(body, caml: caml), nil) }
-        let (decoded, worker) = try await pool.runOnIdleWorker { [self] in try decode(body, caml: caml) }
+    func decodeOnIdleWorker(_ body: SceneBody, caml: CAMLQuery,
+                            deadline: ContinuousClock.Instant) async throws -> (decoded: DecodedBody, worker: Int?) {
+        guard body.bytes.count >= Self.smallestBodyForAWorker else {
+            return (try decode(body, caml: caml, deadline: deadline), nil)
+        }
+        let (decoded, worker) = try await pool.runOnIdleWorker { [self] in try decode(body, caml: caml, deadline: deadline) }
         return (decoded, worker)
     }
 
@@ -129,36 +124,29 @@ struct RenderRoutes: Sendable {
     /// takes to decode some 7 KB of scene JSON (the 148 KB tiles: 1.1 ms).
     static let smallestBodyForAWorker = 16 << 10
 
-    /// The scene of a body, named for the cache, with what a CAML body had
-    /// skipped. CAML (a document or a `.tendies` archive) is read into the
-    /// scene format first, under the same limits; the fingerprint is that
-    /// scene's.
-    func decode(_ body: SceneBody, caml: CAMLQuery) throws -> DecodedBody {
+    /// The scene of a body (`SceneLoader`, in the format its media type
+    /// names), named for the cache, with what a CAML body had skipped; read
+    /// within the request's deadline (past it: 503 `deadlineExceeded`).
+    func decode(_ body: SceneBody, caml: CAMLQuery, deadline: ContinuousClock.Instant) throws -> DecodedBody {
+        if body.format == .json, !caml.isEmpty {
+            throw APIError(.badRequest, "invalidQuery", "state, transition and strict are for CAML and .tendies bodies")
+        }
         // A server reads nothing from its own disk on a client's behalf:
         // images come only as data URIs, or from the archive sent.
-        let decoder = SceneDecoder(limits: configuration.sceneLimits, options: .init(allowsFiles: false))
-        guard body.format != .json else {
-            guard caml.isEmpty else {
-                throw APIError(.badRequest, "invalidQuery", "state, transition and strict are for CAML and .tendies bodies")
-            }
-            let (scene, fingerprint) = try decoder.decodeWithFingerprint(body.bytes)
-            return DecodedBody(scene: scene, fingerprint: fingerprint, warnings: [])
-        }
-        let reader = CAMLReader(limits: configuration.sceneLimits, options: .init(strict: caml.strict))
-        let result = body.format == .caml
-            ? try reader.read(caml: body.bytes, state: caml.state, transition: caml.transition)
-            : try reader.read(tendies: body.bytes, state: caml.state, transition: caml.transition)
-        let (scene, fingerprint) = try decoder.decodeWithFingerprint(Array(result.sceneJSON.utf8))
-        return DecodedBody(scene: scene, fingerprint: fingerprint, warnings: result.warnings)
+        let options = SceneLoader.Options(limits: configuration.sceneLimits, allowsFiles: false,
+                                          strict: caml.strict, state: caml.state, transition: caml.transition)
+        let loaded = try SceneLoader(options: options, deadline: RenderDeadline(deadline))
+            .load(body.bytes, format: body.format, name: body.format == .tendies ? "archive.tendies" : "document")
+        return DecodedBody(scene: loaded.scene, fingerprint: loaded.fingerprint, warnings: loaded.warnings)
     }
 
     /// A strong validator: the scene's meaning, the query, and what draws
     /// it. The same request to any replica with the same version and
     /// backend gets the same ETag.
-    private func etag(_ fingerprint: SHA256.Digest, _ query: RenderQuery) async -> String {
+    private func etag(_ fingerprint: String, _ query: RenderQuery) async -> String {
         let reports = await pool.waitUntilStarted()
         var hash = SHA256()
-        hash.update(fingerprint.bytes)
+        hash.update(field: fingerprint)
         hash.update(field: query.scale.map { "\($0)" } ?? "-")
         hash.update(field: query.time.map { "\($0)" } ?? "-")
         hash.update(field: (query.backend ?? reports.first?.identity.backend)?.rawValue ?? "-")
@@ -200,14 +188,14 @@ struct RenderRoutes: Sendable {
         let body = try await SceneBody.read(request, maxBytes: configuration.maxBodyBytes, deadline: deadline, inFlight: bodies)
         do {
             let caml = try CAMLQuery(request.uri.queryParameters, known: CAMLQuery.names)
-            let (decoded, worker) = try await decodeOnIdleWorker(body, caml: caml)
+            let (decoded, worker) = try await decodeOnIdleWorker(body, caml: caml, deadline: deadline)
             let scene = decoded.scene
             try configuration.budget.check(scene.canvas())
             _ = try await pool.render(RenderJob(scene: scene, scale: nil, time: nil, backend: nil, planOnly: true,
                                                 enqueued: arrived, deadline: deadline), near: worker)
             let skipped = decoded.warnings.map { (warning: CAMLWarning) in warning.description }
             return JSONBody.response(.ok, ValidScene(skipped: skipped.isEmpty ? nil : skipped))
-        } catch let error as SceneError {
+        } catch let error as SceneError where error.kind != .interrupted {
             return Self.invalid(APIError(error))
         } catch let refusal as RenderRefusal {
             return Self.invalid(APIError(refusal))
@@ -270,35 +258,16 @@ struct RenderQuery: Sendable {
 /// A request body that should be a scene: its media type and size are
 /// checked before it is read, and it is read within the deadline.
 struct SceneBody: Sendable {
-    /// What the body holds, by its media type.
-    enum Format: Sendable {
-        /// `application/json`: the scene format.
-        case json
-        /// `application/xml` or `text/xml`: one CAML document (images as data URIs).
-        case caml
-        /// `application/zip` or `application/x-tendies`: a `.tendies` archive
-        /// (a wallpaper or a `.ca` bundle, with its images).
-        case tendies
-
-        init?(mediaType: String) {
-            switch mediaType {
-            case "application/json": self = .json
-            case "application/xml", "text/xml": self = .caml
-            case "application/zip", "application/x-tendies": self = .tendies
-            default: return nil
-            }
-        }
-    }
-
     var bytes: [UInt8]
-    var format: Format
+    /// What the body holds, by its media type (`SceneLoader.Format(mediaType:)`).
+    var format: SceneLoader.Format
     /// The body's share of the bytes the server holds: given back when the body goes.
     var reservation: BodyBytesInFlight.Reservation
 
     static func read(_ request: Request, maxBytes: Int, deadline: ContinuousClock.Instant,
                      inFlight: BodyBytesInFlight) async throws -> SceneBody {
         let header = request.headers[.contentType]
-        guard let format = header.flatMap(ContentType.init).flatMap({ Format(mediaType: $0.essence) }) else {
+        guard let format = header.flatMap(ContentType.init).flatMap({ SceneLoader.Format(mediaType: $0.essence) }) else {
             let got = header.map { $0.isEmpty ? "an empty Content-Type" : Quoted.prefix($0, limit: 60) } ?? "no Content-Type"
             throw APIError(.unsupportedMediaType, "unsupportedMediaType",
                            "the body must be a scene as application/json, a CAML document as application/xml or a .tendies archive as application/zip, got \(got)")
@@ -372,7 +341,7 @@ struct ValidScene: Encodable {
 /// A body's scene, its name for the cache, and what a CAML body had skipped.
 struct DecodedBody {
     var scene: Scene
-    var fingerprint: SHA256.Digest
+    var fingerprint: String
     var warnings: [CAMLWarning]
 
     /// `X-Lamina-Skipped`: what was skipped, as printable ASCII of at most

@@ -1,0 +1,197 @@
+import Foundation
+import LaminaIO
+
+/// Reads a scene in any format Lamina takes, from bytes or from a file: the
+/// one way the command line, the render server and the playground turn input
+/// into a `Scene`. Each format is read once, under one set of limits and one
+/// deadline.
+///
+/// | format | bytes | files |
+/// |---|---|---|
+/// | `json`: the scene format (`scene-format.md`) | a document starting `{` | `.json`, or any other name |
+/// | `caml`: one CAML document | a document starting `<` | `.caml` |
+/// | `tendies`: a zipped wallpaper or `.ca` bundle | a zip archive (`PK`) | `.tendies` |
+/// | a `.ca` bundle or `.wallpaper` folder | — | the folder |
+///
+/// ```swift
+/// let loader = SceneLoader()
+/// let loaded = try loader.load(contentsOf: URL(fileURLWithPath: "Clock.wallpaper"))
+/// for warning in loaded.warnings { print(warning) }
+/// let picture = try LayerRenderer(backend: .cpu).render(loaded.scene)
+/// ```
+public struct SceneLoader: Sendable {
+    /// A format of scene bytes.
+    public enum Format: String, Sendable, CaseIterable {
+        /// The scene format's JSON.
+        case json
+        /// One CAML document (XML); its images are data URIs.
+        case caml
+        /// A `.tendies` zip archive: a wallpaper or a `.ca` bundle, with its images.
+        case tendies
+
+        /// The format `bytes` are in, by their first bytes: a zip archive's
+        /// signature, else the first character that is not white space
+        /// (`<` for XML, `{` for JSON); nil when it is neither.
+        public init?(sniffing bytes: [UInt8]) {
+            if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
+                self = .tendies
+                return
+            }
+            let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+            let text = bytes.starts(with: byteOrderMark) ? bytes.dropFirst(3) : bytes[...]
+            switch text.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) {
+            case UInt8(ascii: "<"): self = .caml
+            case UInt8(ascii: "{"): self = .json
+            default: return nil
+            }
+        }
+
+        /// The format an HTTP media type names (its essence: lowercase, no
+        /// parameters): `application/json`, `application/xml` or `text/xml`,
+        /// `application/zip` or `application/x-tendies`.
+        public init?(mediaType: String) {
+            switch mediaType {
+            case "application/json": self = .json
+            case "application/xml", "text/xml": self = .caml
+            case "application/zip", "application/x-tendies": self = .tendies
+            default: return nil
+            }
+        }
+    }
+
+    /// How to read what Lamina reads: the limits, where files may come from,
+    /// and, for Apple's formats, which state to show.
+    public struct Options: Sendable {
+        /// What a document may hold.
+        public var limits: SceneLimits
+        /// Whether images may be read from files (the command line) or only
+        /// from the input itself (a server: data URIs and archive entries).
+        public var allowsFiles: Bool
+        /// Where a JSON scene's relative image paths start; nil: the file's
+        /// folder, or the current directory for bytes.
+        public var baseDirectory: URL?
+        /// CAML: refuse what would be skipped, rather than warn.
+        public var strict: Bool
+        /// CAML: the `LKState` to show; nil: the base state.
+        public var state: String?
+        /// CAML: the state transition to play from its start.
+        public var transition: CAMLReader.Transition?
+
+        /// The defaults: the scene format's limits, files allowed, lenient,
+        /// the base state.
+        public init(limits: SceneLimits = .default, allowsFiles: Bool = true, baseDirectory: URL? = nil,
+                    strict: Bool = false, state: String? = nil, transition: CAMLReader.Transition? = nil) {
+            self.limits = limits
+            self.allowsFiles = allowsFiles
+            self.baseDirectory = baseDirectory
+            self.strict = strict
+            self.state = state
+            self.transition = transition
+        }
+
+        /// Whether any of the options for Apple's formats is set.
+        public var hasCAMLOptions: Bool { strict || state != nil || transition != nil }
+    }
+
+    public var options: Options
+    /// When reading must stop (a render server's request deadline): past
+    /// it the load throws a `SceneError` of kind `interrupted`.
+    public var deadline: RenderDeadline?
+
+    /// A loader with `options`, and `deadline` if reading has one.
+    public init(options: Options = Options(), deadline: RenderDeadline? = nil) {
+        self.options = options
+        self.deadline = deadline
+    }
+
+    /// Reads scene bytes in `format`, or in the format their first bytes
+    /// show (`Format(sniffing:)`). `name` names the input in errors and
+    /// warnings.
+    /// - Throws: `SceneError`, located in the input.
+    public func load(_ bytes: [UInt8], format: Format? = nil, name: String = "scene") throws(SceneError) -> LoadedScene {
+        guard let format = format ?? Format(sniffing: bytes) else {
+            throw SceneError(.unsupportedFormat, at: name,
+                             "expected scene JSON (starting '{'), a CAML document (starting '<') or a .tendies zip archive")
+        }
+        switch format {
+        case .json:
+            guard !options.hasCAMLOptions else {
+                throw SceneError(.conflict, at: name, "state, transition and strict are for CAML inputs, and \(name) is scene JSON")
+            }
+            let decoder = SceneDecoder(limits: options.limits,
+                                       options: .init(baseDirectory: options.baseDirectory, allowsFiles: options.allowsFiles),
+                                       deadline: deadline)
+            let (scene, fingerprint) = try decoder.decodeWithFingerprint(bytes)
+            return LoadedScene(scene: scene, format: .json, fingerprint: fingerprint.hex, camlResult: nil)
+        case .caml:
+            let result = try camlReader.read(caml: bytes, name: name, state: options.state, transition: options.transition)
+            return LoadedScene(caml: result, format: .caml)
+        case .tendies:
+            let result = try camlReader.read(tendies: bytes, name: name, state: options.state, transition: options.transition)
+            return LoadedScene(caml: result, format: .tendies)
+        }
+    }
+
+    /// Reads the scene in a file or folder: a `.caml` document, a `.ca`
+    /// bundle, a `.wallpaper` folder or a `.tendies` archive by its name;
+    /// any other file by its first bytes. A JSON scene's image paths start
+    /// from its folder unless `options.baseDirectory` says otherwise.
+    /// - Throws: `SceneError`, located in the input.
+    public func load(contentsOf url: URL) throws(SceneError) -> LoadedScene {
+        if CAMLReader.InputKind(url: url) != nil {
+            let result = try camlReader.read(contentsOf: url, state: options.state, transition: options.transition)
+            return LoadedScene(caml: result, format: url.pathExtension.lowercased() == "tendies" ? .tendies : .caml)
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileIO.readFile(atPath: url.path, maxBytes: options.limits.documentBytes)
+        } catch {
+            throw SceneError(error.code == EFBIG ? .limitExceeded : .fileAccess, at: url.path, error.reason)
+        }
+        var loader = self
+        if loader.options.baseDirectory == nil {
+            loader.options.baseDirectory = url.deletingLastPathComponent()
+        }
+        // A file of another name is JSON unless its bytes say otherwise.
+        return try loader.load(bytes, format: Format(sniffing: bytes) ?? .json, name: url.path)
+    }
+
+    private var camlReader: CAMLReader {
+        CAMLReader(limits: options.limits, options: .init(strict: options.strict, allowsFiles: options.allowsFiles),
+                   deadline: deadline)
+    }
+}
+
+/// A scene read by `SceneLoader`, with what the reading found.
+public struct LoadedScene {
+    /// The scene: its canvas and layer tree.
+    public var scene: Scene
+    /// The format it was read from.
+    public var format: SceneLoader.Format
+    /// The scene's name for a cache of pictures: 64 hexadecimal digits, the
+    /// same for every spelling of the same scene (whitespace, key order,
+    /// number formats), whatever format it came in.
+    public var fingerprint: String
+    /// What was skipped or tolerated in Apple's formats, each kind once.
+    public var warnings: [CAMLWarning] { camlResult?.warnings ?? [] }
+    /// The `LKState`s an Apple document defines, sorted (empty for JSON).
+    public var states: [String] { camlResult?.states ?? [] }
+
+    private let camlResult: CAMLReader.Result?
+
+    fileprivate init(scene: Scene, format: SceneLoader.Format, fingerprint: String, camlResult: CAMLReader.Result?) {
+        self.scene = scene
+        self.format = format
+        self.fingerprint = fingerprint
+        self.camlResult = camlResult
+    }
+
+    fileprivate init(caml result: CAMLReader.Result, format: SceneLoader.Format) {
+        self.init(scene: result.scene, format: format, fingerprint: result.fingerprint.hex, camlResult: result)
+    }
+
+    /// The scene in the scene format: an Apple document's as it was read
+    /// (images as data URIs); nil for a scene read from JSON, which is its
+    /// own text.
+    public var sceneJSON: String? { camlResult?.sceneJSON }
+}
