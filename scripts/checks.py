@@ -1,6 +1,6 @@
 """How the repository's Python check scripts report: one line per check
-("ok    NAME" or "FAIL  NAME detail"), then "N passed, M failed", the last
-line scripts/test.sh adds up.
+("ok    NAME", "FAIL  NAME detail" or "SKIP  NAME: why"), then
+"N passed, M failed[, K skipped]", the last line scripts/test.sh adds up.
 
     from checks import check, finish
     check("the answer is 42", answer == 42, answer)
@@ -8,7 +8,7 @@ line scripts/test.sh adds up.
 """
 import sys
 
-counts = {"passed": 0, "failed": 0}
+counts = {"passed": 0, "failed": 0, "skipped": 0}
 
 
 def check(name, condition, detail=""):
@@ -21,6 +21,14 @@ def check(name, condition, detail=""):
     sys.stdout.flush()
 
 
+def skip(name, why):
+    """A check that cannot run here (a missing tool): said, and counted as a skip, never a pass."""
+    counts["skipped"] += 1
+    print(f"SKIP  {name}: {why}")
+    sys.stdout.flush()
+
+
 def finish():
-    print(f"{counts['passed']} passed, {counts['failed']} failed")
+    skipped = f", {counts['skipped']} skipped" if counts["skipped"] else ""
+    print(f"{counts['passed']} passed, {counts['failed']} failed{skipped}")
     sys.exit(1 if counts["failed"] else 0)

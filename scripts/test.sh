@@ -108,6 +108,8 @@ lane_a() {
   step playground .build-tools/venv/bin/python scripts/check-playground.py --screenshots .build/playground
   # docs/openapi.yaml against the live server (schemathesis).
   step openapi scripts/check-openapi.sh 200
+  # The readers stay linear: twice the input, twice the instructions (callgrind).
+  step linearity scripts/check-linearity.py
 }
 
 lane_b() {
@@ -133,7 +135,7 @@ lane_b & b=$!
 wait "$a" || true
 wait "$b" || true
 for name in conformance-shared-gl conformance-local-gl conformance-shared-cpu conformance-local-cpu backends \
-            frames-gl frames-cpu examples-gl examples-cpu readme docs fonts caml playground openapi \
+            frames-gl frames-cpu examples-gl examples-cpu readme docs fonts caml playground openapi linearity \
             fuzz server soak deploy; do
   [ -f "$logs/$name" ] || continue
   echo "== $name"
