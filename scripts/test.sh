@@ -99,6 +99,8 @@ lane_a() {
   # The README's first sample and the getting-started article's code, as
   # printed, as a user's package sees Lamina; the DocC documentation.
   step readme scripts/check-readme.sh
+  # What import Lamina shows: docs/public-api.txt, and no internal reachable.
+  step public-api scripts/check-public-api.sh
   step docs scripts/check-docs.sh
   # Text does not depend on what else the machine has installed, and fonts
   # brought along resolve (CLI, environment, server).
@@ -135,7 +137,7 @@ lane_b & b=$!
 wait "$a" || true
 wait "$b" || true
 for name in conformance-shared-gl conformance-local-gl conformance-shared-cpu conformance-local-cpu backends \
-            frames-gl frames-cpu examples-gl examples-cpu readme docs fonts caml playground openapi linearity \
+            frames-gl frames-cpu examples-gl examples-cpu readme public-api docs fonts caml playground openapi linearity \
             fuzz server soak deploy; do
   [ -f "$logs/$name" ] || continue
   echo "== $name"

@@ -1,17 +1,17 @@
 import Foundation
 import LaminaCore
 
-/// One frame of a sequence: its index, its media time, its picture.
-public struct Frame: Sendable {
-    /// The frame's place in the timeline, from 0.
-    public let index: Int
-    /// The media time the scene was sampled at, in seconds.
-    public let time: CFTimeInterval
-    /// The frame's picture.
-    public let image: CGImage
-}
-
 extension FrameRenderer {
+    /// One frame of a sequence: its index, its media time, its picture.
+    public struct Frame: Sendable {
+        /// The frame's place in the timeline, from 0.
+        public let index: Int
+        /// The media time the scene was sampled at, in seconds.
+        public let time: CFTimeInterval
+        /// The frame's picture.
+        public let image: CGImage
+    }
+
     /// The frames as an asynchronous sequence, in order, for Swift code that
     /// lives in async functions:
     ///
@@ -29,10 +29,10 @@ extension FrameRenderer {
     public var frames: AsyncFrames { AsyncFrames(renderer: self) }
 }
 
-/// `FrameRenderer.frames`: an `AsyncSequence` of `Frame`s.
+/// `FrameRenderer.frames`: an `AsyncSequence` of `FrameRenderer.Frame`s.
 public struct AsyncFrames: AsyncSequence, Sendable {
     /// Each element is one frame, in timeline order.
-    public typealias Element = Frame
+    public typealias Element = FrameRenderer.Frame
     let renderer: FrameRenderer
 
     /// Starts the workers and returns the iterator that hands their frames over in order.
@@ -45,7 +45,7 @@ public struct AsyncFrames: AsyncSequence, Sendable {
         fileprivate let owner: HandoffOwner
 
         /// The next frame in order, nil after the last; throws the first error of any worker.
-        public mutating func next() async throws -> Frame? {
+        public mutating func next() async throws -> FrameRenderer.Frame? {
             try await owner.handoff.next()
         }
     }
@@ -71,14 +71,14 @@ private final class FrameHandoff: @unchecked Sendable {
     private var started = false
     private var finished = false
     private var cancelled = false
-    private var offered: Result<Frame?, any Error>?
-    private var waiting: CheckedContinuation<Frame?, any Error>?
+    private var offered: Result<FrameRenderer.Frame?, any Error>?
+    private var waiting: CheckedContinuation<FrameRenderer.Frame?, any Error>?
 
     init(renderer: FrameRenderer) { self.renderer = renderer }
 
-    func next() async throws -> Frame? {
+    func next() async throws -> FrameRenderer.Frame? {
         try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Frame?, any Error>) in
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<FrameRenderer.Frame?, any Error>) in
                 condition.lock()
                 if finished || cancelled {
                     condition.unlock()
@@ -109,7 +109,7 @@ private final class FrameHandoff: @unchecked Sendable {
         let thread = Thread { [self] in
             do {
                 try renderer.render { index, image in
-                    try offer(.success(Frame(index: index, time: renderer.timeline.time(ofFrame: index), image: image)))
+                    try offer(.success(FrameRenderer.Frame(index: index, time: renderer.timeline.time(ofFrame: index), image: image)))
                 }
                 try? offer(.success(nil))
             } catch is CancellationError {
@@ -124,7 +124,7 @@ private final class FrameHandoff: @unchecked Sendable {
 
     /// Hands `result` to the consumer, waiting until it is taken.
     /// - Throws: `CancellationError` when the consumer has gone.
-    private func offer(_ result: Result<Frame?, any Error>) throws {
+    private func offer(_ result: Result<FrameRenderer.Frame?, any Error>) throws {
         condition.lock()
         if cancelled {
             condition.unlock()

@@ -42,9 +42,9 @@ public final class LayerRenderer {
     /// asked for and no EGL context could be made.
     public let backend: RenderBackend
     /// The backend's renderer, which executes plans.
-    public let renderer: any Renderer
+    package let renderer: any Renderer
     /// The planner, with the budget and limits this renderer was made with.
-    public var planner = RenderPlanner()
+    package var planner = RenderPlanner()
     /// Draws text layers' text: the shared `TextRenderer`, or nil (text
     /// layers then show only their `contents`) when fontconfig or FreeType
     /// could not start.
@@ -139,7 +139,7 @@ public final class LayerRenderer {
     /// The first half of `prepare`: the tree at `time`, frozen (layers that
     /// need display draw first, as a transaction commit does; text and
     /// `draw(in:)` content become images).
-    public func snapshot(_ layer: CALayer, canvas: RenderCanvas, time: CFTimeInterval = 0) throws(RenderRefusal) -> RenderLayer {
+    package func snapshot(_ layer: CALayer, canvas: RenderCanvas, time: CFTimeInterval = 0) throws(RenderRefusal) -> RenderLayer {
         try planner.options.budget.check(canvas)
         // As a transaction commit does: layers that need display draw their
         // contents on the model tree, which the presentation copy then shares.
@@ -154,7 +154,7 @@ public final class LayerRenderer {
     }
 
     /// The second half of `prepare`: a frozen tree planned for `canvas`.
-    public func plan(_ snapshot: RenderLayer, canvas: RenderCanvas) throws(RenderRefusal) -> RenderPlan {
+    package func plan(_ snapshot: RenderLayer, canvas: RenderCanvas) throws(RenderRefusal) -> RenderPlan {
         try planner.plan(snapshot, canvas: canvas)
     }
 

@@ -38,7 +38,7 @@ public struct IOError: Error, Hashable, Sendable, CustomStringConvertible {
 /// through symbolic links (the link's target is replaced, the link stays),
 /// and never over a device, FIFO or directory. Writes to a stream go out in
 /// large writes, and a closed or full stream is an error, never a trap.
-public enum FileIO {
+package enum FileIO {
     /// The bytes of the regular file at `path`, at most `maxBytes` of them.
     /// - Throws: `IOError` when it cannot be opened or read, is not a regular
     ///   file, or has more than `maxBytes` bytes.

@@ -8,7 +8,7 @@ import Foundation
 /// decision about what appears was made by `RenderPlanner`, once, for all of
 /// them. A renderer may keep resources (contexts, textures, surfaces) between
 /// frames; it is used from one thread at a time.
-public protocol Renderer: AnyObject {
+package protocol Renderer: AnyObject {
     /// A short name for messages and benchmarks (`gl`, `cpu`).
     var name: String { get }
 

@@ -89,7 +89,7 @@ extension SceneDecoder {
     /// Decodes scene JSON and names the scene: the `fingerprint` is the
     /// same for every spelling of the same document (whitespace, key order,
     /// number formats), so it can key a cache of pictures.
-    public func decodeWithFingerprint(_ bytes: [UInt8]) throws(SceneError) -> (scene: Scene, fingerprint: SHA256.Digest) {
+    package func decodeWithFingerprint(_ bytes: [UInt8]) throws(SceneError) -> (scene: Scene, fingerprint: SHA256.Digest) {
         let root = try parse(bytes)
         return (try scene(from: root), JSONFingerprint.digest(of: root))
     }

@@ -26,7 +26,7 @@ public struct RenderServer: Sendable {
     private let announce: @Sendable (String) -> Void
 
     /// A server with `configuration`; nothing listens until it runs.
-    public init(_ configuration: ServerConfiguration,
+    package init(_ configuration: ServerConfiguration,
                 announce: @escaping @Sendable (String) -> Void = { line in
                     try? FileIO.writeStream(Array((line + "\n").utf8), to: STDOUT_FILENO, name: "<stdout>")
                 }) {

@@ -22,7 +22,7 @@ import LaminaCore
 /// `truncationMode` shortens the last line that fits the height with "…"
 /// when the text from it to the end of its paragraph is wider than the
 /// bounds, and drops the lines below. Text outside the bounds is clipped.
-public final class TextRenderer: CATextLayerRasterizing, @unchecked Sendable {
+package final class TextRenderer: CATextLayerRasterizing, @unchecked Sendable {
     // Everything below is touched only with `lock` held.
     private let lock = NSLock()
     private let fonts: FontSystem

@@ -170,7 +170,7 @@ extension FramesTests {
         let renderer = FrameRenderer(timeline: timeline, backend: .cpu, workers: 2) { try SceneDecoder().decode(Self.moving) }
         var expected: [CGImage] = []
         try renderer.render { _, image in expected.append(image) }
-        var seen: [Frame] = []
+        var seen: [FrameRenderer.Frame] = []
         for try await frame in renderer.frames { seen.append(frame) }
         #expect(seen.map(\.index) == Array(0..<8))
         #expect(seen.map(\.image) == expected)

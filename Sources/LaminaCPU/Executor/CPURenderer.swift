@@ -8,7 +8,7 @@ import LaminaRender
 ///
 /// Runs anywhere, needs no EGL; the same plan gives the same picture as the
 /// GL backend (the conformance check holds both to the same references).
-public final class CPURenderer: Renderer {
+package final class CPURenderer: Renderer {
     /// "cpu", in messages and benchmarks.
     public let name = "cpu"
     private let painter = CPUPainter()

@@ -23,7 +23,7 @@ import Foundation
 ///
 /// A `duration` of 0 means 0.25 s, the default that Core Animation gives an
 /// animation when it is added to a layer.
-public struct AnimationTimingModel: Hashable, Sendable {
+package struct AnimationTimingModel: Hashable, Sendable {
     /// When the animation starts, in its layer's time (seconds).
     public var beginTime: CFTimeInterval = 0
     /// The length of one iteration in seconds; 0 means 0.25 s.
@@ -163,7 +163,7 @@ public struct AnimationTimingModel: Hashable, Sendable {
 }
 
 /// Where an animation stands at one moment.
-public struct AnimationTimingSample: Hashable, Sendable {
+package struct AnimationTimingSample: Hashable, Sendable {
     /// Before the active time (a backwards fill), during it, or after it (a
     /// forwards fill).
     public enum Phase: Hashable, Sendable {

@@ -76,11 +76,11 @@ open class CAAnimation: CAMediaTiming {
     // MARK: Timing
 
     /// The timing fields as they are now, with Core Animation's arithmetic.
-    public var timingModel: AnimationTimingModel { AnimationTimingModel(self) }
+    package var timingModel: AnimationTimingModel { AnimationTimingModel(self) }
 
     /// Where the animation stands at `t`, a time of the layer it is attached
     /// to; nil when it has no effect there.
-    public func timingSample(atTime t: CFTimeInterval) -> AnimationTimingSample? {
+    package func timingSample(atTime t: CFTimeInterval) -> AnimationTimingSample? {
         timingModel.sample(atTime: t)
     }
 

@@ -10,7 +10,7 @@ import Foundation
 /// `r` is device y from `height - r - 1` to `height - r`, see
 /// `DrawingRecording`), with `contentsScale`, `contentsGravity` and the other
 /// contents properties applying to it.
-public final class CABackingStore: Hashable, Sendable, CustomStringConvertible {
+package final class CABackingStore: Hashable, Sendable, CustomStringConvertible {
     /// What was drawn, in device pixels.
     public let recording: DrawingRecording
     /// The layer's `contentsScale` when it was drawn: pixels per point.

@@ -36,7 +36,7 @@ public final class CGContext {
     }
 
     /// What has been drawn so far.
-    public var recording: DrawingRecording {
+    package var recording: DrawingRecording {
         DrawingRecording(width: width, height: height, commands: commands)
     }
 

@@ -16,7 +16,7 @@ import Foundation
 ///
 /// Each command carries the clip that was current when it was recorded, and
 /// colours carry the context's `setAlpha` already multiplied in.
-public struct DrawingRecording: Hashable, Sendable {
+package struct DrawingRecording: Hashable, Sendable {
     /// The bitmap's width in pixels.
     public var width: Int
     /// The bitmap's height in pixels.
@@ -33,7 +33,7 @@ public struct DrawingRecording: Hashable, Sendable {
 }
 
 /// One drawing command of a `DrawingRecording`.
-public enum DrawingCommand: Hashable, Sendable {
+package enum DrawingCommand: Hashable, Sendable {
     /// Paints the inside of a device-space path.
     case fill(FillCommand)
     /// Paints the stroke of a path.
@@ -47,7 +47,7 @@ public enum DrawingCommand: Hashable, Sendable {
 /// The area that drawing may touch: the intersection of the insides of its
 /// regions, each a device-space path with its fill rule. No regions means the
 /// whole bitmap.
-public struct DrawingClip: Hashable, Sendable {
+package struct DrawingClip: Hashable, Sendable {
     /// One clipping shape.
     public struct Region: Hashable, Sendable {
         /// The shape, in device space.
@@ -75,7 +75,7 @@ public struct DrawingClip: Hashable, Sendable {
 }
 
 /// Fills `path` with `color` under `clip`.
-public struct FillCommand: Hashable, Sendable {
+package struct FillCommand: Hashable, Sendable {
     /// The shape, in device space.
     public var path: PathData
     /// Which points of `path` are inside.
@@ -103,7 +103,7 @@ public struct FillCommand: Hashable, Sendable {
 /// Core Graphics strokes in the user space current at the time of the stroke
 /// (a CTM that scales x only makes vertical lines thicker), so the path is
 /// recorded in that user space, with the CTM that takes it to device space.
-public struct StrokeCommand: Hashable, Sendable {
+package struct StrokeCommand: Hashable, Sendable {
     /// The path in the user space of the stroke.
     public var path: PathData
     /// User space to device space (the CTM at the time of the stroke).
@@ -146,7 +146,7 @@ public enum CGInterpolationQuality: Int32, Hashable, Sendable, CaseIterable {
 /// space and its bottom row along `rect.minY` (so in a context flipped to y
 /// down, a `CGImage` drawn with `draw(_:in:)` appears upside down, as on iOS).
 /// `pixelTransform` gives the resulting map from image pixels to device space.
-public struct ImageCommand: Hashable, Sendable {
+package struct ImageCommand: Hashable, Sendable {
     /// The picture drawn.
     public var image: CGImage
     /// The user-space rectangle the image fills.
@@ -199,7 +199,7 @@ public struct ImageCommand: Hashable, Sendable {
 }
 
 /// Makes the inside of `path` transparent, under `clip`.
-public struct ClearCommand: Hashable, Sendable {
+package struct ClearCommand: Hashable, Sendable {
     /// The cleared shape, in device space.
     public var path: PathData
     /// Where clearing is allowed.

@@ -3,7 +3,7 @@ import Foundation
 /// Short, readable renderings of values in messages: a message quotes at
 /// most a prefix of a long value, and numbers print without a
 /// trap on infinities.
-public enum Quoted {
+package enum Quoted {
     /// A number as a person would write it: integral values without a
     /// fraction, others with up to 6 significant digits.
     public static func number(_ value: Double) -> String {

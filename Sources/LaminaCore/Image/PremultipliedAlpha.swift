@@ -10,7 +10,7 @@
 /// way, straight → premultiplied → straight, loses precision whenever
 /// `a < 255` (at `a == 1` every colour becomes 0 or 255); that loss is
 /// inherent to 8-bit premultiplied storage.
-public enum PremultipliedAlpha {
+package enum PremultipliedAlpha {
     /// `component * alpha / 255`, rounded to nearest.
     @inlinable
     public static func premultiply(_ component: UInt8, alpha: UInt8) -> UInt8 {

@@ -6,7 +6,7 @@ import Foundation
 extension CALayer {
 
     /// The layer's geometric properties as one value.
-    public var geometry: LayerGeometry {
+    package var geometry: LayerGeometry {
         LayerGeometry(
             bounds: bounds, position: position, zPosition: zPosition,
             anchorPoint: anchorPoint, anchorPointZ: anchorPointZ,
@@ -57,7 +57,7 @@ extension CALayer {
     /// `ancestor` the map goes to the space of the root layer's `position`
     /// (the space that `frame` and `hitTest(_:)` use at the root). Returns nil
     /// when `ancestor` is not this layer or one of its ancestors.
-    public func projectiveTransform(to ancestor: CALayer?) -> PlaneHomography? {
+    package func projectiveTransform(to ancestor: CALayer?) -> PlaneHomography? {
         var flattened = PlaneHomography.identity
         var pending = CATransform3D.identity
         var layer = self

@@ -52,7 +52,7 @@ import Foundation
 /// columns 1, 2, 4 of each 4x4), composed across flattening layers; through a
 /// transform layer the full 4x4 product is kept and reduced only at the next
 /// flattening layer.
-public struct LayerGeometry: Hashable, Sendable {
+package struct LayerGeometry: Hashable, Sendable {
     /// The layer's `bounds`, as the geometry reads it.
     public var bounds: CGRect
     /// The layer's `position`, as the geometry reads it.

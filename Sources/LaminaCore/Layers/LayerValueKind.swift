@@ -4,7 +4,7 @@ import Foundation
 /// (`CALayer.layerProperties`): the one description of a property that
 /// key-value coding, the scene reader and writer, the animatable key paths
 /// and the CAML reader share.
-public enum LayerValueKind: Sendable, Equatable {
+package enum LayerValueKind: Sendable, Equatable {
     /// A number within a range (`opacity` is `.number(.unit)`).
     case number(NumberRange)
     case bool
@@ -35,7 +35,7 @@ public enum LayerValueKind: Sendable, Equatable {
 }
 
 /// The numbers a numeric property takes.
-public enum NumberRange: Equatable, Sendable {
+package enum NumberRange: Equatable, Sendable {
     case any
     /// ≥ 0: sizes, radii, widths.
     case nonNegative
@@ -73,7 +73,7 @@ public enum NumberRange: Equatable, Sendable {
 /// opacity.defaultValue    // 1 (a Float)
 /// opacity.isAnimatable    // true
 /// ```
-public struct LayerPropertyInfo: Sendable {
+package struct LayerPropertyInfo: Sendable {
     /// The key, as Core Animation spells it (`"hidden"`, not `"isHidden"`).
     public let name: String
     /// The kind of its values.
@@ -115,13 +115,13 @@ public struct LayerPropertyInfo: Sendable {
 extension CALayer {
     /// The property table of this class: every built-in property, superclass
     /// first, with its kind, default and whether it animates.
-    public class var layerProperties: [LayerPropertyInfo] {
+    package class var layerProperties: [LayerPropertyInfo] {
         let own = Set(keyTable.keys.map(\.name)).subtracting(self == CALayer.self ? [] : CALayer.keyTable.keys.map(\.name))
         return keyTable.keys.map { LayerPropertyInfo($0, isOwn: self == CALayer.self || own.contains($0.name)) }
     }
 
     /// The row of `name` in this class's property table, or nil.
-    public class func layerProperty(named name: String) -> LayerPropertyInfo? {
+    package class func layerProperty(named name: String) -> LayerPropertyInfo? {
         guard let key = keyTable[name] else { return nil }
         let own = self == CALayer.self || CALayer.keyTable[name] == nil
         return LayerPropertyInfo(key, isOwn: own)

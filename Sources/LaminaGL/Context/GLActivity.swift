@@ -9,7 +9,7 @@
 /// _ = try renderer.render(plan)
 /// renderer.activity.since(before)   // readbacks: 1, everything else 0 once warm
 /// ```
-public struct GLActivity: Equatable, Sendable, CustomStringConvertible {
+package struct GLActivity: Equatable, Sendable, CustomStringConvertible {
     /// Programs linked and shaders compiled.
     public var programs = 0, shaders = 0
     /// Vertex arrays and buffers made.

@@ -2,7 +2,7 @@ import CEGL
 
 /// What a `GLContext` runs on: driver strings, limits, the EGL platform chosen
 /// and the extensions available. Gathered once when the context is created.
-public struct GLInfo: Sendable, Equatable {
+package struct GLInfo: Sendable, Equatable {
     /// `GL_VENDOR`, e.g. "Mesa" or "NVIDIA Corporation".
     public var vendor: String
     /// `GL_RENDERER`, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".

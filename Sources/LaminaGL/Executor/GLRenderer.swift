@@ -7,7 +7,7 @@ import LaminaRender
 /// targets and uploaded images between frames. Like its `GLContext`, it is
 /// bound to the thread that created it (use `GLWorkerThread` to drive one
 /// from async code); calling it from another thread throws.
-public final class GLRenderer: Renderer {
+package final class GLRenderer: Renderer {
     /// "gl", in messages and benchmarks.
     public let name = "gl"
     let context: GLContext

@@ -11,8 +11,13 @@ public class CGPath: @unchecked Sendable {
     private let lock = NSLock()
     private var storage: PathData
 
-    /// A path holding `data`; `CGPath()` is the empty path.
-    public init(_ data: PathData = PathData()) {
+    /// The empty path (`CGMutablePath()`).
+    public convenience init() {
+        self.init(PathData())
+    }
+
+    /// A path holding `data`.
+    package init(_ data: PathData) {
         storage = data
     }
 
@@ -48,7 +53,7 @@ public class CGPath: @unchecked Sendable {
     }
 
     /// A snapshot of the path's elements, a value any thread may keep.
-    public var pathData: PathData {
+    package var pathData: PathData {
         lock.withLock { storage }
     }
 
@@ -59,7 +64,7 @@ public class CGPath: @unchecked Sendable {
     }
 
     /// The path's elements, in order.
-    public var elements: [PathElement] { pathData.elements }
+    package var elements: [PathElement] { pathData.elements }
 
     /// Whether the path has no elements.
     public var isEmpty: Bool { pathData.isEmpty }
@@ -134,7 +139,7 @@ public class CGPath: @unchecked Sendable {
 
     /// The path as polylines within `tolerance` of the true curves; see
     /// `PathData.flattened(tolerance:)`.
-    public func flattened(tolerance: CGFloat) -> [Polyline] {
+    package func flattened(tolerance: CGFloat) -> [Polyline] {
         pathData.flattened(tolerance: tolerance)
     }
 }

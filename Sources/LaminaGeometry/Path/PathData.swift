@@ -11,7 +11,7 @@ import Foundation
 ///   `moveTo` to the closed subpath's first point, which is where Core
 ///   Graphics starts the next subpath;
 /// - `closeSubpath` right after another `closeSubpath` is ignored.
-public struct PathData: Hashable, Sendable {
+package struct PathData: Hashable, Sendable {
     /// The elements, in order.
     public private(set) var elements: [PathElement] = []
 

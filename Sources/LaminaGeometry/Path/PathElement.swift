@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Curves carry their control points before their end point, in the order
 /// Core Graphics lists them in `CGPathElement.points`.
-public enum PathElement: Hashable, Sendable {
+package enum PathElement: Hashable, Sendable {
     /// Starts a new subpath at `to`.
     case moveTo(CGPoint)
     /// A straight segment from the current point to `to`.

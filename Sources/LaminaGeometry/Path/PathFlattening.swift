@@ -7,7 +7,7 @@ import Foundation
 /// in a closed polyline the last point differs from the first (the closing
 /// segment is implied). A single point is a subpath of zero length, which a
 /// round or square cap strokes as a dot.
-public struct Polyline: Hashable, Sendable {
+package struct Polyline: Hashable, Sendable {
     /// The vertices, in path order.
     public var points: [CGPoint]
     /// Whether a segment joins the last point back to the first.
@@ -71,7 +71,7 @@ extension PathData {
 
 /// Curve subdivision counts and the polyline builder behind
 /// `PathData.flattened(tolerance:)`.
-public enum Flattening {
+package enum Flattening {
     /// The most chords one curve is cut into.
     public static let maximumSteps = 16_384
 

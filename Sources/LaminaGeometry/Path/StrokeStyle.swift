@@ -2,7 +2,7 @@ import Foundation
 
 /// Everything that decides the shape of a stroke, with Core Graphics' and
 /// `CAShapeLayer`'s names and defaults.
-public struct StrokeStyle: Hashable, Sendable {
+package struct StrokeStyle: Hashable, Sendable {
     /// The stroke's width, centred on the path; 1 by default. A width that
     /// is not positive and finite gives no outline (hairlines are the
     /// renderer's business).

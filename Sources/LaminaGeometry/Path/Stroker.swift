@@ -12,7 +12,7 @@ import Foundation
 /// unless they simply cross; either way the winding number of every point is
 /// the number of segment bodies, joins and caps covering it, so the union
 /// comes out right however tight the curve or wide the line.
-public enum Stroker {
+package enum Stroker {
     /// The stroke outline of `polylines` (from `PathData.flattened`) in
     /// `style`. `tolerance` is the largest distance allowed between round
     /// joins and caps and the true circle, in the same units as the points.

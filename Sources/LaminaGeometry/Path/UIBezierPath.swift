@@ -10,7 +10,7 @@ import Foundation
 /// means `minY`.
 public final class UIBezierPath {
     /// The elements.
-    public var pathData: PathData
+    package var pathData: PathData
 
     /// Stroke width; 1 by default.
     public var lineWidth: CGFloat = 1
@@ -36,7 +36,7 @@ public final class UIBezierPath {
     }
 
     /// A path holding `data`.
-    public init(pathData data: PathData) {
+    package init(pathData data: PathData) {
         pathData = data
     }
 

@@ -6,7 +6,7 @@ import Foundation
 /// The one half-plane type of the renderer; the planner makes them, the
 /// backends clip by them (`PolygonClipper`) or test pixels against them
 /// (`owns(x:y:)`).
-public struct HalfPlane: Hashable, Sendable {
+package struct HalfPlane: Hashable, Sendable {
     /// The coefficients of `a·x + b·y + c >= 0`.
     public var a: Double, b: Double, c: Double
     /// The half-plane `a·x + b·y + c >= 0`.
@@ -62,7 +62,7 @@ public struct HalfPlane: Hashable, Sendable {
 /// Clips polygons by half-planes (Sutherland–Hodgman): the one clipper of
 /// the renderer, for the planner's near plane, guard band and cuts, and for
 /// a backend that cuts geometry instead of testing pixels.
-public enum PolygonClipper {
+package enum PolygonClipper {
     /// The part of a polygon where `plane >= 0`. Exact for a convex polygon;
     /// a concave contour may come out with edges running both ways along the
     /// cut, which cancel in a winding sum (and enclose no area under

@@ -19,7 +19,7 @@ import Foundation
 ///     let (x, y, w) = back.apply(x: 10.5, y: 20.5)   // local point (x/w, y/w)
 /// }
 /// ```
-public struct PlaneHomography: Sendable, Equatable {
+package struct PlaneHomography: Sendable, Equatable {
     /// Row-major: rows are the x, y and constant terms; columns X, Y, W.
     public var h: (Double, Double, Double, Double, Double, Double, Double, Double, Double)
 
@@ -130,5 +130,5 @@ public struct PlaneHomography: Sendable, Equatable {
 
 extension CATransform3D {
     /// The map of the plane z = 0 to homogeneous target points, ignoring z.
-    public var planeHomography: PlaneHomography { PlaneHomography(self) }
+    package var planeHomography: PlaneHomography { PlaneHomography(self) }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// The one corner-radii type of the renderer: the snapshot makes them from
 /// `cornerRadius` and `maskedCorners`, `RoundedRectCoverage` fits them to
 /// their rect, and both backends draw the fitted ones as they are.
-public struct CornerRadii: Hashable, Sendable {
+package struct CornerRadii: Hashable, Sendable {
     /// The corner at minimum x and y (top-left with y down).
     public var minXMinY: Double
     /// The corner at maximum x, minimum y.
@@ -48,7 +48,7 @@ public struct CornerRadii: Hashable, Sendable {
 }
 
 /// Coverage of a rounded rectangle, optionally only a ring inside it.
-public struct RoundedRectCoverage: Hashable, Sendable {
+package struct RoundedRectCoverage: Hashable, Sendable {
     /// The rectangle in local coordinates.
     public var rect: CGRect
     /// The corner radii, fitted to `rect` (`CornerRadii.fitted(to:)`) when

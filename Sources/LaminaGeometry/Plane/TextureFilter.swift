@@ -4,6 +4,6 @@ import Foundation
 /// falls in, `linear` a weighted mean of the four nearest texel centres,
 /// `trilinear` that mean on the two mipmap levels nearest a pixel's
 /// footprint, mixed (Core Animation's filters of the same names).
-public enum TextureFilter: String, Hashable, Sendable, CaseIterable {
+package enum TextureFilter: String, Hashable, Sendable, CaseIterable {
     case linear, nearest, trilinear
 }

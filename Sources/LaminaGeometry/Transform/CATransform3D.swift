@@ -278,7 +278,7 @@ extension CATransform3D {
 // MARK: - Applying to points
 
 /// A point in homogeneous coordinates, the result of transforming `[x y z 1]`.
-public struct HomogeneousPoint: Hashable, Sendable {
+package struct HomogeneousPoint: Hashable, Sendable {
     /// The homogeneous coordinates.
     public var x: CGFloat, y: CGFloat, z: CGFloat, w: CGFloat
 
@@ -293,7 +293,7 @@ public struct HomogeneousPoint: Hashable, Sendable {
 
 extension CATransform3D {
     /// Transforms the point `(x, y, z, 1)`.
-    public func apply(x: CGFloat, y: CGFloat, z: CGFloat = 0) -> HomogeneousPoint {
+    package func apply(x: CGFloat, y: CGFloat, z: CGFloat = 0) -> HomogeneousPoint {
         HomogeneousPoint(
             x: x * m11 + y * m21 + z * m31 + m41,
             y: x * m12 + y * m22 + z * m32 + m42,

@@ -13,7 +13,7 @@ import Foundation
 /// applied left first, so the scale acts first, then the rotation about x,
 /// then y, then z, then the translation.) Shear cannot be expressed and is
 /// dropped by a write; a read of a transform without shear is exact.
-public enum TransformKeyPath: String, CaseIterable, Sendable {
+package enum TransformKeyPath: String, CaseIterable, Sendable {
     case rotationX = "rotation.x"
     case rotationY = "rotation.y"
     case rotationZ = "rotation.z"
@@ -44,7 +44,7 @@ public enum TransformKeyPath: String, CaseIterable, Sendable {
 }
 
 /// A transform split into the parts that the key paths name.
-public struct TransformDecomposition: Hashable, Sendable {
+package struct TransformDecomposition: Hashable, Sendable {
     /// `transform.translation.x`, `.y`, `.z`.
     public var translation: (x: CGFloat, y: CGFloat, z: CGFloat)
     /// `transform.scale.x`, `.y`, `.z`.
@@ -112,7 +112,7 @@ public struct TransformDecomposition: Hashable, Sendable {
 extension CATransform3D {
     /// The value Core Animation reads for a numeric transform key path.
     /// For `.translation`, use `translationSize`.
-    public func value(for key: TransformKeyPath) -> CGFloat {
+    package func value(for key: TransformKeyPath) -> CGFloat {
         let d = TransformDecomposition(self)
         switch key {
         case .rotationX: return d.rotation.x
@@ -134,7 +134,7 @@ extension CATransform3D {
     /// This transform with one numeric component replaced, the others kept.
     /// `.translation` takes the value for both x and y; prefer
     /// `setting(translation:)` for a size.
-    public func setting(_ key: TransformKeyPath, to value: CGFloat) -> CATransform3D {
+    package func setting(_ key: TransformKeyPath, to value: CGFloat) -> CATransform3D {
         // Translations sit in their own fields: change them without a round
         // trip through the decomposition, which would drop any shear.
         switch key {

@@ -18,7 +18,7 @@ import LaminaCore
 /// }
 /// let image = try MyRenderer().render(plan)   // walked by PlanWalker
 /// ```
-public protocol SurfacePainter: AnyObject {
+package protocol SurfacePainter: AnyObject {
     /// A picture the backend draws into: the output or an offscreen surface.
     associatedtype Surface
     /// Something the backend samples: a finished surface or an image.
@@ -72,13 +72,13 @@ extension SurfacePainter {
 
 /// A polygon or path command of a pass, with the textures it samples ready:
 /// what `SurfacePainter.draw(_:into:deadline:)` draws.
-public enum DrawStep<Texture> {
+package enum DrawStep<Texture> {
     case polygon(PolygonDraw, TextureTable<Texture>)
     case path(PathFillDraw)
 }
 
 /// The textures one draw samples, looked up by the plan's names.
-public struct TextureTable<Texture> {
+package struct TextureTable<Texture> {
     private var entries: [TextureSource: Texture] = [:]
 
     init() {}
@@ -99,7 +99,7 @@ public struct TextureTable<Texture> {
 /// that does not exist, a surface sampled before it is drawn or after it is
 /// released): a bug in whatever made the plan, told in one text for every
 /// backend.
-public struct InvalidRenderPlan: Error, Equatable, CustomStringConvertible {
+package struct InvalidRenderPlan: Error, Equatable, CustomStringConvertible {
     /// What the plan broke.
     public var reason: String
     /// An error that says `reason`.
@@ -111,7 +111,7 @@ public struct InvalidRenderPlan: Error, Equatable, CustomStringConvertible {
 /// Walks a plan's passes in order on a `SurfacePainter`: makes each pass's
 /// surface, hands it each command with its textures ready, releases the
 /// surfaces no later pass samples, and reads back the output.
-public enum PlanWalker {
+package enum PlanWalker {
     /// Draws `plan` with `painter` and returns the output.
     /// - Throws: `InvalidRenderPlan` before anything is drawn when the plan
     ///   breaks its promises, `RenderInterruption` past `deadline`, or the
@@ -218,7 +218,7 @@ public enum PlanWalker {
 
 extension Renderer where Self: SurfacePainter {
     /// Walks the plan with `PlanWalker`.
-    public func render(_ plan: RenderPlan, deadline: RenderDeadline?) throws -> CGImage {
+    package func render(_ plan: RenderPlan, deadline: RenderDeadline?) throws -> CGImage {
         try PlanWalker.render(plan, with: self, deadline: deadline)
     }
 }

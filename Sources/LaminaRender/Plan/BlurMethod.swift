@@ -22,7 +22,7 @@ import Foundation
 /// let method = BlurMethod(sigma: 20)   // 1 halving, then σ ≈ 9.9 on the half picture
 /// method.weights                       // [centre, ±1, ±2, ...], summing to 1 over both sides
 /// ```
-public struct BlurMethod: Hashable, Sendable {
+package struct BlurMethod: Hashable, Sendable {
     /// The deviation asked for, in pixels of the picture being blurred.
     public let sigma: Double
     /// How many times the picture is halved before the kernel runs.

@@ -26,7 +26,7 @@ import Synchronization
 /// let again = try planner.plan(root, canvas: canvas)
 /// // planner.outlines.statistics.made is the same after both plans
 /// ```
-public final class OutlineCache: Sendable {
+package final class OutlineCache: Sendable {
     /// The most points kept by default (4 MiB of them).
     public static let defaultMaximumPoints = 1 << 18
 

@@ -19,15 +19,15 @@ public struct RenderPlan: Sendable {
     public var height: Int
     /// Offscreen surfaces, indexed by `SurfaceID.index`. The output is not in
     /// this list.
-    public var surfaces: [SurfaceDescription]
+    package var surfaces: [SurfaceDescription]
     /// Images the draws sample from, indexed by `ImageID.index`.
     public var images: [CGImage]
     /// Passes in execution order: a surface's pass always comes before any
     /// pass that samples it. The last pass targets the output.
-    public var passes: [RenderPass]
+    package var passes: [RenderPass]
 
     /// A plan of `passes` over `surfaces`, sampling `images`, making a `width` x `height` picture.
-    public init(width: Int, height: Int, surfaces: [SurfaceDescription] = [], images: [CGImage] = [], passes: [RenderPass] = []) {
+    package init(width: Int, height: Int, surfaces: [SurfaceDescription] = [], images: [CGImage] = [], passes: [RenderPass] = []) {
         self.width = width; self.height = height
         self.surfaces = surfaces; self.images = images; self.passes = passes
     }
@@ -37,7 +37,7 @@ public struct RenderPlan: Sendable {
 }
 
 /// A surface a pass draws into.
-public enum SurfaceID: Hashable, Sendable {
+package enum SurfaceID: Hashable, Sendable {
     /// The picture the plan produces.
     case output
     /// An offscreen surface of the plan.
@@ -45,7 +45,7 @@ public enum SurfaceID: Hashable, Sendable {
 }
 
 /// An offscreen surface: a transparent RGBA8 premultiplied picture.
-public struct SurfaceDescription: Hashable, Sendable {
+package struct SurfaceDescription: Hashable, Sendable {
     /// Pixels across.
     public var width: Int
     /// Pixels down.
@@ -67,7 +67,7 @@ public struct SurfaceDescription: Hashable, Sendable {
 
 /// Why a layer is drawn offscreen before it reaches its target (as cc's
 /// `RenderSurfaceReason` says): shown in refusals and in `lamina bench`.
-public enum SurfacePurpose: String, Hashable, Sendable, CustomStringConvertible {
+package enum SurfacePurpose: String, Hashable, Sendable, CustomStringConvertible {
     /// `opacity` below 1 over overlapping draws: they fade as one picture.
     case groupOpacity = "group opacity"
     /// `mask`: the layer's alpha times its mask's.
@@ -84,7 +84,7 @@ public enum SurfacePurpose: String, Hashable, Sendable, CustomStringConvertible 
 }
 
 /// An image of `RenderPlan.images`.
-public struct ImageID: Hashable, Sendable {
+package struct ImageID: Hashable, Sendable {
     /// The image's place in `RenderPlan.images`.
     public var index: Int
     /// The image at `index`.
@@ -92,7 +92,7 @@ public struct ImageID: Hashable, Sendable {
 }
 
 /// One pass: clear the target to transparent, then run its commands.
-public struct RenderPass: Sendable {
+package struct RenderPass: Sendable {
     /// The surface this pass draws into (cleared to transparent first).
     public var target: SurfaceID
     /// The pass's draws, in painter's order.
@@ -171,7 +171,7 @@ extension PolygonFill {
 }
 
 /// A drawing operation of a pass.
-public enum DrawCommand: Sendable {
+package enum DrawCommand: Sendable {
     /// Fill a convex polygon.
     case polygon(PolygonDraw)
     /// Fill a path's polygons with a colour under a fill rule.
@@ -185,7 +185,7 @@ public enum DrawCommand: Sendable {
 }
 
 /// A straight (not premultiplied) sRGB colour with components 0...1.
-public struct RGBA: Hashable, Sendable {
+package struct RGBA: Hashable, Sendable {
     /// Straight components, 0...1 once the plan is validated.
     public var red: Double, green: Double, blue: Double, alpha: Double
     /// A colour from straight components.
@@ -213,7 +213,7 @@ public struct RGBA: Hashable, Sendable {
 }
 
 /// What fills a polygon.
-public enum PolygonFill: Sendable {
+package enum PolygonFill: Sendable {
     /// A solid colour.
     case color(RGBA)
     /// A texture mapped so that `localRect` shows the texture's `uvRect`
@@ -227,13 +227,13 @@ public enum PolygonFill: Sendable {
 }
 
 /// A texture a draw samples.
-public enum TextureSource: Hashable, Sendable {
+package enum TextureSource: Hashable, Sendable {
     case image(ImageID)
     case surface(SurfaceID)
 }
 
 /// A convex polygon fill.
-public struct PolygonDraw: Sendable {
+package struct PolygonDraw: Sendable {
     /// Local space to target pixels (row-vector convention).
     public var matrix: CATransform3D
     /// A convex polygon in local coordinates, already clipped at the near
@@ -273,7 +273,7 @@ public struct PolygonDraw: Sendable {
 /// Closed polygons (flattened path outlines, stroke outlines) filled with
 /// one colour under a fill rule: a backend may stencil them or rasterise
 /// their coverage, but never draws an overlap twice.
-public struct PathFillDraw: Sendable {
+package struct PathFillDraw: Sendable {
     /// Local space to target pixels (row-vector convention).
     public var matrix: CATransform3D
     /// Closed contours in local coordinates.

@@ -2,7 +2,7 @@ import Foundation
 import LaminaCore
 
 /// Options for freezing a layer tree.
-public struct SnapshotOptions: Sendable {
+package struct SnapshotOptions: Sendable {
     /// Pixels per point of the picture: generated content (gradients) is
     /// made at this density times the layer's own `contentsScale`.
     public var rasterScale: Double = 1

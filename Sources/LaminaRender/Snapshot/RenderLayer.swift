@@ -8,7 +8,7 @@ import LaminaCore
 /// Layer trees are built and mutated on one task; a `RenderLayer` tree is
 /// what crosses into rendering, so a renderer never sees a layer change under
 /// it.
-public struct RenderLayer: Sendable {
+package struct RenderLayer: Sendable {
     /// Ordinary layers draw themselves and flatten their sublayers into their
     /// plane; transform layers draw nothing and pass their sublayers into the
     /// enclosing 3D scene.
@@ -79,7 +79,7 @@ public struct RenderLayer: Sendable {
 /// `path`), blurred with a Gaussian of standard deviation `radius`, moved by
 /// `offset` in the layer's own coordinates, painted in `color` times
 /// `opacity`.
-public struct RenderShadow: Sendable {
+package struct RenderShadow: Sendable {
     /// `shadowColor`.
     public var color: RGBA
     /// `shadowOpacity`.
@@ -98,7 +98,7 @@ public struct RenderShadow: Sendable {
 }
 
 /// One piece of a layer's own content.
-public enum RenderContent: Sendable {
+package enum RenderContent: Sendable {
     /// `contents`: an image placed by gravity, rect and centre.
     case image(ImageContent)
     /// A filled region (shape fills, stroke outlines, glyphs): closed contours
@@ -108,7 +108,7 @@ public enum RenderContent: Sendable {
 }
 
 /// `contents` with its placement properties.
-public struct ImageContent: Sendable {
+package struct ImageContent: Sendable {
     /// The picture.
     public var image: CGImage
     /// `contentsGravity`.
@@ -131,7 +131,7 @@ public struct ImageContent: Sendable {
 }
 
 /// A region filled with one colour.
-public struct FillContent: Sendable {
+package struct FillContent: Sendable {
     /// What the region is: a path's fill, its stroke, or fixed polygons.
     /// Curves are flattened for the scale they are finally seen at, by the
     /// planner (which keeps what it flattened for the next frame).
@@ -156,7 +156,7 @@ public struct FillContent: Sendable {
 /// outlines flatten to the same contours at the same tolerance, which is
 /// what lets the planner keep contours from one frame for the next
 /// (`OutlineCache`).
-public enum FillOutline: Hashable, Sendable {
+package enum FillOutline: Hashable, Sendable {
     /// The area a path's fill covers: its flattened subpaths (those of
     /// fewer than three points have no area and are dropped).
     case fill(PathData)
@@ -178,13 +178,13 @@ public enum FillOutline: Hashable, Sendable {
 /// `contentsGravity`. `top` and `bottom` name the max-Y and min-Y edges, as in
 /// Core Animation: with y growing down (iOS), `top` pins the image to the
 /// visual bottom.
-public enum ContentsGravity: String, CaseIterable, Sendable {
+package enum ContentsGravity: String, CaseIterable, Sendable {
     case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
     case resize, resizeAspect, resizeAspectFill
 }
 
 /// A box that lets a value type hold a value of its own type.
-public final class Indirect<Value: Sendable>: Sendable {
+package final class Indirect<Value: Sendable>: Sendable {
     /// The value held.
     public let value: Value
     /// A box holding `value`.

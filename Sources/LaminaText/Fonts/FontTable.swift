@@ -24,7 +24,7 @@
 /// fixed list by script (Arabic, Hebrew, CJK, emoji...), and only then from
 /// fontconfig's sorted list (which can differ by machine: it is the last
 /// resort for characters none of the listed families has).
-public enum FontTable {
+package enum FontTable {
     /// One row: the names that mean it, lowercased without spaces, and the
     /// families that draw it.
     public struct Row: Sendable, Hashable {

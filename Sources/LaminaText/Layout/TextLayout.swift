@@ -3,7 +3,7 @@ import LaminaCore
 
 /// Where a text layer's glyphs go: lines from the top of the bounds down, in
 /// points, with y growing down and x from the bounds' left edge.
-public struct TextLayout: Sendable {
+package struct TextLayout: Sendable {
     /// The size laid out in: the layer's bounds.
     public var size: CGSize
     /// The lines shown, top to bottom: with truncation, those that fit the
@@ -12,7 +12,7 @@ public struct TextLayout: Sendable {
 }
 
 /// One line of laid-out text.
-public struct TextLine: Sendable {
+package struct TextLine: Sendable {
     /// The characters shown, in logical (reading) order, with an ellipsis
     /// where the line was truncated and without trailing spaces.
     public var text: String
@@ -42,7 +42,7 @@ public struct TextLine: Sendable {
 }
 
 /// One positioned glyph.
-public struct TextGlyph: Sendable {
+package struct TextGlyph: Sendable {
     /// The glyph's index in its face.
     public var glyphID: UInt32
     /// The pen position on the baseline, HarfBuzz's offsets applied.
@@ -70,7 +70,7 @@ public struct TextGlyph: Sendable {
 
 /// An underline: a band across `minX..<maxX` centred `position` below the
 /// baseline at `baseline`, `thickness` points thick.
-public struct TextUnderline: Sendable {
+package struct TextUnderline: Sendable {
     /// Where the band starts, in points.
     public var minX: Double
     /// Where the band ends.
