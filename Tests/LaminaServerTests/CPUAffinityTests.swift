@@ -36,7 +36,8 @@ import Testing
             Self.observed.withLock { $0 = (pinned, now, CPUAffinity.allowedCores()) }
         }
         thread.start()
-        while Self.observed.withLock({ $0 == nil }) { Thread.sleep(forTimeInterval: 0.001) }
+        let giveUp = ContinuousClock.now + .seconds(30)
+        while Self.observed.withLock({ $0 == nil }), ContinuousClock.now < giveUp { Thread.sleep(forTimeInterval: 0.001) }
         let (pinned, now, after) = try #require(Self.observed.withLock { $0 })
         #expect(pinned)
         #expect(now == core)

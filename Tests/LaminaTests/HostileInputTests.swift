@@ -66,7 +66,13 @@ struct HostileInputTests {
             let json = ##"{"width": 200, "height": 100, "sublayerTransform": \##(perspective), "sublayers": [{"frame": \##(frame), "##
                 + ##""backgroundColor": "#ff0000", "cornerRadius": 5, "borderWidth": 2, "shadowOpacity": 1, "shadowRadius": 1e300, "##
                 + ##""masksToBounds": true, "transform": \##(tilt), "sublayers": [{"frame": [0, 0, 10, 10], "backgroundColor": "#00ff00"}]}]}"##
-            _ = try outcome(json, backend: backend)  // drawn or refused with a location, never a trap
+            // Drawn whole, or refused at the layer that asked: never a trap.
+            switch try outcome(json, backend: backend) {
+            case .success(let image):
+                #expect(image.width == 200 && image.height == 100, "\(frame)")
+            case .failure(let refusal):
+                #expect(refusal.layer != .root && !refusal.message.isEmpty, "\(frame): \(refusal)")
+            }
         }
     }
 
