@@ -94,12 +94,13 @@ let package = Package(
         .target(name: "LaminaWebP", dependencies: ["LaminaCore", "CWebP"]),
         // JPEG decoding through libjpeg-turbo, EXIF orientation applied.
         .target(name: "LaminaJPEG", dependencies: ["LaminaCore", "CTurboJPEG"]),
-        .target(name: "LaminaScene", dependencies: ["LaminaCore", "LaminaIO", "LaminaPNG", "LaminaJPEG"]),
+        .target(name: "LaminaScene", dependencies: ["LaminaCore", "LaminaIO", "LaminaPNG", "LaminaJPEG", "LaminaWebP"]),
         .target(name: "LaminaRender", dependencies: ["LaminaCore"]),
         // Apple's CAML files, .ca bundles, wallpapers and .tendies archives, read into scenes.
         .target(
             name: "LaminaCAML",
             dependencies: ["LaminaCore", "LaminaIO", "LaminaScene"]),
+        .target(name: "LaminaLottie", dependencies: ["LaminaCore", "LaminaScene", "LaminaPNG", "LaminaJPEG", "LaminaWebP"]),
         .target(name: "LaminaGL", dependencies: ["LaminaRender", "LaminaRaster", "CEGL"]),
         .target(name: "LaminaCPU", dependencies: ["LaminaRender", "LaminaRaster"]),
         .target(name: "LaminaText", dependencies: ["LaminaCore", "LaminaRaster", "CFreeType", "CUnicodeText"]),
@@ -109,7 +110,7 @@ let package = Package(
             name: "Lamina",
             dependencies: [
                 "LaminaGeometry", "LaminaCore", "LaminaIO", "LaminaPNG", "LaminaWebP", "LaminaScene",
-                "LaminaCAML", "LaminaRender", "LaminaGL", "LaminaCPU", "LaminaText", "LaminaRaster", "CAllocator",
+                "LaminaCAML", "LaminaLottie", "LaminaRender", "LaminaGL", "LaminaCPU", "LaminaText", "LaminaRaster", "CAllocator",
             ]),
         // The render server: HTTP routes, a pool of render workers, a cache,
         // the playground (its files and the example scenes built in by
@@ -151,6 +152,7 @@ let package = Package(
             name: "LaminaCAMLTests",
             dependencies: ["LaminaCAML", "Lamina", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "LaminaRenderTests", dependencies: ["LaminaRender"]),
+        .testTarget(name: "LaminaLottieTests", dependencies: ["LaminaLottie", "Lamina"]),
         .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL"]),
         .testTarget(name: "LaminaCPUTests", dependencies: ["LaminaCPU", "LaminaRaster", "LaminaCore"]),
         .testTarget(name: "LaminaTests", dependencies: ["Lamina", "CAllocator"]),

@@ -112,6 +112,8 @@ lane_a() {
   step openapi scripts/check-openapi.sh 200
   # The readers stay linear: twice the input, twice the instructions (callgrind).
   step linearity scripts/check-linearity.py
+  # Lottie samples against the pictures Apple's Core Animation drew of them.
+  if [ -d ../shared/lottie ]; then step lottie scripts/check-lottie.py --out .build/lottie; fi
 }
 
 lane_b() {
@@ -132,12 +134,16 @@ if [ ! -x "$conformance" ]; then
   echo "== no ../shared/conformance here: the picture comparisons are SKIPPED" >&2
   skipped=$(( skipped + 1 ))
 fi
+if [ ! -d ../shared/lottie ]; then
+  echo "== no ../shared/lottie here: the Lottie comparisons are SKIPPED" >&2
+  skipped=$(( skipped + 1 ))
+fi
 lane_a & a=$!
 lane_b & b=$!
 wait "$a" || true
 wait "$b" || true
 for name in conformance-shared-gl conformance-local-gl conformance-shared-cpu conformance-local-cpu backends \
-            frames-gl frames-cpu examples-gl examples-cpu readme public-api docs fonts caml playground openapi linearity \
+            frames-gl frames-cpu examples-gl examples-cpu readme public-api docs fonts caml playground openapi linearity lottie \
             fuzz server soak deploy; do
   [ -f "$logs/$name" ] || continue
   echo "== $name"

@@ -8,6 +8,7 @@
 @_exported import LaminaWebP
 @_exported import LaminaScene
 @_exported import LaminaCAML
+@_exported import LaminaLottie
 @_exported import LaminaRender
 @_exported import LaminaGL
 @_exported import LaminaCPU

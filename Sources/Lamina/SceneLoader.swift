@@ -11,6 +11,7 @@ import LaminaIO
 /// | `json`: the scene format (`scene-format.md`) | a document starting `{` | `.json`, or any other name |
 /// | `caml`: one CAML document | a document starting `<` | `.caml` |
 /// | `tendies`: a zipped wallpaper or `.ca` bundle | a zip archive (`PK`) | `.tendies` |
+/// | `lottie`: a Lottie animation (bodymovin JSON) | JSON with `layers` and `fr`, told from scene JSON by its content | `.json`, or any other name |
 /// | a `.ca` bundle or `.wallpaper` folder | — | the folder |
 ///
 /// ```swift
@@ -28,6 +29,13 @@ public struct SceneLoader: Sendable {
         case caml
         /// A `.tendies` zip archive: a wallpaper or a `.ca` bundle, with its images.
         case tendies
+        /// A Lottie animation (bodymovin JSON). Bytes declared `json` are
+        /// read as Lottie when their content is (`layers` and a frame rate `fr`).
+        case lottie
+        /// A dotLottie archive (`.lottie`): a zip of Lottie animations and
+        /// their images. Bytes declared `tendies` (a zip) are read as one
+        /// when they hold a dotLottie manifest.
+        case dotLottie
 
         /// The format `bytes` are in, by their first bytes: a zip archive's
         /// signature, else the first character that is not white space
@@ -114,15 +122,38 @@ public struct SceneLoader: Sendable {
                              "expected scene JSON (starting '{'), a CAML document (starting '<') or a .tendies zip archive")
         }
         switch format {
-        case .json:
+        case .json, .lottie:
+            guard bytes.count <= options.limits.documentBytes else {
+                throw SceneError(.limitExceeded, at: "$", "the document has \(bytes.count) bytes, over the limit of \(options.limits.documentBytes)")
+            }
+            let root = try JSONParser.parse(bytes, maxNesting: options.limits.jsonNesting, deadline: deadline)
+            let fingerprint = JSONFingerprint.digest(of: root).hex
+            if format == .lottie || LottieReader.isLottie(root) {
+                guard options.state == nil, options.transition == nil else {
+                    throw SceneError(.conflict, at: name, "state and transition are for CAML inputs, and \(name) is a Lottie animation")
+                }
+                let result = try LottieReader(limits: options.limits, strict: options.strict, deadline: deadline)
+                    .read(value: root, name: name)
+                var loaded = LoadedScene(scene: result.scene, format: .lottie, fingerprint: fingerprint, camlResult: nil)
+                loaded.lottie = result
+                return loaded
+            }
             guard !options.hasCAMLOptions else {
-                throw SceneError(.conflict, at: name, "state, transition and strict are for CAML inputs, and \(name) is scene JSON")
+                throw SceneError(.conflict, at: name, "state, transition and strict are for CAML and Lottie inputs, and \(name) is scene JSON")
             }
             let decoder = SceneDecoder(limits: options.limits,
                                        options: .init(baseDirectory: options.baseDirectory, allowsFiles: options.allowsFiles),
                                        deadline: deadline)
-            let (scene, fingerprint) = try decoder.decodeWithFingerprint(bytes)
-            return LoadedScene(scene: scene, format: .json, fingerprint: fingerprint.hex, camlResult: nil)
+            return LoadedScene(scene: try decoder.decode(value: root), format: .json, fingerprint: fingerprint, camlResult: nil)
+        case .tendies where LottieReader.isDotLottie(bytes), .dotLottie:
+            guard options.state == nil, options.transition == nil else {
+                throw SceneError(.conflict, at: name, "state and transition are for CAML inputs, and \(name) is a dotLottie archive")
+            }
+            let result = try LottieReader(limits: options.limits, strict: options.strict, deadline: deadline)
+                .read(dotLottie: bytes, name: name)
+            var loaded = LoadedScene(scene: result.scene, format: .dotLottie, fingerprint: SHA256.hash(bytes).hex, camlResult: nil)
+            loaded.lottie = result
+            return loaded
         case .caml:
             let result = try camlReader.read(caml: bytes, name: name, state: options.state, transition: options.transition)
             return LoadedScene(caml: result, format: .caml)
@@ -138,6 +169,15 @@ public struct SceneLoader: Sendable {
     /// from its folder unless `options.baseDirectory` says otherwise.
     /// - Throws: `SceneError`, located in the input.
     public func load(contentsOf url: URL) throws(SceneError) -> LoadedScene {
+        if url.pathExtension.lowercased() == "lottie" {
+            let bytes: [UInt8]
+            do {
+                bytes = try FileIO.readFile(atPath: url.path, maxBytes: options.limits.documentBytes)
+            } catch {
+                throw SceneError(error.code == EFBIG ? .limitExceeded : .fileAccess, at: url.path, error.reason)
+            }
+            return try load(bytes, format: .dotLottie, name: url.lastPathComponent)
+        }
         if CAMLReader.InputKind(url: url) != nil {
             let result = try camlReader.read(contentsOf: url, state: options.state, transition: options.transition)
             return LoadedScene(caml: result, format: url.pathExtension.lowercased() == "tendies" ? .tendies : .caml)
@@ -172,12 +212,17 @@ public struct LoadedScene {
     /// same for every spelling of the same scene (whitespace, key order,
     /// number formats), whatever format it came in.
     public var fingerprint: String
-    /// What was skipped or tolerated in Apple's formats, each kind once.
-    public var warnings: [CAMLWarning] { camlResult?.warnings ?? [] }
+    /// What was skipped or tolerated in CAML and Lottie inputs, each kind once.
+    public var warnings: [SceneWarning] { camlResult?.warnings ?? lottie?.warnings ?? [] }
+    /// A Lottie animation's own length in seconds (its in to its out point).
+    public var duration: Double? { lottie.map { ($0.outPoint - $0.inPoint) / $0.frameRate } }
+    /// A Lottie animation's own frame rate.
+    public var frameRate: Double? { lottie?.frameRate }
     /// The `LKState`s an Apple document defines, sorted (empty for JSON).
     public var states: [String] { camlResult?.states ?? [] }
 
     private let camlResult: CAMLReader.Result?
+    fileprivate var lottie: LottieReader.Result?
 
     fileprivate init(scene: Scene, format: SceneLoader.Format, fingerprint: String, camlResult: CAMLReader.Result?) {
         self.scene = scene

@@ -72,7 +72,7 @@ public struct CAMLReader: Sendable {
         /// the document's layers on it.
         public var scene: Scene
         /// What was skipped, each kind once.
-        public var warnings: [CAMLWarning]
+        public var warnings: [SceneWarning]
         /// The states the documents define, sorted.
         public var states: [String]
         /// The scene as the scene format's JSON value, as built from the XML.

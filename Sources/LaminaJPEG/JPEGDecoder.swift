@@ -26,15 +26,8 @@ public struct JPEGError: Error, Sendable, Hashable, CustomStringConvertible {
 /// let image = try JPEGDecoder(limits: .init(maxPixels: 16 << 20, maxBytes: 8 << 20)).decode(bytes)
 /// ```
 public struct JPEGDecoder: Sendable {
-    public struct Limits: Sendable, Equatable {
-        public var maxPixels: Int
-        public var maxBytes: Int
-
-        public init(maxPixels: Int = 64 << 20, maxBytes: Int = 256 << 20) {
-            self.maxPixels = maxPixels
-            self.maxBytes = maxBytes
-        }
-    }
+    /// Resource limits checked before decoding.
+    public typealias Limits = ImageDecodingLimits
 
     public var limits: Limits
 

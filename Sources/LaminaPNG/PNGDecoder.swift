@@ -23,22 +23,7 @@ import Foundation
 /// bit-depth conversion we need in one call.
 public struct PNGDecoder: Sendable {
     /// Resource limits checked before decoding.
-    public struct Limits: Sendable, Equatable {
-        /// The most pixels (`width * height`) a PNG may declare. Checked from
-        /// the header before pixel memory is allocated.
-        public var maxPixels: Int
-        /// The most bytes of encoded PNG data accepted (memory or file).
-        public var maxBytes: Int
-
-        /// Limits of `maxPixels` pixels and `maxBytes` bytes of file.
-        public init(maxPixels: Int = 64 << 20, maxBytes: Int = 256 << 20) {
-            self.maxPixels = maxPixels
-            self.maxBytes = maxBytes
-        }
-
-        /// 64 Mi pixels (8192 x 8192, 256 MiB decoded) and 256 MiB of PNG data.
-        public static let `default` = Limits()
-    }
+    public typealias Limits = ImageDecodingLimits
 
     /// What a file may hold before it is refused unread.
     public var limits: Limits

@@ -154,6 +154,13 @@ public struct WebPAnimation {
 public struct WebPError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong, in words for a message.
     public var description: String
+    /// The file was refused for a limit (its bytes or its picture's size), not for being damaged.
+    public var isOverLimit = false
     /// An error that says `description`.
     public init(_ description: String) { self.description = description }
+    /// An error for a file over a limit.
+    init(overLimit description: String) {
+        self.description = description
+        isOverLimit = true
+    }
 }

@@ -21,8 +21,8 @@ struct FramesCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "A folder (created if missing; frame-00000.png, ...), a .png/.apng, .webp or .mp4 file.")
     var output: String
 
-    @Option(parsing: .unconditional, help: "Frames per second.")
-    var fps: Double = 30
+    @Option(parsing: .unconditional, help: "Frames per second (default: a Lottie animation's own, else 30).")
+    var fps: Double?
 
     @Option(parsing: .unconditional, help: "The media time of the first frame, in seconds.")
     var from: Double = 0
@@ -91,14 +91,19 @@ struct FramesCommand: ParsableCommand {
 
     func run() throws {
         try fonts.register()
-        let decoded = try SceneInput.decode(scene, limits: limits.sceneLimits, caml: caml)
+        let loaded = try SceneInput.load(scene, limits: limits.sceneLimits, caml: caml)
+        let decoded = loaded.scene
         let name = SceneInput.displayName(scene)
+        let fps = self.fps ?? loaded.frameRate ?? 30
         let end: Double
         do {
             if let to {
                 end = to
             } else if let duration {
                 end = from + duration
+            } else if let own = loaded.duration {
+                // A Lottie animation: its own range, in to out point.
+                end = from + own
             } else if let last = try decoded.rootLayer.animationsEnd() {
                 end = last
             } else {
@@ -123,10 +128,11 @@ struct FramesCommand: ParsableCommand {
         // Each worker decodes its own copy of the scene: a layer tree
         // belongs to one thread.
         let document = try SceneInput.read(scene, limits: limits.sceneLimits, caml: caml)
-        let sceneLimits = limits.sceneLimits
+        let loader = SceneLoader(options: .init(limits: limits.sceneLimits, baseDirectory: document.base,
+                                                strict: loaded.format == .lottie && caml.strict))
         var frames = FrameRenderer(timeline: timeline, backend: probe.backend, scale: scale, budget: budget,
                                    fallBack: !requireGL) {
-            try SceneDecoder(limits: sceneLimits, options: .init(baseDirectory: document.base)).decode(Data(document.bytes))
+            try loader.load(document.bytes, format: SceneLoader.Format(sniffing: document.bytes) ?? .json).scene
         }
         if let workers { frames.workers = max(1, workers) }
         var progress = Progress(total: timeline.count, quiet: quiet)

@@ -141,22 +141,41 @@ enum SceneInput {
     private static let standardInput = Mutex<Document?>(nil)
 
     /// The scene at `path` (or on standard input for `-`), in any format
-    /// `SceneLoader` reads; an Apple format's warnings go to standard error.
+    /// `SceneLoader` reads.
     static func decode(
         _ path: String, limits: SceneLimits = .default, allowsFiles: Bool = true, caml: CAMLOptions? = nil
     ) throws -> Scene {
+        try load(path, limits: limits, allowsFiles: allowsFiles, caml: caml).scene
+    }
+
+    /// The scene at `path` with what reading it found; the warnings of CAML
+    /// and Lottie inputs go to standard error (once: a command that reads
+    /// its input again is not warned again).
+    static func load(
+        _ path: String, limits: SceneLimits = .default, allowsFiles: Bool = true, caml: CAMLOptions? = nil, quiet: Bool = false
+    ) throws -> LoadedScene {
         if isCAML(path) {
             let loaded = try loadCAML(path, bytes: nil, limits: limits, options: caml, allowsFiles: allowsFiles)
             remember(loaded, for: path)
-            return loaded.scene
+            return loaded
         }
-        let document = try read(path, limits: limits, caml: caml)
-        let loader = SceneLoader(options: .init(limits: limits, allowsFiles: allowsFiles, baseDirectory: document.base))
+        if caml?.state != nil || caml?.transition != nil {
+            throw CommandFailure("\(displayName(path)): --state and --transition are for CAML inputs")
+        }
+        let document = try read(path, limits: limits, caml: nil)
+        let loader = SceneLoader(options: .init(limits: limits, allowsFiles: allowsFiles, baseDirectory: document.base,
+                                                strict: caml?.strict ?? false))
+        let loaded: LoadedScene
         do {
-            return try loader.load(document.bytes, format: .json, name: displayName(path)).scene
+            loaded = try loader.load(document.bytes, format: SceneLoader.Format(sniffing: document.bytes) ?? .json, name: displayName(path))
         } catch {
             throw CommandFailure(error.issues.map { "\(displayName(path)): \($0)" }.joined(separator: "\n"))
         }
+        if !quiet, !loaded.warnings.isEmpty {
+            let text = loaded.warnings.map { "lamina: warning: \($0)\n" }.joined()
+            try? FileIO.writeStream(Array(text.utf8), to: STDERR_FILENO, name: "<stderr>")
+        }
+        return loaded
     }
 
     static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }

@@ -27,6 +27,8 @@ extension AnimatableValue {
         case let (.affine(a), .affine(b)):
             let t = TransformInterpolation.interpolate(from: CATransform3D(a), to: CATransform3D(b), fraction: f)
             return .affine(t.affineTransform)
+        case let (.path(a), .path(b)):
+            return .path(PathMorph.interpolate(a, b, fraction: f))
         case let (.array(a), .array(b)):
             return Self.elementwise(a, b) { $0.interpolated(to: $1, fraction: f) }
         default:
@@ -88,7 +90,7 @@ extension AnimatableValue {
         case let .array(items):
             let repeated = items.compactMap { $0.repeated(count) }
             return repeated.count == items.count ? .array(repeated) : nil
-        case .opaque: return nil
+        case .path, .opaque: return nil
         }
     }
 
@@ -138,7 +140,7 @@ extension AnimatableValue {
                 result.append(element)
             }
             return .array(result)
-        case .transform, .affine, .opaque:
+        case .transform, .affine, .path, .opaque:
             return nil
         }
     }

@@ -7,7 +7,9 @@ import Foundation
 /// sizes, rectangles and colours are vectors of doubles, interpolated and
 /// added component by component. Transforms interpolate through their
 /// decomposition (see `TransformInterpolation`) and add by concatenation.
-/// Arrays of such values work element by element. Anything else (`Bool`,
+/// Paths interpolate point by point when they have the same elements in the
+/// same order, as Core Animation's do (a shape morphing between keyframes);
+/// others jump. Arrays of such values work element by element. Anything else (`Bool`,
 /// strings, images) is opaque: it can be shown by a discrete keyframe
 /// animation but not interpolated or added.
 enum AnimatableValue {
@@ -19,6 +21,7 @@ enum AnimatableValue {
     case vector(VectorKind, [Double])
     case transform(CATransform3D)
     case affine(CGAffineTransform)
+    case path(PathData)
     case array([AnimatableValue])
     case opaque(Any)
 
@@ -46,6 +49,7 @@ enum AnimatableValue {
             self = .vector(.color, [Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha)])
         case let t as CATransform3D: self = .transform(t)
         case let a as CGAffineTransform: self = .affine(a)
+        case let p as CGPath: self = .path(p.pathData)
         case let items as [Any]: self = .array(items.map(AnimatableValue.init))
         default: self = .opaque(value)
         }
@@ -57,6 +61,7 @@ enum AnimatableValue {
         switch (self, other) {
         case let (.vector(k1, c1), .vector(k2, c2)): return k1 == k2 && c1.count == c2.count
         case (.transform, .transform), (.affine, .affine): return true
+        case let (.path(a), .path(b)): return PathMorph.canMorph(a, b)
         case let (.array(a), .array(b)):
             return a.count == b.count && zip(a, b).allSatisfy { $0.isCompatible(with: $1) }
         default: return false
@@ -76,6 +81,7 @@ enum AnimatableValue {
             }
         case .transform: return "CATransform3D"
         case .affine: return "CGAffineTransform"
+        case .path: return "CGPath"
         case let .array(items): return "array of \(items.count)"
         case let .opaque(v): return "\(type(of: v))"
         }
@@ -85,7 +91,7 @@ enum AnimatableValue {
     /// nothing, opaque).
     var isInterpolable: Bool {
         switch self {
-        case .vector, .transform, .affine: return true
+        case .vector, .transform, .affine, .path: return true
         case let .array(items): return items.allSatisfy(\.isInterpolable)
         case .opaque: return false
         }
@@ -107,6 +113,7 @@ enum AnimatableValue {
             }
         case let .transform(t): return t
         case let .affine(a): return a
+        case let .path(data): return CGPath(data)
         case let .opaque(v): return v
         case let .array(items):
             let templates = template as? [Any]

@@ -15,7 +15,7 @@ package struct RenderPlannerOptions: Hashable, Sendable {
     /// within what any GLES 3 GPU worth its name takes).
     public var maxImageSide = 8192
     /// Curves are flattened to within this many pixels of the true curve.
-    public var curveTolerance = 0.2
+    public var curveTolerance = 0.05
     /// What one frame may ask for: the canvas, surfaces alive at once, depth
     /// fragments, path segments, draw commands.
     public var budget = RenderBudget.default

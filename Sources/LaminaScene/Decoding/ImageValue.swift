@@ -2,14 +2,15 @@ import Foundation
 import LaminaIO
 import LaminaJPEG
 import LaminaPNG
+import LaminaWebP
 
 // Images for `contents`: a PNG or JPEG data URI, a PNG or JPEG file relative
 // to the scene (told apart by their bytes), or a generated test image (a
 // solid colour or a checkerboard).
 extension DecodingContext {
     static let pngDataURIPrefix = "data:image/png;base64,"
-    /// The data URIs read as images: PNG and JPEG (`image/jpg` as some editors write it).
-    static let imageDataURIPrefixes = [pngDataURIPrefix, "data:image/jpeg;base64,", "data:image/jpg;base64,"]
+    /// The data URIs read as images: PNG, JPEG (`image/jpg` as some editors write it) and WebP.
+    static let imageDataURIPrefixes = [pngDataURIPrefix, "data:image/jpeg;base64,", "data:image/jpg;base64,", "data:image/webp;base64,"]
 
     func image(_ value: JSONValue, at path: JSONPath) throws(SceneError) -> CGImage? {
         try checkDeadline(at: path, value)
@@ -38,7 +39,7 @@ extension DecodingContext {
         guard let prefix = Self.imageDataURIPrefixes.first(where: { uri.hasPrefix($0) }) else {
             let mediaType = uri.dropFirst("data:".count).prefix { $0 != "," && $0 != ";" }
             try report(.invalidValue, value, at: path,
-                       "only PNG and JPEG data URIs (\"\(Self.pngDataURIPrefix)...\", \"data:image/jpeg;base64,...\") are images here, found "
+                       "only PNG, JPEG and WebP data URIs (\"\(Self.pngDataURIPrefix)...\", \"data:image/jpeg;base64,...\", \"data:image/webp;base64,...\") are images here, found "
                         + "\(JSONWriter.quoted(String(mediaType.prefix(40))))")
             return nil
         }
@@ -57,6 +58,7 @@ extension DecodingContext {
         }
         // The bytes say what they are, whatever the URI's media type claims.
         if JPEGDecoder.isJPEG(data) { return try decodeJPEG([UInt8](data), value, at: path) }
+        if WebPDecoder.isWebP([UInt8](data)) { return try decodeWebP([UInt8](data), value, at: path) }
         return try decodePNG(at: path, value) { decoder in try decoder.decode(data) }
     }
 
@@ -68,6 +70,23 @@ extension DecodingContext {
         } catch {
             if error.kind == .tooLarge { throw fatal(.limitExceeded, at: path, value.position, "the image is too large: \(error)") }
             try report(.invalidValue, value, at: path, "the image is not a valid JPEG: \(error)")
+            return nil
+        }
+        try countImagePixels(image.width, image.height, value, at: path)
+        return image
+    }
+
+    /// A WebP's picture (its first frame, for an animated one), within the
+    /// image limits (checked on its header, before decoding).
+    private func decodeWebP(_ bytes: [UInt8], _ value: JSONValue, at path: JSONPath) throws(SceneError) -> CGImage? {
+        let image: CGImage
+        do {
+            image = try WebPDecoder(limits: .init(maxPixels: limits.imagePixels, maxBytes: limits.imageBytes)).decode(bytes)
+        } catch {
+            if error.isOverLimit {
+                throw fatal(.limitExceeded, at: path, value.position, "the image is too large: \(error)")
+            }
+            try report(.invalidValue, value, at: path, "the image is not a valid WebP: \(error)")
             return nil
         }
         try countImagePixels(image.width, image.height, value, at: path)
@@ -100,6 +119,7 @@ extension DecodingContext {
         }
         // The bytes say what the file is, whatever its name.
         if JPEGDecoder.isJPEG(bytes) { return try decodeJPEG(bytes, value, at: path) }
+        if WebPDecoder.isWebP(bytes) { return try decodeWebP(bytes, value, at: path) }
         return try decodePNG(at: path, value) { decoder in try decoder.decode(bytes) }
     }
 

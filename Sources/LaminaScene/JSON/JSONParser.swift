@@ -10,7 +10,7 @@ import Foundation
 /// limit. It does not recurse, so hostile nesting cannot exhaust the stack.
 /// Every refusal is a `SceneError` with the JSON location and the line and
 /// column.
-struct JSONParser: ~Copyable {
+package struct JSONParser: ~Copyable {
     /// The document's bytes, which the parsed document keeps.
     private let source: [UInt8]
     /// The same bytes, read without an array's checks on every byte (the
@@ -63,9 +63,16 @@ struct JSONParser: ~Copyable {
     /// Objects with more keys than this check duplicates by hashing.
     private static let indexedKeyCount = 16
 
+    /// `{}`: for readers that treat an absent object as an empty one.
+    package static let emptyObject: JSONObject = {
+        // A constant document: it always parses.
+        guard let object = (try? parse(Array("{}".utf8)))?.object else { preconditionFailure("{} is JSON") }
+        return object
+    }()
+
     /// Parses one JSON document. `maxNesting` is how many arrays and objects
     /// may be open at once.
-    static func parse(_ bytes: [UInt8], maxNesting: Int = 512, deadline: RenderDeadline? = nil) throws(SceneError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8], maxNesting: Int = 512, deadline: RenderDeadline? = nil) throws(SceneError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { (buffer) throws(SceneError) -> JSONValue in
             let parser = JSONParser(source: bytes, bytes: buffer, maxNesting: maxNesting, deadline: deadline)
             return try parser.parseDocument()

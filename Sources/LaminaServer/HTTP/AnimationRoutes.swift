@@ -79,7 +79,8 @@ extension RenderRoutes {
         let decodeTime = ContinuousClock.now - decodeStart
         metrics.recordStage("decode", decodeTime)
         let start = query.from ?? scene.time
-        let given = query.to ?? query.duration.map { start + $0 }
+        // A Lottie animation has a length of its own, its in to its out point.
+        let given = query.to ?? (query.duration ?? decoded.duration).map { start + $0 }
         let animationsEnd: Double?
         do {
             animationsEnd = given == nil ? try scene.rootLayer.animationsEnd() : nil

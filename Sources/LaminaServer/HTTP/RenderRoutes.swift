@@ -137,7 +137,7 @@ struct RenderRoutes: Sendable {
                                           strict: caml.strict, state: caml.state, transition: caml.transition)
         let loaded = try SceneLoader(options: options, deadline: RenderDeadline(deadline))
             .load(body.bytes, format: body.format, name: body.format == .tendies ? "archive.tendies" : "document")
-        return DecodedBody(scene: loaded.scene, fingerprint: loaded.fingerprint, warnings: loaded.warnings)
+        return DecodedBody(scene: loaded.scene, fingerprint: loaded.fingerprint, warnings: loaded.warnings, duration: loaded.duration)
     }
 
     /// A strong validator: the scene's meaning, the query, and what draws
@@ -193,7 +193,7 @@ struct RenderRoutes: Sendable {
             try configuration.budget.check(scene.canvas())
             _ = try await pool.render(RenderJob(scene: scene, scale: nil, time: nil, backend: nil, planOnly: true,
                                                 enqueued: arrived, deadline: deadline), near: worker)
-            let skipped = decoded.warnings.map { (warning: CAMLWarning) in warning.description }
+            let skipped = decoded.warnings.map { (warning: SceneWarning) in warning.description }
             return JSONBody.response(.ok, ValidScene(skipped: skipped.isEmpty ? nil : skipped))
         } catch let error as SceneError where error.kind != .interrupted {
             return Self.invalid(APIError(error))
@@ -342,7 +342,9 @@ struct ValidScene: Encodable {
 struct DecodedBody {
     var scene: Scene
     var fingerprint: String
-    var warnings: [CAMLWarning]
+    var warnings: [SceneWarning]
+    /// A Lottie animation's own length in seconds.
+    var duration: Double?
 
     /// `X-Lamina-Skipped`: what was skipped, as printable ASCII of at most
     /// 1,000 characters (a header cannot carry the document's own bytes).

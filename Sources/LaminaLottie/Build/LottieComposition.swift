@@ -1,0 +1,238 @@
+import Foundation
+import LaminaCore
+import LaminaJPEG
+import LaminaPNG
+import LaminaScene
+import LaminaWebP
+
+/// A composition's layers (the file's `layers`, or a precomposition's) as
+/// Core Animation layers, following lottie-ios's Core Animation engine.
+///
+/// Each Lottie layer becomes its transform's two layers (`LottieTransform`)
+/// holding its content, shown between its in and out points. A layer with a
+/// `parent` moves with it but keeps its own place in the stacking order and
+/// its own opacity, so its node repeats each ancestor's transform above its
+/// own rather than sitting inside the parent's node. The first layer of the
+/// list is drawn on top.
+final class LottieComposition {
+    let reader: LottiePropertyReader
+    let assets: [String: JSONObject]
+    let limits: SceneLimits
+    let compositionOut: Double
+    /// The bytes of an image stored beside the document, by file name.
+    let images: (String) -> [UInt8]?
+    private var layerCount = 0
+
+    init(reader: LottiePropertyReader, assets: [String: JSONObject], limits: SceneLimits, compositionOut: Double,
+         images: @escaping (String) -> [UInt8]?) {
+        self.reader = reader
+        self.assets = assets
+        self.limits = limits
+        self.compositionOut = compositionOut
+        self.images = images
+    }
+
+    /// The layers of a composition, placed in `container`.
+    func build(_ layers: [JSONValue], path: String, time: LottieTime, into container: CALayer,
+               precomps: [String], depth: Int) throws(SceneError) {
+        guard depth <= 32 else { throw reader.error(path, nil, "precompositions nest more than 32 deep") }
+        var objects: [(index: Int, object: JSONObject, value: JSONValue)] = []
+        var byIndex: [Int: JSONObject] = [:]
+        for (k, value) in layers.enumerated() {
+            guard let object = value.object else { throw reader.error("\(path)[\(k)]", value, "expected a layer (an object)") }
+            objects.append((k, object, value))
+            if let ind = object["ind"]?.number, ind.isFinite, abs(ind) < 1e9 { byIndex[Int(ind)] = object }
+        }
+        var nodes: [CALayer] = []  // top first
+        var pendingMatte: CALayer?
+        for (k, object, value) in objects {
+            let here = "\(path)[\(k)]"
+            layerCount += 1
+            guard layerCount <= limits.layerCount else {
+                throw SceneError(.limitExceeded, at: "\(reader.file): \(here)", position: value.position,
+                                 "the animation has more than \(limits.layerCount) layers (the limit; each use of a precomposition counts its layers again)")
+            }
+            guard object["hd"]?.bool != true, let node = try layerNode(object, path: here, value: value, time: time,
+                                                                      byIndex: byIndex, precomps: precomps, depth: depth)
+            else { continue }
+            if object["td"]?.number == 1 {
+                // A track matte: not drawn itself; the layer below uses it.
+                pendingMatte = node
+                continue
+            }
+            if let matte = pendingMatte, let kind = object["tt"]?.number {
+                pendingMatte = nil
+                nodes.append(matted(node, by: matte, kind: Int(kind), path: here, position: value.position))
+                continue
+            }
+            pendingMatte = nil
+            nodes.append(node)
+        }
+        for node in nodes.reversed() { container.addSublayer(node) }
+    }
+
+    /// A layer masked by its track matte. An alpha matte is Core Animation's
+    /// `mask`; the others are drawn as alpha mattes, said once.
+    private func matted(_ node: CALayer, by matte: CALayer, kind: Int, path: String, position: SourcePosition) -> CALayer {
+        if kind != 1 {
+            let name = [2: "an inverted alpha matte", 3: "a luma matte", 4: "an inverted luma matte"][kind] ?? "this matte"
+            reader.diagnostics.tolerated("\(path).tt", "\(name) is drawn as an alpha matte", file: reader.file, at: position)
+        }
+        let holder = CALayer()
+        holder.anchorPoint = .zero
+        holder.bounds = .zero
+        holder.addSublayer(node)
+        holder.mask = matte
+        return holder
+    }
+
+    /// One layer's node, or nil for a layer that draws nothing.
+    private func layerNode(_ object: JSONObject, path: String, value: JSONValue, time: LottieTime,
+                           byIndex: [Int: JSONObject], precomps: [String], depth: Int) throws(SceneError) -> CALayer? {
+        let type = Int(object["ty"]?.number ?? -1)
+        for (key, what) in [("ef", "effects"), ("sy", "layer styles"), ("masksProperties", "masks")] {
+            if let v = object[key], (v.array?.count ?? 1) > 0 {
+                try reader.diagnostics.skipped("\(path).\(key)", "\(what) are not drawn yet", file: reader.file, at: v.position)
+            }
+        }
+        if let mode = object["bm"]?.number, mode != 0 {
+            try reader.diagnostics.skipped("\(path).bm", "blend modes are not drawn yet: the layer is drawn normally", file: reader.file,
+                                           at: object["bm"]!.position)
+        }
+        if object["tm"] != nil {
+            try reader.diagnostics.skipped("\(path).tm", "time remapping is not drawn yet: the precomposition plays at its own pace",
+                                           file: reader.file, at: object["tm"]!.position)
+        }
+        let transform = try LottieTransform(object["ks"]?.object ?? JSONParser.emptyObject, path: path + ".ks", reader: reader)
+        let (outer, inner) = transform.layers(time: time)
+        let content = CALayer()
+        content.anchorPoint = .zero
+        content.bounds = .zero
+        inner.addSublayer(content)
+        transform.applyOpacity(to: content, time: time)
+
+        switch type {
+        case 0: try precomp(object, path: path, time: time, into: content, precomps: precomps, depth: depth)
+        case 1: try solid(object, path: path, into: content)
+        case 2: try image(object, path: path, into: content)
+        case 3: break  // a null: a transform for its children
+        case 4:
+            let shapes = object["shapes"]?.array.map(Array.init) ?? []
+            try LottieShapes(reader: reader, time: time).build(shapes, path: path + ".shapes", into: content, depth: 1)
+        case 5:
+            try reader.diagnostics.skipped("\(path) (text layer)", "text layers are not drawn yet", file: reader.file, at: value.position)
+        default:
+            try reader.diagnostics.skipped("\(path) (ty \(type))", "this kind of layer is not drawn", file: reader.file, at: value.position)
+        }
+
+        // In and out points, on the composition's clock: shown from ip
+        // until op; a layer that lasts to the end stays after it.
+        let inPoint = object["ip"]?.number ?? -.infinity, outPoint = object["op"]?.number ?? .infinity
+        let lastsToTheEnd = outPoint >= compositionOut && time.scale == 1 && time.offset == 0
+        LottieAnimator.show(outer, from: inPoint.isFinite ? time.seconds(inPoint) : -1e12,
+                            until: lastsToTheEnd || !outPoint.isFinite ? nil : time.seconds(outPoint))
+
+        // The ancestors' transforms around it, nearest innermost.
+        var node = outer
+        var seen: Set<Int> = []
+        var parent = object["parent"]?.number.flatMap { $0.isFinite ? Int($0) : nil }
+        while let index = parent {
+            guard seen.insert(index).inserted, seen.count <= 64 else {
+                throw reader.error(path + ".parent", object["parent"], "the layer's parents make a loop")
+            }
+            guard let ancestor = byIndex[index] else {
+                throw reader.error(path + ".parent", object["parent"], "no layer of this composition has ind \(index)")
+            }
+            let around = try LottieTransform(ancestor["ks"]?.object ?? JSONParser.emptyObject, path: path + ".parent", reader: reader)
+                .layers(time: time)
+            around.inner.addSublayer(node)
+            node = around.outer
+            parent = ancestor["parent"]?.number.flatMap { $0.isFinite ? Int($0) : nil }
+        }
+        return node
+    }
+
+    private func precomp(_ object: JSONObject, path: String, time: LottieTime, into content: CALayer,
+                         precomps: [String], depth: Int) throws(SceneError) {
+        guard let id = object["refId"]?.string, let asset = assets[id], let layers = asset["layers"]?.array else {
+            // As lottie-ios: a precomposition layer whose asset is missing draws nothing.
+            reader.diagnostics.tolerated("\(path).refId", "no precomposition asset has this id: the layer draws nothing",
+                                         file: reader.file, at: object["refId"]?.position ?? SourcePosition(line: 1, column: 1))
+            return
+        }
+        guard !precomps.contains(id) else {
+            throw reader.error(path + ".refId", object["refId"], "the precomposition '\(id)' contains itself")
+        }
+        let width = object["w"]?.number ?? 0, height = object["h"]?.number ?? 0
+        let frame = CALayer()
+        frame.anchorPoint = .zero
+        frame.bounds = CGRect(x: 0, y: 0, width: max(width, 0), height: max(height, 0))
+        frame.masksToBounds = width > 0 && height > 0
+        content.addSublayer(frame)
+        let stretch = object["sr"]?.number ?? 1, start = object["st"]?.number ?? 0
+        guard stretch.isFinite, stretch > 0, start.isFinite else {
+            throw reader.error(path + ".sr", object["sr"], "a precomposition's stretch is a number > 0 and its start time finite")
+        }
+        try build(Array(layers), path: "$.assets[\(id)].layers", time: time.inside(start: start, stretch: stretch), into: frame,
+                  precomps: precomps + [id], depth: depth + 1)
+    }
+
+    private func solid(_ object: JSONObject, path: String, into content: CALayer) throws(SceneError) {
+        let width = object["sw"]?.number ?? 0, height = object["sh"]?.number ?? 0
+        guard width.isFinite, height.isFinite, width >= 0, height >= 0 else {
+            throw reader.error(path + ".sw", object["sw"], "a solid's size is finite and ≥ 0")
+        }
+        let solid = CALayer()
+        solid.anchorPoint = .zero
+        solid.bounds = CGRect(x: 0, y: 0, width: width, height: height)
+        solid.backgroundColor = Self.hexColor(object["sc"]?.string ?? "#000000")
+        content.addSublayer(solid)
+    }
+
+    private func image(_ object: JSONObject, path: String, into content: CALayer) throws(SceneError) {
+        guard let id = object["refId"]?.string, let asset = assets[id] else {
+            throw reader.error(path + ".refId", object["refId"], "no image asset has this id")
+        }
+        let width = asset["w"]?.number ?? 0, height = asset["h"]?.number ?? 0
+        let source = asset["p"]?.string ?? ""
+        let data: [UInt8]
+        if source.hasPrefix("data:") {
+            guard let comma = source.firstIndex(of: ","), let bytes = Data(base64Encoded: String(source[source.index(after: comma)...]),
+                                                                          options: .ignoreUnknownCharacters) else {
+                throw reader.error("$.assets[\(id)].p", asset["p"], "the image is not a base64 data URI")
+            }
+            data = [UInt8](bytes)
+        } else if let stored = images(source) {
+            data = stored
+        } else {
+            reader.diagnostics.tolerated("\(path) (image \(id))", "an image stored outside the file is not read (as lottie-ios, without its image provider)",
+                                         file: reader.file, at: object["refId"]!.position)
+            return
+        }
+        let image: CGImage
+        do {
+            if WebPDecoder.isWebP(data) {
+                image = try WebPDecoder(limits: .init(maxPixels: limits.imagePixels, maxBytes: limits.imageBytes)).decode(data)
+            } else if data.starts(with: [0xFF, 0xD8, 0xFF]) {
+                image = try JPEGDecoder(limits: .init(maxPixels: limits.imagePixels, maxBytes: limits.imageBytes)).decode(data)
+            } else {
+                image = try PNGDecoder(limits: .init(maxPixels: limits.imagePixels, maxBytes: limits.imageBytes)).decode(data)
+            }
+        } catch {
+            throw reader.error("$.assets[\(id)].p", asset["p"], "the image cannot be read: \(error)")
+        }
+        let layer = CALayer()
+        layer.anchorPoint = .zero
+        layer.bounds = CGRect(x: 0, y: 0, width: width > 0 ? width : Double(image.width), height: height > 0 ? height : Double(image.height))
+        layer.contents = image
+        content.addSublayer(layer)
+    }
+
+    /// `#rrggbb` (a solid's colour).
+    static func hexColor(_ text: String) -> CGColor {
+        let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
+        guard hex.count == 6, let value = UInt32(hex, radix: 16) else { return CGColor(red: 0, green: 0, blue: 0, alpha: 1) }
+        return CGColor(red: Double((value >> 16) & 0xFF) / 255, green: Double((value >> 8) & 0xFF) / 255,
+                       blue: Double(value & 0xFF) / 255, alpha: 1)
+    }
+}

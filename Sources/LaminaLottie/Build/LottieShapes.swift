@@ -1,0 +1,314 @@
+import Foundation
+import LaminaCore
+import LaminaScene
+
+/// A shape layer's items (`shapes`, and a group's `it`) as Core Animation
+/// layers, the way After Effects stacks them: the paths of a group (`sh`,
+/// `rc`, `el`, `sr`, and those of the groups inside it) are drawn by each
+/// fill (`fl`) and stroke (`st`) below them in the list, a trim (`tm`) cuts
+/// the paths above it for the strokes below it, and an item higher in the
+/// list is drawn above one lower down. Each fill and each stroke is one
+/// `CAShapeLayer`; each group a layer with its transform (`tr`).
+struct LottieShapes {
+    let reader: LottiePropertyReader
+    let time: LottieTime
+
+    /// A path the fills and strokes below it draw, with the transforms of
+    /// the groups it came through, and the trim cutting it.
+    private struct PathSource {
+        var path: LottieProperty<PathData>
+        var trim: Trim?
+    }
+
+    /// A trim's start, end and offset: percent, percent, degrees.
+    private struct Trim {
+        var start: LottieProperty<Double>?
+        var end: LottieProperty<Double>?
+        var offset: LottieProperty<Double>?
+        var path: String
+        var position: SourcePosition
+    }
+
+    /// Builds the items into `parent`; returns the paths they leave for the
+    /// group above (transformed by this group's fixed transform).
+    @discardableResult
+    func build(_ items: [JSONValue], path: String, into parent: CALayer, depth: Int) throws(SceneError) -> [LottieProperty<PathData>] {
+        guard depth <= 64 else {
+            throw reader.error(path, nil, "shape groups nest more than 64 deep")
+        }
+        var sources: [PathSource] = []
+        var drawn: [CALayer] = []  // top first
+        for (index, item) in items.enumerated() {
+            let here = "\(path)[\(index)]"
+            guard let object = item.object else { throw reader.error(here, item, "expected a shape item (an object)") }
+            if object["hd"]?.bool == true { continue }
+            let type = object["ty"]?.string ?? ""
+            switch type {
+            case "gr":
+                let group = CALayer()
+                group.anchorPoint = .zero
+                group.bounds = .zero
+                var content = group
+                var matrix: CGAffineTransform? = .identity
+                let children = object["it"]?.array.map(Array.init) ?? []
+                if let transformItem = children.last(where: { $0.object?["ty"]?.string == "tr" })?.object {
+                    let transform = try LottieTransform(transformItem, path: here + ".it[tr]", reader: reader)
+                    let (outer, inner) = transform.layers(time: time)
+                    transform.applyOpacity(to: outer, time: time)
+                    group.addSublayer(outer)
+                    content = inner
+                    matrix = transform.staticMatrix
+                }
+                let inner = try build(children, path: here + ".it", into: content, depth: depth + 1)
+                drawn.append(group)
+                if let matrix {
+                    sources += inner.map { PathSource(path: $0.map { $0.applying(matrix) }, trim: nil) }
+                } else if !inner.isEmpty {
+                    reader.diagnostics.tolerated("\(here).it[tr]", "an animated group's paths are drawn by its own fills and strokes only, not by those of the groups above it",
+                                                 file: reader.file, at: item.position)
+                }
+            case "sh":
+                guard let shape = try reader.property(object, "ks", path: here, reader.shape) else {
+                    throw reader.error(here, item, "a path (sh) needs its shape \"ks\"")
+                }
+                sources.append(PathSource(path: shape.map(\.pathData), trim: nil))
+            case "rc", "el", "sr":
+                sources.append(PathSource(path: try generatedPath(object, type: type, path: here), trim: nil))
+            case "fl", "st":
+                guard !sources.isEmpty else { continue }
+                drawn.append(try paint(object, stroke: type == "st", sources: sources, path: here))
+            case "tm":
+                let trim = Trim(start: try reader.property(object, "s", path: here, reader.number),
+                                end: try reader.property(object, "e", path: here, reader.number),
+                                offset: try reader.property(object, "o", path: here, reader.number),
+                                path: here, position: item.position)
+                for k in sources.indices { sources[k].trim = trim }
+            case "tr":
+                break  // the group's transform, read with the group
+            default:
+                let names = ["gf": "gradient fills", "gs": "gradient strokes", "rp": "repeaters", "rd": "rounded corners",
+                             "mm": "merged paths", "tw": "twisted paths", "op": "offset paths", "pb": "pucker and bloat",
+                             "zz": "zig-zags"]
+                try reader.diagnostics.skipped("\(here) (\(type))", "\(names[type] ?? "this kind of shape item") are not drawn yet",
+                                               file: reader.file, at: item.position)
+            }
+        }
+        for layer in drawn.reversed() { parent.addSublayer(layer) }
+        return sources.map(\.path)
+    }
+
+    // MARK: Paths
+
+    /// The control-point distance of a quarter circle as a cubic, as a
+    /// fraction of its radius: 4/3·(√2 − 1), the value lottie-ios and
+    /// lottie-web draw ellipses and rounded corners with.
+    static let kappa = 0.5522847498
+
+    /// A rectangle, an ellipse or a star, made at each keyframe of the
+    /// numbers that shape it.
+    private func generatedPath(_ object: JSONObject, type: String, path: String) throws(SceneError) -> LottieProperty<PathData> {
+        let position = try reader.property(object, "p", path: path, reader.vector) ?? .fixed([0, 0])
+        let reversed = object["d"]?.number == 3
+        switch type {
+        case "rc":
+            let size = try reader.property(object, "s", path: path, reader.vector) ?? .fixed([0, 0])
+            let roundness = try reader.property(object, "r", path: path, reader.number) ?? .fixed(0)
+            return Self.sampled([position.frames, size.frames, roundness.frames], time: time) { frame in
+                Self.rectangle(center: position.value(at: frame), size: size.value(at: frame),
+                               radius: roundness.value(at: frame), reversed: reversed)
+            }
+        case "el":
+            let size = try reader.property(object, "s", path: path, reader.vector) ?? .fixed([0, 0])
+            return Self.sampled([position.frames, size.frames], time: time) { frame in
+                Self.ellipse(center: position.value(at: frame), size: size.value(at: frame), reversed: reversed)
+            }
+        default:
+            let points = try reader.property(object, "pt", path: path, reader.number) ?? .fixed(5)
+            let outer = try reader.property(object, "or", path: path, reader.number) ?? .fixed(0)
+            let inner = try reader.property(object, "ir", path: path, reader.number)
+            let rotation = try reader.property(object, "r", path: path, reader.number) ?? .fixed(0)
+            let isStar = object["sy"]?.number != 2
+            guard points.frames.isEmpty, case .fixed(let count) = points, count.isFinite, count >= 2, count <= 1000 else {
+                throw reader.error(path + ".pt", object["pt"], "a star or polygon has 2 to 1,000 points, fixed")
+            }
+            if ["os", "is"].contains(where: { (object[$0]?.object?["k"]?.number ?? 0) != 0 }) {
+                reader.diagnostics.tolerated("\(path) (os, is)", "a star's rounded points are drawn sharp", file: reader.file,
+                                             at: object["os"]?.position ?? object["is"]?.position ?? SourcePosition(line: 1, column: 1))
+            }
+            return Self.sampled([position.frames, outer.frames, inner?.frames ?? [], rotation.frames], time: time) { frame in
+                Self.star(center: position.value(at: frame), points: Int(count), outer: outer.value(at: frame),
+                          inner: isStar ? inner?.value(at: frame) : nil, rotation: rotation.value(at: frame))
+            }
+        }
+    }
+
+    /// A path made by `make` at each keyframe of the numbers it depends on,
+    /// and at steps between them so that their easing shows.
+    private static func sampled(_ frameLists: [[Double]], time: LottieTime, _ make: (Double) -> PathData) -> LottieProperty<PathData> {
+        let keyFrames = Array(Set(frameLists.flatMap { $0 })).sorted()
+        guard keyFrames.count > 1 else { return .fixed(make(keyFrames.first ?? 0)) }
+        var frames: [Double] = []
+        for (a, b) in zip(keyFrames, keyFrames.dropFirst()) {
+            let steps = 8
+            for k in 0..<steps { frames.append(a + (b - a) * Double(k) / Double(steps)) }
+        }
+        frames.append(keyFrames[keyFrames.count - 1])
+        return .keyed(frames.map { .init(frame: $0, value: make($0), hold: false, easing: nil) })
+    }
+
+    /// lottie-web's rectangle: from the top right, clockwise, corners
+    /// rounded by `radius` (clamped to half the shorter side).
+    static func rectangle(center c: [Double], size s: [Double], radius: Double, reversed: Bool) -> PathData {
+        let (w, h) = (abs(s[0]) / 2, abs(s[1]) / 2)
+        let r = min(max(radius, 0), w, h)
+        let k = r * (1 - Self.kappa)
+        let (l, t, rt, b) = (c[0] - w, c[1] - h, c[0] + w, c[1] + h)
+        var bez = LottieBezier(vertices: [], inTangents: [], outTangents: [], closed: true)
+        func add(_ x: Double, _ y: Double, _ ix: Double = 0, _ iy: Double = 0, _ ox: Double = 0, _ oy: Double = 0) {
+            bez.vertices.append(CGPoint(x: x, y: y))
+            bez.inTangents.append(CGPoint(x: ix, y: iy))
+            bez.outTangents.append(CGPoint(x: ox, y: oy))
+        }
+        add(rt, t + r, 0, -r + k, 0, 0)
+        add(rt, b - r, 0, 0, 0, r - k)
+        add(rt - r, b, r - k, 0, 0, 0)
+        add(l + r, b, 0, 0, -r + k, 0)
+        add(l, b - r, 0, r - k, 0, 0)
+        add(l, t + r, 0, 0, 0, -r + k)
+        add(l + r, t, -r + k, 0, 0, 0)
+        add(rt - r, t, 0, 0, r - k, 0)
+        return (reversed ? bez.reversed : bez).pathData
+    }
+
+    /// lottie-web's ellipse: from the top, clockwise, four cubic quarters.
+    static func ellipse(center c: [Double], size s: [Double], reversed: Bool) -> PathData {
+        let (rx, ry) = (s[0] / 2, s[1] / 2)
+        let (kx, ky) = (rx * Self.kappa, ry * Self.kappa)
+        let bez = LottieBezier(
+            vertices: [CGPoint(x: c[0], y: c[1] - ry), CGPoint(x: c[0] + rx, y: c[1]), CGPoint(x: c[0], y: c[1] + ry), CGPoint(x: c[0] - rx, y: c[1])],
+            inTangents: [CGPoint(x: -kx, y: 0), CGPoint(x: 0, y: -ky), CGPoint(x: kx, y: 0), CGPoint(x: 0, y: ky)],
+            outTangents: [CGPoint(x: kx, y: 0), CGPoint(x: 0, y: ky), CGPoint(x: -kx, y: 0), CGPoint(x: 0, y: -ky)],
+            closed: true)
+        return (reversed ? bez.reversed : bez).pathData
+    }
+
+    /// A star (`inner` radius given) or a polygon, its first point straight up, turned by `rotation` degrees.
+    static func star(center c: [Double], points: Int, outer: Double, inner: Double?, rotation: Double) -> PathData {
+        let corners = inner == nil ? points : points * 2
+        var data = PathData()
+        for k in 0..<corners {
+            let radius = inner != nil && k % 2 == 1 ? inner! : outer
+            let angle = (rotation - 90) * .pi / 180 + 2 * .pi * Double(k) / Double(corners)
+            let point = CGPoint(x: c[0] + radius * cos(angle), y: c[1] + radius * sin(angle))
+            if k == 0 { data.move(to: point) } else { data.addLine(to: point) }
+        }
+        data.closeSubpath()
+        return data
+    }
+
+    // MARK: Fills and strokes
+
+    /// One fill or stroke of `sources` as a shape layer.
+    private func paint(_ object: JSONObject, stroke: Bool, sources: [PathSource], path: String) throws(SceneError) -> CALayer {
+        let layer = CAShapeLayer()
+        layer.anchorPoint = .zero
+        layer.bounds = .zero
+        LottieAnimator.apply(Self.union(sources.map(\.path)), to: layer, keyPath: "path", time: time) { CGPath($0) }
+        let color = try reader.property(object, "c", path: path, reader.color)
+        let opacity = try reader.property(object, "o", path: path, reader.number)
+        LottieAnimator.apply(opacity, to: layer, keyPath: "opacity", time: time) { Float(min(max($0 / 100, 0), 1)) }
+        let toColor = { (c: [Double]) -> CGColor in CGColor(red: c[0], green: c[1], blue: c[2], alpha: c[3]) }
+        if stroke {
+            layer.fillColor = nil
+            LottieAnimator.apply(color ?? .fixed([0, 0, 0, 1]), to: layer, keyPath: "strokeColor", time: time, toColor)
+            LottieAnimator.apply(try reader.property(object, "w", path: path, reader.number) ?? .fixed(1), to: layer,
+                                 keyPath: "lineWidth", time: time) { CGFloat(max($0, 0)) }
+            layer.lineCap = [2: .round, 3: .square][Int(object["lc"]?.number ?? 1)] ?? .butt
+            layer.lineJoin = [2: .round, 3: .bevel][Int(object["lj"]?.number ?? 1)] ?? .miter
+            if let miter = object["ml"]?.number, miter.isFinite, miter > 0 { layer.miterLimit = miter }
+            try dashes(object["d"], path: path + ".d", on: layer)
+            if let trim = sources.compactMap(\.trim).first { applyTrim(trim, to: layer) }
+        } else {
+            LottieAnimator.apply(color ?? .fixed([0, 0, 0, 1]), to: layer, keyPath: "fillColor", time: time, toColor)
+            layer.fillRule = object["r"]?.number == 2 ? .evenOdd : .nonZero
+            if let trim = sources.compactMap(\.trim).first {
+                reader.diagnostics.tolerated("\(trim.path) (tm)", "a trim cuts strokes; the fills below it are drawn whole",
+                                             file: reader.file, at: trim.position)
+            }
+        }
+        return layer
+    }
+
+    /// The paths of several sources as one path: fixed if all are; else
+    /// keyed at the one animated source's keyframes, or sampled at all of theirs.
+    private static func union(_ paths: [LottieProperty<PathData>]) -> LottieProperty<PathData> {
+        let animated = paths.filter(\.isAnimated)
+        func joined(at pick: (LottieProperty<PathData>) -> PathData) -> PathData {
+            var out = PathData()
+            for p in paths { out.append(pick(p)) }
+            return out
+        }
+        if animated.isEmpty { return .fixed(joined { $0.initial }) }
+        if animated.count == 1, case .keyed(let keys) = animated[0] {
+            return .keyed(keys.map { key in
+                .init(frame: key.frame, value: joined { $0.isAnimated ? key.value : $0.initial }, hold: key.hold, easing: key.easing)
+            })
+        }
+        // Several animated paths: joined at each of their keyframes (each
+        // keyframe's own value held between, which is close for paths of
+        // keyframes at the same frames, as bodymovin usually writes them).
+        let frames = Array(Set(animated.flatMap(\.frames))).sorted()
+        return .keyed(frames.map { frame in
+            .init(frame: frame, value: joined { Self.latest($0, at: frame) }, hold: false, easing: nil)
+        })
+    }
+
+    private static func latest(_ path: LottieProperty<PathData>, at frame: Double) -> PathData {
+        guard case .keyed(let keys) = path else { return path.initial }
+        return (keys.last { $0.frame <= frame } ?? keys[0]).value
+    }
+
+    private func applyTrim(_ trim: Trim, to layer: CAShapeLayer) {
+        // Core Animation trims one path from strokeStart to strokeEnd; the
+        // offset turns both (a whole turn is the whole path).
+        let offset = trim.offset?.initial ?? 0
+        if trim.offset?.isAnimated == true {
+            reader.diagnostics.tolerated("\(trim.path).o", "an animated trim offset is drawn at its first value", file: reader.file, at: trim.position)
+        }
+        func fraction(_ percent: Double) -> CGFloat {
+            CGFloat(min(max(percent / 100 + offset / 360, 0), 1))
+        }
+        let start = trim.start ?? .fixed(0), end = trim.end ?? .fixed(100)
+        // Lottie lets start pass end (the trim then runs from the smaller);
+        // Core Animation draws nothing there.
+        LottieAnimator.apply(start, to: layer, keyPath: "strokeStart", time: time) { fraction($0) }
+        LottieAnimator.apply(end, to: layer, keyPath: "strokeEnd", time: time) { fraction($0) }
+    }
+
+    private func dashes(_ value: JSONValue?, path: String, on layer: CAShapeLayer) throws(SceneError) {
+        guard let items = value?.array, !items.isEmpty else { return }
+        var pattern: [NSNumber] = []
+        for (k, item) in items.enumerated() {
+            guard let object = item.object, let kind = object["n"]?.string,
+                  let length = try reader.property(object, "v", path: "\(path)[\(k)]", reader.number) else { continue }
+            if length.isAnimated {
+                reader.diagnostics.tolerated("\(path)[\(k)].v", "animated dashes are drawn at their first length", file: reader.file, at: item.position)
+            }
+            switch kind {
+            case "o": layer.lineDashPhase = CGFloat(length.initial)
+            default: pattern.append(NSNumber(value: max(length.initial, 0)))
+            }
+        }
+        if !pattern.isEmpty, pattern.contains(where: { $0.doubleValue > 0 }) { layer.lineDashPattern = pattern }
+    }
+}
+
+extension LottieBezier {
+    /// The same path drawn the other way round.
+    var reversed: LottieBezier {
+        guard vertices.count > 1 else { return self }
+        let order = [0] + (1..<vertices.count).reversed()
+        return LottieBezier(vertices: order.map { vertices[$0] }, inTangents: order.map { outTangents[$0] },
+                            outTangents: order.map { inTangents[$0] }, closed: closed)
+    }
+}

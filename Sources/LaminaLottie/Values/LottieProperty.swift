@@ -1,0 +1,238 @@
+import Foundation
+import LaminaCore
+import LaminaScene
+
+/// One property of a Lottie file, fixed or keyframed (`{"a": 0|1, "k": ...}`).
+///
+/// A keyframe holds its value from its frame on; the segment to the next
+/// keyframe eases along the cubic Bézier its `o` (out) and `i` (in)
+/// tangents make, which is exactly a `CAMediaTimingFunction`; a hold
+/// keyframe (`h: 1`) keeps its value until the next. bodymovin 4 wrote each
+/// segment's end value as `e`; 5 takes it from the next keyframe's `s`.
+enum LottieProperty<Value> {
+    case fixed(Value)
+    case keyed([Keyframe])
+
+    struct Keyframe {
+        /// The frame, in the composition that holds the layer.
+        var frame: Double
+        var value: Value
+        /// Held until the next keyframe.
+        var hold: Bool
+        /// The easing to the next keyframe: (o.x, o.y, i.x, i.y); nil: linear.
+        var easing: (Double, Double, Double, Double)?
+    }
+
+    /// The value at the start (the first keyframe's, for a keyframed one).
+    var initial: Value {
+        switch self {
+        case .fixed(let v): v
+        case .keyed(let frames): frames[0].value
+        }
+    }
+
+    var isAnimated: Bool {
+        if case .keyed = self { return true }
+        return false
+    }
+
+    /// The keyframes' frames (empty when fixed).
+    var frames: [Double] {
+        if case .keyed(let keys) = self { return keys.map(\.frame) }
+        return []
+    }
+
+    func map<T>(_ transform: (Value) -> T) -> LottieProperty<T> {
+        switch self {
+        case .fixed(let v): return .fixed(transform(v))
+        case .keyed(let keys):
+            return .keyed(keys.map { .init(frame: $0.frame, value: transform($0.value), hold: $0.hold, easing: $0.easing) })
+        }
+    }
+}
+
+extension LottieProperty where Value == Double {
+    /// The value at `frame`, eased as the file says.
+    func value(at frame: Double) -> Double {
+        guard case .keyed(let keys) = self else { return initial }
+        return LottieEasing.sample(keys.map { ($0.frame, [$0.value], $0.hold, $0.easing) }, at: frame)[0]
+    }
+}
+
+extension LottieProperty where Value == [Double] {
+    /// The value at `frame`, eased as the file says.
+    func value(at frame: Double) -> [Double] {
+        guard case .keyed(let keys) = self else { return initial }
+        return LottieEasing.sample(keys.map { ($0.frame, $0.value, $0.hold, $0.easing) }, at: frame)
+    }
+}
+
+/// Sampling keyframed numbers between their keyframes (for paths made from
+/// several animated numbers: a rectangle's size and roundness).
+enum LottieEasing {
+    static func sample(_ keys: [(frame: Double, value: [Double], hold: Bool, easing: (Double, Double, Double, Double)?)],
+                       at frame: Double) -> [Double] {
+        guard let first = keys.first else { return [] }
+        if frame <= first.frame { return first.value }
+        for k in 0..<(keys.count - 1) where frame < keys[k + 1].frame {
+            let (a, b) = (keys[k], keys[k + 1])
+            if a.hold { return a.value }
+            var t = (frame - a.frame) / max(b.frame - a.frame, 1e-9)
+            if let e = a.easing {
+                t = CAMediaTimingFunction(controlPoints: Float(e.0), Float(e.1), Float(e.2), Float(e.3)).solve(forInput: t)
+            }
+            return zip(a.value, b.value).map { $0 + ($1 - $0) * t }
+        }
+        return keys[keys.count - 1].value
+    }
+}
+
+/// Reads the properties of a Lottie document, reporting where they are wrong.
+struct LottiePropertyReader {
+    let file: String
+    let diagnostics: Diagnostics
+
+    func error(_ path: String, _ value: JSONValue?, _ message: String) -> SceneError {
+        SceneError(.invalidValue, at: "\(file): \(path)", position: value?.position, message)
+    }
+
+    /// A property object at `key` of `object`; nil when absent.
+    func property<Value>(_ object: JSONObject, _ key: String, path: String,
+                         _ read: (JSONValue, String) throws(SceneError) -> Value) throws(SceneError) -> LottieProperty<Value>? {
+        guard let value = object[key] else { return nil }
+        let here = path + "." + key
+        guard let body = value.object else { throw error(here, value, "expected a property object {\"a\": 0 or 1, \"k\": value}") }
+        if body["x"] != nil {
+            try diagnostics.skipped("\(here).x", "expressions are JavaScript, which Core Animation does not run; the property's own value is drawn",
+                                    file: file, at: value.position)
+        }
+        guard let k = body["k"] else { throw error(here, value, "a property needs its value \"k\"") }
+        if let keys = k.array, let firstKey = keys.first, firstKey.object?["t"] != nil {
+            return .keyed(try keyframes(keys, path: here + ".k", read))
+        }
+        return .fixed(try read(k, here + ".k"))
+    }
+
+    private func keyframes<Value>(_ keys: JSONArray, path: String,
+                                  _ read: (JSONValue, String) throws(SceneError) -> Value) throws(SceneError) -> [LottieProperty<Value>.Keyframe] {
+        var out: [LottieProperty<Value>.Keyframe] = []
+        var pendingEnd: (JSONValue, String)?
+        for (index, key) in keys.enumerated() {
+            let here = "\(path)[\(index)]"
+            guard let object = key.object, let frame = object["t"]?.number, frame.isFinite else {
+                throw error(here, key, "a keyframe needs its frame \"t\", a finite number")
+            }
+            if let last = out.last, frame < last.frame {
+                throw error(here + ".t", object["t"], "keyframes must be in order of their frames (\(frame) after \(last.frame))")
+            }
+            let start = object["s"].map { ($0, here + ".s") } ?? pendingEnd
+            guard let (startValue, startPath) = start else {
+                // The last keyframe of a bodymovin 4 file carries only its frame.
+                if let previous = out.last {
+                    out.append(.init(frame: frame, value: previous.value, hold: true, easing: nil))
+                }
+                continue
+            }
+            let value = try read(Self.unwrapped(startValue), startPath)
+            pendingEnd = object["e"].map { ($0, here + ".e") }
+            let hold = (object["h"]?.number ?? 0) == 1
+            out.append(.init(frame: frame, value: value, hold: hold, easing: Self.easing(object)))
+        }
+        guard !out.isEmpty else { throw error(path, nil, "a keyframed property needs at least one keyframe") }
+        return out
+    }
+
+    /// bodymovin writes a keyframe's value of one number as `[n]`, and a
+    /// shape's as `[{...}]`.
+    private static func unwrapped(_ value: JSONValue) -> JSONValue {
+        if let array = value.array, array.count == 1, array[0].object != nil { return array[0] }
+        return value
+    }
+
+    private static func easing(_ key: JSONObject) -> (Double, Double, Double, Double)? {
+        func first(_ v: JSONValue?) -> Double? { v?.number ?? v?.array?.first?.number }
+        guard let o = key["o"]?.object, let i = key["i"]?.object,
+              let ox = first(o["x"]), let oy = first(o["y"]), let ix = first(i["x"]), let iy = first(i["y"])
+        else { return nil }
+        // The curve's x must stay in 0...1 for it to be a function of time.
+        return (min(max(ox, 0), 1), oy, min(max(ix, 0), 1), iy)
+    }
+
+    // MARK: Values
+
+    func number(_ value: JSONValue, _ path: String) throws(SceneError) -> Double {
+        if let n = value.number, n.isFinite { return n }
+        if let n = value.array?.first?.number, n.isFinite { return n }
+        throw error(path, value, "expected a finite number")
+    }
+
+    func vector(_ value: JSONValue, _ path: String) throws(SceneError) -> [Double] {
+        if let n = value.number, n.isFinite { return [n, n] }
+        guard let items = value.array, !items.isEmpty else { throw error(path, value, "expected an array of numbers") }
+        var out: [Double] = []
+        for (k, item) in items.enumerated() {
+            guard let n = item.number, n.isFinite else { throw error("\(path)[\(k)]", item, "expected a finite number") }
+            out.append(n)
+        }
+        // A vector of one number is x alone (y 0), as lottie-ios reads it.
+        if out.count == 1 { out.append(0) }
+        return out
+    }
+
+    /// `[r, g, b]` or `[r, g, b, a]`, each 0...1 (files that write 0...255 are read as such).
+    func color(_ value: JSONValue, _ path: String) throws(SceneError) -> [Double] {
+        var c = try vector(value, path)
+        guard c.count >= 3 else { throw error(path, value, "expected a colour [r, g, b] or [r, g, b, a]") }
+        if c.count == 3 { c.append(1) }
+        if c[0...2].contains(where: { $0 > 1 }) { c = c.prefix(3).map { $0 / 255 } + [c[3]] }
+        return c.map { min(max($0, 0), 1) }
+    }
+
+    /// A Bézier shape `{"v": points, "i": in tangents, "o": out tangents, "c": closed}`.
+    func shape(_ value: JSONValue, _ path: String) throws(SceneError) -> LottieBezier {
+        guard let object = value.object else { throw error(path, value, "expected a shape {\"v\", \"i\", \"o\", \"c\"}") }
+        func points(_ key: String) throws(SceneError) -> [CGPoint] {
+            guard let items = object[key]?.array else { return [] }
+            var out: [CGPoint] = []
+            for (k, item) in items.enumerated() {
+                let v = try vector(item, "\(path).\(key)[\(k)]")
+                out.append(CGPoint(x: v[0], y: v[1]))
+            }
+            return out
+        }
+        let vertices = try points("v"), ins = try points("i"), outs = try points("o")
+        guard ins.count == vertices.count || ins.isEmpty, outs.count == vertices.count || outs.isEmpty else {
+            throw error(path, value, "a shape has one in and one out tangent per vertex (\(vertices.count) vertices, \(ins.count) in, \(outs.count) out)")
+        }
+        return LottieBezier(vertices: vertices, inTangents: ins.isEmpty ? vertices.map { _ in .zero } : ins,
+                            outTangents: outs.isEmpty ? vertices.map { _ in .zero } : outs,
+                            closed: object["c"]?.bool ?? false)
+    }
+}
+
+/// A Lottie Bézier path: vertices with tangents relative to them.
+struct LottieBezier {
+    var vertices: [CGPoint]
+    var inTangents: [CGPoint]
+    var outTangents: [CGPoint]
+    var closed: Bool
+
+    /// The path, every segment a cubic (so that two keyframes of the same
+    /// vertex count morph into each other).
+    var pathData: PathData {
+        var data = PathData()
+        guard let first = vertices.first else { return data }
+        data.move(to: first)
+        func segment(_ a: Int, _ b: Int) {
+            let (from, to) = (vertices[a], vertices[b])
+            data.addCurve(to: to, control1: CGPoint(x: from.x + outTangents[a].x, y: from.y + outTangents[a].y),
+                          control2: CGPoint(x: to.x + inTangents[b].x, y: to.y + inTangents[b].y))
+        }
+        for k in 1..<max(vertices.count, 1) { segment(k - 1, k) }
+        if closed {
+            segment(vertices.count - 1, 0)
+            data.closeSubpath()
+        }
+        return data
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+@testable import LaminaLottie
+import Lamina
+
+/// The Lottie mapping, item by item, each checked on the picture or on the
+/// layer tree it makes; and hostile files refused with their JSON path.
+@Suite("Lottie")
+struct LottieReaderTests {
+    /// A 100 x 100 animation at 10 frames a second, frames 0 to 20, with `layers`.
+    static func animation(_ layers: String, assets: String = "[]", ip: Double = 0, op: Double = 20) -> [UInt8] {
+        Array(#"{"v": "5.7.0", "fr": 10, "ip": \#(ip), "op": \#(op), "w": 100, "h": 100, "assets": \#(assets), "layers": [\#(layers)]}"#.utf8)
+    }
+
+    static let still = #"{"a": 0, "k": "#
+
+    /// A shape layer of `shapes`, placed with `ks`.
+    static func shapeLayer(_ shapes: String, ks: String = #""p": {"a": 0, "k": [0, 0]}"#, extra: String = "") -> String {
+        #"{"ty": 4, "ind": 1, "ip": 0, "op": 20, "st": 0, "ks": {\#(ks)}, "shapes": [\#(shapes)]\#(extra)}"#
+    }
+
+    static let redSquare = #"{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [40, 40]}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}"#
+
+    func picture(_ bytes: [UInt8], at time: Double = 0) throws -> CGImage {
+        let result = try LottieReader().read(bytes)
+        return try LayerRenderer(backend: .cpu).render(result.scene, time: time)
+    }
+
+    func rgba(_ image: CGImage, _ x: Int, _ y: Int) -> [UInt8] {
+        image.pixel(x: x, y: y).map { [$0.red, $0.green, $0.blue, $0.alpha] } ?? []
+    }
+
+    @Test func aRectangleIsFilledWhereItIs() throws {
+        let image = try picture(Self.animation(Self.shapeLayer(Self.redSquare)))
+        #expect(image.width == 100 && image.height == 100)
+        #expect(rgba(image, 50, 50) == [255, 0, 0, 255])
+        #expect(rgba(image, 25, 50)[3] == 0, "left of the square is transparent")
+        #expect(rgba(image, 69, 69) == [255, 0, 0, 255])
+    }
+
+    @Test func positionKeyframesMoveTheLayerWithTheirEasing() throws {
+        // From x 0 to 40 over frames 0...10 (1 s), linear then eased.
+        let linear = #""p": {"a": 1, "k": [{"t": 0, "s": [0, 0]}, {"t": 10, "s": [40, 0]}]}"#
+        let image = try picture(Self.animation(Self.shapeLayer(Self.redSquare, ks: linear)), at: 0.5)
+        // Halfway: moved 20, so the square spans 50...90.
+        #expect(rgba(image, 85, 50)[0] == 255 && rgba(image, 45, 50)[3] == 0)
+        // An ease-in (o: 0.9, 0 / i: 1, 1) has barely moved at half time.
+        let eased = #""p": {"a": 1, "k": [{"t": 0, "s": [0, 0], "o": {"x": [0.9], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 10, "s": [40, 0]}]}"#
+        let slow = try picture(Self.animation(Self.shapeLayer(Self.redSquare, ks: eased)), at: 0.5)
+        #expect(rgba(slow, 40, 50)[0] == 255 && rgba(slow, 80, 50)[3] == 0)
+    }
+
+    @Test func aHoldKeyframeKeepsItsValueUntilTheNext() throws {
+        let hold = #""p": {"a": 1, "k": [{"t": 0, "s": [0, 0], "h": 1}, {"t": 10, "s": [40, 0]}]}"#
+        let before = try picture(Self.animation(Self.shapeLayer(Self.redSquare, ks: hold)), at: 0.95)
+        #expect(rgba(before, 35, 50)[0] == 255 && rgba(before, 80, 50)[3] == 0, "held at 0 until frame 10")
+        let after = try picture(Self.animation(Self.shapeLayer(Self.redSquare, ks: hold)), at: 1.05)
+        #expect(rgba(after, 80, 50)[0] == 255)
+    }
+
+    @Test func rotationScaleAndAnchorComposeAsAfterEffectsDoes() throws {
+        // Anchor at the square's centre, placed at (50, 50), scaled to half: a 20-point square in the middle.
+        let ks = #""a": {"a": 0, "k": [50, 50]}, "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [50, 50]}, "r": {"a": 0, "k": 45}"#
+        let image = try picture(Self.animation(Self.shapeLayer(Self.redSquare, ks: ks)))
+        #expect(rgba(image, 50, 50)[0] == 255)
+        // Turned 45°: the corner reaches 50 + 10·√2 ≈ 64 along x, the side's middle only 57 along the diagonal.
+        #expect(rgba(image, 62, 50)[0] == 255)
+        #expect(rgba(image, 58, 58)[3] == 0)
+    }
+
+    @Test func aLayerShowsOnlyBetweenItsInAndOutPoints() throws {
+        let layer = Self.shapeLayer(Self.redSquare).replacingOccurrences(of: #""ip": 0, "op": 20"#, with: #""ip": 5, "op": 10"#)
+        let bytes = Self.animation(layer)
+        #expect(try rgba(picture(bytes, at: 0.2), 50, 50)[3] == 0)
+        #expect(try rgba(picture(bytes, at: 0.7), 50, 50)[0] == 255)
+        #expect(try rgba(picture(bytes, at: 1.2), 50, 50)[3] == 0)
+    }
+
+    @Test func theFirstLayerIsOnTop() throws {
+        let blue = Self.redSquare.replacingOccurrences(of: "[1, 0, 0, 1]", with: "[0, 0, 1, 1]")
+        let image = try picture(Self.animation(Self.shapeLayer(blue) + ", " + Self.shapeLayer(Self.redSquare)))
+        #expect(rgba(image, 50, 50) == [0, 0, 255, 255])
+    }
+
+    @Test func aStrokeIsTrimmed() throws {
+        // A line across, stroked 10 wide, trimmed to its first half.
+        let line = #"{"ty": "sh", "ks": {"a": 0, "k": {"v": [[0, 50], [100, 50]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]], "c": false}}}"#
+        let trim = #"{"ty": "tm", "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 50}, "o": {"a": 0, "k": 0}}"#
+        let stroke = #"{"ty": "st", "c": {"a": 0, "k": [0, 1, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 10}, "lc": 1, "lj": 1}"#
+        let image = try picture(Self.animation(Self.shapeLayer([line, trim, stroke].joined(separator: ", "))))
+        #expect(rgba(image, 25, 50)[1] == 255)
+        #expect(rgba(image, 75, 50)[3] == 0)
+    }
+
+    @Test func aShapeMorphsBetweenKeyframesOfTheSameVertices() throws {
+        func square(_ size: Double) -> String {
+            #"{"v": [[0, 0], [\#(size), 0], [\#(size), \#(size)], [0, \#(size)]], "i": [[0,0],[0,0],[0,0],[0,0]], "o": [[0,0],[0,0],[0,0],[0,0]], "c": true}"#
+        }
+        let shape = #"{"ty": "sh", "ks": {"a": 1, "k": [{"t": 0, "s": [\#(square(20))]}, {"t": 10, "s": [\#(square(80))]}]}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}"#
+        let image = try picture(Self.animation(Self.shapeLayer(shape)), at: 0.5)
+        // Halfway: a 50-point square.
+        #expect(rgba(image, 45, 45)[0] == 255 && rgba(image, 55, 55)[3] == 0)
+    }
+
+    @Test func aPrecompositionPlaysOnItsOwnClock() throws {
+        // The asset's square moves from x 0 to 40 over its frames 0...10;
+        // the precomposition layer starts it at frame 10 (st).
+        let moving = Self.shapeLayer(Self.redSquare, ks: #""p": {"a": 1, "k": [{"t": 0, "s": [0, 0]}, {"t": 10, "s": [40, 0]}]}"#)
+        let assets = #"[{"id": "inner", "layers": [\#(moving)]}]"#
+        let precomp = #"{"ty": 0, "ind": 1, "refId": "inner", "w": 100, "h": 100, "ip": 0, "op": 40, "st": 10, "ks": {}}"#
+        let bytes = Self.animation(precomp, assets: assets, op: 40)
+        #expect(try rgba(picture(bytes, at: 1.0), 35, 50)[0] == 255, "frame 10 outside is frame 0 inside")
+        #expect(try rgba(picture(bytes, at: 1.5), 85, 50)[0] == 255, "frame 15 outside is frame 5 inside")
+    }
+
+    @Test func parentingMovesWithTheParentButKeepsItsOwnOpacity() throws {
+        let parent = #"{"ty": 3, "ind": 7, "ip": 0, "op": 20, "ks": {"p": {"a": 0, "k": [20, 0]}, "o": {"a": 0, "k": 0}}}"#
+        let child = Self.shapeLayer(Self.redSquare, extra: #", "parent": 7"#).replacingOccurrences(of: #""ind": 1"#, with: #""ind": 2"#)
+        let image = try picture(Self.animation(child + ", " + parent))
+        #expect(rgba(image, 85, 50)[0] == 255, "moved 20 right by its parent")
+        #expect(rgba(image, 35, 50)[3] == 0)
+    }
+
+    @Test func unsupportedItemsAreWarnedAboutAtTheirPath() throws {
+        let shapes = Self.redSquare + #", {"ty": "rp", "c": {"a": 0, "k": 3}}"#
+        let result = try LottieReader().read(Self.animation(Self.shapeLayer(shapes)))
+        #expect(result.warnings.contains { $0.subject.contains("$.layers[0].shapes[2]") && $0.action == .skipped })
+        #expect(throws: SceneError.self) { try LottieReader(strict: true).read(Self.animation(Self.shapeLayer(shapes))) }
+    }
+
+    // MARK: Hostile files
+
+    @Test func aPrecompositionThatContainsItselfIsRefused() {
+        let loop = #"[{"id": "a", "layers": [{"ty": 0, "ind": 1, "refId": "a", "ip": 0, "op": 20, "ks": {}}]}]"#
+        let error = #expect(throws: SceneError.self) {
+            try LottieReader().read(Self.animation(#"{"ty": 0, "ind": 1, "refId": "a", "ip": 0, "op": 20, "ks": {}}"#, assets: loop))
+        }
+        #expect(error?.message.contains("contains itself") == true)
+        #expect(error?.location.contains("$.assets[a].layers[0].refId") == true)
+    }
+
+    @Test func aParentLoopIsRefused() {
+        let a = #"{"ty": 3, "ind": 1, "parent": 2, "ip": 0, "op": 20, "ks": {}}"#
+        let b = #"{"ty": 3, "ind": 2, "parent": 1, "ip": 0, "op": 20, "ks": {}}"#
+        let error = #expect(throws: SceneError.self) { try LottieReader().read(Self.animation(a + ", " + b)) }
+        #expect(error?.message.contains("loop") == true)
+    }
+
+    @Test func aBillionFrameRangeIsRefusedBeforeAnyWork() {
+        let error = #expect(throws: SceneError.self) { try LottieReader().read(Self.animation("", op: 1e12)) }
+        #expect(error?.location.contains("$.op") == true)
+    }
+
+    @Test func aPrecompositionUsedManyTimesCountsItsLayersEachTime() {
+        // 100 uses of an asset of 100 uses of an asset of 100 layers: a million layers.
+        let leaf = (0..<100).map { _ in #"{"ty": 3, "ind": 1, "ip": 0, "op": 20, "ks": {}}"# }.joined(separator: ", ")
+        let mid = (0..<100).map { _ in #"{"ty": 0, "refId": "leaf", "ip": 0, "op": 20, "ks": {}}"# }.joined(separator: ", ")
+        let top = (0..<100).map { _ in #"{"ty": 0, "refId": "mid", "ip": 0, "op": 20, "ks": {}}"# }.joined(separator: ", ")
+        let assets = #"[{"id": "leaf", "layers": [\#(leaf)]}, {"id": "mid", "layers": [\#(mid)]}]"#
+        let error = #expect(throws: SceneError.self) { try LottieReader().read(Self.animation(top, assets: assets)) }
+        #expect(error?.kind == .limitExceeded)
+    }
+
+    @Test func aGiantCanvasIsRefused() {
+        let bytes = Array(#"{"fr": 30, "ip": 0, "op": 10, "w": 1e9, "h": 1e9, "layers": []}"#.utf8)
+        #expect(throws: SceneError.self) { try LottieReader().read(bytes) }
+    }
+
+    @Test func theLoaderTellsLottieFromSceneJSONByItsContent() throws {
+        let loaded = try SceneLoader().load(Self.animation(Self.shapeLayer(Self.redSquare)))
+        #expect(loaded.format == .lottie)
+        #expect(loaded.duration == 2 && loaded.frameRate == 10)
+        let scene = try SceneLoader().load(Array(#"{"width": 10, "height": 10}"#.utf8))
+        #expect(scene.format == .json && scene.duration == nil)
+    }
+}
