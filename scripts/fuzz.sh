@@ -61,12 +61,20 @@ PY
 for f in ../shared/caml-corpus/wallpapers/*.tendies; do
   [ -f "$f" ] && [ "$(wc -c < "$f")" -le 65536 ] && cp "$f" "$seeds/"
 done
+# Lottie animations and dotLottie archives small enough.
+for f in ../shared/lottie/samples/*.json ../shared/lottie/samples/*/*.json ../shared/lottie/samples/*/*.lottie; do
+  [ -f "$f" ] && [ "$(wc -c < "$f")" -le 65536 ] && cp "$f" "$seeds/lottie-$(basename "$f")"
+done
 
 # A dictionary of the scene format's keys and words helps mutations stay
 # scenes: every quoted word of scene-format.md.
 dict=".build-fuzz/scene.dict"
 grep -oE '`[a-zA-Z][a-zA-Z.]*`' ../shared/scene-format.md 2>/dev/null | tr -d '`' | sort -u \
   | awk '{ printf "\"\\\"%s\\\"\"\n", $0 }' > "$dict" || true
+# Lottie's keys and item types.
+for word in layers assets shapes ks ty it refId parent ip op st sr fr tm tt td hd nm ind; do
+  printf '"\\"%s\\""\n' "$word" >> "$dict"
+done
 # And CAML's element names, as tags.
 for word in caml CALayer CATransformLayer CAShapeLayer CATextLayer CAGradientLayer CAReplicatorLayer sublayers mask \
     contents CGImage animations animation values keyTimes states LKState LKStateSetValue stateTransitions \

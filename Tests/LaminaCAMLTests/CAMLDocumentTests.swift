@@ -156,6 +156,28 @@ struct CAMLDocumentTests {
         #expect(strict.position == SourcePosition(line: 5, column: 7))
     }
 
+    @Test func theSameIdOnTwoLayersIsToleratedAndStatesApplyToEach() throws {
+        // Editors copy layers with their ids (4 of 17 community wallpapers).
+        let text = """
+            <caml xmlns="http://www.apple.com/CoreAnimation/1.0">
+              <CALayer bounds="0 0 40 20" position="20 10" geometryFlipped="1">
+                <sublayers>
+                  <CALayer id="dot" bounds="0 0 10 10" position="10 10" opacity="1"/>
+                  <CALayer id="dot" bounds="0 0 10 10" position="30 10" opacity="1"/>
+                </sublayers>
+                <states><LKState name="Off"><elements>
+                  <LKStateSetValue targetId="dot" keyPath="opacity"><value type="real" value="0"/></LKStateSetValue>
+                </elements></LKState></states>
+              </CALayer>
+            </caml>
+            """
+        let result = try readCAML(text, state: "Off")
+        let warning = try #require(result.warnings.first { $0.subject.contains("'dot'") })
+        #expect(warning.action == .tolerated && warning.position.line == 5)
+        let dots = try #require(result.documentRoot?.sublayers)
+        #expect(dots.map(\.opacity) == [0, 0])
+    }
+
     // MARK: States and transitions
 
     static let stateful = caml("""
@@ -384,10 +406,6 @@ struct CAMLDocumentTests {
         limits.layerCount = 50
         let wide = caml(String(repeating: "<CALayer bounds=\"0 0 1 1\"/>", count: 100))
         #expect(try #require(sceneError { _ = try CAMLReader(limits: limits).read(caml: Array(wide.utf8)) }).kind == .limitExceeded)
-
-        // Two layers with one id: state targets would be ambiguous.
-        let twice = caml("<CALayer id=\"a\"/><CALayer id=\"a\"/>")
-        #expect(try #require(sceneError { _ = try readCAML(twice) }).message.contains("two layers"))
 
         #expect(try #require(sceneError { _ = try readCAML("<plist/>") }).kind == .unsupportedFormat)
         #expect(try #require(sceneError { _ = try readCAML("<caml><CALayer/></caml>") }).message.contains("bounds"))

@@ -2,9 +2,11 @@ import Foundation
 import Lamina
 
 /// One fuzz input through the pipeline a render server runs for a stranger's
-/// scene: decode (scene JSON, a CAML document, or a `.tendies` zip archive
-/// whose structure is mutated as well as its documents; no files, only data
-/// URIs and the archive's own), render on the CPU, encode. A
+/// scene: load it as the server does (`SceneLoader`: scene JSON or a Lottie
+/// animation, told apart by content; a CAML document; a `.tendies` or
+/// dotLottie zip archive whose structure is mutated as well as its
+/// documents; no files, only data URIs and the archive's own), render on
+/// the CPU (a Lottie at the middle of its range), encode. A
 /// refusal (a thrown error) is a correct answer; a trap, a hang (libFuzzer's
 /// `-timeout`) or running out of memory (`-rss_limit_mb`) is a finding.
 ///
@@ -14,7 +16,7 @@ import Lamina
 /// still reaches the renderer: what is fuzzed is whether every limit and
 /// budget holds, not how fast big pictures draw.
 enum FuzzPipeline {
-    static let decoder = SceneDecoder(options: SceneDecoder.Options(allowsFiles: false))
+    static let loader = SceneLoader(options: .init(allowsFiles: false))
 
     nonisolated(unsafe) static let renderer: LayerRenderer = {
         var budget = RenderBudget.default
@@ -23,21 +25,15 @@ enum FuzzPipeline {
         return try! LayerRenderer(backend: .cpu, budget: budget, warn: { _ in })
     }()
 
-    /// CAML bodies are read as the server reads them: files none, images as data URIs.
-    static let camlReader = CAMLReader()
-
     static func run(_ bytes: UnsafeRawBufferPointer) {
-        let data = Data(bytes)
-        // A zip archive is a .tendies (as a server's application/zip body); XML
-        // is a CAML document (application/xml); the rest scene JSON.
-        let isZip = bytes.starts(with: [0x50, 0x4B])
-        let isXML = bytes.first { ![0x20, 0x0A, 0x0D, 0x09].contains($0) } == UInt8(ascii: "<")
-        let decoded = isZip ? (try? camlReader.read(tendies: [UInt8](bytes)))?.scene
-            : isXML ? (try? camlReader.read(caml: [UInt8](bytes)))?.scene : try? decoder.decode(data)
-        guard let scene = decoded else { return }
+        let input = [UInt8](bytes)
+        // The format by the first bytes, as a server's media types would say
+        // it: a zip archive (application/zip), XML (application/xml), else JSON.
+        guard let loaded = try? loader.load(input, format: SceneLoader.Format(sniffing: input) ?? .json) else { return }
+        let scene = loaded.scene
         let side = Double(max(scene.width, scene.height) * scene.scale)
         let scale = side > 256 ? Double(scene.scale) * 256 / side : nil
-        guard let image = try? renderer.render(scene, scale: scale) else { return }
+        guard let image = try? renderer.render(scene, scale: scale, time: loaded.duration.map { $0 / 2 }) else { return }
         _ = try? PNGEncoder().encode(image)
     }
 }

@@ -84,10 +84,16 @@ final class DocumentBuilder {
     /// Records ids, states and transitions of the tree under `element`.
     private func index(_ element: XMLElement, path: String) throws(SceneError) {
         if let id = element.attribute("id"), let type = SceneVocabulary.layerType(forClassName: element.name) {
-            guard layersByID[id.value] == nil else {
-                throw error("the id '\(id.value)' is given to two layers", at: id.position, path: path + "/@id")
+            if layersByID[id.value] == nil {
+                layersByID[id.value] = (element, type)
+            } else {
+                // Editors copy layers with their ids, and Core Animation
+                // reads such files. States and transitions name layers by
+                // id: each layer with it takes them (which of the copies
+                // the phone moves is not known; the copies are alike).
+                tolerate("the id '\(id.value)' on a second layer", "states and transitions that name it apply to every layer with it",
+                         at: id.position)
             }
-            layersByID[id.value] = (element, type)
         }
         for (k, child) in element.children.enumerated() {
             let childPath = path + "/\(child.name)[\(k + 1)]"
