@@ -218,6 +218,14 @@ public struct LoadedScene {
     public var duration: Double? { lottie.map { ($0.outPoint - $0.inPoint) / $0.frameRate } }
     /// A Lottie animation's own frame rate.
     public var frameRate: Double? { lottie?.frameRate }
+
+    /// The scene time of a Lottie animation's frame `frame` (its own frame
+    /// numbers: `ip` is time 0); for other scenes, `frame` seconds.
+    public func time(ofFrame frame: Double) -> Double { lottie?.time(ofFrame: frame) ?? frame }
+
+    /// The scene time at `progress` (0...1) of a Lottie animation's range,
+    /// as lottie-ios's `currentProgress`; 0 for other scenes.
+    public func time(atProgress progress: Double) -> Double { (duration ?? 0) * progress }
     /// The `LKState`s an Apple document defines, sorted (empty for JSON).
     public var states: [String] { camlResult?.states ?? [] }
 

@@ -25,6 +25,12 @@ struct RenderCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "The media time at which animations are sampled, instead of the scene's own time.")
     var time: Double?
 
+    @Option(parsing: .unconditional, help: "Lottie only: the frame to draw, on the animation's own frame numbers.")
+    var frame: Double?
+
+    @Option(parsing: .unconditional, help: "Lottie only: the moment to draw, 0 (its in point) to 1 (its out point), as lottie-ios's progress.")
+    var progress: Double?
+
     @Option(name: .customLong("egl-platform"), help: "auto, device, gbm or surfaceless (also LAMINA_EGL_PLATFORM).")
     var eglPlatform: String?
 
@@ -35,13 +41,24 @@ struct RenderCommand: ParsableCommand {
     func validate() throws {
         if let scale, !(scale.isFinite && scale > 0) { throw ValidationError("--scale must be a number > 0, got \(scale)") }
         if let time, !time.isFinite { throw ValidationError("--time must be a finite number") }
+        if [time, frame, progress].compactMap({ $0 }).count > 1 { throw ValidationError("give one of --time, --frame and --progress") }
+        if let frame, !frame.isFinite { throw ValidationError("--frame must be a finite number") }
+        if let progress, !(progress >= 0 && progress <= 1) { throw ValidationError("--progress must be 0 to 1, got \(progress)") }
     }
 
     func run() throws {
         try fonts.register()
         let platform = try eglPlatform.map { try EGLPlatformChoice(parsing: $0, origin: "--egl-platform") }
-        let decoded = try SceneInput.decode(scene, limits: limits.sceneLimits, caml: caml)
+        let loaded = try SceneInput.load(scene, limits: limits.sceneLimits, caml: caml)
+        let decoded = loaded.scene
         let name = SceneInput.displayName(scene)
+        var time = self.time
+        if frame != nil || progress != nil {
+            guard loaded.format == .lottie || loaded.format == .dotLottie else {
+                throw CommandFailure("\(name): --frame and --progress are for Lottie animations; give --time")
+            }
+            time = frame.map(loaded.time(ofFrame:)) ?? progress.map(loaded.time(atProgress:))
+        }
         let budget = limits.renderBudget
         // The canvas with --scale is checked before anything is set up.
         do {
