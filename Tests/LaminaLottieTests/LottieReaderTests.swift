@@ -92,6 +92,27 @@ struct LottieReaderTests {
         #expect(rgba(image, 75, 50)[3] == 0)
     }
 
+    @Test func aLinearGradientFillRunsFromItsStartToItsEnd() throws {
+        // Black to white, left to right across the square, opaque.
+        let gradient = #"{"ty": "gf", "t": 1, "o": {"a": 0, "k": 100}, "s": {"a": 0, "k": [30, 50]}, "e": {"a": 0, "k": [70, 50]}, "g": {"p": 2, "k": {"a": 0, "k": [0, 0, 0, 0, 1, 1, 1, 1]}}}"#
+        let square = #"{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [40, 40]}, "r": {"a": 0, "k": 0}}"#
+        let image = try picture(Self.animation(Self.shapeLayer(square + ", " + gradient)))
+        let (left, middle, right) = (rgba(image, 32, 50), rgba(image, 50, 50), rgba(image, 68, 50))
+        #expect(left[0] < 20 && right[0] > 235 && abs(Int(middle[0]) - 128) < 12, "\(left) \(middle) \(right)")
+        #expect(rgba(image, 25, 50)[3] == 0, "masked by the square")
+    }
+
+    @Test func aRadialGradientStaysRoundInAWideShape() throws {
+        // White at the centre to black at radius 20, in a 80 x 20 rectangle.
+        let gradient = #"{"ty": "gf", "t": 2, "o": {"a": 0, "k": 100}, "s": {"a": 0, "k": [50, 50]}, "e": {"a": 0, "k": [70, 50]}, "g": {"p": 2, "k": {"a": 0, "k": [0, 1, 1, 1, 1, 0, 0, 0]}}}"#
+        let wide = #"{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [80, 20]}, "r": {"a": 0, "k": 0}}"#
+        let image = try picture(Self.animation(Self.shapeLayer(wide + ", " + gradient)))
+        // 8 points from the centre along x and along y: the same grey.
+        let (alongX, alongY) = (rgba(image, 58, 50)[0], rgba(image, 50, 58)[0])
+        #expect(abs(Int(alongX) - Int(alongY)) <= 8, "\(alongX) vs \(alongY)")
+        #expect(rgba(image, 85, 50)[0] < 10, "black beyond the radius")
+    }
+
     @Test func aShapeMorphsBetweenKeyframesOfTheSameVertices() throws {
         func square(_ size: Double) -> String {
             #"{"v": [[0, 0], [\#(size), 0], [\#(size), \#(size)], [0, \#(size)]], "i": [[0,0],[0,0],[0,0],[0,0]], "o": [[0,0],[0,0],[0,0],[0,0]], "c": true}"#

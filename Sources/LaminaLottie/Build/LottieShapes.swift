@@ -77,6 +77,9 @@ struct LottieShapes {
             case "fl", "st":
                 guard !sources.isEmpty else { continue }
                 drawn.append(try paint(object, stroke: type == "st", sources: sources, path: here))
+            case "gf", "gs":
+                guard !sources.isEmpty else { continue }
+                drawn.append(try gradient(object, stroke: type == "gs", sources: sources, path: here))
             case "tm":
                 let trim = Trim(start: try reader.property(object, "s", path: here, reader.number),
                                 end: try reader.property(object, "e", path: here, reader.number),
@@ -86,7 +89,7 @@ struct LottieShapes {
             case "tr":
                 break  // the group's transform, read with the group
             default:
-                let names = ["gf": "gradient fills", "gs": "gradient strokes", "rp": "repeaters", "rd": "rounded corners",
+                let names = ["rp": "repeaters", "rd": "rounded corners",
                              "mm": "merged paths", "tw": "twisted paths", "op": "offset paths", "pb": "pucker and bloat",
                              "zz": "zig-zags"]
                 try reader.diagnostics.skipped("\(here) (\(type))", "\(names[type] ?? "this kind of shape item") are not drawn yet",
@@ -237,6 +240,117 @@ struct LottieShapes {
             }
         }
         return layer
+    }
+
+    /// A gradient fill or stroke, as lottie-ios draws one: a
+    /// `CAGradientLayer` over the paths' bounds, masked by the filled (or
+    /// stroked) paths. Colours and their alpha stops are merged at the
+    /// colour stops; an animated gradient is drawn at its first value.
+    private func gradient(_ object: JSONObject, stroke: Bool, sources: [PathSource], path: String) throws(SceneError) -> CALayer {
+        let shape = Self.union(sources.map(\.path))
+        var box = CGRect.null
+        for data in shape.frames.isEmpty ? [shape.initial] : Self.keyedValues(shape) { box = box.union(data.boundingBox) }
+        if stroke, let width = try reader.property(object, "w", path: path, reader.number) {
+            box = box.insetBy(dx: -width.initial, dy: -width.initial)
+        }
+        guard !box.isNull, box.width > 0 || box.height > 0 else { return CALayer() }
+        // The gradient is an image of its layer's bounds; a smooth ramp loses
+        // nothing drawn small and scaled up, and a file whose shapes are
+        // thousands of points wide, shrunk by its transforms, keeps its
+        // images small. The mask stays at full size, so edges stay sharp.
+        let shrink = max(1, max(box.width, box.height) / 192)
+        let holder = CAGradientLayer()
+        holder.anchorPoint = .zero
+        holder.bounds = CGRect(x: 0, y: 0, width: box.width / shrink, height: box.height / shrink)
+        holder.position = .zero
+        holder.transform = CATransform3DMakeScale(shrink, shrink, 1)
+        // The stops: p colours [offset, r, g, b] then alpha stops [offset, a].
+        guard let stops = object["g"]?.object, let count = stops["p"]?.number, count >= 1, count <= 1000,
+              let values = try reader.property(stops, "k", path: path + ".g", reader.vector) else {
+            throw reader.error(path + ".g", object["g"], "a gradient needs its stops {\"p\": count, \"k\": values}")
+        }
+        if values.isAnimated || [object["s"], object["e"]].contains(where: { $0?.object?["a"]?.number == 1 }) {
+            reader.diagnostics.tolerated("\(path) (\(stroke ? "gs" : "gf"))", "an animated gradient is drawn at its first value",
+                                         file: reader.file, at: object["g"]!.position)
+        }
+        let (colors, locations) = Self.stops(values.initial, count: Int(count))
+        holder.colors = colors
+        holder.locations = locations.map { NSNumber(value: $0) }
+        let start = try reader.property(object, "s", path: path, reader.vector)?.initial ?? [0, 0]
+        let end = try reader.property(object, "e", path: path, reader.vector)?.initial ?? [0, 0]
+        func unit(_ p: [Double]) -> CGPoint {
+            CGPoint(x: box.width > 0 ? (p[0] - box.minX) / box.width : 0, y: box.height > 0 ? (p[1] - box.minY) / box.height : 0)
+        }
+        if object["t"]?.number == 2 {
+            // Core Animation's radial gradient reaches endPoint along each
+            // axis of the bounds: the radius over each side keeps it round
+            // whatever the shape's box.
+            let radius = max(hypot(end[0] - start[0], end[1] - start[1]), 1e-6)
+            holder.type = .radial
+            holder.startPoint = unit(start)
+            holder.endPoint = CGPoint(x: holder.startPoint.x + (box.width > 0 ? radius / box.width : 0),
+                                      y: holder.startPoint.y + (box.height > 0 ? radius / box.height : 0))
+        } else {
+            holder.startPoint = unit(start)
+            holder.endPoint = unit(end)
+        }
+        let mask = CAShapeLayer()
+        mask.anchorPoint = .zero
+        mask.bounds = .zero
+        let offset = CGAffineTransform(translationX: -box.minX, y: -box.minY)
+        LottieAnimator.apply(shape, to: mask, keyPath: "path", time: time) { CGPath($0.applying(offset)) }
+        if stroke {
+            mask.fillColor = nil
+            mask.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            LottieAnimator.apply(try reader.property(object, "w", path: path, reader.number) ?? .fixed(1), to: mask,
+                                 keyPath: "lineWidth", time: time) { CGFloat(max($0, 0)) }
+            mask.lineCap = [2: .round, 3: .square][Int(object["lc"]?.number ?? 1)] ?? .butt
+            mask.lineJoin = [2: .round, 3: .bevel][Int(object["lj"]?.number ?? 1)] ?? .miter
+            if let trim = sources.compactMap(\.trim).first { applyTrim(trim, to: mask) }
+        } else {
+            mask.fillRule = object["r"]?.number == 2 ? .evenOdd : .nonZero
+        }
+        let masked = CALayer()
+        masked.anchorPoint = .zero
+        masked.frame = box
+        masked.addSublayer(holder)
+        masked.mask = mask
+        let layer = CALayer()
+        layer.anchorPoint = .zero
+        layer.bounds = .zero
+        layer.addSublayer(masked)
+        LottieAnimator.apply(try reader.property(object, "o", path: path, reader.number), to: layer, keyPath: "opacity",
+                             time: time) { Float(min(max($0 / 100, 0), 1)) }
+        return layer
+    }
+
+    /// A Lottie gradient's colours at its colour stops, each with the alpha
+    /// its alpha stops give there.
+    static func stops(_ values: [Double], count: Int) -> (colors: [CGColor], locations: [Double]) {
+        var colors: [CGColor] = [], locations: [Double] = []
+        let alphas = values.count > count * 4 ? Array(values[(count * 4)...]) : []
+        func alpha(at offset: Double) -> Double {
+            let pairs = stride(from: 0, to: alphas.count - 1, by: 2).map { (alphas[$0], alphas[$0 + 1]) }
+            guard let first = pairs.first else { return 1 }
+            if offset <= first.0 { return first.1 }
+            for (a, b) in zip(pairs, pairs.dropFirst()) where offset <= b.0 {
+                return a.1 + (b.1 - a.1) * (offset - a.0) / max(b.0 - a.0, 1e-9)
+            }
+            return pairs[pairs.count - 1].1
+        }
+        for k in 0..<count where k * 4 + 3 < values.count {
+            let offset = min(max(values[k * 4], 0), 1)
+            let (r, g, b) = (values[k * 4 + 1], values[k * 4 + 2], values[k * 4 + 3])
+            colors.append(CGColor(red: min(max(r, 0), 1), green: min(max(g, 0), 1), blue: min(max(b, 0), 1),
+                                  alpha: min(max(alpha(at: offset), 0), 1)))
+            locations.append(offset)
+        }
+        return (colors, locations)
+    }
+
+    private static func keyedValues(_ property: LottieProperty<PathData>) -> [PathData] {
+        if case .keyed(let keys) = property { return keys.map(\.value) }
+        return [property.initial]
     }
 
     /// The paths of several sources as one path: fixed if all are; else
