@@ -82,7 +82,7 @@ public struct RenderServer: Sendable {
                                   onRefusal: { metrics.recordConnectionRefused($0) })
         let api = Application(
             router: router,
-            server: .http1(configuration: .init(additionalChannelHandlers: [gate.handler(), ProbeResponder(probes: Probes(pool: pool))],
+            server: .http1(configuration: .init(additionalChannelHandlers: [gate.handler(), ProbeResponder(probes: Probes(pool: pool), metrics: metrics)],
                                                 idleTimeout: .nanoseconds(Int64(configuration.idleTimeout.nanoseconds)))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "lamina"),
             onServerRunning: { channel in ports.set(.api, channel.localAddress?.port) },

@@ -182,6 +182,15 @@ struct LottieReaderTests {
         #expect(error?.kind == .limitExceeded)
     }
 
+    /// Found by the fuzzer: a layer type of 4e38 trapped converting it to an Int.
+    @Test func hugeNumbersWhereWholeNumbersBelongAreReadWithoutATrap() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fuzz/regressions/lottie-huge-numbers.json")
+        let result = try LottieReader().read(Array(try Data(contentsOf: url)))
+        #expect(result.warnings.contains { $0.subject.contains("$.layers[0]") })
+        _ = try LayerRenderer(backend: .cpu).render(result.scene)
+    }
+
     @Test func aGiantCanvasIsRefused() {
         let bytes = Array(#"{"fr": 30, "ip": 0, "op": 10, "w": 1e9, "h": 1e9, "layers": []}"#.utf8)
         #expect(throws: SceneError.self) { try LottieReader().read(bytes) }

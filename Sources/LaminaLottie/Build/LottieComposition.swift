@@ -41,7 +41,7 @@ final class LottieComposition {
         for (k, value) in layers.enumerated() {
             guard let object = value.object else { throw reader.error("\(path)[\(k)]", value, "expected a layer (an object)") }
             objects.append((k, object, value))
-            if let ind = object["ind"]?.number, ind.isFinite, abs(ind) < 1e9 { byIndex[Int(ind)] = object }
+            if let ind = object["ind"]?.smallInteger { byIndex[ind] = object }
         }
         var nodes: [CALayer] = []  // top first
         var pendingMatte: CALayer?
@@ -60,9 +60,9 @@ final class LottieComposition {
                 pendingMatte = node
                 continue
             }
-            if let matte = pendingMatte, let kind = object["tt"]?.number {
+            if let matte = pendingMatte, let kind = object["tt"]?.smallInteger {
                 pendingMatte = nil
-                nodes.append(matted(node, by: matte, kind: Int(kind), path: here, position: value.position))
+                nodes.append(matted(node, by: matte, kind: kind, path: here, position: value.position))
                 continue
             }
             pendingMatte = nil
@@ -89,7 +89,7 @@ final class LottieComposition {
     /// One layer's node, or nil for a layer that draws nothing.
     private func layerNode(_ object: JSONObject, path: String, value: JSONValue, time: LottieTime,
                            byIndex: [Int: JSONObject], precomps: [String], depth: Int) throws(SceneError) -> CALayer? {
-        let type = Int(object["ty"]?.number ?? -1)
+        let type = object["ty"]?.smallInteger ?? -1
         for (key, what) in [("ef", "effects"), ("sy", "layer styles"), ("masksProperties", "masks")] {
             if let v = object[key], (v.array?.count ?? 1) > 0 {
                 try reader.diagnostics.skipped("\(path).\(key)", "\(what) are not drawn yet", file: reader.file, at: v.position)
@@ -135,7 +135,7 @@ final class LottieComposition {
         // The ancestors' transforms around it, nearest innermost.
         var node = outer
         var seen: Set<Int> = []
-        var parent = object["parent"]?.number.flatMap { $0.isFinite ? Int($0) : nil }
+        var parent = object["parent"]?.smallInteger
         while let index = parent {
             guard seen.insert(index).inserted, seen.count <= 64 else {
                 throw reader.error(path + ".parent", object["parent"], "the layer's parents make a loop")
@@ -147,7 +147,7 @@ final class LottieComposition {
                 .layers(time: time)
             around.inner.addSublayer(node)
             node = around.outer
-            parent = ancestor["parent"]?.number.flatMap { $0.isFinite ? Int($0) : nil }
+            parent = ancestor["parent"]?.smallInteger
         }
         return node
     }

@@ -226,8 +226,8 @@ struct LottieShapes {
             LottieAnimator.apply(color ?? .fixed([0, 0, 0, 1]), to: layer, keyPath: "strokeColor", time: time, toColor)
             LottieAnimator.apply(try reader.property(object, "w", path: path, reader.number) ?? .fixed(1), to: layer,
                                  keyPath: "lineWidth", time: time) { CGFloat(max($0, 0)) }
-            layer.lineCap = [2: .round, 3: .square][Int(object["lc"]?.number ?? 1)] ?? .butt
-            layer.lineJoin = [2: .round, 3: .bevel][Int(object["lj"]?.number ?? 1)] ?? .miter
+            layer.lineCap = [2: .round, 3: .square][object["lc"]?.smallInteger ?? 1] ?? .butt
+            layer.lineJoin = [2: .round, 3: .bevel][object["lj"]?.smallInteger ?? 1] ?? .miter
             if let miter = object["ml"]?.number, miter.isFinite, miter > 0 { layer.miterLimit = miter }
             try dashes(object["d"], path: path + ".d", on: layer)
             if let trim = sources.compactMap(\.trim).first { applyTrim(trim, to: layer) }
@@ -304,8 +304,8 @@ struct LottieShapes {
             mask.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
             LottieAnimator.apply(try reader.property(object, "w", path: path, reader.number) ?? .fixed(1), to: mask,
                                  keyPath: "lineWidth", time: time) { CGFloat(max($0, 0)) }
-            mask.lineCap = [2: .round, 3: .square][Int(object["lc"]?.number ?? 1)] ?? .butt
-            mask.lineJoin = [2: .round, 3: .bevel][Int(object["lj"]?.number ?? 1)] ?? .miter
+            mask.lineCap = [2: .round, 3: .square][object["lc"]?.smallInteger ?? 1] ?? .butt
+            mask.lineJoin = [2: .round, 3: .bevel][object["lj"]?.smallInteger ?? 1] ?? .miter
             if let trim = sources.compactMap(\.trim).first { applyTrim(trim, to: mask) }
         } else {
             mask.fillRule = object["r"]?.number == 2 ? .evenOdd : .nonZero

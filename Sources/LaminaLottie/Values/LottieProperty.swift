@@ -236,3 +236,13 @@ struct LottieBezier {
         return data
     }
 }
+
+extension JSONValue {
+    /// A number that names something (a layer type, an index, a cap): a
+    /// whole number of at most nine digits, else nil. A file's `1e300`
+    /// must not become an `Int` (which traps).
+    var smallInteger: Int? {
+        guard let n = number, n.isFinite, abs(n) < 1e9 else { return nil }
+        return Int(n)
+    }
+}

@@ -23,7 +23,7 @@ struct RequestEdgeMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
-        let id = Self.clientID(request) ?? context.id
+        let id = Self.clientID(request.headers) ?? context.id
         var context = context
         context.logger[metadataKey: "request_id"] = "\(id)"
         var response: Response
@@ -54,8 +54,8 @@ struct RequestEdgeMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// An id a client sent: up to 128 visible ASCII characters, so it cannot
     /// forge log lines or fill them.
-    private static func clientID(_ request: Request) -> String? {
-        guard let value = request.headers[.requestID], !value.isEmpty, value.utf8.count <= 128,
+    static func clientID(_ headers: HTTPFields) -> String? {
+        guard let value = headers[.requestID], !value.isEmpty, value.utf8.count <= 128,
               value.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
         else { return nil }
         return value

@@ -1,4 +1,5 @@
 import HTTPTypes
+import Hummingbird
 import NIOCore
 import NIOHTTPTypes
 
@@ -15,7 +16,9 @@ import NIOHTTPTypes
 /// Only a probe that is the connection's sole outstanding request is
 /// answered here (a kubelet opens a connection per probe); one pipelined
 /// behind other requests goes on to the router, which answers it in order
-/// with the same `Probes`. Probe answers close their connection.
+/// with the same `Probes`. Probe answers close their connection; like every
+/// answer they carry an `X-Request-Id` (the client's, when sane) and
+/// `nosniff`, and are counted in the request metrics.
 final class ProbeResponder: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -23,19 +26,26 @@ final class ProbeResponder: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundOut = HTTPResponsePart
 
     private let probes: Probes
+    private let metrics: ServerMetrics
     /// Requests passed on to the router whose answers have not ended yet.
     private var outstanding = 0
     /// The probe being answered: its head has come, its end not yet.
-    private var answering: Probes.Answer?
+    private var answering: (answer: Probes.Answer, path: String, method: String, id: String, start: ContinuousClock.Instant)?
 
-    init(probes: Probes) { self.probes = probes }
+    init(probes: Probes, metrics: ServerMetrics) {
+        self.probes = probes
+        self.metrics = metrics
+    }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let part = unwrapInboundIn(data)
         switch part {
         case .head(let request) where outstanding == 0 && answering == nil:
             if let answer = probes.answer(request) {
-                answering = answer
+                let id = RequestEdgeMiddleware<BasicRequestContext>.clientID(request.headerFields)
+                    ?? String((0..<32).map { _ in "0123456789abcdef".randomElement()! })
+                let path = String((request.path ?? "").prefix { $0 != "?" })
+                answering = (answer, path, request.method.rawValue, id, .now)
                 return
             }
             outstanding += 1
@@ -47,9 +57,11 @@ final class ProbeResponder: ChannelDuplexHandler, RemovableChannelHandler {
             // A probe's body (there should be none) is read and dropped.
             if answering == nil { context.fireChannelRead(data) }
         case .end:
-            guard let answer = answering else { return context.fireChannelRead(data) }
+            guard let probe = answering else { return context.fireChannelRead(data) }
             answering = nil
-            respond(answer, context: context)
+            respond(probe.answer, id: probe.id, context: context)
+            metrics.recordRequest(route: probe.path, method: probe.method, status: probe.answer.status.code,
+                                  duration: .now - probe.start)
         }
     }
 
@@ -58,9 +70,11 @@ final class ProbeResponder: ChannelDuplexHandler, RemovableChannelHandler {
         context.write(data, promise: promise)
     }
 
-    private func respond(_ answer: Probes.Answer, context: ChannelHandlerContext) {
+    private func respond(_ answer: Probes.Answer, id: String, context: ChannelHandlerContext) {
         var response = HTTPResponse(status: answer.status)
         response.headerFields[.contentType] = "application/json"
+        response.headerFields[.requestID] = id
+        response.headerFields[.xContentTypeOptions] = "nosniff"
         response.headerFields[.contentLength] = "\(answer.body.count)"
         response.headerFields[.connection] = "close"
         response.headerFields[.server] = "lamina"
