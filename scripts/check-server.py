@@ -717,8 +717,10 @@ def decoding_deadline_checks():
         check("each is answered near its deadline, not at the end of its reading",
               all(r[2] < 3 for r in results), [round(r[2], 2) for r in results])
         worst = max((p[1] for p in probes), default=None)
-        check(f"/healthz answers at once meanwhile ({len(probes)} probes, slowest {worst and round(worst * 1000)} ms)",
-              probes and all(p[0] == 200 for p in probes) and worst < 0.25, probes[:5])
+        # Within a kubelet's default probe timeout (1 s), on a machine the
+        # test command also loads; behind the decoding, it took seconds.
+        check(f"/healthz answers meanwhile, within a second ({len(probes)} probes, slowest {worst and round(worst * 1000)} ms)",
+              probes and all(p[0] == 200 for p in probes) and worst < 1, probes[:5])
         started = time.monotonic()
         status, _, _ = server.render(small_scene("#aa3300"))
         check("the threads that read them are free again: a small scene renders at once",

@@ -113,6 +113,26 @@ struct LottieReaderTests {
         #expect(rgba(image, 85, 50)[0] < 10, "black beyond the radius")
     }
 
+    static func maskedSquare(_ masks: String) -> [UInt8] {
+        animation(shapeLayer(redSquare, extra: #", "masksProperties": [\#(masks)]"#))
+    }
+
+    /// A mask over the square's left half, x 30...50.
+    static func halfMask(mode: String, inverted: Bool = false) -> String {
+        #"{"mode": "\#(mode)", "inv": \#(inverted), "o": {"a": 0, "k": 100}, "pt": {"a": 0, "k": {"v": [[30, 30], [50, 30], [50, 70], [30, 70]], "i": [[0,0],[0,0],[0,0],[0,0]], "o": [[0,0],[0,0],[0,0],[0,0]], "c": true}}}"#
+    }
+
+    @Test func masksAddSubtractAndInvert() throws {
+        let added = try picture(Self.maskedSquare(Self.halfMask(mode: "a")))
+        #expect(rgba(added, 40, 50)[0] == 255 && rgba(added, 60, 50)[3] == 0, "only the masked half shows")
+        let subtracted = try picture(Self.maskedSquare(Self.halfMask(mode: "s")))
+        #expect(rgba(subtracted, 40, 50)[3] == 0 && rgba(subtracted, 60, 50)[0] == 255, "the masked half is cut away")
+        let inverted = try picture(Self.maskedSquare(Self.halfMask(mode: "a", inverted: true)))
+        #expect(rgba(inverted, 40, 50)[3] == 0 && rgba(inverted, 60, 50)[0] == 255)
+        let none = try picture(Self.maskedSquare(Self.halfMask(mode: "n")))
+        #expect(rgba(none, 40, 50)[0] == 255 && rgba(none, 60, 50)[0] == 255, "a mask of mode n masks nothing")
+    }
+
     @Test func aShapeMorphsBetweenKeyframesOfTheSameVertices() throws {
         func square(_ size: Double) -> String {
             #"{"v": [[0, 0], [\#(size), 0], [\#(size), \#(size)], [0, \#(size)]], "i": [[0,0],[0,0],[0,0],[0,0]], "o": [[0,0],[0,0],[0,0],[0,0]], "c": true}"#

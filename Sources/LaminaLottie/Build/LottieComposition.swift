@@ -90,7 +90,7 @@ final class LottieComposition {
     private func layerNode(_ object: JSONObject, path: String, value: JSONValue, time: LottieTime,
                            byIndex: [Int: JSONObject], precomps: [String], depth: Int) throws(SceneError) -> CALayer? {
         let type = object["ty"]?.smallInteger ?? -1
-        for (key, what) in [("ef", "effects"), ("sy", "layer styles"), ("masksProperties", "masks")] {
+        for (key, what) in [("ef", "effects"), ("sy", "layer styles")] {
             if let v = object[key], (v.array?.count ?? 1) > 0 {
                 try reader.diagnostics.skipped("\(path).\(key)", "\(what) are not drawn yet", file: reader.file, at: v.position)
             }
@@ -123,6 +123,10 @@ final class LottieComposition {
             try reader.diagnostics.skipped("\(path) (text layer)", "text layers are not drawn yet", file: reader.file, at: value.position)
         default:
             try reader.diagnostics.skipped("\(path) (ty \(type))", "this kind of layer is not drawn", file: reader.file, at: value.position)
+        }
+
+        if let masks = object["masksProperties"]?.array, !masks.isEmpty {
+            try LottieMasks(reader: reader, time: time).apply(Array(masks), path: path + ".masksProperties", to: content, in: inner)
         }
 
         // In and out points, on the composition's clock: shown from ip
