@@ -145,7 +145,7 @@ let package = Package(
         .testTarget(name: "LaminaGeometryTests", dependencies: ["LaminaGeometry"]),
         .testTarget(name: "LaminaCoreTests", dependencies: ["LaminaCore"]),
         .testTarget(name: "LaminaPNGTests", dependencies: ["LaminaPNG", "LaminaRaster", "CDeflate"]),
-        .testTarget(name: "LaminaIOTests", dependencies: ["LaminaIO"]),
+        .testTarget(name: "LaminaIOTests", dependencies: ["LaminaIO", "CDeflate"]),
         .testTarget(name: "LaminaJPEGTests", dependencies: ["LaminaJPEG", "CTurboJPEG"]),
         .testTarget(name: "LaminaSceneTests", dependencies: ["LaminaScene"]),
         .testTarget(

@@ -434,6 +434,46 @@ def caml_checks():
         server.stop()
 
 
+def lottie_checks():
+    """Lottie bodies: JSON told from scene JSON by its content, a dotLottie
+    archive as application/zip, a .tgs sticker as application/gzip; a gzip
+    bomb refused before it is inflated."""
+    import gzip
+    import zipfile
+    import io
+    animation = {"v": "5.7.0", "fr": 10, "ip": 0, "op": 20, "w": 40, "h": 40, "layers": [
+        {"ty": 4, "ind": 1, "ip": 0, "op": 20, "ks": {"p": {"a": 1, "k": [{"t": 0, "s": [0, 0]}, {"t": 10, "s": [20, 0]}]}},
+         "shapes": [{"ty": "rc", "p": {"a": 0, "k": [10, 20]}, "s": {"a": 0, "k": [10, 10]}, "r": {"a": 0, "k": 0}},
+                    {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}]}
+    body = json.dumps(animation).encode()
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w") as z:
+        z.writestr("manifest.json", json.dumps({"animations": [{"id": "a"}]}))
+        z.writestr("animations/a.json", body)
+    server = Server("--workers", "1", "--backend", "cpu")
+    try:
+        status, headers, png = server.request("POST", "/render?time=0.5", body, {"Content-Type": "application/json"})
+        check("a Lottie animation as application/json is drawn", status == 200 and png.startswith(b"\x89PNG"), (status, png[:200]))
+        status, headers, webp = server.request("POST", "/frames?format=webp", body, {"Content-Type": "application/json"})
+        check("/frames of a Lottie animation plays its own range (20 frames at 10 a second)",
+              status == 200 and headers.get("x-lamina-frames") == "20", (status, headers.get("x-lamina-frames")))
+        status, _, png = server.request("POST", "/render", archive.getvalue(), {"Content-Type": "application/zip"})
+        check("a dotLottie archive as application/zip is drawn", status == 200, (status, png[:200]))
+        status, _, png = server.request("POST", "/render", gzip.compress(body), {"Content-Type": "application/gzip"})
+        check("a .tgs sticker as application/gzip is drawn", status == 200, (status, png[:200]))
+        bomb = gzip.compress(b" " * (40 << 20))
+        status, _, answer = server.request("POST", "/render", bomb, {"Content-Type": "application/gzip"})
+        check("a gzip bomb is refused before it is inflated (422 limitExceeded)",
+              status == 422 and error_of(answer).get("code") == "limitExceeded", (status, answer[:200]))
+        looped = dict(animation, assets=[{"id": "x", "layers": [{"ty": 0, "refId": "x", "ip": 0, "op": 20, "ks": {}}]}],
+                      layers=[{"ty": 0, "refId": "x", "ip": 0, "op": 20, "ks": {}}])
+        status, _, answer = server.request("POST", "/render", json.dumps(looped).encode(), {"Content-Type": "application/json"})
+        check("a precomposition that contains itself is 422 with its path",
+              status == 422 and "refId" in (error_of(answer).get("path") or ""), (status, answer[:300]))
+    finally:
+        server.stop()
+
+
 def resident_kib(pid):
     with open(f"/proc/{pid}/status") as f:
         return int(re.search(r"VmRSS:\s+(\d+)", f.read()).group(1))
@@ -1147,6 +1187,7 @@ if __name__ == "__main__":
         sys.exit(f"no lamina binary at {LAMINA} (set LAMINA)")
     main_server_checks()
     caml_checks()
+    lottie_checks()
     connection_limit_checks()
     malformed_body_checks()
     body_bytes_in_flight_checks()

@@ -12,6 +12,8 @@ import LaminaIO
 /// | `caml`: one CAML document | a document starting `<` | `.caml` |
 /// | `tendies`: a zipped wallpaper or `.ca` bundle | a zip archive (`PK`) | `.tendies` |
 /// | `lottie`: a Lottie animation (bodymovin JSON) | JSON with `layers` and `fr`, told from scene JSON by its content | `.json`, or any other name |
+/// | `dotLottie`: a `.lottie` archive | a zip archive with a dotLottie manifest | `.lottie` |
+/// | `tgs`: a Telegram sticker, gzipped Lottie | gzip data (`1F 8B`) | `.tgs` |
 /// | a `.ca` bundle or `.wallpaper` folder | — | the folder |
 ///
 /// ```swift
@@ -36,6 +38,8 @@ public struct SceneLoader: Sendable {
         /// their images. Bytes declared `tendies` (a zip) are read as one
         /// when they hold a dotLottie manifest.
         case dotLottie
+        /// A Telegram sticker (`.tgs`): a Lottie animation, gzipped.
+        case tgs
 
         /// The format `bytes` are in, by their first bytes: a zip archive's
         /// signature, else the first character that is not white space
@@ -43,6 +47,10 @@ public struct SceneLoader: Sendable {
         public init?(sniffing bytes: [UInt8]) {
             if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
                 self = .tendies
+                return
+            }
+            if bytes.starts(with: [0x1F, 0x8B]) {
+                self = .tgs
                 return
             }
             let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
@@ -62,6 +70,7 @@ public struct SceneLoader: Sendable {
             case "application/json": self = .json
             case "application/xml", "text/xml": self = .caml
             case "application/zip", "application/x-tendies": self = .tendies
+            case "application/gzip", "application/x-tgsticker": self = .tgs
             default: return nil
             }
         }
@@ -154,6 +163,16 @@ public struct SceneLoader: Sendable {
             var loaded = LoadedScene(scene: result.scene, format: .dotLottie, fingerprint: SHA256.hash(bytes).hex, camlResult: nil)
             loaded.lottie = result
             return loaded
+        case .tgs:
+            let json: [UInt8]
+            do {
+                json = try Gzip.inflate(bytes, maxBytes: options.limits.documentBytes)
+            } catch {
+                throw SceneError(error.isOverLimit ? .limitExceeded : .invalidValue, at: name, error.message)
+            }
+            var loaded = try load(json, format: .lottie, name: name)
+            loaded.format = .tgs
+            return loaded
         case .caml:
             let result = try camlReader.read(caml: bytes, name: name, state: options.state, transition: options.transition)
             return LoadedScene(caml: result, format: .caml)
@@ -169,14 +188,14 @@ public struct SceneLoader: Sendable {
     /// from its folder unless `options.baseDirectory` says otherwise.
     /// - Throws: `SceneError`, located in the input.
     public func load(contentsOf url: URL) throws(SceneError) -> LoadedScene {
-        if url.pathExtension.lowercased() == "lottie" {
+        if ["lottie", "tgs"].contains(url.pathExtension.lowercased()) {
             let bytes: [UInt8]
             do {
                 bytes = try FileIO.readFile(atPath: url.path, maxBytes: options.limits.documentBytes)
             } catch {
                 throw SceneError(error.code == EFBIG ? .limitExceeded : .fileAccess, at: url.path, error.reason)
             }
-            return try load(bytes, format: .dotLottie, name: url.lastPathComponent)
+            return try load(bytes, format: url.pathExtension.lowercased() == "tgs" ? .tgs : .dotLottie, name: url.lastPathComponent)
         }
         if CAMLReader.InputKind(url: url) != nil {
             let result = try camlReader.read(contentsOf: url, state: options.state, transition: options.transition)
@@ -218,6 +237,8 @@ public struct LoadedScene {
     public var duration: Double? { lottie.map { ($0.outPoint - $0.inPoint) / $0.frameRate } }
     /// A Lottie animation's own frame rate.
     public var frameRate: Double? { lottie?.frameRate }
+    /// Whether it was a Lottie animation (JSON, `.lottie` or `.tgs`).
+    public var isLottie: Bool { lottie != nil }
 
     /// The scene time of a Lottie animation's frame `frame` (its own frame
     /// numbers: `ip` is time 0); for other scenes, `frame` seconds.

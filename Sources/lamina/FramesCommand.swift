@@ -129,7 +129,7 @@ struct FramesCommand: ParsableCommand {
         // belongs to one thread.
         let document = try SceneInput.read(scene, limits: limits.sceneLimits, caml: caml)
         let loader = SceneLoader(options: .init(limits: limits.sceneLimits, baseDirectory: document.base,
-                                                strict: loaded.format == .lottie && caml.strict))
+                                                strict: loaded.isLottie && caml.strict))
         var frames = FrameRenderer(timeline: timeline, backend: probe.backend, scale: scale, budget: budget,
                                    fallBack: !requireGL) {
             try loader.load(document.bytes, format: SceneLoader.Format(sniffing: document.bytes) ?? .json).scene

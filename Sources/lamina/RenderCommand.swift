@@ -54,7 +54,7 @@ struct RenderCommand: ParsableCommand {
         let name = SceneInput.displayName(scene)
         var time = self.time
         if frame != nil || progress != nil {
-            guard loaded.format == .lottie || loaded.format == .dotLottie else {
+            guard loaded.isLottie else {
                 throw CommandFailure("\(name): --frame and --progress are for Lottie animations; give --time")
             }
             time = frame.map(loaded.time(ofFrame:)) ?? progress.map(loaded.time(atProgress:))

@@ -216,6 +216,22 @@ struct LottieReaderTests {
         #expect(throws: SceneError.self) { try LottieReader().read(bytes) }
     }
 
+    @Test func aTelegramStickerIsGzippedLottie() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-\(UUID()).tgs")
+        defer { try? FileManager.default.removeItem(at: path) }
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/bin/sh")
+        let json = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: json) }
+        try Data(Self.animation(Self.shapeLayer(Self.redSquare))).write(to: json)
+        gzip.arguments = ["-c", "gzip -c '\(json.path)' > '\(path.path)'"]
+        try gzip.run()
+        gzip.waitUntilExit()
+        let loaded = try SceneLoader().load(contentsOf: path)
+        #expect(loaded.format == .tgs && loaded.isLottie)
+        #expect(try SceneLoader().load(Array(Data(contentsOf: path))).format == .tgs, "told by its bytes")
+    }
+
     @Test func theLoaderTellsLottieFromSceneJSONByItsContent() throws {
         let loaded = try SceneLoader().load(Self.animation(Self.shapeLayer(Self.redSquare)))
         #expect(loaded.format == .lottie)

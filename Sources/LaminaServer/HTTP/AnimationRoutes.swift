@@ -95,7 +95,8 @@ extension RenderRoutes {
         }
         let timeline: AnimationTimeline
         do {
-            timeline = try AnimationTimeline(start: start, end: end, framesPerSecond: query.fps)
+            // A Lottie animation plays at its own frame rate unless asked otherwise.
+            timeline = try AnimationTimeline(start: start, end: end, framesPerSecond: query.fps ?? decoded.frameRate ?? 30)
         } catch {
             throw APIError(.unprocessableContent, "invalidTimeline", error.description)
         }
@@ -180,12 +181,13 @@ extension RenderRoutes {
 }
 
 /// `POST /frames`'s query: `/render`'s `scale` and `backend`, and `fps`
-/// (default 30), `from` (default the scene's time), `to` or `duration`,
+/// (default a Lottie animation's own, else 30), `from` (default the scene's time), `to` or `duration`,
 /// `format` (`apng`, `webp` or `mp4`; else from `Accept`, else `apng`),
 /// `loop` (0: forever; an MP4 has none) and `quality` (lossy WebP, 0...100).
 struct FramesQuery: Sendable {
     var render: RenderQuery
-    var fps = 30.0
+    /// Frames a second; nil: a Lottie animation's own, else 30.
+    var fps: Double?
     var from: Double?
     var to: Double?
     var duration: Double?
@@ -206,7 +208,7 @@ struct FramesQuery: Sendable {
             }
             return value
         }
-        fps = try number("fps", { $0 > 0 && $0 <= 120 }, "a number in (0, 120]") ?? 30
+        fps = try number("fps", { $0 > 0 && $0 <= 120 }, "a number in (0, 120]")
         from = try number("from", { _ in true }, "a finite number of seconds")
         to = try number("to", { _ in true }, "a finite number of seconds")
         duration = try number("duration", { $0 > 0 }, "a number of seconds > 0")

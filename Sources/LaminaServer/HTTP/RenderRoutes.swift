@@ -137,7 +137,8 @@ struct RenderRoutes: Sendable {
                                           strict: caml.strict, state: caml.state, transition: caml.transition)
         let loaded = try SceneLoader(options: options, deadline: RenderDeadline(deadline))
             .load(body.bytes, format: body.format, name: body.format == .tendies ? "archive.tendies" : "document")
-        return DecodedBody(scene: loaded.scene, fingerprint: loaded.fingerprint, warnings: loaded.warnings, duration: loaded.duration)
+        return DecodedBody(scene: loaded.scene, fingerprint: loaded.fingerprint, warnings: loaded.warnings, duration: loaded.duration,
+                           frameRate: loaded.frameRate)
     }
 
     /// A strong validator: the scene's meaning, the query, and what draws
@@ -270,7 +271,7 @@ struct SceneBody: Sendable {
         guard let format = header.flatMap(ContentType.init).flatMap({ SceneLoader.Format(mediaType: $0.essence) }) else {
             let got = header.map { $0.isEmpty ? "an empty Content-Type" : Quoted.prefix($0, limit: 60) } ?? "no Content-Type"
             throw APIError(.unsupportedMediaType, "unsupportedMediaType",
-                           "the body must be a scene as application/json, a CAML document as application/xml or a .tendies archive as application/zip, got \(got)")
+                           "the body must be a scene or a Lottie animation as application/json, a CAML document as application/xml, a .tendies or .lottie archive as application/zip or a .tgs sticker as application/gzip, got \(got)")
         }
         if let declared = request.headers[.contentLength], let length = Int(declared), length > maxBytes {
             throw tooLarge(maxBytes)
@@ -343,8 +344,9 @@ struct DecodedBody {
     var scene: Scene
     var fingerprint: String
     var warnings: [SceneWarning]
-    /// A Lottie animation's own length in seconds.
+    /// A Lottie animation's own length in seconds and frame rate.
     var duration: Double?
+    var frameRate: Double?
 
     /// `X-Lamina-Skipped`: what was skipped, as printable ASCII of at most
     /// 1,000 characters (a header cannot carry the document's own bytes).
