@@ -133,6 +133,16 @@ struct LottieReaderTests {
         #expect(rgba(none, 40, 50)[0] == 255 && rgba(none, 60, 50)[0] == 255, "a mask of mode n masks nothing")
     }
 
+    @Test func aDropShadowEffectIsTheLayersShadow() throws {
+        // Black, opaque, straight down (180°) by 10, no softness.
+        func number(_ v: Double) -> String { #"{"ty": 0, "v": {"a": 0, "k": \#(v)}}"# }
+        let shadow = #"{"ty": 25, "nm": "Drop Shadow", "ef": [{"ty": 2, "v": {"a": 0, "k": [0, 0, 1, 1]}}, \#(number(255)), \#(number(180)), \#(number(10)), \#(number(0))]}"#
+        let image = try picture(Self.animation(Self.shapeLayer(Self.redSquare, extra: #", "ef": [\#(shadow)]"#)))
+        #expect(rgba(image, 50, 50) == [255, 0, 0, 255])
+        #expect(rgba(image, 50, 75) == [0, 0, 255, 255], "the blue shadow below the square")
+        #expect(rgba(image, 75, 50)[3] == 0, "none to the side")
+    }
+
     @Test func aShapeMorphsBetweenKeyframesOfTheSameVertices() throws {
         func square(_ size: Double) -> String {
             #"{"v": [[0, 0], [\#(size), 0], [\#(size), \#(size)], [0, \#(size)]], "i": [[0,0],[0,0],[0,0],[0,0]], "o": [[0,0],[0,0],[0,0],[0,0]], "c": true}"#

@@ -90,10 +90,8 @@ final class LottieComposition {
     private func layerNode(_ object: JSONObject, path: String, value: JSONValue, time: LottieTime,
                            byIndex: [Int: JSONObject], precomps: [String], depth: Int) throws(SceneError) -> CALayer? {
         let type = object["ty"]?.smallInteger ?? -1
-        for (key, what) in [("ef", "effects"), ("sy", "layer styles")] {
-            if let v = object[key], (v.array?.count ?? 1) > 0 {
-                try reader.diagnostics.skipped("\(path).\(key)", "\(what) are not drawn yet", file: reader.file, at: v.position)
-            }
+        if let v = object["sy"], (v.array?.count ?? 1) > 0 {
+            try reader.diagnostics.skipped("\(path).sy", "layer styles are not drawn yet", file: reader.file, at: v.position)
         }
         if let mode = object["bm"]?.number, mode != 0 {
             try reader.diagnostics.skipped("\(path).bm", "blend modes are not drawn yet: the layer is drawn normally", file: reader.file,
@@ -110,6 +108,9 @@ final class LottieComposition {
         content.bounds = .zero
         inner.addSublayer(content)
         transform.applyOpacity(to: content, time: time)
+        if let effects = object["ef"]?.array {
+            try LottieEffects(reader: reader, time: time).apply(Array(effects), path: path + ".ef", to: content)
+        }
 
         switch type {
         case 0: try precomp(object, path: path, time: time, into: content, precomps: precomps, depth: depth)

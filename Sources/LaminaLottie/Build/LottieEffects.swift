@@ -1,0 +1,78 @@
+import Foundation
+import LaminaCore
+import LaminaScene
+
+/// A layer's effects (`ef`) where Core Animation has them: After Effects'
+/// Drop Shadow as the layer's shadow (`shadowColor`, `shadowOpacity`,
+/// `shadowOffset`, `shadowRadius`), as lottie-ios applies it. Other effects
+/// are skipped with a warning.
+struct LottieEffects {
+    let reader: LottiePropertyReader
+    let time: LottieTime
+
+    /// After Effects' Drop Shadow (`ty` 25).
+    static let dropShadow = 25
+
+    func apply(_ effects: [JSONValue], path: String, to layer: CALayer) throws(SceneError) {
+        for (k, value) in effects.enumerated() {
+            let here = "\(path)[\(k)]"
+            guard let object = value.object else { continue }
+            if object["en"]?.number == 0 { continue }  // switched off in After Effects
+            guard object["ty"]?.smallInteger == Self.dropShadow else {
+                let name = object["nm"]?.string.map { "'\(Quoted.prefix($0, limit: 40))'" } ?? "this effect"
+                try reader.diagnostics.skipped("\(here) (\(name))", "effects other than Drop Shadow are not drawn yet",
+                                               file: reader.file, at: value.position)
+                continue
+            }
+            try dropShadow(object, path: here, position: value.position, on: layer)
+        }
+    }
+
+    /// The drop shadow's values by their place: colour, opacity (0...255),
+    /// direction (degrees clockwise from up), distance, softness.
+    private func dropShadow(_ effect: JSONObject, path: String, position: SourcePosition, on layer: CALayer) throws(SceneError) {
+        let values = effect["ef"]?.array.map(Array.init) ?? []
+        func value<V>(_ index: Int, _ read: (JSONValue, String) throws(SceneError) -> V) throws(SceneError) -> LottieProperty<V>? {
+            guard index < values.count, let object = values[index].object else { return nil }
+            return try reader.property(object, "v", path: "\(path).ef[\(index)]", read)
+        }
+        let color = try value(0, reader.color), opacity = try value(1, reader.number)
+        let givenDirection = try value(2, reader.number), givenDistance = try value(3, reader.number)
+        let softness = try value(4, reader.number)
+        LottieAnimator.apply(color ?? .fixed([0, 0, 0, 1]), to: layer, keyPath: "shadowColor", time: time) {
+            CGColor(red: $0[0], green: $0[1], blue: $0[2], alpha: 1)
+        }
+        let alpha = color?.initial[3] ?? 1
+        LottieAnimator.apply(opacity ?? .fixed(255 * 0.75), to: layer, keyPath: "shadowOpacity", time: time) {
+            Float(min(max($0 / 255, 0), 1) * alpha)
+        }
+        // The offset from the direction and the distance, made at each of
+        // their keyframes and at steps between (so that their easing shows).
+        let direction: LottieProperty<Double> = givenDirection ?? .fixed(135)
+        let distance: LottieProperty<Double> = givenDistance ?? .fixed(5)
+        func offset(at frame: Double) -> [Double] {
+            let angle: Double = direction.value(at: frame) * Double.pi / 180
+            let reach: Double = distance.value(at: frame)
+            return [reach * sin(angle), -reach * cos(angle)]
+        }
+        let keyFrames: [Double] = Array(Set(direction.frames + distance.frames)).sorted()
+        var frames: [Double] = keyFrames
+        for (a, b) in zip(keyFrames, keyFrames.dropFirst()) {
+            for step in 1..<8 { frames.append(a + (b - a) * Double(step) / 8) }
+        }
+        frames.sort()
+        let offsets: LottieProperty<[Double]>
+        if frames.count > 1 {
+            offsets = .keyed(frames.map { LottieProperty<[Double]>.Keyframe(frame: $0, value: offset(at: $0), hold: false, easing: nil) })
+        } else {
+            offsets = .fixed(offset(at: keyFrames.first ?? 0))
+        }
+        LottieAnimator.apply(offsets, to: layer, keyPath: "shadowOffset", time: time) { CGSize(width: $0[0], height: $0[1]) }
+        LottieAnimator.apply(softness ?? .fixed(0), to: layer, keyPath: "shadowRadius", time: time) {
+            CGFloat(max($0, 0) / Self.softnessPerRadius)
+        }
+    }
+
+    /// After Effects' softness over Core Animation's shadow radius.
+    static let softnessPerRadius = 5.0
+}
