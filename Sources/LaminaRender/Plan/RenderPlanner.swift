@@ -15,6 +15,10 @@ package struct RenderPlannerOptions: Hashable, Sendable {
     /// within what any GLES 3 GPU worth its name takes).
     public var maxImageSide = 8192
     /// Curves are flattened to within this many pixels of the true curve.
+    /// 0.05: at 0.2 (and at 0.1) thin curved strokes' antialiasing differed
+    /// from Apple's Core Animation enough to fail its pictures (see
+    /// docs/lottie.md); the finer chords cost up to a fifth more on scenes
+    /// made of curves (docs/benchmarks.md).
     public var curveTolerance = 0.05
     /// What one frame may ask for: the canvas, surfaces alive at once, depth
     /// fragments, path segments, draw commands.
