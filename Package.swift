@@ -143,7 +143,7 @@ let package = Package(
 
         // What the test targets share (a seeded random generator).
         .testTarget(name: "LaminaGeometryTests", dependencies: ["LaminaGeometry"]),
-        .testTarget(name: "LaminaCoreTests", dependencies: ["LaminaCore"]),
+        .testTarget(name: "LaminaCoreTests", dependencies: ["LaminaCore", "LaminaRaster"]),
         .testTarget(name: "LaminaPNGTests", dependencies: ["LaminaPNG", "LaminaRaster", "CDeflate"]),
         .testTarget(name: "LaminaIOTests", dependencies: ["LaminaIO", "CDeflate"]),
         .testTarget(name: "LaminaJPEGTests", dependencies: ["LaminaJPEG", "CTurboJPEG"]),
@@ -155,6 +155,7 @@ let package = Package(
         .testTarget(name: "LaminaLottieTests", dependencies: ["LaminaLottie", "Lamina"]),
         .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL"]),
         .testTarget(name: "LaminaCPUTests", dependencies: ["LaminaCPU", "LaminaRaster", "LaminaCore"]),
+        .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster", "LaminaCore", "LaminaGeometry"]),
         .testTarget(name: "LaminaTests", dependencies: ["Lamina", "CAllocator"]),
         .testTarget(name: "LaminaTextTests", dependencies: ["LaminaText", "LaminaRaster", "Lamina"]),
         // The server's parts; the server as a whole is tested through the

@@ -1,6 +1,5 @@
 // Pixmap storage, pixel access and rectangle operations.
 import Testing
-@testable import LaminaCPU
 @testable import LaminaRaster
 @testable import LaminaCore
 import LaminaGeometry

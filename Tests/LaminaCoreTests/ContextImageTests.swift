@@ -2,8 +2,6 @@
 // placement, scaling, sampling, alpha and clip.
 import Foundation
 import Testing
-import LaminaRender
-@testable import LaminaCPU
 @testable import LaminaRaster
 @testable import LaminaCore
 

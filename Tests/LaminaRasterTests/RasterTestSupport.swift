@@ -1,6 +1,5 @@
 // Helpers shared by the LaminaCPU tests.
 import Foundation
-@testable import LaminaCPU
 @testable import LaminaRaster
 @testable import LaminaCore
 

@@ -2,8 +2,6 @@
 // strokes, the CTM, graphics state, clipping, clearing and alpha.
 import Foundation
 import Testing
-import LaminaRender
-@testable import LaminaCPU
 @testable import LaminaRaster
 @testable import LaminaCore
 

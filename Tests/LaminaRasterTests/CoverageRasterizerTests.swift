@@ -2,7 +2,6 @@
 import Foundation
 import Testing
 import Synchronization
-@testable import LaminaCPU
 @testable import LaminaRaster
 @testable import LaminaCore
 

@@ -2,8 +2,6 @@
 // CPU rasterizer, read pixels (rows top first, as in the image).
 import Foundation
 import Testing
-import LaminaRender
-@testable import LaminaCPU
 @testable import LaminaRaster
 @testable import LaminaCore
 

@@ -2,8 +2,6 @@
 // into a backing store, which the installed ContextRasterizer paints.
 import Foundation
 import Testing
-import LaminaRender
-@testable import LaminaCPU
 @testable import LaminaRaster
 @testable import LaminaCore
 

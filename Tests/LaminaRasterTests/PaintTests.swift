@@ -1,7 +1,6 @@
 // Source-over arithmetic and the solid mask fill stage.
 import Foundation
 import Testing
-@testable import LaminaCPU
 @testable import LaminaRaster
 @testable import LaminaCore
 import LaminaGeometry

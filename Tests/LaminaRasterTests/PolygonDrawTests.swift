@@ -1,8 +1,6 @@
 // Projected polygons: solid and textured, perspective, rounded rects, planes.
 import Foundation
 import Testing
-import LaminaRender
-@testable import LaminaCPU
 @testable import LaminaRaster
 @testable import LaminaCore
 
