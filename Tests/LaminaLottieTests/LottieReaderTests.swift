@@ -143,6 +143,14 @@ struct LottieReaderTests {
         #expect(rgba(image, 75, 50)[3] == 0, "none to the side")
     }
 
+    @Test func aDropShadowStyleIsTheLayersShadowToo() throws {
+        // Green, opaque, angle 90 (straight below) by 10, no blur.
+        let style = #"{"ty": 1, "c": {"a": 0, "k": [0, 1, 0, 1]}, "o": {"a": 0, "k": 100}, "a": {"a": 0, "k": 90}, "d": {"a": 0, "k": 10}, "s": {"a": 0, "k": 0}}"#
+        let image = try picture(Self.animation(Self.shapeLayer(Self.redSquare, extra: #", "sy": [\#(style)]"#)))
+        #expect(rgba(image, 50, 75) == [0, 255, 0, 255], "the shadow below the square")
+        #expect(rgba(image, 75, 50)[3] == 0)
+    }
+
     @Test func aShapeMorphsBetweenKeyframesOfTheSameVertices() throws {
         func square(_ size: Double) -> String {
             #"{"v": [[0, 0], [\#(size), 0], [\#(size), \#(size)], [0, \#(size)]], "i": [[0,0],[0,0],[0,0],[0,0]], "o": [[0,0],[0,0],[0,0],[0,0]], "c": true}"#

@@ -90,9 +90,7 @@ final class LottieComposition {
     private func layerNode(_ object: JSONObject, path: String, value: JSONValue, time: LottieTime,
                            byIndex: [Int: JSONObject], precomps: [String], depth: Int) throws(SceneError) -> CALayer? {
         let type = object["ty"]?.smallInteger ?? -1
-        if let v = object["sy"], (v.array?.count ?? 1) > 0 {
-            try reader.diagnostics.skipped("\(path).sy", "layer styles are not drawn yet", file: reader.file, at: v.position)
-        }
+
         if let mode = object["bm"]?.number, mode != 0 {
             try reader.diagnostics.skipped("\(path).bm", "blend modes are not drawn yet: the layer is drawn normally", file: reader.file,
                                            at: object["bm"]!.position)
@@ -110,6 +108,9 @@ final class LottieComposition {
         transform.applyOpacity(to: content, time: time)
         if let effects = object["ef"]?.array {
             try LottieEffects(reader: reader, time: time).apply(Array(effects), path: path + ".ef", to: content)
+        }
+        if let styles = object["sy"]?.array {
+            try LottieEffects(reader: reader, time: time).applyStyles(Array(styles), path: path + ".sy", to: content)
         }
 
         switch type {

@@ -2,10 +2,11 @@ import Foundation
 import LaminaCore
 import LaminaScene
 
-/// A layer's effects (`ef`) where Core Animation has them: After Effects'
-/// Drop Shadow as the layer's shadow (`shadowColor`, `shadowOpacity`,
-/// `shadowOffset`, `shadowRadius`), as lottie-ios applies it. Other effects
-/// are skipped with a warning.
+/// A layer's effects (`ef`) and layer styles (`sy`) where Core Animation has
+/// them: After Effects' Drop Shadow effect and drop shadow style as the
+/// layer's shadow (`shadowColor`, `shadowOpacity`, `shadowOffset`,
+/// `shadowRadius`), as lottie-ios applies them. Others are skipped with a
+/// warning.
 struct LottieEffects {
     let reader: LottiePropertyReader
     let time: LottieTime
@@ -75,4 +76,39 @@ struct LottieEffects {
 
     /// After Effects' softness over Core Animation's shadow radius.
     static let softnessPerRadius = 5.0
+
+    /// The drop shadow layer style (`ty` 1): colour `c`, opacity `o` (0...100),
+    /// angle `a` (degrees; 90 puts the shadow straight below), distance `d`,
+    /// size `s` (the blur).
+    func applyStyles(_ styles: [JSONValue], path: String, to layer: CALayer) throws(SceneError) {
+        for (k, value) in styles.enumerated() {
+            let here = "\(path)[\(k)]"
+            guard let object = value.object else { continue }
+            guard object["ty"]?.smallInteger == 1 else {
+                try reader.diagnostics.skipped("\(here)", "layer styles other than the drop shadow are not drawn yet",
+                                               file: reader.file, at: value.position)
+                continue
+            }
+            let color = try reader.property(object, "c", path: here, reader.color) ?? .fixed([0, 0, 0, 1])
+            LottieAnimator.apply(color, to: layer, keyPath: "shadowColor", time: time) { CGColor(red: $0[0], green: $0[1], blue: $0[2], alpha: 1) }
+            let alpha = color.initial[3]
+            LottieAnimator.apply(try reader.property(object, "o", path: here, reader.number) ?? .fixed(75), to: layer,
+                                 keyPath: "shadowOpacity", time: time) { Float(min(max($0 / 100, 0), 1) * alpha) }
+            let angle = try reader.property(object, "a", path: here, reader.number) ?? .fixed(90)
+            let distance = try reader.property(object, "d", path: here, reader.number) ?? .fixed(5)
+            if angle.isAnimated || distance.isAnimated {
+                reader.diagnostics.tolerated("\(here) (drop shadow)", "an animated angle or distance is drawn at its first value",
+                                             file: reader.file, at: value.position)
+            }
+            let radians = angle.initial * .pi / 180
+            layer.shadowOffset = CGSize(width: distance.initial * cos(radians), height: distance.initial * sin(radians))
+            LottieAnimator.apply(try reader.property(object, "s", path: here, reader.number) ?? .fixed(5), to: layer,
+                                 keyPath: "shadowRadius", time: time) { CGFloat(max($0, 0) / Self.sizePerRadius) }
+        }
+    }
+
+    /// A drop shadow style's size over Core Animation's shadow radius (half the
+    /// size: the radius at which Apple's picture of issue_1169_shadow_style is
+    /// matched exactly; size itself blurs twice as wide).
+    static let sizePerRadius = 2.0
 }
