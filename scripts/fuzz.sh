@@ -26,9 +26,18 @@ while [ $# -gt 0 ]; do
   esac
 done
 
+# SwiftPM keeps a path dependency's list of sources from its first build:
+# a file added to or moved in Sources/ since then is not seen ("cannot find
+# 'X' in scope"). When the list has changed, build afresh.
+mkdir -p .build-fuzz
+sources="$(find Sources -name '*.swift' | sort | sha256sum | cut -c1-16)"
+if [ "$(cat .build-fuzz/sources.stamp 2>/dev/null)" != "$sources" ]; then
+  rm -rf .build-fuzz/x86_64-unknown-linux-gnu .build-fuzz/aarch64-unknown-linux-gnu
+fi
 # gold crashes on the fuzzer runtime's debug information: link with lld.
 (cd Fuzz && swift build -c release --scratch-path ../.build-fuzz \
   -Xswiftc -sanitize=fuzzer -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld) >&2
+echo "$sources" > .build-fuzz/sources.stamp
 fuzzer=".build-fuzz/release/LaminaFuzz"
 
 seeds="$PWD/.build-fuzz/seeds"
