@@ -189,30 +189,28 @@ public struct SceneLoader: Sendable {
     /// - Throws: `SceneError`, located in the input.
     public func load(contentsOf url: URL) throws(SceneError) -> LoadedScene {
         if ["lottie", "tgs"].contains(url.pathExtension.lowercased()) {
-            let bytes: [UInt8]
-            do {
-                bytes = try FileIO.readFile(atPath: url.path, maxBytes: options.limits.documentBytes)
-            } catch {
-                throw SceneError(error.code == EFBIG ? .limitExceeded : .fileAccess, at: url.path, error.reason)
-            }
-            return try load(bytes, format: url.pathExtension.lowercased() == "tgs" ? .tgs : .dotLottie, name: url.lastPathComponent)
+            return try load(try readFile(url), format: url.pathExtension.lowercased() == "tgs" ? .tgs : .dotLottie, name: url.lastPathComponent)
         }
         if CAMLReader.InputKind(url: url) != nil {
             let result = try camlReader.read(contentsOf: url, state: options.state, transition: options.transition)
             return LoadedScene(caml: result, format: url.pathExtension.lowercased() == "tendies" ? .tendies : .caml)
         }
-        let bytes: [UInt8]
-        do {
-            bytes = try FileIO.readFile(atPath: url.path, maxBytes: options.limits.documentBytes)
-        } catch {
-            throw SceneError(error.code == EFBIG ? .limitExceeded : .fileAccess, at: url.path, error.reason)
-        }
+        let bytes = try readFile(url)
         var loader = self
         if loader.options.baseDirectory == nil {
             loader.options.baseDirectory = url.deletingLastPathComponent()
         }
         // A file of another name is JSON unless its bytes say otherwise.
         return try loader.load(bytes, format: Format(sniffing: bytes) ?? .json, name: url.path)
+    }
+
+    /// The bytes of the file at `url`, within the document limit.
+    private func readFile(_ url: URL) throws(SceneError) -> [UInt8] {
+        do {
+            return try FileIO.readFile(atPath: url.path, maxBytes: options.limits.documentBytes)
+        } catch {
+            throw SceneError(error.code == EFBIG ? .limitExceeded : .fileAccess, at: url.path, error.reason)
+        }
     }
 
     private var camlReader: CAMLReader {

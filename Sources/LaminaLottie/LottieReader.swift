@@ -91,9 +91,7 @@ public struct LottieReader: Sendable {
                 throw refuse(.limitExceeded, "'\(path)' inflates to \(entry.uncompressedSize) bytes, over the limits")
             }
             budget -= entry.uncompressedSize
-            if let deadline {
-                do { try deadline.check() } catch { throw SceneError.interrupted(error, at: "\(name)/\(path)") }
-            }
+            try deadline?.check(at: "\(name)/\(path)")
             do {
                 return try archive.contents(of: entry)
             } catch {

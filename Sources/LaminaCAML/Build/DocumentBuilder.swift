@@ -139,9 +139,7 @@ final class DocumentBuilder {
 
     /// A layer object, or nil when its class is not drawn (reported).
     func layer(_ element: XMLElement, path: String) throws(SceneError) -> JSONValue? {
-        if let deadline {
-            do { try deadline.check() } catch { throw SceneError.interrupted(error, at: "\(document.file):\(path)", position: element.position) }
-        }
+        try deadline?.check(at: "\(document.file):\(path)", position: element.position)
         guard let type = SceneVocabulary.layerType(forClassName: element.name) else {
             try skip("<\(element.name)>", Self.unsupportedClassReason(element.name), at: element.position)
             return nil

@@ -64,9 +64,7 @@ enum TendiesArchive {
         // Every size is known to fit before the first byte is inflated.
         var files: [String: [UInt8]] = [:]
         for (path, entry) in wanted {
-            if let deadline {
-                do { try deadline.check() } catch { throw SceneError.interrupted(error, at: "\(name)/\(path)") }
-            }
+            try deadline?.check(at: "\(name)/\(path)")
             do {
                 files[path] = try archive.contents(of: entry)
             } catch {

@@ -280,9 +280,7 @@ private struct Scanner {
         guard elementCount <= limits.elements else {
             throw error("the document has more than \(limits.elements) elements (the limit)", kind: .limitExceeded)
         }
-        if elementCount & 255 == 0, let deadline {
-            do { try deadline.check() } catch { throw SceneError.interrupted(error, at: "xml", position: start) }
-        }
+        if elementCount & 255 == 0 { try deadline?.check(at: "xml", position: start) }
         var element = XMLElement(name: Self.localName(rawName), attributes: [], children: [], text: "", position: start)
         while true {
             let hadSpace = peek().map { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } ?? false

@@ -47,8 +47,7 @@ struct LottieEffects {
         LottieAnimator.apply(opacity ?? .fixed(255 * 0.75), to: layer, keyPath: "shadowOpacity", time: time) {
             Float(min(max($0 / 255, 0), 1) * alpha)
         }
-        // The offset from the direction and the distance, made at each of
-        // their keyframes and at steps between (so that their easing shows).
+        // The offset from the direction and the distance, at their keyframes and between.
         let direction: LottieProperty<Double> = givenDirection ?? .fixed(135)
         let distance: LottieProperty<Double> = givenDistance ?? .fixed(5)
         func offset(at frame: Double) -> [Double] {
@@ -56,18 +55,7 @@ struct LottieEffects {
             let reach: Double = distance.value(at: frame)
             return [reach * sin(angle), -reach * cos(angle)]
         }
-        let keyFrames: [Double] = Array(Set(direction.frames + distance.frames)).sorted()
-        var frames: [Double] = keyFrames
-        for (a, b) in zip(keyFrames, keyFrames.dropFirst()) {
-            for step in 1..<8 { frames.append(a + (b - a) * Double(step) / 8) }
-        }
-        frames.sort()
-        let offsets: LottieProperty<[Double]>
-        if frames.count > 1 {
-            offsets = .keyed(frames.map { LottieProperty<[Double]>.Keyframe(frame: $0, value: offset(at: $0), hold: false, easing: nil) })
-        } else {
-            offsets = .fixed(offset(at: keyFrames.first ?? 0))
-        }
+        let offsets = LottieProperty<[Double]>.sampled(at: [direction.frames, distance.frames], offset(at:))
         LottieAnimator.apply(offsets, to: layer, keyPath: "shadowOffset", time: time) { CGSize(width: $0[0], height: $0[1]) }
         LottieAnimator.apply(softness ?? .fixed(0), to: layer, keyPath: "shadowRadius", time: time) {
             CGFloat(max($0, 0) / Self.softnessPerRadius)

@@ -51,7 +51,7 @@ struct LottieMasks {
                 return CGPath(cut)
             }
             LottieAnimator.apply(try reader.property(object, "o", path: here, reader.number), to: layer, keyPath: "opacity",
-                                 time: time) { Float(min(max($0 / 100, 0), 1)) }
+                                 time: time, LottieAnimator.opacity)
             let additive = mode == "a" && !inverted
             if additive, let union {
                 union.addSublayer(layer)

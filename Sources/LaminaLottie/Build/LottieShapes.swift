@@ -116,13 +116,13 @@ struct LottieShapes {
         case "rc":
             let size = try reader.property(object, "s", path: path, reader.vector) ?? .fixed([0, 0])
             let roundness = try reader.property(object, "r", path: path, reader.number) ?? .fixed(0)
-            return Self.sampled([position.frames, size.frames, roundness.frames], time: time) { frame in
+            return .sampled(at: [position.frames, size.frames, roundness.frames]) { frame in
                 Self.rectangle(center: position.value(at: frame), size: size.value(at: frame),
                                radius: roundness.value(at: frame), reversed: reversed)
             }
         case "el":
             let size = try reader.property(object, "s", path: path, reader.vector) ?? .fixed([0, 0])
-            return Self.sampled([position.frames, size.frames], time: time) { frame in
+            return .sampled(at: [position.frames, size.frames]) { frame in
                 Self.ellipse(center: position.value(at: frame), size: size.value(at: frame), reversed: reversed)
             }
         default:
@@ -138,25 +138,11 @@ struct LottieShapes {
                 reader.diagnostics.tolerated("\(path) (os, is)", "a star's rounded points are drawn sharp", file: reader.file,
                                              at: object["os"]?.position ?? object["is"]?.position ?? SourcePosition(line: 1, column: 1))
             }
-            return Self.sampled([position.frames, outer.frames, inner?.frames ?? [], rotation.frames], time: time) { frame in
+            return .sampled(at: [position.frames, outer.frames, inner?.frames ?? [], rotation.frames]) { frame in
                 Self.star(center: position.value(at: frame), points: Int(count), outer: outer.value(at: frame),
                           inner: isStar ? inner?.value(at: frame) : nil, rotation: rotation.value(at: frame))
             }
         }
-    }
-
-    /// A path made by `make` at each keyframe of the numbers it depends on,
-    /// and at steps between them so that their easing shows.
-    private static func sampled(_ frameLists: [[Double]], time: LottieTime, _ make: (Double) -> PathData) -> LottieProperty<PathData> {
-        let keyFrames = Array(Set(frameLists.flatMap { $0 })).sorted()
-        guard keyFrames.count > 1 else { return .fixed(make(keyFrames.first ?? 0)) }
-        var frames: [Double] = []
-        for (a, b) in zip(keyFrames, keyFrames.dropFirst()) {
-            let steps = 8
-            for k in 0..<steps { frames.append(a + (b - a) * Double(k) / Double(steps)) }
-        }
-        frames.append(keyFrames[keyFrames.count - 1])
-        return .keyed(frames.map { .init(frame: $0, value: make($0), hold: false, easing: nil) })
     }
 
     /// lottie-web's rectangle: from the top right, clockwise, corners
@@ -219,15 +205,12 @@ struct LottieShapes {
         LottieAnimator.apply(Self.union(sources.map(\.path)), to: layer, keyPath: "path", time: time) { CGPath($0) }
         let color = try reader.property(object, "c", path: path, reader.color)
         let opacity = try reader.property(object, "o", path: path, reader.number)
-        LottieAnimator.apply(opacity, to: layer, keyPath: "opacity", time: time) { Float(min(max($0 / 100, 0), 1)) }
+        LottieAnimator.apply(opacity, to: layer, keyPath: "opacity", time: time, LottieAnimator.opacity)
         let toColor = { (c: [Double]) -> CGColor in CGColor(red: c[0], green: c[1], blue: c[2], alpha: c[3]) }
         if stroke {
             layer.fillColor = nil
             LottieAnimator.apply(color ?? .fixed([0, 0, 0, 1]), to: layer, keyPath: "strokeColor", time: time, toColor)
-            LottieAnimator.apply(try reader.property(object, "w", path: path, reader.number) ?? .fixed(1), to: layer,
-                                 keyPath: "lineWidth", time: time) { CGFloat(max($0, 0)) }
-            layer.lineCap = [2: .round, 3: .square][object["lc"]?.smallInteger ?? 1] ?? .butt
-            layer.lineJoin = [2: .round, 3: .bevel][object["lj"]?.smallInteger ?? 1] ?? .miter
+            try strokeGeometry(object, path: path, on: layer)
             if let miter = object["ml"]?.number, miter.isFinite, miter > 0 { layer.miterLimit = miter }
             try dashes(object["d"], path: path + ".d", on: layer)
             if let trim = sources.compactMap(\.trim).first { applyTrim(trim, to: layer) }
@@ -302,10 +285,7 @@ struct LottieShapes {
         if stroke {
             mask.fillColor = nil
             mask.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
-            LottieAnimator.apply(try reader.property(object, "w", path: path, reader.number) ?? .fixed(1), to: mask,
-                                 keyPath: "lineWidth", time: time) { CGFloat(max($0, 0)) }
-            mask.lineCap = [2: .round, 3: .square][object["lc"]?.smallInteger ?? 1] ?? .butt
-            mask.lineJoin = [2: .round, 3: .bevel][object["lj"]?.smallInteger ?? 1] ?? .miter
+            try strokeGeometry(object, path: path, on: mask)
             if let trim = sources.compactMap(\.trim).first { applyTrim(trim, to: mask) }
         } else {
             mask.fillRule = object["r"]?.number == 2 ? .evenOdd : .nonZero
@@ -320,7 +300,7 @@ struct LottieShapes {
         layer.bounds = .zero
         layer.addSublayer(masked)
         LottieAnimator.apply(try reader.property(object, "o", path: path, reader.number), to: layer, keyPath: "opacity",
-                             time: time) { Float(min(max($0 / 100, 0), 1)) }
+                             time: time, LottieAnimator.opacity)
         return layer
     }
 
@@ -351,6 +331,15 @@ struct LottieShapes {
     private static func keyedValues(_ property: LottieProperty<PathData>) -> [PathData] {
         if case .keyed(let keys) = property { return keys.map(\.value) }
         return [property.initial]
+    }
+
+    /// A stroke's width (`w`, keyframed too), caps (`lc`: 1 butt, 2 round,
+    /// 3 square) and joins (`lj`: 1 miter, 2 round, 3 bevel).
+    private func strokeGeometry(_ object: JSONObject, path: String, on layer: CAShapeLayer) throws(SceneError) {
+        LottieAnimator.apply(try reader.property(object, "w", path: path, reader.number) ?? .fixed(1), to: layer,
+                             keyPath: "lineWidth", time: time) { CGFloat(max($0, 0)) }
+        layer.lineCap = [2: .round, 3: .square][object["lc"]?.smallInteger ?? 1] ?? .butt
+        layer.lineJoin = [2: .round, 3: .bevel][object["lj"]?.smallInteger ?? 1] ?? .miter
     }
 
     /// The paths of several sources as one path: fixed if all are; else

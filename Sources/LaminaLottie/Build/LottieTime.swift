@@ -87,6 +87,9 @@ enum LottieAnimator {
         layer.add(animation, forKey: keyPath)
     }
 
+    /// A Lottie opacity (percent) as Core Animation's (0...1).
+    static func opacity(_ percent: Double) -> Float { Float(min(max(percent / 100, 0), 1)) }
+
     /// Shows `layer` only from scene time `from` until `until` (nil: for
     /// ever after): a layer's in and out points.
     static func show(_ layer: CALayer, from: Double, until: Double?) {

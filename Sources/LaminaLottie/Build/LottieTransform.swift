@@ -86,7 +86,7 @@ struct LottieTransform {
     /// Sets the opacity on `layer` (the layer's own content, which parented
     /// layers do not inherit).
     func applyOpacity(to layer: CALayer, time: LottieTime) {
-        LottieAnimator.apply(opacity, to: layer, keyPath: "opacity", time: time) { Float(min(max($0 / 100, 0), 1)) }
+        LottieAnimator.apply(opacity, to: layer, keyPath: "opacity", time: time, LottieAnimator.opacity)
     }
 
     /// The transform as one affine matrix, where nothing of it is animated

@@ -42,6 +42,20 @@ enum LottieProperty<Value> {
         return []
     }
 
+    /// A value made by `make` from properties keyframed at `frameLists`:
+    /// made at each of their keyframes and at seven steps between, so
+    /// that their easing shows; fixed when none is keyframed.
+    static func sampled(at frameLists: [[Double]], _ make: (Double) -> Value) -> LottieProperty<Value> {
+        let keyFrames = Array(Set(frameLists.flatMap { $0 })).sorted()
+        guard keyFrames.count > 1 else { return .fixed(make(keyFrames.first ?? 0)) }
+        var frames: [Double] = []
+        for (a, b) in zip(keyFrames, keyFrames.dropFirst()) {
+            for step in 0..<8 { frames.append(a + (b - a) * Double(step) / 8) }
+        }
+        frames.append(keyFrames[keyFrames.count - 1])
+        return .keyed(frames.map { Keyframe(frame: $0, value: make($0), hold: false, easing: nil) })
+    }
+
     func map<T>(_ transform: (Value) -> T) -> LottieProperty<T> {
         switch self {
         case .fixed(let v): return .fixed(transform(v))

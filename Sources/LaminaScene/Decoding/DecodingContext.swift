@@ -33,12 +33,7 @@ final class DecodingContext {
     /// Stops the decode when its deadline has passed: called before each
     /// layer and each image, the steps whose count or cost a document sets.
     func checkDeadline(at path: JSONPath, _ value: JSONValue) throws(SceneError) {
-        guard let deadline else { return }
-        do {
-            try deadline.check()
-        } catch {
-            throw SceneError.interrupted(error, at: path.description, position: value.position)
-        }
+        try deadline?.check(at: path.description, position: value.position)
     }
 
     /// Records a problem and lets decoding go on.

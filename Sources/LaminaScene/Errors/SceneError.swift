@@ -113,6 +113,18 @@ public struct SceneError: Error, Sendable, CustomStringConvertible {
     }
 }
 
+extension RenderDeadline {
+    /// `check()` for a reader: past the deadline (or abandoned), the
+    /// `interrupted` error at the place the read had reached.
+    package func check(at location: @autoclosure () -> String, position: @autoclosure () -> SourcePosition? = nil) throws(SceneError) {
+        do {
+            try check()
+        } catch {
+            throw SceneError.interrupted(error, at: location(), position: position())
+        }
+    }
+}
+
 extension SceneError {
     /// The error of a read stopped by its `RenderDeadline`, at the place it had reached.
     public static func interrupted(_ interruption: RenderInterruption, at location: String,

@@ -656,11 +656,7 @@ package struct JSONParser: ~Copyable {
     /// The line and column of byte `index` (on a line read already).
     private mutating func checkDeadline() throws(SceneError) {
         nextDeadlineCheck = i + Self.deadlineStride
-        do {
-            try deadline?.check()
-        } catch {
-            throw SceneError.interrupted(error, at: "$", position: position(at: i))
-        }
+        try deadline?.check(at: "$", position: position(at: i))
     }
 
     private func position(at index: Int) -> SourcePosition {
