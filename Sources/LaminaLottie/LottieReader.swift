@@ -136,10 +136,6 @@ public struct LottieReader: Sendable {
         guard (outPoint - inPoint) / frameRate <= 24 * 3600 else {
             throw reader.error("$.op", top["op"], "the animation lasts over a day (\(outPoint - inPoint) frames at \(frameRate) a second)")
         }
-        guard width * height <= Double(limits.canvasPixels), max(width, height) <= Double(limits.canvasSide) else {
-            throw SceneError(.limitExceeded, at: "\(name): $.w", position: top["w"]?.position,
-                             "the canvas of \(width) x \(height) is over the limits (\(limits.canvasSide) a side, \(limits.canvasPixels) pixels)")
-        }
         if (top["ddd"]?.number ?? 0) == 1 {
             reader.diagnostics.tolerated("$.ddd", "3D layers are drawn flat", file: name, at: top["ddd"]!.position)
         }

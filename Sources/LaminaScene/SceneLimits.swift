@@ -1,18 +1,19 @@
-/// How large a scene may be. A scene over any limit is refused with a
-/// `SceneError` of kind `.limitExceeded` that names the limit, so that a
+/// How large a scene document may be. A scene over any limit is refused with
+/// a `SceneError` of kind `.limitExceeded` that names the limit, so that a
 /// server can take scenes from strangers without running out of memory or
-/// time. The defaults are generous for real drawings and small enough for a
-/// server; every limit can be changed.
+/// time while reading them. The defaults are generous for real drawings and
+/// small enough for a server; every limit can be changed.
+///
+/// What drawing a scene may cost (the canvas's pixels and side, offscreen
+/// surfaces, layers after replication) is the renderer's `RenderBudget`,
+/// checked once before the frame is drawn; a scene with a huge canvas reads
+/// quickly and is refused there.
 public struct SceneLimits: Hashable, Sendable {
     /// The size of the JSON text in bytes.
     public var documentBytes: Int
     /// How deeply arrays and objects may nest in the JSON text. The reader
     /// does not recurse, so this protects what comes after it.
     public var jsonNesting: Int
-    /// Pixels of the rendered canvas: `ceil(width*scale) * ceil(height*scale)`.
-    public var canvasPixels: Int
-    /// The longest side of the canvas, in pixels.
-    public var canvasSide: Int
     /// Layers in the tree, masks included, with each replicator's sublayers
     /// counted once per instance (that is what gets drawn).
     public var layerCount: Int
@@ -36,16 +37,13 @@ public struct SceneLimits: Hashable, Sendable {
     /// Values of one keyframe animation.
     public var keyframeCount: Int
 
-    /// The defaults: 32 MiB of JSON nested 512 deep, a 64-megapixel canvas
-    /// up to 16384 pixels a side, 10,000 layers 100 deep, 100,000 elements a
-    /// path and a million in all, 16 MiB and 16 megapixels an image and 64
-    /// megapixels in all, 100,000 characters of text, 1,000 animations of up
-    /// to 10,000 keyframes.
+    /// The defaults: 32 MiB of JSON nested 512 deep, 10,000 layers 100
+    /// deep, 100,000 elements a path and a million in all, 16 MiB and 16
+    /// megapixels an image and 64 megapixels in all, 100,000 characters of
+    /// text, 1,000 animations of up to 10,000 keyframes.
     public init(
         documentBytes: Int = 32 << 20,
         jsonNesting: Int = 512,
-        canvasPixels: Int = 64_000_000,
-        canvasSide: Int = 16384,
         layerCount: Int = 10_000,
         treeDepth: Int = 100,
         pathElements: Int = 100_000,
@@ -59,8 +57,6 @@ public struct SceneLimits: Hashable, Sendable {
     ) {
         self.documentBytes = documentBytes
         self.jsonNesting = jsonNesting
-        self.canvasPixels = canvasPixels
-        self.canvasSide = canvasSide
         self.layerCount = layerCount
         self.treeDepth = treeDepth
         self.pathElements = pathElements
@@ -80,7 +76,7 @@ public struct SceneLimits: Hashable, Sendable {
     /// Nesting stays bounded because the decoder and encoder walk the layer
     /// tree recursively.
     public static let trusted = SceneLimits(
-        documentBytes: .max, jsonNesting: 1024, canvasPixels: .max, canvasSide: .max,
+        documentBytes: .max, jsonNesting: 1024,
         layerCount: .max, treeDepth: 400, pathElements: .max, totalPathElements: .max,
         imageBytes: .max, imagePixels: .max, totalImagePixels: .max, textLength: .max,
         animationCount: .max, keyframeCount: .max)

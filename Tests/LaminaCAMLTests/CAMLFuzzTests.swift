@@ -30,9 +30,7 @@ struct CAMLFuzzTests {
     func mutatedDocumentsAreReadOrRefusedCleanly() throws {
         #expect(Self.seeds.count >= 14, "the wallpaper's documents were found")
         var random = SeededRandom(seed: 0xCA41)
-        var limits = SceneLimits.default
-        limits.canvasPixels = 4_000_000
-        let reader = CAMLReader(limits: limits)
+        let reader = CAMLReader(limits: .default)
         var (read, refused) = (0, 0)
         for _ in 0..<1500 {
             var bytes = random.pick(Self.seeds)
@@ -53,7 +51,7 @@ struct CAMLFuzzTests {
             do {
                 let result = try reader.read(caml: bytes, state: random.chance(0.3) ? "Unlock" : nil)
                 read += 1
-                let again = try SceneDecoder(limits: limits).decode(result.sceneJSON)
+                let again = try SceneDecoder(limits: .default).decode(result.sceneJSON)
                 #expect(again.width == result.scene.width && again.height == result.scene.height)
             } catch let error as SceneError {
                 refused += 1

@@ -10,7 +10,7 @@ import LaminaCore
 @Suite struct SceneFuzzTests {
     /// Tight enough that no case spends long making pictures, loose enough
     /// for every seed scene.
-    static let limits = SceneLimits(canvasPixels: 4_000_000, imagePixels: 100_000, totalImagePixels: 400_000)
+    static let limits = SceneLimits(imagePixels: 100_000, totalImagePixels: 400_000)
 
     /// Scenes that exercise every part of the decoder.
     static var seeds: [String] {

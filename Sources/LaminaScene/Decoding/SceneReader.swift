@@ -32,25 +32,8 @@ extension DecodingContext {
         var time = 0.0
         if let v = object["time"], let t = try number(v, at: path / "time") { time = t }
 
-        if let width, let height {
-            try checkCanvas(width: width, height: height, scale: scale, value)
-        }
         let root = try layer(value, at: path, depth: 1, copies: 1, isRoot: true)
         guard let width, let height, let root else { return nil }
         return Scene(width: width, height: height, scale: scale, origin: origin, time: time, rootLayer: root)
-    }
-
-    private func checkCanvas(width: Double, height: Double, scale: Double, _ value: JSONValue) throws(SceneError) {
-        let w = Scene.pixels(width * scale), h = Scene.pixels(height * scale)
-        let (pixels, overflow) = w.multipliedReportingOverflow(by: h)
-        let size = "\(Quoted.number((width * scale).rounded(.up))) x \(Quoted.number((height * scale).rounded(.up)))"
-        if max(w, h) > limits.canvasSide {
-            throw fatal(.limitExceeded, at: .root, value.position,
-                        "the canvas is \(size) pixels; a side may have at most \(limits.canvasSide) (the limit)")
-        }
-        if overflow || pixels > limits.canvasPixels {
-            throw fatal(.limitExceeded, at: .root, value.position,
-                        "the canvas is \(size) pixels, over the limit of \(limits.canvasPixels) pixels")
-        }
     }
 }
