@@ -91,11 +91,11 @@ let package = Package(
         .target(name: "LaminaPNG", dependencies: ["LaminaCore", "LaminaIO", "LaminaRaster", "CPNG", "CDeflate"]),
 
         // Scene codec, render plan, backends.
-        .target(name: "LaminaWebP", dependencies: ["LaminaCore", "CWebP"]),
+        .target(name: "LaminaWebP", dependencies: ["LaminaCore", "LaminaRaster", "CWebP"]),
         // JPEG decoding through libjpeg-turbo, EXIF orientation applied.
         .target(name: "LaminaJPEG", dependencies: ["LaminaCore", "CTurboJPEG"]),
         .target(name: "LaminaScene", dependencies: ["LaminaCore", "LaminaIO", "LaminaPNG", "LaminaJPEG", "LaminaWebP"]),
-        .target(name: "LaminaRender", dependencies: ["LaminaCore"]),
+        .target(name: "LaminaRender", dependencies: ["LaminaCore", "LaminaRaster"]),
         // Apple's CAML files, .ca bundles, wallpapers and .tendies archives, read into scenes.
         .target(
             name: "LaminaCAML",
@@ -151,9 +151,9 @@ let package = Package(
         .testTarget(
             name: "LaminaCAMLTests",
             dependencies: ["LaminaCAML", "Lamina", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        .testTarget(name: "LaminaRenderTests", dependencies: ["LaminaRender"]),
+        .testTarget(name: "LaminaRenderTests", dependencies: ["LaminaRender", "LaminaRaster"]),
         .testTarget(name: "LaminaLottieTests", dependencies: ["LaminaLottie", "Lamina"]),
-        .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL"]),
+        .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL", "LaminaRaster"]),
         .testTarget(name: "LaminaCPUTests", dependencies: ["LaminaCPU", "LaminaRaster", "LaminaCore"]),
         .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster", "LaminaCore", "LaminaGeometry"]),
         .testTarget(name: "LaminaTests", dependencies: ["Lamina", "CAllocator"]),

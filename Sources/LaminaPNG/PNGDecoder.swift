@@ -1,3 +1,4 @@
+import LaminaRaster
 import CPNG
 import Foundation
 

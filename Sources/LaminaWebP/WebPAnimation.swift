@@ -1,6 +1,7 @@
 import CWebP
 import Foundation
 import LaminaCore
+import LaminaRaster
 
 /// Animated WebP through libwebp's animation encoder: lossless by default
 /// (every pixel as drawn), lossy with a quality. Frames are added one at a

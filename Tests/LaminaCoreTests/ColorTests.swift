@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LaminaCore
+import LaminaRaster
 
 @Suite("CGColor")
 struct ColorTests {
@@ -17,8 +18,9 @@ struct ColorTests {
 
     @Test func premultipliesAndCopies() {
         let c = CGColor(red: 1, green: 0.5, blue: 0, alpha: 0.5)
-        let p = c.premultiplied
-        #expect(p.red == 0.5 && p.green == 0.25 && p.blue == 0 && p.alpha == 0.5)
+        let p = RGBA(c).premultiplied
+        #expect(p.0 == 0.5 && p.1 == 0.25 && p.2 == 0 && p.3 == 0.5)
+        #expect(PremultipliedColor(c) == PremultipliedColor(r: 128, g: 64, b: 0, a: 128))
         #expect(c.copy(alpha: 1).alpha == 1 && c.copy(alpha: 1).green == 0.5)
     }
 

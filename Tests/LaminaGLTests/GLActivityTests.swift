@@ -1,3 +1,4 @@
+import LaminaRaster
 // The GL backend keeps a stream of frames on the GPU: after the first
 // frame, nothing is compiled or made, and each frame reads back once.
 // Counted from the calls Lamina makes, so it holds for any driver; on

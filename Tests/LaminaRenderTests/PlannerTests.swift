@@ -1,3 +1,4 @@
+import LaminaRaster
 import Foundation
 import Testing
 @testable import LaminaRender

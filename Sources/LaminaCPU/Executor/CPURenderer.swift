@@ -312,13 +312,3 @@ private func multiplied(_ pixmap: Pixmap, by tint: RGBA) -> Pixmap {
     }
     return copy
 }
-
-private func byte(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
-
-extension PremultipliedColor {
-    /// A plan colour, premultiplied and rounded to bytes.
-    fileprivate init(_ color: RGBA) {
-        let (r, g, b, a) = color.premultiplied
-        self.init(r: byte(r), g: byte(g), b: byte(b), a: byte(a))
-    }
-}

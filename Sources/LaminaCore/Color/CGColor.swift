@@ -1,4 +1,5 @@
 import Foundation
+import LaminaRaster
 
 /// A colour in the sRGB colour space with straight (not premultiplied)
 /// components, like a Core Graphics `CGColor` made by
@@ -56,11 +57,6 @@ public final class CGColor: Hashable, Sendable, CustomStringConvertible {
         CGColor(red: red, green: green, blue: blue, alpha: alpha)
     }
 
-    /// Premultiplied components, the form every renderer blends with.
-    public var premultiplied: (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
-        (red * alpha, green * alpha, blue * alpha, alpha)
-    }
-
     public static func == (l: CGColor, r: CGColor) -> Bool {
         l.red == r.red && l.green == r.green && l.blue == r.blue && l.alpha == r.alpha
     }
@@ -70,4 +66,17 @@ public final class CGColor: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "CGColor(red: \(red), green: \(green), blue: \(blue), alpha: \(alpha))" }
+}
+
+// A `CGColor` as the renderers' colours (LaminaRaster's colour file).
+extension RGBA {
+    /// The straight components of `color`.
+    package init(_ color: CGColor) {
+        self.init(red: Double(color.red), green: Double(color.green), blue: Double(color.blue), alpha: Double(color.alpha))
+    }
+}
+
+extension PremultipliedColor {
+    /// `color` premultiplied and rounded to bytes.
+    package init(_ color: CGColor) { self.init(RGBA(color)) }
 }

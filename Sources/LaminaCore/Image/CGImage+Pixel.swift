@@ -1,3 +1,5 @@
+import LaminaRaster
+
 extension CGImage {
     /// One RGBA8 pixel as stored in a `CGImage`: colour premultiplied by alpha.
     public struct Pixel: Hashable, Sendable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import LaminaRaster
 import CEGL
 import Foundation
 import LaminaRender

@@ -1,3 +1,4 @@
+import LaminaRaster
 import LaminaRender
 
 // The plan's colour (`RGBA`, straight components) as GL's uniforms take it:

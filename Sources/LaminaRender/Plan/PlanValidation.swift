@@ -1,5 +1,6 @@
 import Foundation
 import LaminaCore
+import LaminaRaster
 
 /// The promise a plan makes its backends, kept in one place.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import LaminaCore
+import LaminaRaster
 
 /// What a backend draws: a list of passes over pixel surfaces, each a list of
 /// draw commands in painter's order. Everything Core Animation decides
@@ -182,34 +183,6 @@ package enum DrawCommand: Sendable {
     /// shadow's shape is; so a backend may blur one channel (the CPU does)
     /// or all four (GL does), with the same result, by `blur`'s method.
     case blurMask(source: SurfaceID, blur: BlurMethod)
-}
-
-/// A straight (not premultiplied) sRGB colour with components 0...1.
-package struct RGBA: Hashable, Sendable {
-    /// Straight components, 0...1 once the plan is validated.
-    public var red: Double, green: Double, blue: Double, alpha: Double
-    /// A colour from straight components.
-    public init(red: Double, green: Double, blue: Double, alpha: Double) {
-        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
-    }
-    /// The components of `color`.
-    public init(_ color: CGColor) {
-        self.init(red: Double(color.red), green: Double(color.green), blue: Double(color.blue), alpha: Double(color.alpha))
-    }
-    /// Opaque white: the tint that changes nothing.
-    public static let white = RGBA(red: 1, green: 1, blue: 1, alpha: 1)
-    /// Opaque black.
-    public static let black = RGBA(red: 0, green: 0, blue: 0, alpha: 1)
-    /// Transparent black.
-    public static let clear = RGBA(red: 0, green: 0, blue: 0, alpha: 0)
-    /// Component-wise product (a tint, as `CAReplicatorLayer.instanceColor`).
-    public func multiplied(by o: RGBA) -> RGBA {
-        RGBA(red: red * o.red, green: green * o.green, blue: blue * o.blue, alpha: alpha * o.alpha)
-    }
-    /// The colour with its alpha multiplied by `k` (a fade).
-    public func withAlpha(times k: Double) -> RGBA { RGBA(red: red, green: green, blue: blue, alpha: alpha * k) }
-    /// Premultiplied components `(r*a, g*a, b*a, a)`.
-    public var premultiplied: (Double, Double, Double, Double) { (red * alpha, green * alpha, blue * alpha, alpha) }
 }
 
 /// What fills a polygon.

@@ -1,5 +1,6 @@
 import Foundation
 import LaminaCore
+import LaminaRaster
 
 /// Limits that keep offscreen work bounded whatever the scene.
 package struct RenderPlannerOptions: Hashable, Sendable {

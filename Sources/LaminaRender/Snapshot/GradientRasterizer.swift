@@ -1,5 +1,6 @@
 import Foundation
 import LaminaCore
+import LaminaRaster
 import Synchronization
 
 /// Draws a `CAGradientLayer`'s gradient into an image of the layer's bounds,

@@ -1,5 +1,6 @@
 import Foundation
 import LaminaCore
+import LaminaRaster
 
 /// Options for freezing a layer tree.
 package struct SnapshotOptions: Sendable {

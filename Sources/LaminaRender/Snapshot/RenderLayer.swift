@@ -1,5 +1,6 @@
 import Foundation
 import LaminaCore
+import LaminaRaster
 
 /// A frozen, `Sendable` copy of one layer with everything the renderer needs,
 /// resolved: presentation values at the frame's time, colours as `RGBA`,

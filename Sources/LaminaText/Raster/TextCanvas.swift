@@ -1,13 +1,6 @@
 import LaminaCore
 import LaminaRaster
 
-extension PremultipliedColor {
-    /// A text colour, premultiplied to bytes.
-    init(_ color: CGColor) {
-        self.init(red: Double(color.red), green: Double(color.green), blue: Double(color.blue), alpha: Double(color.alpha))
-    }
-}
-
 /// The backing image of a text layer while glyphs are composited into it:
 /// premultiplied RGBA8, row 0 at the top, starting transparent. Glyphs blend
 /// with LaminaRaster's one source-over (`blendSourceOver`), so text rounds

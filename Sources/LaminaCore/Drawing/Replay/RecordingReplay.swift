@@ -123,11 +123,3 @@ extension DrawingCommand {
         }
     }
 }
-
-extension PremultipliedColor {
-    /// A `CGColor`'s straight components, premultiplied to bytes.
-    init(_ color: CGColor) {
-        self.init(
-            red: Double(color.red), green: Double(color.green), blue: Double(color.blue), alpha: Double(color.alpha))
-    }
-}

@@ -1,9 +1,9 @@
 import Testing
-@testable import LaminaCore
+import LaminaRaster
 
 /// The rounding that PNG round trips rely on, checked exhaustively against
 /// floating point.
-@Suite struct ImagePremultipliedAlphaTests {
+@Suite struct PremultipliedAlphaTests {
     @Test func premultiplyRoundsToNearest() {
         for alpha in 0...255 {
             for component in 0...255 {
