@@ -8,7 +8,7 @@ struct ContentsLayoutTests {
     let image = CGSize(width: 40, height: 20)
 
     @Test func gravityPlacesTheImageAsCoreAnimationDoes() {
-        func place(_ g: ContentsGravity) -> CGRect { ContentsLayout.placement(of: image, gravity: g, in: bounds) }
+        func place(_ g: CALayerContentsGravity) -> CGRect { ContentsLayout.placement(of: image, gravity: g, in: bounds) }
         #expect(place(.resize) == bounds)
         #expect(place(.center) == CGRect(x: 30, y: 30, width: 40, height: 20))
         // `top` is the max-Y edge: the visual bottom with y down.

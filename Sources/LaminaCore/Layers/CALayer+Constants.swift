@@ -60,6 +60,13 @@ public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
     public static let resizeAspect = CALayerContentsGravity("resizeAspect")
     /// Scale to cover the bounds, keeping the aspect ratio.
     public static let resizeAspectFill = CALayerContentsGravity("resizeAspectFill")
+
+    /// Every gravity Core Animation has: the one list the scene format's
+    /// names and the renderer's check are made from.
+    package static let all: [CALayerContentsGravity] = [
+        .center, .top, .bottom, .left, .right, .topLeft, .topRight, .bottomLeft, .bottomRight,
+        .resize, .resizeAspect, .resizeAspectFill,
+    ]
 }
 
 /// The filter used to scale `contents` (`CALayerContentsFilter`).
@@ -76,4 +83,7 @@ public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
     public static let nearest = CALayerContentsFilter("nearest")
     /// Bilinear filtering between mipmap levels.
     public static let trilinear = CALayerContentsFilter("trilinear")
+
+    /// Every filter Core Animation has (see `CALayerContentsGravity.all`).
+    package static let all: [CALayerContentsFilter] = [.linear, .nearest, .trilinear]
 }

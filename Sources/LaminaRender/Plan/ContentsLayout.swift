@@ -45,7 +45,7 @@ struct ContentsLayout {
 
     /// The rect of an image of `size` points placed by gravity. `top` is the
     /// max-Y edge, as in Core Animation.
-    static func placement(of size: CGSize, gravity: ContentsGravity, in b: CGRect) -> CGRect {
+    static func placement(of size: CGSize, gravity: CALayerContentsGravity, in b: CGRect) -> CGRect {
         let w = Double(size.width), h = Double(size.height)
         func at(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> CGRect { CGRect(x: x, y: y, width: w, height: h) }
         let cx = Double(b.midX) - w / 2, cy = Double(b.midY) - h / 2
@@ -66,6 +66,7 @@ struct ContentsLayout {
         case .topRight: return at(maxX, maxY, w, h)
         case .bottomLeft: return at(minX, minY, w, h)
         case .bottomRight: return at(maxX, minY, w, h)
+        default: return b  // not reached: the snapshot admits `CALayerContentsGravity.all` only
         }
     }
 

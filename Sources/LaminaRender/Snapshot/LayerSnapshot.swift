@@ -149,11 +149,20 @@ final class LayerSnapshotter {
     private static func constant<C: RawRepresentable & CaseIterable>(
         _ raw: String, of _: C.Type, _ property: String, at path: LayerPath
     ) throws(RenderRefusal) -> C where C.RawValue == String {
-        guard let value = C(rawValue: raw) else {
-            let known = C.allCases.map(\.rawValue).joined(separator: ", ")
-            throw RenderRefusal(at: path, "its \(property) \(String(reflecting: Quoted.prefix(raw))) is not one of Core Animation's (\(known))")
-        }
+        guard let value = C(rawValue: raw) else { throw unknown(raw, C.allCases.map(\.rawValue), property, at: path) }
         return value
+    }
+
+    /// `value` when it is one of Core Animation's constants `all`.
+    private static func known<C: RawRepresentable<String> & Equatable>(
+        _ value: C, in all: [C], _ property: String, at path: LayerPath
+    ) throws(RenderRefusal) -> C {
+        guard all.contains(value) else { throw unknown(value.rawValue, all.map(\.rawValue), property, at: path) }
+        return value
+    }
+
+    private static func unknown(_ raw: String, _ known: [String], _ property: String, at path: LayerPath) -> RenderRefusal {
+        RenderRefusal(at: path, "its \(property) \(String(reflecting: Quoted.prefix(raw))) is not one of Core Animation's (\(known.joined(separator: ", ")))")
     }
 
     /// `contents` as pixels: an image, or what `draw(in:)` recorded.
@@ -182,7 +191,7 @@ final class LayerSnapshotter {
                 backing = textContent(image, bounds: bounds, scale: scale)
             }
         } else if let image = try contentsImage(of: layer, at: path) {
-            var c = ImageContent(image: image, gravity: try Self.constant(layer.contentsGravity.rawValue, of: ContentsGravity.self, "contentsGravity", at: path))
+            var c = ImageContent(image: image, gravity: try Self.known(layer.contentsGravity, in: CALayerContentsGravity.all, "contentsGravity", at: path))
             c.contentsRect = layer.contentsRect
             c.contentsCenter = layer.contentsCenter
             c.contentsScale = Double(layer.contentsScale)

@@ -113,7 +113,7 @@ package struct ImageContent: Sendable {
     /// The picture.
     public var image: CGImage
     /// `contentsGravity`.
-    public var gravity: ContentsGravity
+    public var gravity: CALayerContentsGravity
     /// `contentsRect`: the part of the picture shown, in unit coordinates.
     public var contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     /// `contentsCenter`: the part that stretches, in unit coordinates.
@@ -128,7 +128,7 @@ package struct ImageContent: Sendable {
     /// its min-Y edge (trees drawn with y up).
     public var isFlipped = false
     /// `image` placed by `gravity`, the other properties at their defaults.
-    public init(image: CGImage, gravity: ContentsGravity) { self.image = image; self.gravity = gravity }
+    public init(image: CGImage, gravity: CALayerContentsGravity) { self.image = image; self.gravity = gravity }
 }
 
 /// A region filled with one colour.
@@ -174,14 +174,6 @@ package enum FillOutline: Hashable, Sendable {
         case .polygons(let polygons): polygons
         }
     }
-}
-
-/// `contentsGravity`. `top` and `bottom` name the max-Y and min-Y edges, as in
-/// Core Animation: with y growing down (iOS), `top` pins the image to the
-/// visual bottom.
-package enum ContentsGravity: String, CaseIterable, Sendable {
-    case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
-    case resize, resizeAspect, resizeAspectFill
 }
 
 /// A box that lets a value type hold a value of its own type.

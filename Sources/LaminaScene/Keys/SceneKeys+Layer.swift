@@ -5,15 +5,9 @@ import Foundation
 // handled by the layer decoder and encoder themselves, because they need the
 // whole object or recurse.
 extension SceneKeys {
-    static let gravities: [(String, CALayerContentsGravity)] = [
-        ("center", .center), ("top", .top), ("bottom", .bottom), ("left", .left), ("right", .right),
-        ("topLeft", .topLeft), ("topRight", .topRight), ("bottomLeft", .bottomLeft), ("bottomRight", .bottomRight),
-        ("resize", .resize), ("resizeAspect", .resizeAspect), ("resizeAspectFill", .resizeAspectFill),
-    ]
-
-    static let filters: [(String, CALayerContentsFilter)] = [
-        ("linear", .linear), ("nearest", .nearest), ("trilinear", .trilinear),
-    ]
+    // The format names gravities and filters as Core Animation does.
+    static let gravities = CALayerContentsGravity.all.map { ($0.rawValue, $0) }
+    static let filters = CALayerContentsFilter.all.map { ($0.rawValue, $0) }
 
     static let cornerMasks: [(String, CACornerMask)] = [
         ("minXMinY", .layerMinXMinYCorner), ("maxXMinY", .layerMaxXMinYCorner),
