@@ -45,7 +45,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        // `swift package generate-documentation` (scripts/check-docs.sh); a plugin, built into nothing.
+        // `swift package generate-documentation` (scripts/checks/docs.sh); a plugin, built into nothing.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
         // Writes the archives the tests read (LaminaCAMLTests); Lamina reads them with its own ZipArchive.
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
@@ -159,7 +159,7 @@ let package = Package(
         .testTarget(name: "LaminaTests", dependencies: ["Lamina", "CAllocator"]),
         .testTarget(name: "LaminaTextTests", dependencies: ["LaminaText", "LaminaRaster", "Lamina"]),
         // The server's parts; the server as a whole is tested through the
-        // real binary (scripts/check-server.py).
+        // real binary (scripts/checks/server.py).
         .testTarget(name: "LaminaServerTests", dependencies: ["LaminaServer"]),
     ]
 )
@@ -168,7 +168,7 @@ let package = Package(
 // builds the listing's views and layers and hands them to ExampleSupport, which
 // writes examples/out/<name>.png and <name>.json. Names match the conformance
 // scenes of ../shared/conformance that show the same pictures. The scripts read
-// this list (scripts/example-names.sh): keep it one `let examples = [` ... `]`.
+// this list (scripts/checks/example-names.sh): keep it one `let examples = [` ... `]`.
 let examples = [
     "listing-5-1-affine-rotate", "listing-5-2-composite-affine", "listing-5-3-shear",
     "listing-5-4-rotate-y-flat", "listing-5-5-perspective", "listing-5-6-sublayer-transform",
@@ -186,7 +186,7 @@ package.targets += examples.map { name in
 }
 
 // The README's first sample and the getting-started article's code, byte for
-// byte as printed (scripts/check-readme.sh compares them, type-checks them as
+// byte as printed (scripts/checks/readme.sh compares them, type-checks them as
 // a user's package sees Lamina, and runs them): `import Lamina` alone.
 package.targets += [
     .executableTarget(name: "docs-readme", dependencies: ["Lamina"], path: "examples/docs-readme"),

@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-scripts/install-packages.sh
+scripts/setup/install-packages.sh
 
 # Lamina's own modules optimized, as scripts/test.sh builds them (the end of
 # Package.swift): the two share one build.
@@ -27,7 +27,7 @@ done
 # gallery is refreshed from those pictures.
 swift build
 bin="$(swift build --show-bin-path)"
-for name in $(scripts/example-names.sh); do
+for name in $(scripts/checks/example-names.sh); do
   "$bin/$name" --out examples/out
 done
-scripts/gallery.sh
+scripts/docs/gallery.sh

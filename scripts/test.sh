@@ -27,7 +27,7 @@ started=$(date +%s)
 stamp() { echo "   ($(( $(date +%s) - started )) s since the start)"; }
 
 # What the build and the checks need (a no-op where setup.sh has run).
-scripts/install-packages.sh
+scripts/setup/install-packages.sh
 
 # One build, Lamina's own modules optimized (LAMINA_OPTIMIZED=1, see the end
 # of Package.swift) as the shipped binary is: the tests exercise the code
@@ -88,32 +88,32 @@ lane_a() {
         --refs Tests/Conformance/reference --out ".build/conformance-local"
     done
     # GL and CPU draw every conformance scene alike, and how far apart they are.
-    step backends "$(scripts/conformance-python.sh)" scripts/check-backends.py --out ".build/backends"
+    step backends "$(scripts/setup/conformance-python.sh)" scripts/checks/backends.py --out ".build/backends"
     # Frame sequences started at each animated scene's time begin with its
     # reference picture, in every exact format.
-    for backend in gl cpu; do step "frames-$backend" scripts/check-frames.sh --backend "$backend" --out ".build/frames"; done
+    for backend in gl cpu; do step "frames-$backend" scripts/checks/frames.sh --backend "$backend" --out ".build/frames"; done
     # The example programs: each picture against its listing's reference, and
     # each program's scene JSON drawn by lamina against its own picture.
-    for backend in gl cpu; do step "examples-$backend" scripts/check-examples.sh --backend "$backend" --out ".build/examples"; done
+    for backend in gl cpu; do step "examples-$backend" scripts/checks/examples.sh --backend "$backend" --out ".build/examples"; done
   fi
   # The README's first sample and the getting-started article's code, as
   # printed, as a user's package sees Lamina; the DocC documentation.
-  step readme scripts/check-readme.sh
+  step readme scripts/checks/readme.sh
   # What import Lamina shows: docs/public-api.txt, and no internal reachable.
-  step public-api scripts/check-public-api.sh
-  step docs scripts/check-docs.sh
+  step public-api scripts/checks/public-api.sh
+  step docs scripts/checks/docs.sh
   # Text does not depend on what else the machine has installed, and fonts
   # brought along resolve (CLI, environment, server).
-  step fonts scripts/check-fonts.sh
+  step fonts scripts/checks/fonts.sh
   # Apple's scene files on the command line.
-  step caml scripts/check-caml.py
-  step playground .build-tools/venv/bin/python scripts/check-playground.py --screenshots .build/playground
+  step caml scripts/checks/caml.py
+  step playground .build-tools/venv/bin/python scripts/checks/playground.py --screenshots .build/playground
   # docs/openapi.yaml against the live server (schemathesis).
-  step openapi scripts/check-openapi.sh 200
+  step openapi scripts/checks/openapi.sh 200
   # The readers stay linear: twice the input, twice the instructions (callgrind).
-  step linearity scripts/check-linearity.py
+  step linearity scripts/checks/linearity.py
   # Lottie samples against the pictures Apple's Core Animation drew of them.
-  if [ -d ../shared/lottie ]; then step lottie scripts/check-lottie.py --out .build/lottie; fi
+  if [ -d ../shared/lottie ]; then step lottie scripts/checks/lottie.py --out .build/lottie; fi
 }
 
 lane_b() {
@@ -121,13 +121,13 @@ lane_b() {
   # scenes: a fixed seed and number of inputs (not a time limit, which made
   # the inputs depend on the machine's speed), so every run tries the same.
   # First: its release build is the longest single part of the lanes.
-  step fuzz scripts/fuzz.sh 600 -- -seed=1 -runs=300000
+  step fuzz scripts/fuzz/libfuzzer.sh 600 -- -seed=1 -runs=300000
   # The render server: the real binary on loopback ports, every route,
   # status and header, the queue, the deadline, the token, connection
   # limits, SIGTERM.
-  step server scripts/check-server.py
-  step soak scripts/soak.py --seconds 20 --rate 20
-  step deploy .build-tools/venv/bin/python scripts/check-deploy.py
+  step server scripts/checks/server.py
+  step soak scripts/checks/soak.py --seconds 20 --rate 20
+  step deploy .build-tools/venv/bin/python scripts/checks/deploy.py
 }
 
 if [ ! -x "$conformance" ]; then

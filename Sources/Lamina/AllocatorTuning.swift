@@ -10,7 +10,7 @@ import Foundation
 /// few megabytes and frees them when the frame is done. glibc serves blocks
 /// that large with fresh `mmap` pages and gives them back on free, so each
 /// frame pays the kernel to fault in and zero every page again: about 3 ms
-/// of a 1200x630 card's 17 (`scripts/stage-instructions.sh` shows the page
+/// of a 1200x630 card's 17 (`scripts/bench/stage-instructions.sh` shows the page
 /// faults; `lamina bench` the time). Raising the `mmap` threshold and the
 /// trim threshold keeps those blocks in the heap, where the next frame reuses
 /// them: the same steady-state memory, without the faults.

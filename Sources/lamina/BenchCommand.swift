@@ -17,7 +17,7 @@ struct BenchCommand: ParsableCommand {
             decode (with --decode), snapshot, plan, render (backend, readback included) and \
             PNG encoding (with --png). With --stage, each frame runs that stage alone (the \
             others run once, before the frames), so that an instruction count under callgrind \
-            is that stage's (scripts/stage-instructions.sh). Run a release build \
+            is that stage's (scripts/bench/stage-instructions.sh). Run a release build \
             (swift build -c release) for figures worth keeping.
             """)
 

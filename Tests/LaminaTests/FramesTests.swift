@@ -270,7 +270,7 @@ struct AnimationEncoderTests {
     }
 }
 
-@Suite("Video", .enabled(if: VideoEncoder.ffmpeg != nil, "ffmpeg is not installed (scripts/install-packages.sh installs it)"))
+@Suite("Video", .enabled(if: VideoEncoder.ffmpeg != nil, "ffmpeg is not installed (scripts/setup/install-packages.sh installs it)"))
 struct VideoTests {
     @Test func anMP4DecodesBackToTheFramesWithinH264sLoss() throws {
         let scene = try SceneDecoder().decode(##"""

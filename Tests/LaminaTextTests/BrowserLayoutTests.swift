@@ -3,7 +3,7 @@ import LaminaCore
 import Testing
 @testable import LaminaText
 
-/// Headless Chromium (Debian's `chromium`, which scripts/install-packages.sh
+/// Headless Chromium (Debian's `chromium`, which scripts/setup/install-packages.sh
 /// installs) laying out the same text in the same font files: where its
 /// lines break and in which order each line's characters stand.
 enum Browser {
@@ -78,7 +78,7 @@ struct BrowserLayoutTests {
     static let widths = [130.0, 175.0, 240.0, 330.0]
 
     @Test("Lamina breaks each line where Chromium does, and orders each line's characters as it does",
-          .enabled(if: Browser.path != nil, "chromium is not installed (scripts/install-packages.sh installs it)"),
+          .enabled(if: Browser.path != nil, "chromium is not installed (scripts/setup/install-packages.sh installs it)"),
           .enabled(if: ScriptsTests.hasEmoji && ScriptsTests.hasCJK, "Noto Color Emoji or a CJK font is not installed"))
     func againstChromium() throws {
         let size = 18.0

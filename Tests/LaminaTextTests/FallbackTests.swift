@@ -104,7 +104,7 @@ struct FallbackTests {
 
 /// `.build-tools/fontconfig-extra.conf`: the machine's fontconfig plus
 /// Debian's fonts-urw-base35 (unpacked, not installed, by
-/// scripts/install-packages.sh), with which fontconfig's own answer to
+/// scripts/setup/install-packages.sh), with which fontconfig's own answer to
 /// "Helvetica" is Nimbus Sans.
 enum ExtraFonts {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -125,7 +125,7 @@ struct FontTableTests {
                         "monospace", "sans-serif", "DejaVu Sans", "DejaVu Serif", "No Such Family 42"]
 
     @Test("Extra fonts that change fontconfig's answers (fonts-urw-base35) change no resolution",
-          .enabled(if: ExtraFonts.configuration != nil, "no .build-tools/fontconfig-extra.conf (scripts/install-packages.sh makes it)"))
+          .enabled(if: ExtraFonts.configuration != nil, "no .build-tools/fontconfig-extra.conf (scripts/setup/install-packages.sh makes it)"))
     func extraFontsChangeNothing() throws {
         let plain = try FontSystem()
         let extra = try FontSystem(configurationFile: try #require(ExtraFonts.configuration))
@@ -173,7 +173,7 @@ struct FontTableTests {
     }
 
     @Test("Registered fonts resolve first, by family and by PostScript name, from a file or from data",
-          .enabled(if: ExtraFonts.file("C059-Roman.otf") != nil, "no unpacked fonts-urw-base35 (scripts/install-packages.sh)"))
+          .enabled(if: ExtraFonts.file("C059-Roman.otf") != nil, "no unpacked fonts-urw-base35 (scripts/setup/install-packages.sh)"))
     func registeredFonts() throws {
         let fonts = try FontSystem()
         try FontRegistry.register(fileAt: try #require(ExtraFonts.file("NimbusMonoPS-Regular.otf")))

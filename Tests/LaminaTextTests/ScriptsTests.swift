@@ -5,7 +5,7 @@ import Testing
 
 /// Whether a family is installed (the tests of scripts and emoji need
 /// Debian's fonts-noto-color-emoji and fonts-wqy-microhei, which
-/// scripts/install-packages.sh installs).
+/// scripts/setup/install-packages.sh installs).
 func isInstalled(_ family: String) -> Bool {
     (try? FontDatabase().faces(inFamily: family).isEmpty == false) ?? false
 }

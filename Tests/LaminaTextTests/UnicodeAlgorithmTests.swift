@@ -3,7 +3,7 @@ import Testing
 @testable import LaminaText
 
 /// Unicode's own test data (Debian's unicode-data package, which
-/// scripts/install-packages.sh installs), for the two algorithms text
+/// scripts/setup/install-packages.sh installs), for the two algorithms text
 /// layout takes whole from ICU.
 enum UnicodeTestData {
     static func lines(_ path: String) -> [Substring]? {
@@ -23,7 +23,7 @@ enum UnicodeTestData {
 struct UnicodeAlgorithmTests {
     @Test("Bidi: every case of BidiCharacterTest.txt, levels and visual order",
           .enabled(if: FileManager.default.fileExists(atPath: UnicodeTestData.bidi),
-                   "no \(UnicodeTestData.bidi) (Debian's unicode-data; scripts/install-packages.sh installs it)"))
+                   "no \(UnicodeTestData.bidi) (Debian's unicode-data; scripts/setup/install-packages.sh installs it)"))
     func bidiCharacterTest() throws {
         let lines = try #require(UnicodeTestData.lines(UnicodeTestData.bidi))
         var failures: [String] = []
@@ -71,7 +71,7 @@ struct UnicodeAlgorithmTests {
 
     @Test("Line breaking: every case of LineBreakTest.txt",
           .enabled(if: FileManager.default.fileExists(atPath: UnicodeTestData.lineBreak),
-                   "no \(UnicodeTestData.lineBreak) (Debian's unicode-data; scripts/install-packages.sh installs it)"))
+                   "no \(UnicodeTestData.lineBreak) (Debian's unicode-data; scripts/setup/install-packages.sh installs it)"))
     func lineBreakTest() throws {
         let lines = try #require(UnicodeTestData.lines(UnicodeTestData.lineBreak))
         var failures: [String] = [], revised: [String] = []

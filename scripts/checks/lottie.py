@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Lottie samples drawn by Lamina against Apple's Core Animation.
+
+    LAMINA=.build/debug/lamina scripts/checks/lottie.py [--out DIR] [--backend cpu|gl] [--only NAME]
+
+For each sample of ../shared/lottie/manifest.json, renders the five
+snapshots (progress 0, 25, 50, 75, 100%) as the reference pictures were
+taken: frame `ip + p * (op - ip)`, which is scene time `(frame - ip) / fr`
+in Lamina, at the picture's pixel size (the animation fitted into its
+snapshot size, at 2x), on a transparent background; then judges them with
+the folder's own compare.py (CIE94 Delta E, the sample's precision, over
+black and over white).
+
+Prints one line per sample (its snapshots that match). Two checks: every
+sample is read and drawn at its five moments, and at least MATCHED_FLOOR
+snapshots match Apple's (the count when the floor was last raised: a
+change that loses a match fails; raise it when matches are won). The
+figures and what is missing are in docs/lottie.md.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks import check, finish  # noqa: E402
+
+LAMINA = os.environ.get("LAMINA", ".build/debug/lamina")
+# Snapshots of the 280 that matched when this was last raised.
+MATCHED_FLOOR = 178
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+LOTTIE = os.path.join(ROOT, "..", "shared", "lottie")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--out", default=None)
+    parser.add_argument("--backend", default="cpu")
+    parser.add_argument("--only", default=None)
+    args = parser.parse_args()
+    manifest = json.load(open(os.path.join(LOTTIE, "manifest.json")))
+    samples = manifest["samples"] if isinstance(manifest, dict) and "samples" in manifest else manifest
+    if isinstance(samples, dict):
+        samples = list(samples.values())
+    out = args.out or tempfile.mkdtemp(prefix="lamina-lottie-")
+    os.makedirs(out, exist_ok=True)
+    python = subprocess.run([os.path.join(ROOT, "scripts", "conformance-python.sh")], capture_output=True, text=True,
+                            check=True).stdout.strip()
+    matched = total = 0
+    unreadable = []
+    for sample in samples:
+        if args.only and args.only not in sample["name"]:
+            continue
+        path = os.path.join(LOTTIE, sample["file"])
+        # Fitted into the snapshot's size (scaleAspectFit), at 2x; a hair
+        # less, so that rounding never adds a pixel row.
+        points = sample["snapshot_points"]
+        scale = 2 * min(points[0] / sample["w"], points[1] / sample["h"]) * (1 - 1e-12)
+        results = []
+        error = None
+        for snap in sample["snapshots"]:
+            reference = os.path.join(LOTTIE, snap["reference"])
+            candidate = os.path.join(out, os.path.basename(reference))
+            time = (snap["frame"] - sample["ip"]) / sample["fr"]
+            run = subprocess.run([LAMINA, "render", path, "--backend", args.backend, "--time", repr(time),
+                                  "--scale", repr(scale), "--output", candidate], capture_output=True, text=True, timeout=300)
+            if run.returncode != 0:
+                error = (run.stderr.strip().splitlines() or ["failed"])[-1]
+                break
+            judged = subprocess.run([python, os.path.join(LOTTIE, "compare.py"), reference, candidate,
+                                     "--precision", str(sample.get("precision", 0.985))], capture_output=True, text=True)
+            results.append(judged.returncode == 0)
+        total += len(sample["snapshots"])
+        if error is not None:
+            unreadable.append((sample["name"], error))
+            print(f"      {sample['name']}: not drawn: {error[:160]}")
+            continue
+        matched += sum(results)
+        print(f"      {sample['name']}: {sum(results)} of {len(results)} snapshots match "
+              f"({', '.join('ok' if r else 'x' for r in results)})")
+    print(f"      snapshots matching Apple's: {matched} of {total} ({100 * matched / max(total, 1):.0f}%); "
+          f"{len(unreadable)} samples not drawn; pictures in {out}")
+    check(f"every Lottie sample is read and drawn at its five moments ({len(samples) - len(unreadable)} of {len(samples)})",
+          not unreadable, unreadable[:3])
+    if not args.only:
+        check(f"at least {MATCHED_FLOOR} of the snapshots match Apple's Core Animation ({matched} of {total})",
+              matched >= MATCHED_FLOOR, matched)
+    finish()
+
+
+if __name__ == "__main__":
+    if not os.access(LAMINA, os.X_OK):
+        sys.exit(f"no lamina binary at {LAMINA} (set LAMINA)")
+    main()
