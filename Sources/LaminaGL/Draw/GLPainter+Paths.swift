@@ -61,7 +61,7 @@ extension GLPainter {
         glUseProgram(program.name)
         program.set(
             "u_clipFromLocal",
-            matrix: transform.concatenating(.pixelToClip(width: target.width, height: target.height)).uniformValues)
+            matrix: transform.concatenating(.pixelToClip(width: target.pictureWidth, height: target.pictureHeight)).uniformValues)
         program.set("u_shapeEnabled", false)
         program.set("u_color", premultiplied.x, premultiplied.y, premultiplied.z, premultiplied.w)
         stream.upload(positions: geometry.positions, indices: geometry.fanIndices)

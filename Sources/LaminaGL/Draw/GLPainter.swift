@@ -166,7 +166,7 @@ final class GLPainter {
         glUseProgram(program.name)
         program.set(
             "u_clipFromLocal",
-            matrix: transform.concatenating(.pixelToClip(width: target.width, height: target.height)).uniformValues)
+            matrix: transform.concatenating(.pixelToClip(width: target.pictureWidth, height: target.pictureHeight)).uniformValues)
         setCoverage(options, on: program)
         if let color {
             program.set("u_color", color.x, color.y, color.z, color.w)

@@ -15,8 +15,9 @@ package final class GLRenderer: Renderer {
 
     /// Makes a context on `platform` (or as `LAMINA_EGL_PLATFORM` and the
     /// automatic order decide) and compiles the shaders. With `multisampled`,
-    /// every target is drawn with 4 samples per pixel where the context
-    /// offers them, then resolved.
+    /// every pass is drawn with 4 samples per pixel where the context
+    /// offers them, through one tile at a time (`GLPainter.drawMultisampled`),
+    /// and resolved into its target.
     public init(platform: EGLPlatformChoice? = nil, multisampled: Bool = true,
                 environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         context = try GLContext(platform: platform, environment: environment)
@@ -56,8 +57,30 @@ final class GLPlanPainter: SurfacePainter {
         self.context = context; self.painter = painter; self.multisampled = multisampled
     }
 
+    /// A single-sampled target: the samples are the pass's tile's alone.
     func makeSurface(width: Int, height: Int) throws -> GLRenderTarget {
-        try painter.targets.acquire(width: width, height: height, multisampled: multisampled)
+        try painter.targets.acquire(width: width, height: height)
+    }
+
+    /// The run, tile by tile when multisampling (see `drawMultisampled`).
+    func draw(_ steps: [DrawStep<any GLTextureSource>], into target: inout GLRenderTarget, deadline: RenderDeadline?) throws {
+        guard !steps.isEmpty else { return }
+        guard multisampled, context.info.multisampleCount > 0 else {
+            try draw(steps, onto: target, deadline: deadline)
+            return
+        }
+        try painter.drawMultisampled(into: target) { tile in try draw(steps, onto: tile, deadline: deadline) }
+    }
+
+    private func draw(_ steps: [DrawStep<any GLTextureSource>], onto target: GLRenderTarget, deadline: RenderDeadline?) throws {
+        var target = target
+        for step in steps {
+            try deadline?.check()
+            switch step {
+            case .polygon(let draw, let textures): try drawPolygon(draw, textures: textures, into: &target)
+            case .path(let draw): try fillPath(draw, into: &target)
+            }
+        }
     }
     func texture(of surface: GLRenderTarget) -> any GLTextureSource { surface }
     func texture(of image: CGImage) throws -> any GLTextureSource {

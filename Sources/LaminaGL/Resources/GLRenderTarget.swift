@@ -14,6 +14,11 @@ import LaminaRender
 /// Contents are premultiplied RGBA, top row first (see `local.vert`). A
 /// multisampled target resolves itself when it is next sampled or read after
 /// drawing; `resolve()` does it explicitly.
+///
+/// A multisampled target can also stand for a `window` of a larger,
+/// single-sampled picture: drawing maps the picture's pixels onto it, and
+/// `resolve(intoWindowOf:)` puts the result in its place
+/// (`GLPainter.drawMultisampled`).
 final class GLRenderTarget: GLTextureSource {
     let context: GLContext
     let width: Int
@@ -34,6 +39,22 @@ final class GLRenderTarget: GLTextureSource {
     private var stencilBuffer: GLuint = 0
     private var needsResolve = false
     private var hasMipmaps = false
+    /// Nothing drawn since the last `clear`.
+    private(set) var isClear = true
+
+    /// The part of a larger picture a target stands for while it is a
+    /// multisample tile: the picture's pixel (`x`, `y`) lands on the
+    /// target's first pixel.
+    struct Window: Equatable {
+        var x: Int, y: Int
+        var pictureWidth: Int, pictureHeight: Int
+    }
+    /// The window this target stands for; nil when it is its own picture.
+    var window: Window?
+    /// The size of the picture drawing maps onto: the window's picture, or
+    /// the target itself.
+    var pictureWidth: Int { window?.pictureWidth ?? width }
+    var pictureHeight: Int { window?.pictureHeight ?? height }
 
     /// Creates a target of `width` x `height` pixels, cleared to transparent.
     /// - Parameter multisampled: draw into a `info.multisampleCount`-sample
@@ -126,6 +147,7 @@ final class GLRenderTarget: GLTextureSource {
             buffers |= GLbitfield(GL_STENCIL_BUFFER_BIT | GL_DEPTH_BUFFER_BIT)
         }
         glClear(buffers)
+        isClear = true
     }
 
     /// Binds the drawing framebuffer and viewport, and notes that the texture
@@ -133,9 +155,14 @@ final class GLRenderTarget: GLTextureSource {
     func bindForDrawing() throws {
         try context.makeCurrent(for: "drawing into a render target")
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), isMultisampled ? multisampleFramebuffer : textureFramebuffer)
-        glViewport(0, 0, GLsizei(width), GLsizei(height))
+        if let window {
+            glViewport(GLint(-window.x), GLint(-window.y), GLsizei(window.pictureWidth), GLsizei(window.pictureHeight))
+        } else {
+            glViewport(0, 0, GLsizei(width), GLsizei(height))
+        }
         needsResolve = isMultisampled
         hasMipmaps = false
+        isClear = false
     }
 
     /// Like `bindForDrawing`, attaching a cleared stencil buffer first if the
@@ -198,6 +225,31 @@ final class GLRenderTarget: GLTextureSource {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         needsResolve = false
         try context.checkErrors("resolving a \(width)x\(height) render target")
+    }
+
+    /// Resolves this tile's samples into its `window` of `picture`. A window
+    /// at the picture's origin is resolved straight into it; elsewhere the
+    /// tile resolves into its own texture, which is copied into place (ES 3
+    /// resolves only between equal rectangles).
+    func resolve(intoWindowOf picture: GLRenderTarget) throws {
+        guard let window, isMultisampled, picture !== self, !picture.isMultisampled else {
+            throw GLError.invalidArgument("resolving a render target that is not a multisample tile of a single-sampled picture")
+        }
+        let w = min(width, picture.width - window.x), h = min(height, picture.height - window.y)
+        guard w > 0, h > 0 else { return }
+        try context.makeCurrent(for: "resolving a multisample tile")
+        let atOrigin = window.x == 0 && window.y == 0
+        if !atOrigin { try resolve() }
+        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), atOrigin ? multisampleFramebuffer : textureFramebuffer)
+        glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), picture.textureFramebuffer)
+        glBlitFramebuffer(
+            0, 0, GLint(w), GLint(h), GLint(window.x), GLint(window.y), GLint(window.x + w), GLint(window.y + h),
+            GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        needsResolve = false
+        picture.hasMipmaps = false
+        picture.isClear = false
+        try context.checkErrors("resolving a \(w)x\(h) tile into a \(picture.width)x\(picture.height) picture")
     }
 
     func textureForSampling(mipmaps: Bool) throws -> GLuint {

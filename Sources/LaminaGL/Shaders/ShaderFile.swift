@@ -17,4 +17,6 @@ enum ShaderFile: String, Sendable, CaseIterable {
     case mask = "mask.frag"
     /// One direction of a separable Gaussian blur.
     case blur = "blur.frag"
+    /// Texels one for one into a multisample tile.
+    case copy = "copy.frag"
 }

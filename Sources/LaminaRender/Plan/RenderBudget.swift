@@ -15,7 +15,9 @@ import LaminaCore
 /// The defaults keep one frame under about 1 GB on the CPU backend (the
 /// canvas, the offscreen surfaces alive at once, the generated backing
 /// images, and the encoder's copy of the picture), and are generous for real
-/// drawings:
+/// drawings. The GL backend's surfaces are textures of the same sizes; its
+/// multisampling adds one tile of at most 2048 x 2048 pixels (144 MiB at 4
+/// samples), whatever the canvas:
 ///
 /// ```swift
 /// var budget = RenderBudget.default
