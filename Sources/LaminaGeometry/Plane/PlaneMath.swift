@@ -1,9 +1,11 @@
 import Foundation
-import LaminaCore
+
+// The plane geometry of Core Animation's flattening: the near plane, the
+// flattening matrix, and how far a projective map stretches a local unit.
 
 /// The matrix that flattens a 3D scene into its layer's plane: it keeps x, y
 /// and w and sets z to 0 (the third column is zero).
-let flatteningMatrix: CATransform3D = {
+package let flatteningMatrix: CATransform3D = {
     var f = CATransform3D.identity
     f.m33 = 0
     return f
@@ -12,24 +14,24 @@ let flatteningMatrix: CATransform3D = {
 extension CATransform3D {
     /// The local points whose image has `w` at least `nearPlaneW`: what lies
     /// in front of the eye. Geometry is cut here, never mirrored.
-    var nearPlane: HalfPlane { HalfPlane(a: Double(m14), b: Double(m24), c: Double(m44) - nearPlaneW) }
+    package var nearPlane: HalfPlane { HalfPlane(a: Double(m14), b: Double(m24), c: Double(m44) - nearPlaneW) }
 }
 
 extension CGRect {
     /// The corners in order minX-minY, maxX-minY, maxX-maxY, minX-maxY.
-    var cornerPolygon: [CGPoint] {
+    package var cornerPolygon: [CGPoint] {
         [CGPoint(x: minX, y: minY), CGPoint(x: maxX, y: minY), CGPoint(x: maxX, y: maxY), CGPoint(x: minX, y: maxY)]
     }
 }
 
 /// The smallest `w` the plan lets through, relative to the layer's own `w`
 /// scale: geometry closer to the eye than this is cut off, never mirrored.
-let nearPlaneW = 1e-4
+package let nearPlaneW = 1e-4
 
 extension CATransform3D {
     /// The largest stretch of a local unit at `p` in the target (pixels per
     /// local unit), from the Jacobian of the projective map.
-    func pixelScale(at p: CGPoint) -> Double {
+    package func pixelScale(at p: CGPoint) -> Double {
         let h = apply(x: p.x, y: p.y)
         let w = Double(h.w)
         guard w > 0 else { return 0 }
@@ -43,7 +45,7 @@ extension CATransform3D {
     /// The bounding box, in the target, of the part of `rect` in front of
     /// the eye; nil when none of it is, or when it maps beyond finite
     /// numbers (`CGRect.bounding`).
-    func projectedBounds(of rect: CGRect) -> CGRect? {
+    package func projectedBounds(of rect: CGRect) -> CGRect? {
         let near = nearPlane
         if near.holds(rect) {
             // Wholly in front (the usual case): its four corners, with no
@@ -56,7 +58,7 @@ extension CATransform3D {
 
     /// The largest pixel scale over the part of a rect that lies in front of
     /// the eye, sampled at its corners and centre.
-    func maxPixelScale(over rect: CGRect) -> Double {
+    package func maxPixelScale(over rect: CGRect) -> Double {
         if m14 == 0, m24 == 0, m44 > 0, rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite {
             // An affine map stretches every point alike, and all of the rect
             // is in front: every sample below would give this one.

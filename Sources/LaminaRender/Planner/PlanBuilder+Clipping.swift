@@ -1,0 +1,78 @@
+import Foundation
+import LaminaCore
+import LaminaRaster
+
+// Extents and clipping: how far a layer's drawing reaches, and the parts of
+// it that can show in the target.
+extension PlanBuilder {
+    /// Everything a layer draws in its own plane (bounds, contents,
+    /// flattened sublayers; not the shadow), limited to a finite box.
+    func contentExtent(_ layer: RenderLayer) -> CGRect {
+        var extent = layer.bounds
+        for piece in layer.content {
+            switch piece {
+            case .image(let content):
+                let layout = ContentsLayout(content, in: layer.bounds)
+                if !layout.quads.isEmpty { extent = extent.union(layout.rect) }
+            case .fill(let fill):
+                extent = extent.union(fill.bounds)
+            }
+        }
+        if layer.masksToBounds { return layer.bounds }
+        let limit = layer.bounds.insetBy(dx: -16384, dy: -16384)
+        for item in sceneItems(of: layer) where item.layer.kind == .ordinary {
+            if let box = item.matrix.projectedBounds(of: contentExtent(item.layer)) { extent = extent.union(box.intersection(limit)) }
+        }
+        return extent
+    }
+
+    /// Whether fading `layer`'s draws one by one would differ from fading
+    /// them as a group: when any two of them cover a common point. Without
+    /// overlap, each pixel shows at most one draw, and the group's fade is
+    /// each draw's fade: no offscreen surface is needed.
+    ///
+    /// Conservative: a sublayer that is not a single flat draw (it has
+    /// sublayers of its own, a border with a background, a shadow, a mask, a
+    /// clip) counts as overlapping, as does anything seen through the eye
+    /// plane. Boxes are compared in the layer's own plane.
+    func drawsOverlap(_ layer: RenderLayer) -> Bool {
+        var boxes: [CGRect] = []
+        if layer.backgroundColor != nil || layer.borderWidth > 0 {
+            if layer.backgroundColor != nil && layer.borderWidth > 0 { return true }
+            boxes.append(layer.bounds)
+        }
+        for piece in layer.content {
+            switch piece {
+            case .image(let content):
+                let layout = ContentsLayout(content, in: layer.bounds)
+                if !layout.quads.isEmpty { boxes.append(layout.rect) }
+            case .fill:
+                // A fill and a stroke of one shape overlap; so may a path's own
+                // contours under non-zero winding: never assume otherwise.
+                return true
+            }
+        }
+        for item in sceneItems(of: layer) {
+            let sub = item.layer
+            guard sub.sublayers.isEmpty, sub.mask == nil, sub.shadow == nil, !sub.masksToBounds, sub.content.count <= 1,
+                  (sub.backgroundColor == nil || sub.borderWidth == 0),
+                  sub.content.isEmpty || (sub.backgroundColor == nil && sub.borderWidth == 0)
+            else { return true }
+            var corners: [CGPoint] = []
+            for p in contentExtent(sub).cornerPolygon {
+                let h = item.matrix.apply(x: p.x, y: p.y)
+                guard Double(h.w) > 1e-9 else { return true }
+                corners.append(CGPoint(x: Double(h.x) / Double(h.w), y: Double(h.y) / Double(h.w)))
+            }
+            guard let box = CGRect.bounding(corners) else { continue }
+            boxes.append(box)
+        }
+        for i in boxes.indices {
+            for j in boxes.indices where j > i {
+                let common = boxes[i].intersection(boxes[j])
+                if !common.isNull, common.width > 0, common.height > 0 { return true }
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import LaminaCore
+import LaminaRaster
+
+// The 3D scene of a layer's sublayers: its members, culled, projected and
+// put in depth order (splitting planes that cut each other).
+extension PlanBuilder {
+    /// The ordinary layers that a layer's sublayers contribute to its 3D
+    /// scene, in sublayer order, through transform layers.
+    func sceneItems(of layer: RenderLayer) -> [SceneItem] {
+        var items: [SceneItem] = []
+        func gather(_ sublayers: [RenderLayer], into parent: CATransform3D, opacity: Double, tint: RGBA?) {
+            for sub in sublayers where !sub.isHidden {
+                let m = sub.transformToSuperlayer.concatenating(parent)
+                switch sub.kind {
+                case .ordinary:
+                    items.append(SceneItem(layer: sub, matrix: m, opacity: opacity, tint: tint))
+                case .transform:
+                    // No group: the opacity reaches each sublayer separately.
+                    gather(sub.sublayers, into: m, opacity: opacity * sub.opacity, tint: combine(tint, sub.tint))
+                }
+            }
+        }
+        gather(layer.sublayers, into: .identity, opacity: 1, tint: nil)
+        return items
+    }
+
+    func emitScene(of layer: RenderLayer, matrix: CATransform3D, clipping: Clipping, opacity: Double, tint: RGBA?, into commands: inout [DrawCommand]) throws(RenderRefusal) {
+        let items = sceneItems(of: layer)
+        guard !items.isEmpty else { return }
+        let budget = options.budget.depthFragments - depthFragments
+        let refusal = { () -> RenderRefusal in
+            RenderRefusal(at: layer.path, "its sublayers' planes cut each other into more than \(self.options.budget.depthFragments) pieces (the budget for depth sorting)")
+        }
+        let pieces: [ScenePolygon]
+        if let flat = flatSceneOrder(items) {
+            // Counted as the sorter counts.
+            guard flat.count <= 1 || flat.count <= budget else { throw refusal() }
+            pieces = flat
+        } else {
+            pieces = try DepthSorter.backToFront(sceneOutlines(items), budget: budget, refusal: refusal)
+        }
+        depthFragments += pieces.count
+        for piece in pieces {
+            let item = items[piece.item]
+            // The scene's cuts of this piece are pixel-exact, so the pieces
+            // of one split layer tile it without a seam.
+            let itemClipping = clipping.pulledBack(through: item.matrix.planeHomography)
+                .cut(by: piece.cuts.map { pullBack($0, through: item.matrix) })
+            try emitPlane(item.layer, matrix: item.matrix.concatenating(flatteningMatrix).concatenating(matrix),
+                      clipping: itemClipping, opacity: opacity * item.opacity, tint: combine(tint, item.tint), into: &commands)
+        }
+    }
+
+    /// The scene's items in drawing order, without sorting, when every one
+    /// lies in the layer's own plane (its matrix keeps z at 0) wholly in
+    /// front of the eye, with a finite extent: a flat interface, the usual
+    /// case. Polygons in one plane keep their sublayer order in
+    /// `DepthSorter` too, so this is the sorter's answer without the
+    /// projected outline it would make of every item. Nil when any item
+    /// leaves the plane, and the scene is sorted.
+    func flatSceneOrder(_ items: [SceneItem]) -> [ScenePolygon]? {
+        var order: [ScenePolygon] = []
+        order.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            let m = item.matrix
+            guard m.m13 == 0, m.m23 == 0, m.m43 == 0, m.m14 == 0, m.m24 == 0, m.m44 >= nearPlaneW, m.isFinite else { return nil }
+            if isCulled(item) { continue }
+            let extent = contentExtent(item.layer)
+            guard extent.minX.isFinite, extent.minY.isFinite, extent.maxX.isFinite, extent.maxY.isFinite else { return nil }
+            order.append(ScenePolygon(points: [], item: index))
+        }
+        return order
+    }
+
+    /// Whether the item is a single-sided layer seen from behind (its
+    /// plane map reverses orientation in the scene), which is not drawn.
+    func isCulled(_ item: SceneItem) -> Bool {
+        !item.layer.isDoubleSided && item.matrix.planeHomography.determinant < 0
+    }
+
+    /// The outlines the depth sorter orders: each item not culled, with
+    /// what of it lies in front of the eye, in sublayer order.
+    func sceneOutlines(_ items: [SceneItem]) -> [ScenePolygon] {
+        var polygons: [ScenePolygon] = []
+        for (index, item) in items.enumerated() where !isCulled(item) {
+            let outline = projectedOutline(of: item)
+            if outline.count >= 3 { polygons.append(ScenePolygon(points: outline, item: index)) }
+        }
+        return polygons
+    }
+
+    /// The item's extent in the scene's projected space: cut at the near
+    /// plane, divided by w.
+    func projectedOutline(of item: SceneItem) -> [SIMD3<Double>] {
+        func projected(_ p: CGPoint) -> SIMD3<Double> {
+            let h = item.matrix.apply(x: p.x, y: p.y)
+            let w = Double(h.w)
+            return SIMD3(Double(h.x) / w, Double(h.y) / w, Double(h.z) / w)
+        }
+        let extent = contentExtent(item.layer), near = item.matrix.nearPlane
+        let (x0, y0, x1, y1) = (extent.minX, extent.minY, extent.maxX, extent.maxY)
+        let corners = (CGPoint(x: x0, y: y0), CGPoint(x: x1, y: y0), CGPoint(x: x1, y: y1), CGPoint(x: x0, y: y1))
+        if near.value(at: corners.0) >= 0, near.value(at: corners.1) >= 0, near.value(at: corners.2) >= 0, near.value(at: corners.3) >= 0 {
+            // Wholly in front, the usual case: what the clip below would
+            // give, without its list of corners in between.
+            return [projected(corners.0), projected(corners.1), projected(corners.2), projected(corners.3)]
+        }
+        return PolygonClipper.clip(extent.cornerPolygon, to: near).map(projected)
+    }
+
+    /// A cut in projected scene space as a half-plane of the item's local
+    /// space (exact where w > 0).
+    func pullBack(_ plane: ScenePlane, through m: CATransform3D) -> HalfPlane {
+        let n = plane.normal, d = plane.offset
+        return HalfPlane(
+            a: n.x * Double(m.m11) + n.y * Double(m.m12) + n.z * Double(m.m13) + d * Double(m.m14),
+            b: n.x * Double(m.m21) + n.y * Double(m.m22) + n.z * Double(m.m23) + d * Double(m.m24),
+            c: n.x * Double(m.m41) + n.y * Double(m.m42) + n.z * Double(m.m43) + d * Double(m.m44))
+    }
+
+    /// A rect grown by about one target pixel, for drawing with coverage.
+    func paddedForCoverage(_ rect: CGRect, matrix: CATransform3D) -> [CGPoint] {
+        let scale = matrix.maxPixelScale(over: rect)
+        let pad = scale > 0 ? min(1 / scale, Double(max(rect.width, rect.height))) : 0
+        return corners(of: rect.insetBy(dx: -pad, dy: -pad))
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import LaminaCore
+import LaminaRaster
+
+// Layers as planes: what each layer draws in its own plane (background,
+// border, contents, shapes) as polygons and paths, clipped and cut.
+extension PlanBuilder {
+    /// What limits a layer's draws in its local space: `clips` cut its
+    /// geometry with anti-aliased edges (the near plane of each level), and
+    /// `cuts` keep one piece of a split draw, pixel-exactly
+    /// (`PolygonDraw.cuts`).
+    struct Clipping {
+        var clips: [HalfPlane] = []
+        var cuts: [HalfPlane] = []
+        static let none = Clipping()
+
+        func adding(_ clip: HalfPlane) -> Clipping {
+            // An affine layer's near plane keeps everything: a flat scene
+            // gathers no clips (and allocates no list of them per layer).
+            if clip.keepsEverything { return self }
+            var more = clips
+            more.reserveCapacity(clips.count + 1)
+            more.append(clip)
+            return Clipping(clips: more, cuts: cuts)
+        }
+        func cut(by more: [HalfPlane]) -> Clipping {
+            more.isEmpty ? self : Clipping(clips: clips, cuts: cuts.isEmpty ? more : cuts + more)
+        }
+        /// `clips` and the planes of `viewport`, in one new array.
+        func clips(within viewport: (HalfPlane, HalfPlane, HalfPlane, HalfPlane)) -> [HalfPlane] {
+            var planes = clips
+            planes.reserveCapacity(clips.count + 4)
+            planes.append(viewport.0)
+            planes.append(viewport.1)
+            planes.append(viewport.2)
+            planes.append(viewport.3)
+            return planes
+        }
+        /// The same limits in a sublayer's space, `h` being its plane map.
+        func pulledBack(through h: PlaneHomography) -> Clipping {
+            Clipping(clips: clips.map(h.pullBack), cuts: cuts.map(h.pullBack))
+        }
+    }
+
+    /// Draws an ordinary layer, its content and its flattened sublayers, with
+    /// `matrix` from its local space to the target.
+    func emitPlane(_ layer: RenderLayer, matrix: CATransform3D, clipping: Clipping, opacity: Double, tint: RGBA?, into commands: inout [DrawCommand]) throws(RenderRefusal) {
+        guard !layer.isHidden, layer.kind == .ordinary else { return }
+        let alpha = opacity * layer.opacity
+        guard alpha > 0 else { return }
+        try countPlane(at: layer.path)
+        let tint = combine(tint, layer.tint)
+        let clippingWithNear = clipping.adding(matrix.nearPlane)
+
+        let hasShadow = (layer.shadow?.opacity ?? 0) > 0
+        let clipsContent = layer.masksToBounds && (!layer.sublayers.isEmpty || !layer.content.isEmpty)
+        // Without group opacity the fade reaches every draw on its own:
+        // `alpha` is passed down to the content and the sublayers below.
+        let groupOpacity = layer.opacity < 1 && layer.allowsGroupOpacity && drawsOverlap(layer)
+        guard hasShadow || clipsContent || layer.mask != nil || groupOpacity else {
+            try emitContent(layer, matrix: matrix, clipping: clippingWithNear, opacity: alpha, tint: tint, into: &commands)
+            return
+        }
+
+        // Offscreen: the layer in its own 2D coordinates, at the resolution
+        // the target sees it, and only as much of it as can show: what lies
+        // outside the target (with room for a shadow to blur into view) is
+        // never drawn.
+        let whole = layer.masksToBounds ? layer.bounds : contentExtent(layer)
+        guard whole.width > 0, whole.height > 0 else { return }
+        var margin = 2.0
+        if hasShadow, let shadow = layer.shadow {
+            let reach = 3 * shadow.radius + Double(hypot(shadow.offset.width, shadow.offset.height))
+            margin += reach * matrix.maxPixelScale(over: whole)
+        }
+        guard let extent = visiblePart(of: whole, matrix: matrix, margin: margin) else { return }
+        let scale = surfaceScale(matrix: matrix, extent: extent)
+        let purpose: SurfacePurpose = layer.mask != nil ? .mask : clipsContent ? .clip : hasShadow ? .shadow : .groupOpacity
+        var content = try renderToSurface(extent: extent, scale: scale, for: layer.path, purpose) { m, cmds throws(RenderRefusal) in
+            try self.emitContent(layer, matrix: m, clipping: .none, opacity: 1, tint: nil, into: &cmds)
+        }
+        // The surface's whole pixels cover a little more than `extent`: its
+        // texture maps onto this rect, so nothing is stretched to fit.
+        let contentRect = content.rect
+        if layer.masksToBounds && layer.isRounded {
+            let rounded = try renderToSurface(extent: extent, scale: scale, for: layer.path, .roundedClip) { m, cmds in
+                cmds.append(.polygon(PolygonDraw(
+                    matrix: m, polygon: PolygonClipper.clip(self.paddedForCoverage(layer.bounds, matrix: m), to: [m.nearPlane]),
+                    fill: .color(.white), coverage: RoundedRectCoverage(rect: layer.bounds, radii: layer.cornerRadii))))
+            }
+            content = try maskSurface(content, by: rounded, extent: extent, scale: scale, for: layer.path, .roundedClip)
+        }
+        if let mask = layer.mask?.value {
+            let maskSurface = try renderToSurface(extent: extent, scale: scale, for: mask.path, .mask) { m, cmds throws(RenderRefusal) in
+                try self.emitPlane(mask, matrix: mask.transformToSuperlayer.concatenating(m), clipping: .none, opacity: 1, tint: nil, into: &cmds)
+            }
+            content = try self.maskSurface(content, by: maskSurface, extent: extent, scale: scale, for: layer.path, .mask)
+        }
+        var area = contentRect
+        if hasShadow, let shadow = layer.shadow, alpha < 1 {
+            // A translucent layer fades with its shadow as one group: the
+            // shadow does not show through the layer's own opaque parts.
+            let cast = try shadowSurface(shadow, content: content, scale: scale, for: layer.path)
+            let combined = try renderToSurface(extent: contentRect.union(cast.area), scale: scale, for: layer.path, .shadow) { m, cmds in
+                cmds.append(.polygon(PolygonDraw(matrix: m, polygon: self.corners(of: cast.area),
+                                                 fill: .alphaTint(.surface(cast.surface), localRect: cast.area, color: cast.color))))
+                cmds.append(.polygon(PolygonDraw(matrix: m, polygon: self.corners(of: contentRect),
+                                                 fill: .texture(.surface(content.id), localRect: contentRect, uvRect: CGRect(x: 0, y: 0, width: 1, height: 1),
+                                                                filter: .linear, tint: .white))))
+            }
+            content = combined
+            area = combined.rect
+        } else if hasShadow, let shadow = layer.shadow {
+            let cast = try shadowSurface(shadow, content: content, scale: scale, for: layer.path)
+            emitPolygon(cast.area, matrix: matrix, clipping: clippingWithNear,
+                        fill: .alphaTint(.surface(cast.surface), localRect: cast.area, color: tinted(cast.color, tint)),
+                        coverage: nil, opacity: alpha, into: &commands)
+        }
+        emitPolygon(area, matrix: matrix, clipping: clippingWithNear,
+                    fill: .texture(.surface(content.id), localRect: area, uvRect: CGRect(x: 0, y: 0, width: 1, height: 1),
+                                   filter: .linear, tint: tint ?? .white),
+                    coverage: nil, opacity: alpha, into: &commands)
+    }
+
+    /// Background, contents, sublayers, border: the layer drawn straight into
+    /// the target.
+    func emitContent(_ layer: RenderLayer, matrix: CATransform3D, clipping: Clipping, opacity: Double, tint: RGBA?, into commands: inout [DrawCommand]) throws(RenderRefusal) {
+        let rounded = layer.isRounded ? RoundedRectCoverage(rect: layer.bounds, radii: layer.cornerRadii) : nil
+        if let background = layer.backgroundColor, background.alpha > 0 {
+            emitPolygon(layer.bounds, matrix: matrix, clipping: clipping, fill: .color(tinted(background, tint)),
+                        coverage: rounded, opacity: opacity, into: &commands)
+        }
+        for piece in layer.content {
+            switch piece {
+            case .image(let content):
+                let id = imageID(content.image)
+                let layout = ContentsLayout(content, in: layer.bounds)
+                // Magnified where a texel covers at least a pixel: pixels per
+                // local unit against texels per local unit (the picture may
+                // be stretched or squeezed into its rect, whatever its scale).
+                let pixelsPerUnit = matrix.maxPixelScale(over: layer.bounds)
+                var texelsPerUnit = 0.0
+                for q in layout.quads {
+                    let across = abs(Double(q.uv.width)) * Double(content.image.width) / Double(q.local.width)
+                    let down = abs(Double(q.uv.height)) * Double(content.image.height) / Double(q.local.height)
+                    texelsPerUnit = max(texelsPerUnit, across, down)
+                }
+                let filter = pixelsPerUnit >= texelsPerUnit ? content.magnificationFilter : content.minificationFilter
+                let outline = layer.masksToBounds ? layout.rect.intersection(layer.bounds) : layout.rect
+                guard !outline.isNull, outline.width > 0, outline.height > 0 else { continue }
+                for quad in layout.quads {
+                    // Nine parts are one picture: each part keeps its cell of
+                    // the whole outline by cuts, so no seam shows between them.
+                    emitPolygon(outline, matrix: matrix, clipping: clipping.cut(by: quad.cuts),
+                                fill: .texture(.image(id), localRect: quad.local, uvRect: quad.uv, filter: filter, tint: tint ?? .white),
+                                coverage: nil, opacity: opacity, into: &commands)
+                }
+            case .fill(let fill):
+                let pixelsPerUnit = max(matrix.maxPixelScale(over: fill.bounds), 1e-6)
+                let contours = contours(of: fill, tolerance: options.curveTolerance / pixelsPerUnit)
+                guard !contours.isEmpty else { continue }
+                try countSegments(contours, at: layer.path)
+                commands.append(.path(PathFillDraw(
+                    matrix: matrix, contours: contours, evenOdd: fill.evenOdd,
+                    color: tinted(fill.color, tint).withAlpha(times: opacity),
+                    clipPlanes: clipPlanes(for: fill.bounds, matrix: matrix, clipping: clipping), cuts: clipping.cuts)))
+            }
+        }
+        try emitScene(of: layer, matrix: matrix, clipping: clipping, opacity: opacity, tint: tint, into: &commands)
+        if layer.borderWidth > 0, layer.borderColor.alpha > 0 {
+            emitPolygon(layer.bounds, matrix: matrix, clipping: clipping, fill: .color(tinted(layer.borderColor, tint)),
+                        coverage: RoundedRectCoverage(rect: layer.bounds, radii: layer.cornerRadii, borderWidth: layer.borderWidth),
+                        opacity: opacity, into: &commands)
+        }
+    }
+
+    /// Draws `rect` (its corners; with `coverage`, a rect a pixel larger,
+    /// whose soft edge the coverage draws) cut by the clips and the target.
+    func emitPolygon(_ rect: CGRect, matrix: CATransform3D, clipping: Clipping, fill: PolygonFill, coverage: RoundedRectCoverage?, opacity: Double, into commands: inout [DrawCommand]) {
+        // The coverage function anti-aliases the rect's edges itself; a
+        // polygon one pixel larger lets it, instead of cutting the soft
+        // edge off with a hard (or multisampled) polygon edge. (One list
+        // of corners either way: this runs for every layer's background.)
+        let polygon = coverage.map { paddedForCoverage($0.rect, matrix: matrix) } ?? corners(of: rect)
+        // Cut to the target too: geometry reaching towards the eye projects
+        // to coordinates far beyond it, which a GPU rasterizes imprecisely.
+        let clipped = PolygonClipper.clip(polygon, to: clipping.clips, and: viewportPlanes(matrix, margin: Self.guardBand))
+        guard !clipped.isEmpty else { return }
+        commands.append(.polygon(PolygonDraw(matrix: matrix, polygon: clipped, fill: fill, coverage: coverage, opacity: opacity,
+                                             cuts: clipping.cuts)))
+    }
+}
+
+/// Two replicator tints applied one after the other (nil: no tint).
+func combine(_ a: RGBA?, _ b: RGBA?) -> RGBA? {
+    switch (a, b) {
+    case (nil, nil): return nil
+    case (let x?, nil), (nil, let x?): return x
+    case (let x?, let y?): return x.multiplied(by: y)
+    }
+}
+
+/// `color` under a replicator's tint, if any.
+func tinted(_ color: RGBA, _ tint: RGBA?) -> RGBA {
+    tint.map { color.multiplied(by: $0) } ?? color
+}

@@ -1,0 +1,163 @@
+import Foundation
+import LaminaCore
+import LaminaRaster
+
+// Offscreen surfaces: group opacity, masks, clips and shadows drawn into a
+// surface of their own, at the scale they are seen at, then drawn as one
+// textured polygon.
+extension PlanBuilder {
+    /// The part of `rect` (local) whose image lies within the viewport grown
+    /// by `margin` pixels and in front of the eye, as a bounding rect; nil
+    /// when none does. Each viewport edge is a half-plane of the local plane
+    /// (`X >= minX * W` and so on), exact where w > 0.
+    func visiblePart(of rect: CGRect, matrix m: CATransform3D, margin: Double) -> CGRect? {
+        let v = viewportPlanes(m, margin: margin)
+        let edges = [v.0, v.1, v.2, v.3, m.nearPlane]
+        guard let box = CGRect.bounding(PolygonClipper.clip(rect.cornerPolygon, to: edges)) else { return nil }
+        let visible = box.intersection(rect)
+        return visible.isNull || visible.width <= 0 || visible.height <= 0 ? nil : visible
+    }
+
+    /// What a path fill within `bounds` is cut by: the clips, and the
+    /// target's guard band unless `bounds` lies wholly inside it (the usual
+    /// case, which then needs no list of planes of its own).
+    func clipPlanes(for bounds: CGRect, matrix: CATransform3D, clipping: Clipping) -> [HalfPlane] {
+        let v = viewportPlanes(matrix, margin: Self.guardBand)
+        let inside = v.0.holds(bounds) && v.1.holds(bounds) && v.2.holds(bounds) && v.3.holds(bounds)
+        return inside ? clipping.clips : clipping.clips(within: v)
+    }
+
+    /// The viewport, grown by `margin` pixels, as four half-planes of the
+    /// local plane that `m` maps to the target: `X >= minX * W` and so on.
+    /// Exact where w > 0 (pair them with the near plane).
+    func viewportPlanes(_ m: CATransform3D, margin: Double) -> (HalfPlane, HalfPlane, HalfPlane, HalfPlane) {
+        let v = viewport.insetBy(dx: -margin, dy: -margin)
+        let (x0, x1, y0, y1) = (Double(v.minX), Double(v.maxX), Double(v.minY), Double(v.maxY))
+        let (m11, m21, m41) = (Double(m.m11), Double(m.m21), Double(m.m41))
+        let (m12, m22, m42) = (Double(m.m12), Double(m.m22), Double(m.m42))
+        let (m14, m24, m44) = (Double(m.m14), Double(m.m24), Double(m.m44))
+        return (
+            HalfPlane(a: m11 - x0 * m14, b: m21 - x0 * m24, c: m41 - x0 * m44),
+            HalfPlane(a: x1 * m14 - m11, b: x1 * m24 - m21, c: x1 * m44 - m41),
+            HalfPlane(a: m12 - y0 * m14, b: m22 - y0 * m24, c: m42 - y0 * m44),
+            HalfPlane(a: y1 * m14 - m12, b: y1 * m24 - m22, c: y1 * m44 - m42)
+        )
+    }
+
+    func surfaceScale(matrix: CATransform3D, extent: CGRect) -> Double {
+        limitedScale(max(matrix.maxPixelScale(over: extent), 1e-3), for: extent)
+    }
+
+    /// `scale` lowered as far as needed for a surface over `extent` to keep
+    /// within the largest side and the pixel budget: no more pixels than a
+    /// few times the target it is drawn into (more only shows where
+    /// perspective magnifies a sliver), and never more than the options allow.
+    func limitedScale(_ scale: Double, for extent: CGRect) -> Double {
+        var scale = scale
+        let longest = Double(max(extent.width, extent.height))
+        if longest * scale > Double(options.maxSurfaceSide) { scale = Double(options.maxSurfaceSide) / longest }
+        let budget = min(Double(options.maxSurfacePixels), max(4 * Double(viewport.width * viewport.height), 512 * 512))
+        let area = Double(extent.width * extent.height) * scale * scale
+        if area > budget { scale *= (budget / area).squareRoot() }
+        return scale
+    }
+
+    /// An offscreen surface and the local rect its whole texture covers:
+    /// `extent` grown to whole pixels on its right and bottom.
+    struct Surface {
+        var id: SurfaceID
+        var rect: CGRect
+    }
+
+    /// A new surface covering `extent` (local units) at `scale` pixels per
+    /// unit, filled by `draw` with the local-to-surface matrix. Its pixel
+    /// size is rounded up, so it covers a little more than `extent`: a draw
+    /// of it maps its texture onto the returned `rect`, never onto `extent`
+    /// (which would shrink the picture toward the top-left by up to a pixel).
+    func renderToSurface(
+        extent: CGRect, scale: Double, for layer: LayerPath, _ purpose: SurfacePurpose,
+        draw: (CATransform3D, inout [DrawCommand]) throws(RenderRefusal) -> Void
+    ) throws(RenderRefusal) -> Surface {
+        let scale = limitedScale(scale, for: extent)
+        let id = SurfaceID.offscreen(surfaces.count)
+        let size = SurfaceDescription(
+            width: max(1, Int(saturating: (Double(extent.width) * scale).rounded(.up))),
+            height: max(1, Int(saturating: (Double(extent.height) * scale).rounded(.up))),
+            purpose: purpose, layer: layer)
+        if size.width > options.maxSurfaceSide || size.height > options.maxSurfaceSide {
+            // Only a non-finite extent gets here: limitedScale fits any finite one.
+            throw RenderRefusal(at: layer, "its \(purpose) would need a surface of \(Quoted.number(Double(extent.width) * scale)) x \(Quoted.number(Double(extent.height) * scale)) pixels")
+        }
+        surfaces.append(size)
+        let m = CATransform3D(translationX: -extent.minX, y: -extent.minY, z: 0)
+            .concatenating(CATransform3D(scaleX: scale, y: scale, z: 1))
+        var commands: [DrawCommand] = []
+        let outer = viewport
+        viewport = CGRect(x: 0, y: 0, width: size.width, height: size.height)
+        defer { viewport = outer }
+        try draw(m, &commands)
+        passes.append(RenderPass(target: id, commands: commands))
+        return Surface(id: id, rect: CGRect(x: extent.minX, y: extent.minY,
+                                            width: Double(size.width) / scale, height: Double(size.height) / scale))
+    }
+
+    /// `source` times the alpha of `mask`, both made over `extent` at `scale`
+    /// (so of one size, covering one rect).
+    func maskSurface(_ source: Surface, by mask: Surface, extent: CGRect, scale: Double,
+                             for layer: LayerPath, _ purpose: SurfacePurpose) throws(RenderRefusal) -> Surface {
+        try renderToSurface(extent: extent, scale: scale, for: layer, purpose) { m, cmds in
+            cmds.append(.polygon(PolygonDraw(
+                matrix: m, polygon: self.corners(of: source.rect),
+                fill: .masked(source: .surface(source.id), mask: .surface(mask.id), localRect: source.rect))))
+        }
+    }
+
+    /// The shadow: the layer's alpha (or its `shadowPath`) blurred, moved by
+    /// the offset, to be painted in `color` below the layer. `area` is where
+    /// the surface lands in the layer's local space.
+    func shadowSurface(_ shadow: RenderShadow, content: Surface, scale: Double, for layer: LayerPath)
+        throws(RenderRefusal) -> (surface: SurfaceID, area: CGRect, color: RGBA)
+    {
+        let pad = 3 * shadow.radius
+        var shape = content.rect
+        // Flattened for the surface's pixels, as every path of the plan is.
+        let pathContours = shadow.path.map { contours(of: $0, tolerance: options.curveTolerance / max(scale, 1e-6)) }
+        if let pathContours {
+            try countSegments(pathContours, at: layer)
+            shape = CGRect.bounding(pathContours.flatMap { $0 }) ?? .zero
+        }
+        let area = shape.insetBy(dx: -pad, dy: -pad)
+        let alpha = try renderToSurface(extent: area, scale: scale, for: layer, .shadow) { m, cmds in
+            if let pathContours {
+                cmds.append(.path(PathFillDraw(matrix: m, contours: pathContours, evenOdd: false, color: .white)))
+            } else {
+                cmds.append(.polygon(PolygonDraw(matrix: m, polygon: self.corners(of: content.rect),
+                                                 fill: .alphaTint(.surface(content.id), localRect: content.rect, color: .white))))
+            }
+        }
+        var blurred = alpha.id
+        if shadow.radius > 0 {
+            let size = surfaces[surfaceIndex(alpha.id)]
+            blurred = .offscreen(surfaces.count)
+            surfaces.append(size)  // the same size, layer and purpose
+            // The surface may have come out coarser than asked (its pixel
+            // budget): blur by its own pixels per point.
+            let pixelsPerPoint = Double(size.width) / Double(alpha.rect.width)
+            passes.append(RenderPass(target: blurred, commands: [.blurMask(source: alpha.id, blur: BlurMethod(sigma: shadow.radius * pixelsPerPoint))]))
+        }
+        return (blurred, alpha.rect.offsetBy(dx: shadow.offset.width, dy: shadow.offset.height), shadow.color.withAlpha(times: shadow.opacity))
+    }
+
+    func surfaceIndex(_ id: SurfaceID) -> Int {
+        if case .offscreen(let i) = id { return i }
+        return 0
+    }
+
+    func imageID(_ image: CGImage) -> ImageID {
+        let key = ObjectIdentifier(image)
+        if let i = imageIndex[key] { return ImageID(i) }
+        images.append(image.downscaled(toFit: options.maxImageSide))
+        imageIndex[key] = images.count - 1
+        return ImageID(images.count - 1)
+    }
+}
