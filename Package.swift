@@ -94,13 +94,14 @@ let package = Package(
         .target(name: "LaminaWebP", dependencies: ["LaminaCore", "LaminaRaster", "CWebP"]),
         // JPEG decoding through libjpeg-turbo, EXIF orientation applied.
         .target(name: "LaminaJPEG", dependencies: ["LaminaCore", "CTurboJPEG"]),
-        .target(name: "LaminaScene", dependencies: ["LaminaCore", "LaminaIO", "LaminaPNG", "LaminaJPEG", "LaminaWebP"]),
+        .target(name: "LaminaJSON", dependencies: ["LaminaIO"]),
+        .target(name: "LaminaScene", dependencies: ["LaminaCore", "LaminaIO", "LaminaJSON", "LaminaPNG", "LaminaJPEG", "LaminaWebP"]),
         .target(name: "LaminaRender", dependencies: ["LaminaCore", "LaminaRaster"]),
         // Apple's CAML files, .ca bundles, wallpapers and .tendies archives, read into scenes.
         .target(
             name: "LaminaCAML",
-            dependencies: ["LaminaCore", "LaminaIO", "LaminaScene"]),
-        .target(name: "LaminaLottie", dependencies: ["LaminaCore", "LaminaScene", "LaminaPNG", "LaminaJPEG", "LaminaWebP"]),
+            dependencies: ["LaminaCore", "LaminaIO", "LaminaJSON", "LaminaScene"]),
+        .target(name: "LaminaLottie", dependencies: ["LaminaCore", "LaminaJSON", "LaminaScene", "LaminaPNG", "LaminaJPEG", "LaminaWebP"]),
         .target(name: "LaminaGL", dependencies: ["LaminaRender", "LaminaRaster", "CEGL"]),
         .target(name: "LaminaCPU", dependencies: ["LaminaRender", "LaminaRaster"]),
         .target(name: "LaminaText", dependencies: ["LaminaCore", "LaminaRaster", "CFreeType", "CUnicodeText"]),
@@ -109,7 +110,7 @@ let package = Package(
         .target(
             name: "Lamina",
             dependencies: [
-                "LaminaGeometry", "LaminaCore", "LaminaIO", "LaminaPNG", "LaminaWebP", "LaminaScene",
+                "LaminaGeometry", "LaminaCore", "LaminaIO", "LaminaJSON", "LaminaPNG", "LaminaWebP", "LaminaScene",
                 "LaminaCAML", "LaminaLottie", "LaminaRender", "LaminaGL", "LaminaCPU", "LaminaText", "LaminaRaster", "CAllocator",
             ]),
         // The render server: HTTP routes, a pool of render workers, a cache,
@@ -122,6 +123,7 @@ let package = Package(
             dependencies: [
                 "Lamina",
                 "CThreadPlacement",
+                "LaminaJSON",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -147,11 +149,12 @@ let package = Package(
         .testTarget(name: "LaminaPNGTests", dependencies: ["LaminaPNG", "LaminaRaster", "CDeflate"]),
         .testTarget(name: "LaminaIOTests", dependencies: ["LaminaIO", "CDeflate"]),
         .testTarget(name: "LaminaJPEGTests", dependencies: ["LaminaJPEG", "CTurboJPEG"]),
-        .testTarget(name: "LaminaSceneTests", dependencies: ["LaminaScene"]),
+        .testTarget(name: "LaminaJSONTests", dependencies: ["LaminaJSON", "LaminaGeometry"]),
+        .testTarget(name: "LaminaSceneTests", dependencies: ["LaminaScene", "LaminaJSON"]),
         .testTarget(
             name: "LaminaCAMLTests",
-            dependencies: ["LaminaCAML", "Lamina", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        .testTarget(name: "LaminaRenderTests", dependencies: ["LaminaRender", "LaminaRaster"]),
+            dependencies: ["LaminaCAML", "LaminaJSON", "Lamina", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .testTarget(name: "LaminaRenderTests", dependencies: ["LaminaRender", "LaminaRaster", "LaminaJSON"]),
         .testTarget(name: "LaminaLottieTests", dependencies: ["LaminaLottie", "Lamina"]),
         .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL", "LaminaRaster"]),
         .testTarget(name: "LaminaCPUTests", dependencies: ["LaminaCPU", "LaminaRaster", "LaminaCore"]),

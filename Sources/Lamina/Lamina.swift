@@ -6,6 +6,7 @@
 @_exported import LaminaCore
 @_exported import LaminaPNG
 @_exported import LaminaWebP
+@_exported import LaminaJSON
 @_exported import LaminaScene
 @_exported import LaminaCAML
 @_exported import LaminaLottie

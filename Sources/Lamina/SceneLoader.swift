@@ -1,5 +1,6 @@
 import Foundation
 import LaminaIO
+import LaminaJSON
 
 /// Reads a scene in any format Lamina takes, from bytes or from a file: the
 /// one way the command line, the render server and the playground turn input

@@ -2,6 +2,7 @@ import Foundation
 import LaminaCore
 import LaminaIO
 import LaminaScene
+import LaminaJSON
 
 /// Reads Core Animation's own scene files into a `Scene`: CAML documents
 /// (`.caml`), Core Animation archives (`.ca` bundles: `index.xml`, the root

@@ -2,6 +2,7 @@ import Foundation
 import LaminaCore
 import LaminaIO
 import LaminaScene
+import LaminaJSON
 
 /// Reads Lottie animations (bodymovin JSON, as After Effects exports them)
 /// into a `Scene`: a layer tree animated with Core Animation's own
@@ -99,7 +100,7 @@ public struct LottieReader: Sendable {
             }
         }
         guard let manifestBytes = try file("manifest.json") else { throw refuse("a dotLottie archive needs its manifest.json") }
-        let manifest = try JSONParser.parse(manifestBytes, maxNesting: 32)
+        let manifest = try JSONParser.parse(manifestBytes, maxNesting: 32, deadline: nil)
         let ids = (manifest.object?["animations"]?.array.map(Array.init) ?? []).compactMap { $0.object?["id"]?.string }
         guard let id = animation ?? ids.first else { throw refuse("the manifest names no animation") }
         guard ids.contains(id) || animation == nil else {

@@ -1,5 +1,6 @@
 import Foundation
 import LaminaIO
+import LaminaJSON
 
 /// Reads scene JSON (see `scene-format.md`) into a `Scene`.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import LaminaJSON
 
 /// Writes a `Scene` as scene JSON (see `scene-format.md`) in canonical form:
 /// keys in a fixed order (the format's), only values that differ from the

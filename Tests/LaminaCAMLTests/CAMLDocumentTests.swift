@@ -3,6 +3,7 @@ import Testing
 import ZIPFoundation
 @testable import LaminaCAML
 import Lamina
+import LaminaJSON
 
 /// The error `body` throws, or nil.
 func sceneError(_ body: () throws -> Void) -> SceneError? {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import LaminaCAML
 import LaminaScene
+import LaminaJSON
 
 @Suite("XMLReader")
 struct XMLReaderTests {

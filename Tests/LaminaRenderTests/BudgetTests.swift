@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LaminaRender
+@testable import LaminaJSON
 
 /// The render budget: each kind of work refused past its limit, before the
 /// work, naming the layer; plans that free their surfaces once used; and

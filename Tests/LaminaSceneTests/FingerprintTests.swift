@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import LaminaIO
 @testable import LaminaScene
+import LaminaJSON
 
 /// The fingerprint names a scene's meaning: a render server's ETag and cache
 /// key. Spelling must not change it; any change of value must.

@@ -3,6 +3,7 @@
 import Foundation
 import Testing
 @testable import LaminaScene
+import LaminaJSON
 
 /// One refused scene: the text, and what the first issue must say.
 struct RefusalCase: CustomStringConvertible, Sendable {

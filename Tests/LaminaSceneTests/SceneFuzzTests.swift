@@ -6,6 +6,7 @@ import Foundation
 import Testing
 @testable import LaminaScene
 import LaminaCore
+import LaminaJSON
 
 @Suite struct SceneFuzzTests {
     /// Tight enough that no case spends long making pictures, loose enough

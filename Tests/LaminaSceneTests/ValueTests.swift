@@ -4,6 +4,7 @@ import Foundation
 import LaminaPNG
 import Testing
 @testable import LaminaScene
+import LaminaJSON
 
 @Suite struct ColorValueTests {
     private func color(_ json: String) throws -> CGColor? {

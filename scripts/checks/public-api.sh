@@ -23,7 +23,7 @@ trap 'rm -rf "$work"' EXIT
 mapfile -t flags < <(scripts/checks/client-flags.sh "$bin")
 
 # The modules a client of Lamina sees: Lamina's @_exported imports, and theirs.
-modules=(Lamina LaminaGeometry LaminaCore LaminaIO LaminaPNG LaminaWebP LaminaScene LaminaCAML LaminaLottie LaminaRender LaminaGL LaminaCPU LaminaText)
+modules=(Lamina LaminaGeometry LaminaCore LaminaIO LaminaJSON LaminaPNG LaminaWebP LaminaScene LaminaCAML LaminaLottie LaminaRender LaminaGL LaminaCPU LaminaText)
 for module in "${modules[@]}"; do
   swift-symbolgraph-extract -module-name "$module" -target "$(uname -m)-unknown-linux-gnu" "${flags[@]}" \
     -minimum-access-level public -output-dir "$work" > "$work/$module.log" 2>&1 \

@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaScene
+import LaminaJSON
 
 /// Reads CAML's `<animation type="CABasicAnimation" .../>` (and keyframe,
 /// spring and group animations) into entries of the scene format's

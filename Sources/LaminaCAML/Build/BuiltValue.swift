@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaScene
+import LaminaJSON
 
 /// A property value on its way from CAML text to the scene format: either
 /// already in the format's JSON form (colours, paths, images, names), or a

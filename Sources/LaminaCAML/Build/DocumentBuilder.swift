@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaScene
+import LaminaJSON
 
 /// One CAML document as read: its root layer element, the file it came
 /// from, and where its images are.

@@ -1,4 +1,5 @@
 import LaminaScene
+import LaminaJSON
 
 /// An element of an XML document: its local name (without a namespace
 /// prefix), attributes in document order, child elements and the text

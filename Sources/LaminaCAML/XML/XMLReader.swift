@@ -1,4 +1,5 @@
 import LaminaScene
+import LaminaJSON
 
 /// A small, strict XML reader for CAML: elements, attributes, character
 /// data, CDATA sections, comments and processing instructions, with the five

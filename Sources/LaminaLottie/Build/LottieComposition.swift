@@ -4,6 +4,7 @@ import LaminaJPEG
 import LaminaPNG
 import LaminaScene
 import LaminaWebP
+import LaminaJSON
 
 /// A composition's layers (the file's `layers`, or a precomposition's) as
 /// Core Animation layers, following lottie-ios's Core Animation engine.

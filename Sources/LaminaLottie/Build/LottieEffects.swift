@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaScene
+import LaminaJSON
 
 /// A layer's effects (`ef`) and layer styles (`sy`) where Core Animation has
 /// them: After Effects' Drop Shadow effect and drop shadow style as the

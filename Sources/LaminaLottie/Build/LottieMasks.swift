@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaScene
+import LaminaJSON
 
 /// A layer's masks (`masksProperties`) as Core Animation masks, the way
 /// lottie-ios's Core Animation engine makes them: each mask a filled

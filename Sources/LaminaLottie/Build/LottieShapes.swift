@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaScene
+import LaminaJSON
 
 /// A shape layer's items (`shapes`, and a group's `it`) as Core Animation
 /// layers, the way After Effects stacks them: the paths of a group (`sh`,

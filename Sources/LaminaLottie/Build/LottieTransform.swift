@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaScene
+import LaminaJSON
 
 /// A Lottie transform (a layer's `ks`, a shape group's `tr`): anchor `a`,
 /// position `p` (or `px`/`py`), scale `s` in percent, rotation `r` in

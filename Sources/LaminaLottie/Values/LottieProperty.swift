@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaScene
+import LaminaJSON
 
 /// One property of a Lottie file, fixed or keyframed (`{"a": 0|1, "k": ...}`).
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import LaminaJSON
 
 // The `animations` of a layer: each entry a CABasicAnimation,
 // CAKeyframeAnimation, CASpringAnimation (values typed by the property its

@@ -1,4 +1,5 @@
 import Foundation
+import LaminaJSON
 
 // Colours: "#rgb", "#rrggbb", "#rrggbbaa", [r, g, b], [r, g, b, a] with
 // components 0...1, or "clear".

@@ -1,4 +1,5 @@
 import Foundation
+import LaminaJSON
 
 /// The state of one decode: the issues found so far, the limits, and the
 /// running totals that the limits apply to.

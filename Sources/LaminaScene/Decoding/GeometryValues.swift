@@ -1,4 +1,5 @@
 import Foundation
+import LaminaJSON
 
 // Points, sizes and rectangles: `[x, y]`, `[w, h]`, `[x, y, width, height]`.
 extension DecodingContext {

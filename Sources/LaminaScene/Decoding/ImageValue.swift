@@ -3,6 +3,7 @@ import LaminaIO
 import LaminaJPEG
 import LaminaPNG
 import LaminaWebP
+import LaminaJSON
 
 // Images for `contents`: a PNG or JPEG data URI, a PNG or JPEG file relative
 // to the scene (told apart by their bytes), or a generated test image (a

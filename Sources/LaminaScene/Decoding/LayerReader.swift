@@ -1,4 +1,5 @@
 import Foundation
+import LaminaJSON
 
 // Layer objects into layers. The tree is walked recursively, which is safe
 // because the depth is checked against `SceneLimits.treeDepth` before each

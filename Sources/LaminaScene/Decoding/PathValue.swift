@@ -1,4 +1,5 @@
 import Foundation
+import LaminaJSON
 
 // Paths: SVG path data, or an array of operations each named by its first
 // element, built exactly as the matching CGPath / UIBezierPath call.

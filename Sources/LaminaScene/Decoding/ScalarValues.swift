@@ -1,4 +1,5 @@
 import Foundation
+import LaminaJSON
 
 // Readers of the scalar values. Each reports a problem at the value's place
 // and returns nil, so that decoding goes on.

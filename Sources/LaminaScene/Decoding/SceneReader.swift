@@ -1,4 +1,5 @@
 import Foundation
+import LaminaJSON
 
 // The top-level object: the canvas keys, then the root layer.
 extension DecodingContext {

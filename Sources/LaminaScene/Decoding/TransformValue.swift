@@ -1,4 +1,5 @@
 import Foundation
+import LaminaJSON
 
 // Transforms: 16 numbers in CATransform3D field order, or an array of
 // operations applied in order to the identity, each exactly as the matching

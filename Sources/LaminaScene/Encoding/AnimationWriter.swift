@@ -1,4 +1,5 @@
 import Foundation
+import LaminaJSON
 
 // Animations back into `animations` entries. Only what the format can say is
 // written; an animation using a setting the format has no key for is

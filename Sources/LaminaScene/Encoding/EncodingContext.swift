@@ -1,4 +1,5 @@
 import Foundation
+import LaminaJSON
 
 /// The state of one encode: images already turned into data URIs (a picture
 /// shared by many layers is compressed once) and the limits that bound the

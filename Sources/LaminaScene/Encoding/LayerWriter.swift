@@ -1,4 +1,5 @@
 import Foundation
+import LaminaJSON
 
 // Layers into layer objects.
 extension EncodingContext {

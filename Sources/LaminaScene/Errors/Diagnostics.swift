@@ -1,3 +1,4 @@
+import LaminaJSON
 
 /// Collects the warnings of one read (CAML, Lottie), or turns the first
 /// skipped thing into an error when strict.

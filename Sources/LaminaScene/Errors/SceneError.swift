@@ -1,3 +1,4 @@
+import LaminaJSON
 /// Why a scene was refused: one or more issues, each naming the JSON location
 /// (`$.sublayers[2].lineCap`), the source position where there is one, and
 /// what was expected.
@@ -131,5 +132,38 @@ extension SceneError {
                                    position: SourcePosition? = nil) -> SceneError {
         SceneError(.interrupted, at: location, position: position,
                    interruption == .abandoned ? "reading was abandoned here" : "the deadline passed while reading here")
+    }
+}
+
+extension SceneError {
+    /// A JSON text the parser refused, in the scene format's words: the same
+    /// kind, location and message (a read stopped by a `RenderDeadline` is
+    /// `interrupted`, as every reader says it).
+    package init(_ error: JSONError) {
+        if error.kind == .interrupted, let interruption = error.cause as? RenderInterruption {
+            self = .interrupted(interruption, at: error.location, position: error.position)
+            return
+        }
+        let kind: Kind = switch error.kind {
+        case .syntax: .syntax
+        case .nonFinite: .nonFinite
+        case .duplicateKey: .duplicateKey
+        case .limitExceeded: .limitExceeded
+        case .interrupted: .interrupted
+        }
+        self.init(kind, at: error.location, position: error.position, error.message)
+    }
+}
+
+extension JSONParser {
+    /// Parses a document of a format written in JSON (a scene, a Lottie
+    /// animation), refused with a `SceneError`; `deadline` stops the read.
+    package static func parse(_ bytes: [UInt8], maxNesting: Int = 512, deadline: RenderDeadline?) throws(SceneError) -> JSONValue {
+        do {
+            guard let deadline else { return try parse(bytes, maxNesting: maxNesting, checkpoint: nil) }
+            return try parse(bytes, maxNesting: maxNesting) { () throws(any Error & Sendable) in try deadline.check() }
+        } catch {
+            throw SceneError(error)
+        }
     }
 }

@@ -1,3 +1,4 @@
+import LaminaJSON
 /// Something in an input that Lamina skipped (in CAML: an emitter, a filter,
 /// a script, a private layer class; in Lottie: an effect, an expression) or
 /// tolerated as Core Animation does (an empty attribute, a colour component

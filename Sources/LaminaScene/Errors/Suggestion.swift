@@ -1,3 +1,4 @@
+import LaminaJSON
 /// "Did you mean ...?" for unknown keys and names.
 enum Suggestion {
     /// The candidate nearest to `word` by edit distance (a change of letter

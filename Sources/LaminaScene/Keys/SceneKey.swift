@@ -1,5 +1,6 @@
 import Synchronization
 import Foundation
+import LaminaJSON
 
 /// One key of a layer object: the layer types that have it, how its JSON
 /// value is read into a layer, and how it is written back.

@@ -1,4 +1,5 @@
 import Foundation
+import LaminaJSON
 
 // The keys of gradient layers (`"type": "gradient"`).
 extension SceneKeys {

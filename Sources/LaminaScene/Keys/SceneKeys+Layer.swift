@@ -1,4 +1,5 @@
 import Foundation
+import LaminaJSON
 
 // The keys every layer has (scene-format.md, "Keys of every layer"), in the
 // encoder's order. `type`, `frame`, `mask`, `animations` and `sublayers` are

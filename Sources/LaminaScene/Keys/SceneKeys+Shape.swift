@@ -1,4 +1,5 @@
 import Foundation
+import LaminaJSON
 
 // The keys of shape layers (`"type": "shape"`).
 extension SceneKeys {

@@ -1,4 +1,5 @@
 import Foundation
+import LaminaJSON
 
 // The keys of text layers (`"type": "text"`).
 extension SceneKeys {

@@ -1,3 +1,4 @@
+import LaminaJSON
 /// Every key of a layer object, in the encoder's order: the keys of every
 /// layer, then those of each subclass.
 enum SceneKeys {

@@ -1,4 +1,5 @@
 import Foundation
+import LaminaJSON
 
 /// The scene format's names for Core Animation's, for readers of other
 /// formats that name things as Core Animation does (the CAML reader): which

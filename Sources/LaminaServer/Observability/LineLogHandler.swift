@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Synchronization
+import LaminaJSON
 
 /// swift-log's lines on standard error, as text for a person or JSON for a
 /// log collector, each written whole (one `write`, so lines from several

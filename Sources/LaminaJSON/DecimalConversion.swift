@@ -10,11 +10,11 @@
 /// two neighbours are checked exactly, in 128-bit integers, against the
 /// halfway points around each, and the one the value rounds to is returned.
 /// glibc's `strtod` takes a multi-precision path for those, about 2 µs each.
-enum DecimalConversion {
+package enum DecimalConversion {
     /// The double nearest `digits` · 10^`scale` (ties to even), or nil when
     /// neither method applies (the caller then uses `strtod`). `digits` holds
     /// at most 19 decimal digits.
-    static func double(digits: UInt64, scale: Int) -> Double? {
+    package static func double(digits: UInt64, scale: Int) -> Double? {
         if digits <= 1 << 53, abs(scale) <= 22 {
             let power = powersOfTen[abs(scale)]
             return scale < 0 ? Double(digits) / power : Double(digits) * power
@@ -29,7 +29,7 @@ enum DecimalConversion {
     }
 
     /// 10^0 ... 10^22, every one exact in a double.
-    static let powersOfTen: [Double] = (0...22).map { n in (0..<n).reduce(1.0) { value, _ in value * 10 } }
+    package static let powersOfTen: [Double] = (0...22).map { n in (0..<n).reduce(1.0) { value, _ in value * 10 } }
     private static let integerPowersOfTen: [UInt64] = (0...19).map { n in (0..<n).reduce(1) { value, _ in value * 10 } }
 
     /// Whether `c` is the double nearest `w / p` (ties to even), checked in
@@ -57,19 +57,19 @@ enum DecimalConversion {
 /// An unsigned 128-bit integer as two words: what the exact check needs
 /// (products of two words, shifts that must not overflow, comparisons).
 private struct UInt128Parts: Comparable {
-    var high: UInt64
-    var low: UInt64
+    package var high: UInt64
+    package var low: UInt64
 
-    init(_ value: UInt64) { (high, low) = (0, value) }
-    init(high: UInt64, low: UInt64) { (self.high, self.low) = (high, low) }
+    package init(_ value: UInt64) { (high, low) = (0, value) }
+    package init(high: UInt64, low: UInt64) { (self.high, self.low) = (high, low) }
 
-    static func product(_ a: UInt64, _ b: UInt64) -> UInt128Parts {
+    package static func product(_ a: UInt64, _ b: UInt64) -> UInt128Parts {
         let (high, low) = a.multipliedFullWidth(by: b)
         return UInt128Parts(high: high, low: low)
     }
 
     /// Self · 2^n, or nil when it does not fit.
-    func shiftedLeft(by n: Int) -> UInt128Parts? {
+    package func shiftedLeft(by n: Int) -> UInt128Parts? {
         if n == 0 { return self }
         let leadingZeros = high != 0 ? high.leadingZeroBitCount : 64 + low.leadingZeroBitCount
         guard n < 128, n <= leadingZeros else { return nil }
@@ -77,5 +77,5 @@ private struct UInt128Parts: Comparable {
         return UInt128Parts(high: high << n | low >> (64 - n), low: low << n)
     }
 
-    static func < (a: UInt128Parts, b: UInt128Parts) -> Bool { (a.high, a.low) < (b.high, b.low) }
+    package static func < (a: UInt128Parts, b: UInt128Parts) -> Bool { (a.high, a.low) < (b.high, b.low) }
 }

@@ -8,7 +8,7 @@ import Foundation
 /// UTF-8) plus what a scene must not have: duplicate keys, numbers that
 /// overflow a double, anything after the document, and nesting deeper than a
 /// limit. It does not recurse, so hostile nesting cannot exhaust the stack.
-/// Every refusal is a `SceneError` with the JSON location and the line and
+/// Every refusal is a `JSONError` with the JSON location and the line and
 /// column.
 package struct JSONParser: ~Copyable {
     /// The document's bytes, which the parsed document keeps.
@@ -18,11 +18,14 @@ package struct JSONParser: ~Copyable {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let maxNesting: Int
     private var i = 0
-    /// When to stop (see `SceneDecoder.deadline`), checked every
-    /// `deadlineStride` bytes of progress.
-    private let deadline: RenderDeadline?
+    /// Asked every `checkpointStride` bytes of progress whether to go on:
+    /// what it throws stops the read (a request's deadline, say).
+    private let checkpoint: Checkpoint?
     private var nextDeadlineCheck = 0
-    private static let deadlineStride = 64 << 10
+    private static let checkpointStride = 64 << 10
+
+    /// See `parse(_:maxNesting:checkpoint:)`.
+    package typealias Checkpoint = () throws(any Error & Sendable) -> Void
 
     // The document being written (see `JSONDocument`), in buffers that
     // append without an array's bookkeeping (`GrowableBuffer`).
@@ -71,20 +74,27 @@ package struct JSONParser: ~Copyable {
     }()
 
     /// Parses one JSON document. `maxNesting` is how many arrays and objects
-    /// may be open at once.
-    package static func parse(_ bytes: [UInt8], maxNesting: Int = 512, deadline: RenderDeadline? = nil) throws(SceneError) -> JSONValue {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(SceneError) -> JSONValue in
-            let parser = JSONParser(source: bytes, bytes: buffer, maxNesting: maxNesting, deadline: deadline)
+    /// may be open at once; `checkpoint` is called every 64 KiB of progress,
+    /// and an error it throws stops the read with an `interrupted` error at
+    /// the place it had reached.
+    ///
+    /// ```swift
+    /// let value = try JSONParser.parse(Array(#"{"width": 200}"#.utf8))
+    /// value.object?["width"]?.number   // 200
+    /// ```
+    package static func parse(_ bytes: [UInt8], maxNesting: Int = 512, checkpoint: Checkpoint? = nil) throws(JSONError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONError) -> JSONValue in
+            let parser = JSONParser(source: bytes, bytes: buffer, maxNesting: maxNesting, checkpoint: checkpoint)
             return try parser.parseDocument()
         }
     }
 
-    private init(source: [UInt8], bytes: UnsafeBufferPointer<UInt8>, maxNesting: Int, deadline: RenderDeadline?) {
+    private init(source: [UInt8], bytes: UnsafeBufferPointer<UInt8>, maxNesting: Int, checkpoint: Checkpoint?) {
         self.source = source
         self.bytes = bytes
         self.maxNesting = max(1, maxNesting)
-        self.deadline = deadline
-        nextDeadlineCheck = deadline == nil ? Int.max : 0
+        self.checkpoint = checkpoint
+        nextDeadlineCheck = checkpoint == nil ? Int.max : 0
         // A scene has about one value per eight or nine bytes: room for
         // more, so that the buffers rarely grow.
         nodes = GrowableBuffer(capacity: bytes.count / 5 + 16)
@@ -93,9 +103,9 @@ package struct JSONParser: ~Copyable {
 
     // MARK: - The document
 
-    private consuming func parseDocument() throws(SceneError) -> JSONValue {
+    private consuming func parseDocument() throws(JSONError) -> JSONValue {
         guard bytes.count < Int(UInt32.max) else {
-            throw SceneError(.limitExceeded, at: "$", "the document has \(bytes.count) bytes; at most 4 GiB can be read")
+            throw JSONError(.limitExceeded, at: "$", "the document has \(bytes.count) bytes; at most 4 GiB can be read")
         }
         // A UTF-8 byte order mark is allowed and ignored (RFC 8259, 8.1).
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -184,7 +194,7 @@ package struct JSONParser: ~Copyable {
     /// object, is written and its node returned; a non-empty container is
     /// written and opened (with its first key read, for an object) and nil
     /// returned.
-    private mutating func parseScalarOrOpen() throws(SceneError) -> Int? {
+    private mutating func parseScalarOrOpen() throws(JSONError) -> Int? {
         skipWhitespace()
         guard i < bytes.count else { throw error("the document ends where a value was expected") }
         let offset = UInt32(truncatingIfNeeded: i)
@@ -238,7 +248,7 @@ package struct JSONParser: ~Copyable {
     /// element that is not a number, for the general loop to go on from.
     /// Refuses what the general loop refuses, with the same messages.
     @inline(__always)
-    private mutating func readNumberElements() throws(SceneError) -> Int? {
+    private mutating func readNumberElements() throws(JSONError) -> Int? {
         while i < bytes.count {
             let c = bytes[i]
             guard c == UInt8(ascii: "-") || c &- UInt8(ascii: "0") <= 9 else { return nil }
@@ -267,13 +277,13 @@ package struct JSONParser: ~Copyable {
     /// (empty ones count too). `mutating` though it changes nothing: called
     /// on a borrowed parser, the compiler copies the whole parser first.
     @inline(__always)
-    private mutating func checkNesting() throws(SceneError) {
+    private mutating func checkNesting() throws(JSONError) {
         guard depth < maxNesting else { throw nestingTooDeep() }
     }
 
     /// Reads `"key" :` into the innermost frame, refusing a key the object already has.
     @inline(__always)
-    private mutating func readKey(afterComma: Bool) throws(SceneError) {
+    private mutating func readKey(afterComma: Bool) throws(JSONError) {
         top.keyNode = -1
         guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw notAKey(afterComma: afterComma) }
         let keyNode = try readString()
@@ -334,7 +344,7 @@ package struct JSONParser: ~Copyable {
 
     // MARK: - Scalars
 
-    private mutating func expectLiteral(_ word: StaticString) throws(SceneError) {
+    private mutating func expectLiteral(_ word: StaticString) throws(JSONError) {
         let start = i
         let ok = word.withUTF8Buffer { w in
             i + w.count <= bytes.count && bytes[i..<(i + w.count)].elementsEqual(w)
@@ -352,7 +362,7 @@ package struct JSONParser: ~Copyable {
 
     /// Reads a number by JSON's grammar and converts it; numbers too large
     /// for a double are refused, not turned into infinity.
-    private mutating func readNumber() throws(SceneError) -> Double {
+    private mutating func readNumber() throws(JSONError) -> Double {
         let start = i
         let negative = bytes[i] == UInt8(ascii: "-")
         if negative {
@@ -468,7 +478,7 @@ package struct JSONParser: ~Copyable {
     /// valid UTF-8 without lone surrogates, and writes its node: a string
     /// without escapes points at the source bytes; one with escapes is
     /// unescaped after them (`readEscapedString`).
-    private mutating func readString() throws(SceneError) -> Int {
+    private mutating func readString() throws(JSONError) -> Int {
         let open = i
         let count = bytes.count
         var j = i + 1
@@ -524,7 +534,7 @@ package struct JSONParser: ~Copyable {
     /// The rest of a string with escapes, from its first backslash: its
     /// text is unescaped into `unescaped`.
     @inline(never)
-    private mutating func readEscapedString(openedAt open: Int) throws(SceneError) -> Int {
+    private mutating func readEscapedString(openedAt open: Int) throws(JSONError) -> Int {
         var out = Array(bytes[(open + 1)..<i])
         while true {
             let runStart = i
@@ -550,7 +560,7 @@ package struct JSONParser: ~Copyable {
         }
     }
 
-    private mutating func readEscape(into out: inout [UInt8]) throws(SceneError) {
+    private mutating func readEscape(into out: inout [UInt8]) throws(JSONError) {
         i += 1
         guard i < bytes.count else { throw error("the document ends inside an escape sequence") }
         let c = bytes[i]
@@ -586,7 +596,7 @@ package struct JSONParser: ~Copyable {
         }
     }
 
-    private mutating func readHex4() throws(SceneError) -> UInt32 {
+    private mutating func readHex4() throws(JSONError) -> UInt32 {
         var v: UInt32 = 0
         for _ in 0..<4 {
             guard i < bytes.count else { throw error("the document ends inside a \\u escape") }
@@ -654,9 +664,13 @@ package struct JSONParser: ~Copyable {
     }
 
     /// The line and column of byte `index` (on a line read already).
-    private mutating func checkDeadline() throws(SceneError) {
-        nextDeadlineCheck = i + Self.deadlineStride
-        try deadline?.check(at: "$", position: position(at: i))
+    private mutating func checkDeadline() throws(JSONError) {
+        nextDeadlineCheck = i + Self.checkpointStride
+        do {
+            try checkpoint?()
+        } catch {
+            throw JSONError(.interrupted, at: "$", position: position(at: i), "the read stopped here: \(error)", cause: error)
+        }
     }
 
     private func position(at index: Int) -> SourcePosition {
@@ -691,29 +705,29 @@ package struct JSONParser: ~Copyable {
 
     /// An error at byte `index` (the current byte if not given).
     @inline(never)
-    private func error(_ message: @autoclosure () -> String, at index: Int? = nil) -> SceneError {
+    private func error(_ message: @autoclosure () -> String, at index: Int? = nil) -> JSONError {
         error(.syntax, message(), at: index)
     }
 
     @inline(never)
-    private func error(_ kind: SceneError.Kind, _ message: @autoclosure () -> String, at index: Int? = nil) -> SceneError {
+    private func error(_ kind: JSONError.Kind, _ message: @autoclosure () -> String, at index: Int? = nil) -> JSONError {
         let place = position(at: min(index ?? i, bytes.count))
-        return SceneError(kind, at: currentPath.description, position: place, message())
+        return JSONError(kind, at: currentPath.description, position: place, message())
     }
 
     @inline(never)
-    private func endInsideContainer() -> SceneError {
+    private func endInsideContainer() -> JSONError {
         error("the document ends inside \(top.isObject ? "an object" : "an array") opened at \(position(ofNode: top.node))")
     }
 
     @inline(never)
-    private func missingSeparator() -> SceneError {
+    private func missingSeparator() -> JSONError {
         let expected = top.isObject ? "',' or '}' after a member" : "',' or ']' after an element"
         return error("expected \(expected), found \(describeByte(at: i))")
     }
 
     @inline(never)
-    private func notAValue() -> SceneError {
+    private func notAValue() -> JSONError {
         if hasPrefix("NaN") || hasPrefix("Infinity") {
             return error(.nonFinite, "NaN and Infinity are not JSON numbers; every number must be finite")
         }
@@ -722,36 +736,36 @@ package struct JSONParser: ~Copyable {
     }
 
     @inline(never)
-    private func nestingTooDeep() -> SceneError {
-        SceneError(.limitExceeded, at: currentPath.description, position: position(at: i),
+    private func nestingTooDeep() -> JSONError {
+        JSONError(.limitExceeded, at: currentPath.description, position: position(at: i),
                    "arrays and objects nest more than \(maxNesting) levels deep (the limit)")
     }
 
     @inline(never)
-    private func notAKey(afterComma: Bool) -> SceneError {
+    private func notAKey(afterComma: Bool) -> JSONError {
         guard i < bytes.count else { return error("the document ends where a key was expected") }
         if afterComma, bytes[i] == UInt8(ascii: "}") { return error("a trailing comma is not allowed in JSON") }
         return error("expected a key in double quotes, found \(describeByte(at: i))")
     }
 
     @inline(never)
-    private func duplicateKey(_ keyNode: Int, earlier: Int) -> SceneError {
-        SceneError(.duplicateKey, at: currentPath.description, position: position(ofNode: keyNode),
+    private func duplicateKey(_ keyNode: Int, earlier: Int) -> JSONError {
+        JSONError(.duplicateKey, at: currentPath.description, position: position(ofNode: keyNode),
                    "duplicate key '\(string(at: keyNode))' (first given at \(position(ofNode: earlier)))")
     }
 
     @inline(never)
-    private func missingColon(after keyNode: Int) -> SceneError {
+    private func missingColon(after keyNode: Int) -> JSONError {
         error("expected ':' after the key '\(string(at: keyNode))', found \(describeByte(at: i))")
     }
 
     @inline(never)
-    private func unterminatedString(openedAt open: Int) -> SceneError {
+    private func unterminatedString(openedAt open: Int) -> JSONError {
         error("the document ends inside a string opened at \(position(at: open))")
     }
 
     @inline(never)
-    private func controlCharacterInString(_ b: UInt8) -> SceneError {
+    private func controlCharacterInString(_ b: UInt8) -> JSONError {
         let hint = b == 0x0A ? " (is the string missing its closing quote?)" : ""
         return error("a control character (U+\(hex4(UInt32(b)))) must be escaped in a string\(hint)")
     }

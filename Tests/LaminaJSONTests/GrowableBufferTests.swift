@@ -1,7 +1,7 @@
 // The parser's append-only buffers: growth keeps every element, bulk
 // appends of few and many elements, truncation, and handing the storage on.
 import Testing
-@testable import LaminaScene
+@testable import LaminaJSON
 
 @Suite struct GrowableBufferTests {
     @Test func growingKeepsEveryElementInOrder() {

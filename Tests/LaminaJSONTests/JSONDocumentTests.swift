@@ -3,9 +3,9 @@
 // that name members lazily, and values built in code.
 import Foundation
 import Testing
-@testable import LaminaScene
+@testable import LaminaJSON
 
-private func parse(_ text: String) throws(SceneError) -> JSONValue {
+private func parse(_ text: String) throws(JSONError) -> JSONValue {
     try JSONParser.parse(Array(text.utf8))
 }
 
@@ -51,7 +51,11 @@ private func parse(_ text: String) throws(SceneError) -> JSONValue {
     /// The key table finds every name it was given by its bytes, and
     /// nothing else, whatever collides in its slots.
     @Test func keyTableFindsExactlyItsNames() throws {
-        let names = SceneKeys.all.map(\.name) + ["", "a", "b", "ab", "ba"]
+        let names = ["bounds", "position", "anchorPoint", "anchorPointZ", "zPosition", "transform", "sublayerTransform",
+                     "opacity", "hidden", "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "shadowColor",
+                     "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath", "contentsRect", "contentsCenter",
+                     "masksToBounds", "doubleSided", "name", "type", "sublayers", "mask", "animations",
+                     "", "a", "b", "ab", "ba"]
         let table = JSONKeyTable(names.enumerated().map { ($0.element, $0.offset) })
         let text = "{" + (names + ["abc", "opacit", "opacityX", "Opacity"]).map { "\"\($0)\": 0" }.joined(separator: ", ") + "}"
         let object = try #require(try parse(text).object)

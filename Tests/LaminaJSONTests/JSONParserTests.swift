@@ -2,15 +2,15 @@
 // nesting without recursion.
 import Foundation
 import Testing
-import LaminaCore
-@testable import LaminaScene
+import LaminaGeometry
+@testable import LaminaJSON
 
-private func parse(_ text: String, maxNesting: Int = 512) throws(SceneError) -> JSONValue {
+private func parse(_ text: String, maxNesting: Int = 512) throws(JSONError) -> JSONValue {
     try JSONParser.parse(Array(text.utf8), maxNesting: maxNesting)
 }
 
 /// The error the text gives, or nil when it parses.
-private func failure(_ text: String, maxNesting: Int = 512) -> SceneError? {
+private func failure(_ text: String, maxNesting: Int = 512) -> JSONError? {
     do {
         _ = try parse(text, maxNesting: maxNesting)
         return nil
@@ -196,10 +196,10 @@ private func failure(_ text: String, maxNesting: Int = 512) -> SceneError? {
     @Test func refusesInvalidUTF8() throws {
         for bad: [UInt8] in [[0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xE2, 0x82], [0xFF]] {
             let bytes = Array("[\"a".utf8) + bad + Array("\"]".utf8)
-            #expect(throws: SceneError.self) { try JSONParser.parse(bytes) }
+            #expect(throws: JSONError.self) { try JSONParser.parse(bytes) }
         }
         // Outside strings it is an unexpected character.
-        #expect(throws: SceneError.self) { try JSONParser.parse([0x5B, 0xFF, 0x5D]) }
+        #expect(throws: JSONError.self) { try JSONParser.parse([0x5B, 0xFF, 0x5D]) }
     }
 
     @Test func refusesDeepNestingWithoutRecursion() throws {
@@ -232,17 +232,7 @@ private func failure(_ text: String, maxNesting: Int = 512) -> SceneError? {
     }
 }
 
-@Suite struct SuggestionTests {
-    @Test func findsTheNearestKnownName() {
-        let keys = ["cornerRadius", "borderWidth", "borderColor", "opacity", "bounds"]
-        #expect(Suggestion.nearest(to: "cornerRadious", in: keys) == "cornerRadius")
-        #expect(Suggestion.nearest(to: "cornerradius", in: keys) == "cornerRadius")
-        #expect(Suggestion.nearest(to: "opactiy", in: keys) == "opacity")
-        #expect(Suggestion.nearest(to: "borderColour", in: keys) == "borderColor")
-        #expect(Suggestion.nearest(to: "zzzzzz", in: keys) == nil)
-        #expect(Suggestion.didYouMean("bound", in: keys) == " (did you mean 'bounds'?)")
-    }
-
+@Suite struct JSONNumberPlacementTests {
     /// A number reads the same wherever it is: in an array of numbers
     /// (read by their own loop), after an element that is not a number, and
     /// as an object's member; arrays that mix numbers with other values

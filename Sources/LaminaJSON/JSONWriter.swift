@@ -68,7 +68,7 @@ package struct JSONWriter {
     /// A finite double in the shortest text that reads back to it: `3`,
     /// `0.5`, `1e-05`. (Non-finite numbers never reach the writer; the
     /// encoder refuses them.)
-    static func number(_ n: Double) -> String {
+    package static func number(_ n: Double) -> String {
         if n == n.rounded(), abs(n) < 9_007_199_254_740_992 {
             return String(Int64(n))
         }
@@ -76,7 +76,7 @@ package struct JSONWriter {
     }
 
     /// A string in double quotes with JSON's escapes.
-    static func quoted(_ s: String) -> String {
+    package static func quoted(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -99,7 +99,7 @@ package struct JSONWriter {
 
 extension JSONValue {
     /// Not an array or an object.
-    var isScalar: Bool {
+    package var isScalar: Bool {
         switch kind {
         case .array, .object: false
         default: true

@@ -18,7 +18,7 @@ public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "line \(line), column \(column)" }
 
     /// The position of values built in code, which come from no text.
-    static let none = SourcePosition(line: 0, column: 0)
+    package static let none = SourcePosition(line: 0, column: 0)
 }
 
 /// A JSON document stored flat: every value is one `Node` in an array (a
@@ -40,7 +40,7 @@ public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
 /// written again, and the two buffers are its own.
 package final class JSONDocument: @unchecked Sendable {
     /// What a node is.
-    enum Tag: UInt8 {
+    package enum Tag: UInt8, BitwiseCopyable {
         case null, `false`, `true`, number, string, array, object
     }
 
@@ -48,7 +48,7 @@ package final class JSONDocument: @unchecked Sendable {
     /// byte in `text` and its length; for an array or object its first
     /// entry in `children` and its count (an object's entries are its keys'
     /// nodes; each key's value is the node right after it).
-    struct Node {
+    package struct Node: BitwiseCopyable {
         var tag: Tag
         /// Where the value starts in the source text (parsed documents).
         var offset: UInt32
@@ -76,19 +76,19 @@ package final class JSONDocument: @unchecked Sendable {
     /// The nodes, owned by the document (freed with it). Not an array: a
     /// parsed document takes the parser's buffers as they are, where an
     /// array would have been one more copy of every node.
-    let nodes: UnsafeBufferPointer<Node>
-    let children: UnsafeBufferPointer<UInt32>
+    package let nodes: UnsafeBufferPointer<Node>
+    package let children: UnsafeBufferPointer<UInt32>
     /// String bytes: for a parsed document the source text, then the
     /// strings that needed unescaping.
-    let text: [UInt8]
+    package let text: [UInt8]
     /// Parsed documents: the byte where each line starts, line 1 first.
-    let lineStarts: [UInt32]
+    package let lineStarts: [UInt32]
     /// Built documents: each node's position.
-    let positions: [SourcePosition]?
+    package let positions: [SourcePosition]?
 
     /// A document that takes ownership of `nodes` and `children` (which
     /// were allocated with `UnsafeMutablePointer.allocate`).
-    init(
+    package init(
         taking nodes: UnsafeMutableBufferPointer<Node>, children: UnsafeMutableBufferPointer<UInt32>,
         text: [UInt8], lineStarts: [UInt32], positions: [SourcePosition]?
     ) {
@@ -115,14 +115,14 @@ package final class JSONDocument: @unchecked Sendable {
     }
 
     /// The line and column where node `index` starts.
-    func position(of index: Int) -> SourcePosition {
+    package func position(of index: Int) -> SourcePosition {
         if let positions { return positions[index] }
         return Self.position(ofByte: Int(nodes[index].offset), in: text, lineStarts: lineStarts)
     }
 
     /// The line and column of byte `offset` of `text`, given where its
     /// lines start (all the lines up to `offset` at least).
-    static func position(ofByte offset: Int, in text: [UInt8], lineStarts: [UInt32]) -> SourcePosition {
+    package static func position(ofByte offset: Int, in text: [UInt8], lineStarts: [UInt32]) -> SourcePosition {
         // The last line starting at or before the byte.
         var low = 0, high = lineStarts.count
         while high - low > 1 {
@@ -151,7 +151,7 @@ package final class JSONDocument: @unchecked Sendable {
     }
 
     /// The string at node `index`.
-    func string(at index: Int) -> String {
+    package func string(at index: Int) -> String {
         let node = nodes[index]
         return text.withUnsafeBufferPointer {
             String(decoding: UnsafeBufferPointer(rebasing: $0[node.start..<(node.start + node.count)]), as: UTF8.self)
@@ -159,14 +159,14 @@ package final class JSONDocument: @unchecked Sendable {
     }
 
     /// Calls `body` with the bytes of the string at node `index`.
-    func withStringBytes<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    package func withStringBytes<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let node = nodes[index]
         return text.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[node.start..<(node.start + node.count)])) }
     }
 
     /// Whether the string at node `index` is `key`, compared as bytes
     /// (no string is made).
-    func string(at index: Int, equals key: String) -> Bool {
+    package func string(at index: Int, equals key: String) -> Bool {
         let node = nodes[index]
         // Most keys differ in length: no bytes are compared.
         guard key.utf8.count == node.count else { return false }
@@ -196,8 +196,8 @@ package struct JSONValue: Sendable {
         case object(JSONObject)
     }
 
-    let document: JSONDocument
-    let index: Int
+    package let document: JSONDocument
+    package let index: Int
 
     package init(document: JSONDocument, index: Int) {
         self.document = document
@@ -223,7 +223,7 @@ package struct JSONValue: Sendable {
     package var position: SourcePosition { document.position(of: index) }
 
     /// The JSON type's name as an error message says it ("a number").
-    var typeDescription: String {
+    package var typeDescription: String {
         switch node.tag {
         case .null: "null"
         case .false, .true: "a boolean"
@@ -245,14 +245,14 @@ package struct JSONValue: Sendable {
 
     /// Calls `body` with a string value's bytes (no string is made); nil
     /// for a value that is not a string.
-    func withStringBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+    package func withStringBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         node.tag == .string ? document.withStringBytes(at: index, body) : nil
     }
 
     /// The elements of an array of exactly `count` (at most 4) numbers,
     /// read from the nodes in place (no view is made for an element); nil
     /// for any other value.
-    func smallNumberArray(count: Int) -> SIMD4<Double>? {
+    package func smallNumberArray(count: Int) -> SIMD4<Double>? {
         let node = node
         guard node.tag == .array, node.count == count, count <= 4 else { return nil }
         var out = SIMD4<Double>(repeating: 0)
@@ -282,7 +282,7 @@ package struct JSONValue: Sendable {
         return node.tag == .object ? JSONObject(document: document, start: node.start, count: node.count) : nil
     }
 
-    var isNull: Bool { node.tag == .null }
+    package var isNull: Bool { node.tag == .null }
 }
 
 /// What a container's children are read as: a value (an array's
@@ -295,8 +295,8 @@ extension JSONValue: JSONChild {}
 
 /// The children of an array or object, in source order.
 package struct JSONChildren<Element: JSONChild>: RandomAccessCollection, Sendable {
-    let document: JSONDocument
-    let start: Int
+    package let document: JSONDocument
+    package let start: Int
     package let count: Int
 
     package var startIndex: Int { 0 }
@@ -314,9 +314,9 @@ package typealias JSONArray = JSONChildren<JSONValue>
 /// One `"key": value` pair of an object, with the key's own position (the
 /// place an "unknown key" error points at).
 package struct JSONMember: JSONChild {
-    let document: JSONDocument
+    package let document: JSONDocument
     /// The key's node; the value's is the next one.
-    let keyIndex: Int
+    package let keyIndex: Int
 
     package init(document: JSONDocument, index: Int) {
         self.document = document
@@ -328,7 +328,7 @@ package struct JSONMember: JSONChild {
     package var value: JSONValue { JSONValue(document: document, index: keyIndex + 1) }
 
     /// Whether the key is `name` (compared without making a string).
-    func hasKey(_ name: String) -> Bool { document.string(at: keyIndex, equals: name) }
+    package func hasKey(_ name: String) -> Bool { document.string(at: keyIndex, equals: name) }
 }
 
 /// A JSON object: its members in source order, with lookup by key. Keys are
@@ -338,8 +338,8 @@ package struct JSONMember: JSONChild {
 /// are small (a layer's dozen keys), and the readers ask for a fixed set
 /// of keys, so lookups stay linear in the object's size.
 package struct JSONObject: Sendable {
-    let document: JSONDocument
-    let start: Int
+    package let document: JSONDocument
+    package let start: Int
     package let count: Int
 
     /// The members in source order.
@@ -352,7 +352,7 @@ package struct JSONObject: Sendable {
         member(key)?.value
     }
 
-    func member(_ key: String) -> JSONMember? {
+    package func member(_ key: String) -> JSONMember? {
         for k in start..<(start + count) {
             let keyIndex = Int(document.children[k])
             if document.string(at: keyIndex, equals: key) {
@@ -362,8 +362,8 @@ package struct JSONObject: Sendable {
         return nil
     }
 
-    var keys: [String] { members.map(\.key) }
-    var isEmpty: Bool { count == 0 }
+    package var keys: [String] { members.map(\.key) }
+    package var isEmpty: Bool { count == 0 }
 }
 
 // MARK: - Building values in code
@@ -372,14 +372,14 @@ package struct JSONObject: Sendable {
 /// way of making JSON. Building copies the values it is given (a view
 /// cannot share another document's nodes), which costs the size of the
 /// value once per level it is nested in, away from any reading path.
-struct JSONDocumentBuilder {
+package struct JSONDocumentBuilder {
     private var nodes: [JSONDocument.Node] = []
     private var children: [UInt32] = []
     private var text: [UInt8] = []
     private var positions: [SourcePosition] = []
 
     /// The document whose first node is the root.
-    consuming func finish() -> JSONValue {
+    package consuming func finish() -> JSONValue {
         JSONValue(document: JSONDocument(nodes: nodes, children: children, text: text,
                                          lineStarts: [], positions: positions), index: 0)
     }
@@ -390,14 +390,14 @@ struct JSONDocumentBuilder {
         return nodes.count - 1
     }
 
-    mutating func addString(_ s: String, at position: SourcePosition) {
+    package mutating func addString(_ s: String, at position: SourcePosition) {
         let start = text.count
         text.append(contentsOf: s.utf8)
         _ = append(.string, payload: JSONDocument.Node.span(start: start, count: text.count - start), at: position)
     }
 
     /// A value of `kind` (containers copied), at `position`.
-    mutating func add(_ kind: JSONValue.Kind, at position: SourcePosition) {
+    package mutating func add(_ kind: JSONValue.Kind, at position: SourcePosition) {
         switch kind {
         case .null: _ = append(.null, at: position)
         case .bool(let b): _ = append(b ? .true : .false, at: position)
@@ -409,13 +409,13 @@ struct JSONDocumentBuilder {
     }
 
     /// A copy of `value` (with its positions), placed at `position` if given.
-    mutating func add(_ value: JSONValue, at position: SourcePosition? = nil) {
+    package mutating func add(_ value: JSONValue, at position: SourcePosition? = nil) {
         add(value.kind, at: position ?? value.position)
     }
 
     /// A copy of `value` in which every value without a place of its own
     /// (built, not parsed) takes `fallback`.
-    mutating func add(_ value: JSONValue, filling fallback: SourcePosition) {
+    package mutating func add(_ value: JSONValue, filling fallback: SourcePosition) {
         let own = value.position
         let position = own == .none ? fallback : own
         switch value.kind {
@@ -445,7 +445,7 @@ struct JSONDocumentBuilder {
         }
     }
 
-    mutating func addArray(_ elements: [JSONValue], at position: SourcePosition) {
+    package mutating func addArray(_ elements: [JSONValue], at position: SourcePosition) {
         let container = append(.array, at: position)
         var indices: [UInt32] = []
         indices.reserveCapacity(elements.count)
@@ -457,7 +457,7 @@ struct JSONDocumentBuilder {
         children.append(contentsOf: indices)
     }
 
-    mutating func addObject(_ members: [(String, JSONValue, SourcePosition)], at position: SourcePosition) {
+    package mutating func addObject(_ members: [(String, JSONValue, SourcePosition)], at position: SourcePosition) {
         let container = append(.object, at: position)
         var indices: [UInt32] = []
         indices.reserveCapacity(members.count)

@@ -8,7 +8,7 @@ import Foundation
 /// let operations = JSONKeyTable([("translate", 0), ("scale", 1)])
 /// operations[member]   // 1 for the key "scale"
 /// ```
-struct JSONKeyTable<Value>: @unchecked Sendable {
+package struct JSONKeyTable<Value>: @unchecked Sendable {
     /// Every name's bytes, one after another.
     private let nameBytes: [UInt8]
     /// Each entry's name: its first byte in `nameBytes` and its length.
@@ -19,7 +19,7 @@ struct JSONKeyTable<Value>: @unchecked Sendable {
     private let mask: Int
 
     /// A table of `pairs`; the first of two equal names wins.
-    init(_ pairs: [(String, Value)]) {
+    package init(_ pairs: [(String, Value)]) {
         var nameBytes: [UInt8] = []
         var nameRanges: [(start: Int, count: Int)] = []
         var values: [Value] = []
@@ -49,7 +49,7 @@ struct JSONKeyTable<Value>: @unchecked Sendable {
     }
 
     /// The value for the name spelled by `bytes`.
-    subscript(bytes: UnsafeBufferPointer<UInt8>) -> Value? {
+    package subscript(bytes: UnsafeBufferPointer<UInt8>) -> Value? {
         var slot = Self.hash(bytes) & mask
         return nameBytes.withUnsafeBufferPointer { names in
             while true {
@@ -79,12 +79,12 @@ struct JSONKeyTable<Value>: @unchecked Sendable {
     }
 
     /// The value for a member's key.
-    subscript(member: JSONMember) -> Value? {
+    package subscript(member: JSONMember) -> Value? {
         member.document.withStringBytes(at: member.keyIndex) { self[$0] }
     }
 
     /// The value for a string value's text; nil for a value that is not a string.
-    subscript(value: JSONValue) -> Value? {
+    package subscript(value: JSONValue) -> Value? {
         value.withStringBytes { self[$0] } ?? nil
     }
 

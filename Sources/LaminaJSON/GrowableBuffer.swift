@@ -12,13 +12,13 @@
 /// offsets.append(7)
 /// let copy = offsets.array()   // [7]
 /// ```
-struct GrowableBuffer<Element: BitwiseCopyable>: ~Copyable {
+package struct GrowableBuffer<Element: BitwiseCopyable>: ~Copyable {
     private var base: UnsafeMutablePointer<Element>
     private var capacity: Int
     /// How many elements have been written.
     private(set) var count = 0
 
-    init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(capacity, 4)
         base = .allocate(capacity: self.capacity)
     }
@@ -26,7 +26,7 @@ struct GrowableBuffer<Element: BitwiseCopyable>: ~Copyable {
     deinit { base.deallocate() }
 
     /// Element `index`, which must be below `count`.
-    subscript(index: Int) -> Element {
+    package subscript(index: Int) -> Element {
         get {
             assert(index >= 0 && index < count)
             return base[index]
@@ -39,14 +39,14 @@ struct GrowableBuffer<Element: BitwiseCopyable>: ~Copyable {
 
     /// Writes `element` after the last one, growing the storage if full.
     @inline(__always)
-    mutating func append(_ element: Element) {
+    package mutating func append(_ element: Element) {
         if count == capacity { grow(toHold: count + 1) }
         base[count] = element
         count += 1
     }
 
     /// Writes `elements` after the last one.
-    mutating func append(contentsOf elements: UnsafeBufferPointer<Element>) {
+    package mutating func append(contentsOf elements: UnsafeBufferPointer<Element>) {
         if count + elements.count > capacity { grow(toHold: count + elements.count) }
         if elements.count <= 16 {
             // A few elements (a container's children, most often): stores
@@ -59,38 +59,38 @@ struct GrowableBuffer<Element: BitwiseCopyable>: ~Copyable {
     }
 
     /// Writes elements `range` of `other` after the last one.
-    mutating func append(from other: borrowing GrowableBuffer<Element>, _ range: Range<Int>) {
+    package mutating func append(from other: borrowing GrowableBuffer<Element>, _ range: Range<Int>) {
         other.withElements(range) { append(contentsOf: $0) }
     }
 
     /// Forgets the elements from `newCount` on (the storage stays, for what
     /// is written next).
-    mutating func removeAll(from newCount: Int) {
+    package mutating func removeAll(from newCount: Int) {
         assert(newCount >= 0 && newCount <= count)
         count = newCount
     }
 
     /// Removes and returns the last element.
-    mutating func removeLast() -> Element {
+    package mutating func removeLast() -> Element {
         assert(count > 0)
         count -= 1
         return base[count]
     }
 
     /// Elements `range`, read in place.
-    func withElements<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
+    package func withElements<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
         assert(range.lowerBound >= 0 && range.upperBound <= count)
         return try body(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
     }
 
     /// A copy of the elements as an array.
-    func array() -> [Element] {
+    package func array() -> [Element] {
         withElements(0..<count) { Array($0) }
     }
 
     /// The storage, holding the elements written, handed to the caller,
     /// who frees it with `deallocate()`.
-    consuming func take() -> UnsafeMutableBufferPointer<Element> {
+    package consuming func take() -> UnsafeMutableBufferPointer<Element> {
         let storage = UnsafeMutableBufferPointer(start: base, count: count)
         discard self
         return storage

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Side by side: Lamina's CPU rasterizer against Skia's CPU raster.
 
-  scripts/bench/skia.py [SCENE.json ...] [--frames N] [--lamina PATH]
+  scripts/bench/against-skia.py [SCENE.json ...] [--frames N] [--lamina PATH]
 
 Draws each scene (default: the three of ../shared/bench) with skia-python
 on a raster surface of the scene's size, the same layers with the same

@@ -4,8 +4,8 @@
 /// Paths are built one step at a time while a document is walked, so each
 /// step shares its parent instead of copying it: appending is O(1) and the
 /// string is only made when an error needs it.
-struct JSONPath: Sendable, CustomStringConvertible {
-    enum Component: Sendable {
+package struct JSONPath: Sendable, CustomStringConvertible {
+    package enum Component: Sendable {
         case key(String)
         case index(Int)
         /// A member's key, read from its document only when the path is
@@ -42,7 +42,7 @@ struct JSONPath: Sendable, CustomStringConvertible {
     private let last: Component?
 
     /// The document itself, `$`.
-    static let root = JSONPath(node: nil, beforeLast: nil, last: nil)
+    package static let root = JSONPath(node: nil, beforeLast: nil, last: nil)
 
     private init(node: Node?, beforeLast: Component?, last: Component?) {
         self.node = node
@@ -57,20 +57,20 @@ struct JSONPath: Sendable, CustomStringConvertible {
     }
 
     /// The path of a member of the object at this path.
-    func appending(key: String) -> JSONPath { appending(.key(key)) }
+    package func appending(key: String) -> JSONPath { appending(.key(key)) }
 
     /// The path of an element of the array at this path.
-    func appending(index: Int) -> JSONPath { appending(.index(index)) }
+    package func appending(index: Int) -> JSONPath { appending(.index(index)) }
 
-    static func / (path: JSONPath, key: String) -> JSONPath { path.appending(key: key) }
-    static func / (path: JSONPath, index: Int) -> JSONPath { path.appending(index: index) }
+    package static func / (path: JSONPath, key: String) -> JSONPath { path.appending(key: key) }
+    package static func / (path: JSONPath, index: Int) -> JSONPath { path.appending(index: index) }
     /// The path of `member` of the object at this path.
-    static func / (path: JSONPath, member: JSONMember) -> JSONPath { path.appending(.member(member)) }
+    package static func / (path: JSONPath, member: JSONMember) -> JSONPath { path.appending(.member(member)) }
 
     /// This path with its inline steps moved into shared nodes, for a path
     /// that many others will extend by more than one step (a list's, whose
     /// elements' keys extend it by two).
-    var shared: JSONPath {
+    package var shared: JSONPath {
         guard let beforeLast else { return self }
         var shared = Node(parent: node, component: beforeLast)
         if let last { shared = Node(parent: shared, component: last) }
@@ -78,7 +78,7 @@ struct JSONPath: Sendable, CustomStringConvertible {
     }
 
     /// The steps from the root, first step first.
-    var components: [Component] {
+    package var components: [Component] {
         var out: [Component] = []
         if let last { out.append(last) }
         if let beforeLast { out.append(beforeLast) }
@@ -92,11 +92,11 @@ struct JSONPath: Sendable, CustomStringConvertible {
 
     /// The last key named on the path, if any (`lineCap` for
     /// `$.sublayers[2].lineCap`).
-    var lastKey: String? {
+    package var lastKey: String? {
         components.reversed().lazy.compactMap(\.key).first
     }
 
-    var description: String {
+    package var description: String {
         var out = "$"
         for component in components {
             switch component {
