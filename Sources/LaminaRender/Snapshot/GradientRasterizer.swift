@@ -3,8 +3,9 @@ import LaminaCore
 import LaminaRaster
 import Synchronization
 
-/// Draws a `CAGradientLayer`'s gradient into an image of the layer's bounds,
-/// at the pixel density it will be seen at.
+/// A `CAGradientLayer`'s gradient as an image of the layer's bounds, at the
+/// pixel density it will be seen at (its pixels are LaminaRaster's
+/// `GradientFill`), kept for the next frames that draw the same gradient.
 ///
 /// Axial gradients vary along the line from `startPoint` to `endPoint`
 /// (unit coordinates of the bounds, measured in points so that the lines of
@@ -58,69 +59,12 @@ struct GradientRasterizer {
     private static let cache = GradientImageCache()
 
     private func draw(width w: Int, height h: Int) -> CGImage? {
-        var bytes = [UInt8](repeating: 0, count: w * h * 4)
-        let sx = Double(start.x * size.width), sy = Double(start.y * size.height)
-        let ex = Double(end.x * size.width), ey = Double(end.y * size.height)
-        let dx = ex - sx, dy = ey - sy
-        let lengthSquared = dx * dx + dy * dy
-        let rx = abs(dx), ry = abs(dy)
-        let baseAngle = atan2(dy, dx)
-        // Decided once: the type is a string underneath, and comparing it
-        // for every pixel showed in profiles.
-        enum Shape { case axial, radial, conic }
-        let shape: Shape = type == .radial ? .radial : type == .conic ? .conic : .axial
-        bytes.withUnsafeMutableBufferPointer { pixels in
-            for j in 0..<h {
-                let y = (Double(j) + 0.5) / pixelsPerPoint
-                for i in 0..<w {
-                    let x = (Double(i) + 0.5) / pixelsPerPoint
-                    let t: Double
-                    switch shape {
-                    case .radial:
-                        let u = rx > 0 ? (x - sx) / rx : 0, v = ry > 0 ? (y - sy) / ry : 0
-                        t = (rx > 0 || ry > 0) ? (u * u + v * v).squareRoot() : 1
-                    case .conic:
-                        var a = atan2(y - sy, x - sx) - baseAngle
-                        a = a.truncatingRemainder(dividingBy: 2 * .pi)
-                        if a < 0 { a += 2 * .pi }
-                        t = a / (2 * .pi)
-                    case .axial:
-                        t = lengthSquared > 0 ? ((x - sx) * dx + (y - sy) * dy) / lengthSquared : 0
-                    }
-                    let c = color(at: t)
-                    let o = (j * w + i) * 4
-                    pixels[o] = Self.byte(c.0); pixels[o + 1] = Self.byte(c.1)
-                    pixels[o + 2] = Self.byte(c.2); pixels[o + 3] = Self.byte(c.3)
-                }
-            }
-        }
-        return try? CGImage(width: w, height: h, premultipliedRGBA: bytes)
-    }
-
-    private func color(at t: Double) -> (Double, Double, Double, Double) {
-        guard let first = stops.first, let last = stops.last else { return (0, 0, 0, 0) }
-        if t <= first.location { return first.color }
-        if t >= last.location { return last.color }
-        for k in 1..<stops.count where t <= stops[k].location {
-            let a = stops[k - 1], b = stops[k]
-            let span = b.location - a.location
-            let f = span > 0 ? (t - a.location) / span : 1
-            return (a.color.0 + (b.color.0 - a.color.0) * f, a.color.1 + (b.color.1 - a.color.1) * f,
-                    a.color.2 + (b.color.2 - a.color.2) * f, a.color.3 + (b.color.3 - a.color.3) * f)
-        }
-        return last.color
-    }
-
-    /// `v` (0...1) as a byte, rounded to nearest with halves away from zero,
-    /// exactly as `(v * 255).rounded()` clamped to 0...255, without libm's
-    /// `round` (a call per channel per pixel was most of a gradient's cost):
-    /// clamping first gives the same result since 0 and 255 are whole, and
-    /// truncation is the floor of a non-negative number.
-    @inline(__always)
-    static func byte(_ v: Double) -> UInt8 {
-        let x = max(0, min(255, v * 255))
-        let whole = Int(x)
-        return UInt8(x - Double(whole) >= 0.5 ? whole + 1 : whole)
+        let shape: GradientFill.Shape = type == .radial ? .radial : type == .conic ? .conic : .axial
+        let fill = GradientFill(
+            shape: shape, stops: stops,
+            start: (Double(start.x * size.width), Double(start.y * size.height)),
+            end: (Double(end.x * size.width), Double(end.y * size.height)), pixelsPerPoint: pixelsPerPoint)
+        return try? CGImage(width: w, height: h, premultipliedRGBA: fill.pixels(width: w, height: h))
     }
 }
 

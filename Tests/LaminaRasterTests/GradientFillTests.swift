@@ -1,11 +1,11 @@
 import Foundation
 import Testing
-@testable import LaminaRender
+import LaminaRaster
 
 /// The gradient's byte conversion is the libm rounding it replaced, value for
 /// value: every gradient picture stays the same.
-@Suite("Gradient rasterizer")
-struct GradientRasterizerTests {
+@Suite("Gradient fill")
+struct GradientFillTests {
     @Test func bytesRoundAsRoundedDid() {
         func reference(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
         var values: [Double] = [0, 1, -0.0, -1, 2, 0.5, 1.0 / 255, 0.5 / 255, 1.5 / 255, 254.5 / 255, .ulpOfOne, 1 - .ulpOfOne]
@@ -20,7 +20,7 @@ struct GradientRasterizerTests {
             values.append(Double(seed >> 11) / Double(1 << 53) * 1.2 - 0.1)
         }
         for v in values {
-            #expect(GradientRasterizer.byte(v) == reference(v), "\(v)")
+            #expect(GradientFill.byte(v) == reference(v), "\(v)")
         }
     }
 }
