@@ -31,7 +31,7 @@ import urllib.request
 import websocket  # websocket-client, in the tools' virtual environment
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "..", "shared", "conformance"))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "..", "..", "shared", "conformance"))
 import oracle  # noqa: E402
 
 
