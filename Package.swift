@@ -70,6 +70,9 @@ let package = Package(
             name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux",
             providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(
+            name: "CImageQuant", path: "Sources/CImageQuant", pkgConfig: "imagequant",
+            providers: [.apt(["libimagequant-dev"])]),
+        .systemLibrary(
             name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfontconfig-dev"])]),
         // Bidi (Debian's libfribidi-dev) and line breaking (libicu-dev) behind plain C functions.
@@ -93,15 +96,16 @@ let package = Package(
         // Scene codec, render plan, backends.
         .target(name: "LaminaWebP", dependencies: ["LaminaCore", "LaminaRaster", "CWebP"]),
         // JPEG decoding through libjpeg-turbo, EXIF orientation applied.
+        .target(name: "LaminaGIF", dependencies: ["LaminaCore", "LaminaRaster", "CImageQuant"]),
         .target(name: "LaminaJPEG", dependencies: ["LaminaCore", "CTurboJPEG"]),
         .target(name: "LaminaJSON", dependencies: ["LaminaIO"]),
-        .target(name: "LaminaScene", dependencies: ["LaminaCore", "LaminaIO", "LaminaJSON", "LaminaPNG", "LaminaJPEG", "LaminaWebP"]),
+        .target(name: "LaminaScene", dependencies: ["LaminaCore", "LaminaIO", "LaminaJSON", "LaminaPNG", "LaminaJPEG", "LaminaWebP", "LaminaGIF"]),
         .target(name: "LaminaRender", dependencies: ["LaminaCore", "LaminaRaster"]),
         // Apple's CAML files, .ca bundles, wallpapers and .tendies archives, read into scenes.
         .target(
             name: "LaminaCAML",
             dependencies: ["LaminaCore", "LaminaIO", "LaminaJSON", "LaminaScene"]),
-        .target(name: "LaminaLottie", dependencies: ["LaminaCore", "LaminaJSON", "LaminaScene", "LaminaPNG", "LaminaJPEG", "LaminaWebP"]),
+        .target(name: "LaminaLottie", dependencies: ["LaminaCore", "LaminaJSON", "LaminaScene", "LaminaPNG", "LaminaJPEG", "LaminaWebP", "LaminaGIF"]),
         .target(name: "LaminaGL", dependencies: ["LaminaRender", "LaminaRaster", "CEGL"]),
         .target(name: "LaminaCPU", dependencies: ["LaminaRender", "LaminaRaster"]),
         .target(name: "LaminaText", dependencies: ["LaminaCore", "LaminaRaster", "CFreeType", "CUnicodeText"]),
@@ -110,7 +114,7 @@ let package = Package(
         .target(
             name: "Lamina",
             dependencies: [
-                "LaminaGeometry", "LaminaCore", "LaminaIO", "LaminaJSON", "LaminaPNG", "LaminaWebP", "LaminaScene",
+                "LaminaGeometry", "LaminaCore", "LaminaIO", "LaminaJSON", "LaminaPNG", "LaminaWebP", "LaminaGIF", "LaminaScene",
                 "LaminaCAML", "LaminaLottie", "LaminaRender", "LaminaGL", "LaminaCPU", "LaminaText", "LaminaRaster", "CAllocator",
             ]),
         // The render server: HTTP routes, a pool of render workers, a cache,
@@ -148,6 +152,7 @@ let package = Package(
         .testTarget(name: "LaminaCoreTests", dependencies: ["LaminaCore", "LaminaRaster"]),
         .testTarget(name: "LaminaPNGTests", dependencies: ["LaminaPNG", "LaminaRaster", "CDeflate"]),
         .testTarget(name: "LaminaIOTests", dependencies: ["LaminaIO", "CDeflate"]),
+        .testTarget(name: "LaminaGIFTests", dependencies: ["LaminaGIF", "LaminaCore", "LaminaGeometry"]),
         .testTarget(name: "LaminaJPEGTests", dependencies: ["LaminaJPEG", "CTurboJPEG"]),
         .testTarget(name: "LaminaJSONTests", dependencies: ["LaminaJSON", "LaminaGeometry"]),
         .testTarget(name: "LaminaSceneTests", dependencies: ["LaminaScene", "LaminaJSON"]),

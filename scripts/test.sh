@@ -109,9 +109,7 @@ lane_a() {
   step caml scripts/checks/caml.py
   step playground .build-tools/venv/bin/python scripts/checks/playground.py --screenshots .build/playground
   # docs/openapi.yaml against the live server (schemathesis).
-  step openapi scripts/checks/openapi.sh 200
-  # The readers stay linear: twice the input, twice the instructions (callgrind).
-  step linearity scripts/checks/linearity.py
+  step openapi scripts/checks/openapi.sh 100
   # Lottie samples against the pictures Apple's Core Animation drew of them.
   if [ -d ../shared/lottie ]; then step lottie scripts/checks/lottie.py --out .build/lottie; fi
 }
@@ -121,12 +119,14 @@ lane_b() {
   # scenes: a fixed seed and number of inputs (not a time limit, which made
   # the inputs depend on the machine's speed), so every run tries the same.
   # First: its release build is the longest single part of the lanes.
-  step fuzz scripts/fuzz/libfuzzer.sh 600 -- -seed=1 -runs=300000
+  step fuzz scripts/fuzz/libfuzzer.sh 600 -- -seed=1 -runs=200000
   # The render server: the real binary on loopback ports, every route,
   # status and header, the queue, the deadline, the token, connection
   # limits, SIGTERM.
   step server scripts/checks/server.py
   step soak scripts/checks/soak.py --seconds 20 --rate 20
+  # The readers stay linear: twice the input, twice the instructions (callgrind).
+  step linearity scripts/checks/linearity.py
   step deploy .build-tools/venv/bin/python scripts/checks/deploy.py
 }
 

@@ -1,17 +1,19 @@
 import Foundation
 import LaminaCore
+import LaminaGIF
 import LaminaIO
 import LaminaPNG
 import LaminaWebP
 
 /// One animated file made from a timeline's frames, given in order: an
-/// animated PNG, an animated WebP, or an H.264 MP4.
+/// animated PNG, an animated WebP, an animated GIF, or an H.264 MP4.
 ///
 /// The one place that knows how each format carries a frame's time, so
 /// `lamina frames`, the render server and a Swift program make the same
 /// bytes from the same frames: APNG delays are exact fractions of a second,
 /// WebP delays are milliseconds whose rounding is carried from frame to
-/// frame (so they add up to the true times), and an MP4 plays at the
+/// frame (so they add up to the true times), GIF starts are whole
+/// centiseconds each rounded on its own (`GIFEncoder`), and an MP4 plays at the
 /// timeline's rate. Frames are encoded as they are added; the encoder never
 /// holds pictures, only the compressed file (ffmpeg holds what x264 looks
 /// ahead over).
@@ -25,13 +27,14 @@ import LaminaWebP
 public final class AnimationEncoder {
     /// A format of animated file.
     public enum Format: String, Sendable, CaseIterable {
-        case apng, webp, mp4
+        case apng, webp, gif, mp4
 
         /// The media type a server answers with.
         public var mediaType: String {
             switch self {
             case .apng: "image/apng"
             case .webp: "image/webp"
+            case .gif: "image/gif"
             case .mp4: "video/mp4"
             }
         }
@@ -46,7 +49,18 @@ public final class AnimationEncoder {
             switch self {
             case .apng: Int(Int32.max)
             case .webp: 16383
+            case .gif: GIFEncoder.maximumSide
             case .mp4: 8192
+            }
+        }
+
+        /// The format in words: "an animated GIF".
+        public var name: String {
+            switch self {
+            case .apng: "an animated PNG"
+            case .webp: "an animated WebP"
+            case .gif: "an animated GIF"
+            case .mp4: "an MP4 (H.264)"
             }
         }
 
@@ -54,15 +68,15 @@ public final class AnimationEncoder {
         /// any frame is drawn.
         public func check(width: Int, height: Int) throws(AnimationEncoderError) {
             guard width > 0, height > 0, width <= maximumSide, height <= maximumSide else {
-                throw AnimationEncoderError("\(self == .apng ? "an animated PNG" : self == .webp ? "an animated WebP" : "an MP4 (H.264)") holds pictures up to \(maximumSide) pixels a side, not \(width)x\(height)")
+                throw AnimationEncoderError("\(name) holds pictures up to \(maximumSide) pixels a side, not \(width)x\(height)")
             }
         }
     }
 
     /// How the file plays.
     public struct Options: Sendable {
-        /// How many times an animated PNG or WebP plays; 0 is forever. (An
-        /// MP4 plays once; a player loops it.)
+        /// How many times an animated PNG, WebP or GIF plays; 0 is forever.
+        /// (An MP4 plays once; a player loops it.)
         public var loopCount = 0
         /// WebP: lossy at this quality, 0...100; nil is lossless.
         /// MP4: unused (x264's visually lossless rate, CRF 18).
@@ -87,20 +101,21 @@ public final class AnimationEncoder {
 
     private var apng: APNGEncoder?
     private let webp: WebPAnimationEncoder?
+    private let gif: GIFEncoder?
     private let video: VideoEncoder?
     /// Where ffmpeg writes the MP4 before `finish` reads it.
     private let videoPath: String?
 
     /// An encoder for `timeline`'s frames in `format`.
     /// - Parameters:
-    ///   - format: animated PNG, WebP or MP4.
+    ///   - format: animated PNG, WebP, GIF or MP4.
     ///   - width: each frame's width in pixels.
     ///   - height: each frame's height in pixels.
     ///   - timeline: the frames' times: how many, and how long each shows.
     ///   - options: the loop count, the WebP quality, the PNG compression.
     ///   - temporaryDirectory: where ffmpeg writes an MP4 before
     ///     `finish` reads it back (and removes it).
-    /// - Throws: `PNGError`, `WebPError` or `VideoError` when the format
+    /// - Throws: `PNGError`, `WebPError`, `GIFError` or `VideoError` when the format
     ///   cannot hold a `width` x `height` picture, or (MP4) ffmpeg is
     ///   missing or cannot start.
     public init(_ format: Format, width: Int, height: Int, timeline: AnimationTimeline, options: Options = .init(),
@@ -112,14 +127,17 @@ public final class AnimationEncoder {
         case .apng:
             apng = try APNGEncoder(width: width, height: height, frameCount: timeline.count,
                                    loopCount: options.loopCount, options: options.png)
-            (webp, video, videoPath) = (nil, nil, nil)
+            (webp, gif, video, videoPath) = (nil, nil, nil, nil)
         case .webp:
             webp = try WebPAnimationEncoder(width: width, height: height, loopCount: options.loopCount, quality: options.quality)
-            (video, videoPath) = (nil, nil)
+            (gif, video, videoPath) = (nil, nil, nil)
+        case .gif:
+            gif = try GIFEncoder(width: width, height: height, loopCount: options.loopCount)
+            (webp, video, videoPath) = (nil, nil, nil)
         case .mp4:
             let path = temporaryDirectory + "/lamina-video-\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).mp4"
             video = try VideoEncoder(path: path, width: width, height: height, framesPerSecond: timeline.framesPerSecond)
-            (webp, videoPath) = (nil, path)
+            (webp, gif, videoPath) = (nil, nil, path)
         }
     }
 
@@ -137,6 +155,7 @@ public final class AnimationEncoder {
         let index = frameCount
         if apng != nil { try apng!.add(image, delay: timeline.delayFraction(ofFrame: index)) }
         try webp?.add(image, durationMilliseconds: timeline.delayInMilliseconds(ofFrame: index))
+        try gif?.add(image, startingAt: timeline.centiseconds(atFrame: index))
         try video?.add(image)
         frameCount += 1
     }
@@ -150,6 +169,7 @@ public final class AnimationEncoder {
         }
         if apng != nil { return try apng!.finish() }
         if let webp { return try webp.finish() }
+        if let gif { return try gif.finish(endingAt: timeline.centiseconds(atFrame: timeline.count)) }
         guard let video, let videoPath else { return [] }
         try video.finish()
         defer { unlink(videoPath) }

@@ -177,7 +177,7 @@ public struct RenderServer: Sendable {
         if !configuration.fontDirectories.isEmpty {
             lines.append("  fonts: " + configuration.fontDirectories.joined(separator: ", "))
         }
-        lines.append("  animations: apng, webp, "
+        lines.append("  animations: apng, webp, gif, "
             + (AnimationEncoder.Format.mp4.isAvailable ? "mp4 (ffmpeg)" : "no mp4 (no ffmpeg program)")
             + "; jobs \(configuration.maxJobs), job deadline \(jobDeadline) s")
         // Last: scripts read the banner up to this line.

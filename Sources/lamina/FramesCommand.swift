@@ -7,7 +7,7 @@ import Lamina
 struct FramesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "frames",
-        abstract: "Render an animated scene to numbered PNGs (a folder), an animated PNG (.png, .apng), an animated WebP (.webp) or an H.264 video (.mp4, through ffmpeg).",
+        abstract: "Render an animated scene to numbered PNGs (a folder), an animated PNG (.png, .apng), an animated WebP (.webp), an animated GIF (.gif) or an H.264 video (.mp4, through ffmpeg).",
         discussion: """
             Frame i is the scene at --from + i / --fps seconds, for every frame before the end: \
             --to, or --from + --duration, or by default the end of the scene's last animation \
@@ -18,7 +18,7 @@ struct FramesCommand: ParsableCommand {
     @Argument(help: "The scene JSON file (or a .caml, .ca, .wallpaper or .tendies), or - for standard input.")
     var scene: String
 
-    @Option(name: .shortAndLong, help: "A folder (created if missing; frame-00000.png, ...), a .png/.apng, .webp or .mp4 file.")
+    @Option(name: .shortAndLong, help: "A folder (created if missing; frame-00000.png, ...), a .png/.apng, .webp, .gif or .mp4 file.")
     var output: String
 
     @Option(parsing: .unconditional, help: "Frames per second (default: a Lottie animation's own, else 30).")
@@ -78,14 +78,17 @@ struct FramesCommand: ParsableCommand {
         switch ext {
         case "png", "apng": return .animation(.apng, output)
         case "webp": return .animation(.webp, output)
+        case "gif":
+            if quality != nil { throw ValidationError("--quality is for .webp; a .gif has a palette of up to 256 colours a frame, chosen by libimagequant") }
+            return .animation(.gif, output)
         case "mp4":
             if quality != nil { throw ValidationError("--quality is for .webp; an .mp4 is H.264 at x264's visually lossless rate (CRF 18)") }
             return .animation(.mp4, output)
         case "": return .folder(output)
-        case "gif", "webm", "mov":
-            throw ValidationError("--output: .\(ext) is not written yet; give a folder, a .png/.apng, .webp or .mp4 file")
+        case "webm", "mov":
+            throw ValidationError("--output: .\(ext) is not written yet; give a folder, a .png/.apng, .webp, .gif or .mp4 file")
         default:
-            throw ValidationError("--output: '\(output)' names no format by its extension; give a folder, a .png/.apng, .webp or .mp4 file")
+            throw ValidationError("--output: '\(output)' names no format by its extension; give a folder, a .png/.apng, .webp, .gif or .mp4 file")
         }
     }
 

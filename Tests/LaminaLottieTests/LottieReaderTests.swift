@@ -38,6 +38,22 @@ struct LottieReaderTests {
         #expect(rgba(image, 69, 69) == [255, 0, 0, 255])
     }
 
+    /// A repeater draws the items above it once a copy, each moved by one
+    /// more step of its transform (lottie-ios's Core Animation engine).
+    @Test func aRepeaterDrawsItsCopiesStepByStep() throws {
+        // A 10 x 10 square at (15, 50), three copies 30 points apart.
+        let square = #"{"ty": "rc", "p": {"a": 0, "k": [15, 50]}, "s": {"a": 0, "k": [10, 10]}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [0, 0, 1, 1]}, "o": {"a": 0, "k": 100}}"#
+        let repeater = #"{"ty": "rp", "c": {"a": 0, "k": 3}, "o": {"a": 0, "k": 0}, "m": 1, "tr": {"ty": "tr", "p": {"a": 0, "k": [30, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "so": {"a": 0, "k": 100}, "eo": {"a": 0, "k": 100}}}"#
+        let image = try picture(Self.animation(Self.shapeLayer(square + ", " + repeater)))
+        for x in [15, 45, 75] { #expect(rgba(image, x, 50) == [0, 0, 255, 255], "a copy at x \(x)") }
+        for x in [30, 60, 90] { #expect(rgba(image, x, 50)[3] == 0, "nothing between copies, at x \(x)") }
+        // A billion copies are refused with their place.
+        let billion = repeater.replacingOccurrences(of: #""c": {"a": 0, "k": 3}"#, with: #""c": {"a": 0, "k": 1e9}"#)
+        #expect { try LottieReader().read(Self.animation(Self.shapeLayer(square + ", " + billion))) } throws: { error in
+            (error as? SceneError).map { $0.kind == .limitExceeded && $0.location.contains("shapes[2].c") } ?? false
+        }
+    }
+
     @Test func positionKeyframesMoveTheLayerWithTheirEasing() throws {
         // From x 0 to 40 over frames 0...10 (1 s), linear then eased.
         let linear = #""p": {"a": 1, "k": [{"t": 0, "s": [0, 0]}, {"t": 10, "s": [40, 0]}]}"#
@@ -181,7 +197,7 @@ struct LottieReaderTests {
     }
 
     @Test func unsupportedItemsAreWarnedAboutAtTheirPath() throws {
-        let shapes = Self.redSquare + #", {"ty": "rp", "c": {"a": 0, "k": 3}}"#
+        let shapes = Self.redSquare + #", {"ty": "mm", "mm": 1}"#
         let result = try LottieReader().read(Self.animation(Self.shapeLayer(shapes)))
         #expect(result.warnings.contains { $0.subject.contains("$.layers[0].shapes[2]") && $0.action == .skipped })
         #expect(throws: SceneError.self) { try LottieReader(strict: true).read(Self.animation(Self.shapeLayer(shapes))) }

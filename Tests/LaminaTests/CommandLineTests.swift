@@ -342,7 +342,8 @@ struct FramesCommandTests {
         let still = ##"{"width": 20, "height": 10}"##
         let cases: [([String], String, String)] = [
             (["--to", "1", "--duration", "1"], moving, "give --to or --duration, not both"),
-            (["--output", "x.gif"], moving, ".gif is not written yet"),
+            (["--output", "x.webm"], moving, ".webm is not written yet"),
+            (["--output", "x.gif", "--quality", "50"], moving, "--quality is for .webp"),
             (["--output", "x.mp4", "--quality", "50"], moving, "--quality is for .webp"),
             (["--output", "x.webp", "--quality", "101"], moving, "--quality must be 0 to 100"),
             (["--fps", "0"], moving, "the frame rate must be a number from 0.001 to 1000"),

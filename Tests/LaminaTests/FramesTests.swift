@@ -266,7 +266,10 @@ struct AnimationEncoderTests {
             try AnimationEncoder.Format.mp4.check(width: 10, height: 8193)
         }
         try AnimationEncoder.Format.apng.check(width: 20000, height: 10)
-        #expect(AnimationEncoder.Format.allCases.map(\.mediaType) == ["image/apng", "image/webp", "video/mp4"])
+        #expect(throws: AnimationEncoderError("an animated GIF holds pictures up to 65535 pixels a side, not 65536x10")) {
+            try AnimationEncoder.Format.gif.check(width: 65536, height: 10)
+        }
+        #expect(AnimationEncoder.Format.allCases.map(\.mediaType) == ["image/apng", "image/webp", "image/gif", "video/mp4"])
     }
 }
 

@@ -46,7 +46,7 @@ def main():
         samples = list(samples.values())
     out = args.out or tempfile.mkdtemp(prefix="lamina-lottie-")
     os.makedirs(out, exist_ok=True)
-    python = subprocess.run([os.path.join(ROOT, "scripts", "conformance-python.sh")], capture_output=True, text=True,
+    python = subprocess.run([os.path.join(ROOT, "scripts", "setup", "conformance-python.sh")], capture_output=True, text=True,
                             check=True).stdout.strip()
     matched = total = 0
     unreadable = []

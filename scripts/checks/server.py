@@ -223,7 +223,7 @@ def main_server_checks():
             scene_file = os.path.join(d, "anim.json")
             with open(scene_file, "wb") as f:
                 f.write(anim)
-            formats = [("apng", "png", []), ("webp", "webp", [])]
+            formats = [("apng", "png", []), ("webp", "webp", []), ("gif", "gif", [])]
             if shutil.which("ffmpeg"):
                 formats.append(("mp4", "mp4", []))
             else:
@@ -238,14 +238,14 @@ def main_server_checks():
                     expected = f.read()
                 check(f"POST /frames format={fmt} is the same file as lamina frames (10 frames, the animation's own length)",
                       status == 200 and body == expected and headers.get("x-lamina-frames") == "10"
-                      and headers.get("content-type") == {"apng": "image/apng", "webp": "image/webp", "mp4": "video/mp4"}[fmt],
+                      and headers.get("content-type") == {"apng": "image/apng", "webp": "image/webp", "gif": "image/gif", "mp4": "video/mp4"}[fmt],
                       (status, headers, body[:200]))
         status, headers, body = server.request("POST", "/frames?fps=4&duration=0.5", anim,
                                                {"Content-Type": "application/json", "Accept": "image/webp"})
         check("POST /frames takes its format from Accept and its length from duration",
               status == 200 and headers.get("content-type") == "image/webp" and headers.get("x-lamina-frames") == "2"
               and body[:4] == b"RIFF" and body[8:12] == b"WEBP", (status, headers))
-        for accept, expected in [("video/mp4", "video/mp4"), ("image/webp;q=0.5, image/apng", "image/apng"),
+        for accept, expected in [("video/mp4", "video/mp4"), ("image/webp;q=0.5, image/apng", "image/apng"), ("image/gif", "image/gif"),
                                  ("image/apng;q=0, image/webp", "image/webp"), ("*/*", "image/apng")]:
             if expected == "video/mp4" and not shutil.which("ffmpeg"):
                 continue
@@ -271,7 +271,7 @@ def main_server_checks():
         status, _, body = server.request("POST", "/frames?fps=120&duration=100", anim, {"Content-Type": "application/json"})
         check("POST /frames over the frame limit is 422 before any work", status == 422
               and error_of(body).get("code") == "limitExceeded", (status, body))
-        for query in ["?fps=0&duration=1", "?format=gif&duration=1", "?to=1&duration=1", "?time=1&duration=1", "?quality=50&duration=1"]:
+        for query in ["?fps=0&duration=1", "?format=bmp&duration=1", "?to=1&duration=1", "?time=1&duration=1", "?quality=50&duration=1"]:
             status, _, body = server.request("POST", "/frames" + query, anim, {"Content-Type": "application/json"})
             check(f"POST /frames{query} is 400 invalidQuery", status == 400 and error_of(body).get("code") == "invalidQuery", (status, body))
 
@@ -1053,7 +1053,7 @@ def jobs_checks():
               (status, headers))
         status, headers, _ = server.request("GET", "/jobs")
         check("GET /jobs is 405 with Allow: POST", status == 405 and headers.get("allow") == "POST", (status, headers))
-        for query in ["?fps=0&duration=1", "?format=gif&duration=1", "?loop=-1&duration=1"]:
+        for query in ["?fps=0&duration=1", "?format=bmp&duration=1", "?loop=-1&duration=1"]:
             status, _, body = server.request("POST", "/jobs" + query, anim, json_type)
             check(f"POST /jobs{query} is 400 invalidQuery", status == 400 and error_of(body).get("code") == "invalidQuery",
                   (status, body))

@@ -11,7 +11,7 @@ set -euo pipefail
 # for the leak check, ffmpeg for MP4 output.
 packages=(
   libegl-dev libgles-dev libgbm-dev libegl-mesa0 libgl1-mesa-dri
-  libpng-dev libdeflate-dev libturbojpeg0-dev libwebp-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core fonts-liberation
+  libpng-dev libdeflate-dev libturbojpeg0-dev libwebp-dev libimagequant-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core fonts-liberation
   libfribidi-dev libicu-dev unicode-data fonts-noto-color-emoji fonts-wqy-microhei
   python3 python3-venv pkg-config valgrind
 )

@@ -72,6 +72,13 @@ public struct AnimationTimeline: Hashable, Sendable {
         return Int(endMs - startMs)
     }
 
+    /// When frame `index` starts, in whole centiseconds after the first
+    /// (GIF's unit), each start rounded on its own so that no delay drifts:
+    /// frame `count` is the end of the last.
+    public func centiseconds(atFrame index: Int) -> Int {
+        Int((Double(index) * 100 / framesPerSecond).rounded())
+    }
+
     /// Frame `index`'s delay as a fraction of a second that fits 16-bit
     /// numerator and denominator (APNG's `delay_num/delay_den`): exactly
     /// `1/fps` for a whole rate, else whole milliseconds as above.

@@ -4,6 +4,7 @@ import LaminaJPEG
 import LaminaPNG
 import LaminaScene
 import LaminaWebP
+import LaminaGIF
 import LaminaJSON
 
 /// A composition's layers (the file's `layers`, or a precomposition's) as
@@ -22,7 +23,8 @@ final class LottieComposition {
     let compositionOut: Double
     /// The bytes of an image stored beside the document, by file name.
     let images: (String) -> [UInt8]?
-    private var layerCount = 0
+    /// Layers made so far, against `limits.layerCount`.
+    let layers: LottieLayerBudget
 
     init(reader: LottiePropertyReader, assets: [String: JSONObject], limits: SceneLimits, compositionOut: Double,
          images: @escaping (String) -> [UInt8]?) {
@@ -31,6 +33,7 @@ final class LottieComposition {
         self.limits = limits
         self.compositionOut = compositionOut
         self.images = images
+        layers = LottieLayerBudget(limit: limits.layerCount)
     }
 
     /// The layers of a composition, placed in `container`.
@@ -48,11 +51,7 @@ final class LottieComposition {
         var pendingMatte: CALayer?
         for (k, object, value) in objects {
             let here = "\(path)[\(k)]"
-            layerCount += 1
-            guard layerCount <= limits.layerCount else {
-                throw SceneError(.limitExceeded, at: "\(reader.file): \(here)", position: value.position,
-                                 "the animation has more than \(limits.layerCount) layers (the limit; each use of a precomposition counts its layers again)")
-            }
+            try self.layers.spend(1, at: "\(reader.file): \(here)", position: value.position)
             guard object["hd"]?.bool != true, let node = try layerNode(object, path: here, value: value, time: time,
                                                                       byIndex: byIndex, precomps: precomps, depth: depth)
             else { continue }
@@ -121,7 +120,7 @@ final class LottieComposition {
         case 3: break  // a null: a transform for its children
         case 4:
             let shapes = object["shapes"]?.array.map(Array.init) ?? []
-            try LottieShapes(reader: reader, time: time).build(shapes, path: path + ".shapes", into: content, depth: 1)
+            try LottieShapes(reader: reader, time: time, layers: layers).build(shapes, path: path + ".shapes", into: content, depth: 1)
         case 5:
             try reader.diagnostics.skipped("\(path) (text layer)", "text layers are not drawn yet", file: reader.file, at: value.position)
         default:
@@ -220,6 +219,8 @@ final class LottieComposition {
         do {
             if WebPDecoder.isWebP(data) {
                 image = try WebPDecoder(limits: .init(maxPixels: limits.imagePixels, maxBytes: limits.imageBytes)).decode(data)
+            } else if GIFDecoder.isGIF(data) {
+                image = try GIFDecoder(limits: .init(maxPixels: limits.imagePixels, maxBytes: limits.imageBytes)).decode(data)
             } else if data.starts(with: [0xFF, 0xD8, 0xFF]) {
                 image = try JPEGDecoder(limits: .init(maxPixels: limits.imagePixels, maxBytes: limits.imageBytes)).decode(data)
             } else {
@@ -241,5 +242,24 @@ final class LottieComposition {
         guard hex.count == 6, let value = UInt32(hex, radix: 16) else { return CGColor(red: 0, green: 0, blue: 0, alpha: 1) }
         return CGColor(red: Double((value >> 16) & 0xFF) / 255, green: Double((value >> 8) & 0xFF) / 255,
                        blue: Double(value & 0xFF) / 255, alpha: 1)
+    }
+}
+
+/// The layers an animation may make (`SceneLimits.layerCount`), spent as
+/// they are made: each use of a precomposition counts its layers again, and
+/// each copy of a repeater its items.
+final class LottieLayerBudget {
+    let limit: Int
+    private(set) var spent = 0
+
+    init(limit: Int) { self.limit = limit }
+
+    /// Counts `count` more layers, refusing the animation past the limit.
+    func spend(_ count: Int, at location: String, position: SourcePosition?) throws(SceneError) {
+        spent += count
+        guard spent <= limit else {
+            throw SceneError(.limitExceeded, at: location, position: position,
+                             "the animation would have more than \(limit) layers (the limit; each use of a precomposition counts its layers again, each copy of a repeater its items)")
+        }
     }
 }

@@ -13,6 +13,8 @@ import LaminaJSON
 struct LottieShapes {
     let reader: LottiePropertyReader
     let time: LottieTime
+    /// Layers the animation may still make (repeaters multiply them).
+    let layers: LottieLayerBudget
 
     /// A path the fills and strokes below it draw, with the transforms of
     /// the groups it came through, and the trim cutting it.
@@ -39,6 +41,8 @@ struct LottieShapes {
         }
         var sources: [PathSource] = []
         var drawn: [CALayer] = []  // top first
+        // Where the items a repeater repeats begin: after the last repeater.
+        var repeated = (item: 0, drawn: 0)
         for (index, item) in items.enumerated() {
             let here = "\(path)[\(index)]"
             guard let object = item.object else { throw reader.error(here, item, "expected a shape item (an object)") }
@@ -89,8 +93,13 @@ struct LottieShapes {
                 for k in sources.indices { sources[k].trim = trim }
             case "tr":
                 break  // the group's transform, read with the group
+            case "rp":
+                // The items since the last repeater, drawn once a copy.
+                drawn.removeLast(drawn.count - repeated.drawn)
+                drawn += try copies(of: Array(items[repeated.item..<index]), by: object, item: item, path: here, depth: depth)
+                repeated = (index + 1, drawn.count)
             default:
-                let names = ["rp": "repeaters", "rd": "rounded corners",
+                let names = ["rd": "rounded corners",
                              "mm": "merged paths", "tw": "twisted paths", "op": "offset paths", "pb": "pucker and bloat",
                              "zz": "zig-zags"]
                 try reader.diagnostics.skipped("\(here) (\(type))", "\(names[type] ?? "this kind of shape item") are not drawn yet",
@@ -99,6 +108,46 @@ struct LottieShapes {
         }
         for layer in drawn.reversed() { parent.addSublayer(layer) }
         return sources.map(\.path)
+    }
+
+    // MARK: Repeaters
+
+    /// A repeater (`rp`) of `items`, as lottie-ios's Core Animation engine
+    /// draws one: copy k is the items in a layer of their own, moved by k
+    /// times the repeater's position and turned by k times its rotation
+    /// about its anchor, scaled by its scale; later copies on top. Top first.
+    private func copies(of items: [JSONValue], by object: JSONObject, item: JSONValue, path: String,
+                        depth: Int) throws(SceneError) -> [CALayer] {
+        guard let copiesProperty = try reader.property(object, "c", path: path, reader.number) else { return [] }
+        if copiesProperty.isAnimated {
+            reader.diagnostics.tolerated("\(path).c", "animated copies are drawn at their first count", file: reader.file, at: item.position)
+        }
+        let count = copiesProperty.initial.isFinite ? Int(max(0, min(copiesProperty.initial.rounded(.down), 1e6))) : 0
+        guard count > 0 else { return [] }
+        try layers.spend(count * max(1, items.count), at: "\(reader.file): \(path).c", position: object["c"]?.position)
+        for key in ["so", "eo"] {
+            guard let opacity = object["tr"]?.object?[key], opacity.object?["k"]?.number.map({ $0 != 100 }) ?? true else { continue }
+            reader.diagnostics.tolerated("\(path).tr.\(key)", "a repeater's start and end opacity are not drawn (as lottie-ios)",
+                                         file: reader.file, at: opacity.position)
+        }
+        if let order = object["m"]?.number, order == 2 {
+            reader.diagnostics.tolerated("\(path).m", "copies are stacked later above earlier (as lottie-ios), whatever the composite order",
+                                         file: reader.file, at: item.position)
+        }
+        var made: [CALayer] = []
+        for k in (0..<count).reversed() {
+            var transform = try LottieTransform(object["tr"]?.object ?? JSONParser.emptyObject, path: path + ".tr", reader: reader)
+            let times = Double(k)
+            transform.position = transform.position?.map { $0.map { $0 * times } }
+            transform.positionX = transform.positionX?.map { $0 * times }
+            transform.positionY = transform.positionY?.map { $0 * times }
+            transform.rotation = transform.rotation?.map { $0 * times }
+            transform.opacity = nil
+            let (outer, inner) = transform.layers(time: time)
+            try build(items, path: path + " (copy \(k))", into: inner, depth: depth + 1)
+            made.append(outer)
+        }
+        return made
     }
 
     // MARK: Paths

@@ -3,6 +3,7 @@ import LaminaIO
 import LaminaJPEG
 import LaminaPNG
 import LaminaWebP
+import LaminaGIF
 import LaminaJSON
 
 // Images for `contents`: a PNG or JPEG data URI, a PNG or JPEG file relative
@@ -60,6 +61,7 @@ extension DecodingContext {
         // The bytes say what they are, whatever the URI's media type claims.
         if JPEGDecoder.isJPEG(data) { return try decodeJPEG([UInt8](data), value, at: path) }
         if WebPDecoder.isWebP([UInt8](data)) { return try decodeWebP([UInt8](data), value, at: path) }
+        if GIFDecoder.isGIF([UInt8](data)) { return try decodeGIF([UInt8](data), value, at: path) }
         return try decodePNG(at: path, value) { decoder in try decoder.decode(data) }
     }
 
@@ -94,6 +96,23 @@ extension DecodingContext {
         return image
     }
 
+    /// A GIF's first picture, within the image limits (checked on its
+    /// header, before decoding).
+    private func decodeGIF(_ bytes: [UInt8], _ value: JSONValue, at path: JSONPath) throws(SceneError) -> CGImage? {
+        let image: CGImage
+        do {
+            image = try GIFDecoder(limits: .init(maxPixels: limits.imagePixels, maxBytes: limits.imageBytes)).decode(bytes)
+        } catch {
+            if error.isOverLimit {
+                throw fatal(.limitExceeded, at: path, value.position, "the image is too large: \(error)")
+            }
+            try report(.invalidValue, value, at: path, "the image is not a valid GIF: \(error)")
+            return nil
+        }
+        try countImagePixels(image.width, image.height, value, at: path)
+        return image
+    }
+
     private func fileImage(_ file: String, _ value: JSONValue, at path: JSONPath) throws(SceneError) -> CGImage? {
         guard options.allowsFiles else {
             try report(.fileAccess, value, at: path,
@@ -121,6 +140,7 @@ extension DecodingContext {
         // The bytes say what the file is, whatever its name.
         if JPEGDecoder.isJPEG(bytes) { return try decodeJPEG(bytes, value, at: path) }
         if WebPDecoder.isWebP(bytes) { return try decodeWebP(bytes, value, at: path) }
+        if GIFDecoder.isGIF(bytes) { return try decodeGIF(bytes, value, at: path) }
         return try decodePNG(at: path, value) { decoder in try decoder.decode(bytes) }
     }
 

@@ -220,14 +220,14 @@ struct FramesQuery: Sendable {
         quality = try number("quality", { $0 >= 0 && $0 <= 100 }, "a number in 0...100")
         if let text = parameters["format"] {
             guard let value = AnimationEncoder.Format(rawValue: String(text)) else {
-                throw APIError(.badRequest, "invalidQuery", "format must be apng, webp or mp4, got \(Quoted.prefix(String(text), limit: 40))")
+                throw APIError(.badRequest, "invalidQuery", "format must be apng, webp, gif or mp4, got \(Quoted.prefix(String(text), limit: 40))")
             }
             format = value
         } else if let accept {
             format = Self.format(accepting: accept)
         }
         if quality != nil, format != .webp {
-            throw APIError(.badRequest, "invalidQuery", "quality is for format=webp (animated PNG is lossless, MP4 is visually lossless)")
+            throw APIError(.badRequest, "invalidQuery", "quality is for format=webp (animated PNG is lossless, GIF has a palette a frame, MP4 is visually lossless)")
         }
     }
 

@@ -1,0 +1,2 @@
+// libimagequant (Debian's libimagequant-dev): palettes for GIF frames.
+#include <libimagequant.h>
