@@ -2,7 +2,8 @@ import Foundation
 import PackagePlugin
 
 /// Builds the playground's files (Sources/LaminaServer/Playground/Files) and
-/// the example scenes (examples/scenes, examples/scenes/listings) into the
+/// the example scenes (examples/scenes, examples/scenes/listings, the Lottie
+/// animations of examples/lottie) into the
 /// render server, so that `lamina serve --playground` needs nothing beside
 /// its binary: runs `embed-files` whenever one of them changes.
 @main
@@ -14,6 +15,7 @@ struct EmbedPlaygroundFiles: BuildToolPlugin {
             ("Sources/LaminaServer/Playground/Files", "files/", ["html", "js", "css", "svg"]),
             ("examples/scenes", "scenes/examples/", ["json"]),
             ("examples/scenes/listings", "scenes/listings/", ["json"]),
+            ("examples/lottie", "scenes/lottie/", ["json"]),
         ] {
             let url = root.appending(path: folder)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []

@@ -175,6 +175,19 @@ def browser_checks(screenshots):
             check("an animated scene shows the time slider; moving it draws another picture",
                   visible and at_zero is not None and later is not None
                   and float(page.get_attribute("#picture", "data-time")) > 0, page.text_content("#status"))
+            # A Lottie animation: its own length on the slider, drawn at a moment of it.
+            spinner = names.index("spinner") if "spinner" in names else None
+            if spinner is not None:
+                page.select_option("#examples", str(spinner))
+                lottie_first = wait_rendered(page, later)
+                lottie_max = float(page.get_attribute("#time", "max") or 0)
+                check("a Lottie example shows its own length (2 s) on the slider and draws its picture",
+                      page.is_visible("#timeline") and abs(lottie_max - 2.0) < 1e-6 and lottie_first is not None,
+                      (lottie_max, page.text_content("#status")))
+                page.select_option("#examples", str(spin))
+                wait_rendered(page, lottie_first)
+            else:
+                check("a Lottie example is built in", False, names)
             page.click("#play")
             time.sleep(1.5)
             page.click("#play")

@@ -36,11 +36,12 @@ struct PlaygroundRoutes: Sendable {
     static let contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; "
         + "media-src 'self' blob:; connect-src 'self' blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-    /// `examples.json`, made once: the example scenes first, then the listings.
+    /// `examples.json`, made once: the example scenes first, then the
+    /// listings, then Lottie animations.
     static let examples: [UInt8] = {
         struct Example: Encodable { var group: String; var name: String; var scene: String }
         var list: [Example] = []
-        for (prefix, group) in [("scenes/examples/", "Examples"), ("scenes/listings/", "The book's listings")] {
+        for (prefix, group) in [("scenes/examples/", "Examples"), ("scenes/listings/", "The book's listings"), ("scenes/lottie/", "Lottie")] {
             for name in files.keys.filter({ $0.hasPrefix(prefix) }).sorted() {
                 let title = String(name.dropFirst(prefix.count).dropLast(".json".count))
                 list.append(Example(group: group, name: title, scene: String(decoding: files[name]!, as: UTF8.self)))

@@ -214,8 +214,10 @@ editor.addEventListener('scroll', () => { gutter.scrollTop = editor.scrollTop; }
 // --- Animations -------------------------------------------------------------
 
 /// The end of the scene's animations, roughly as the server counts it (an
-/// animation that never ends shows two of its cycles); null without any.
+/// animation that never ends shows two of its cycles); null without any. A
+/// Lottie animation lasts from its in point to its out point.
 function animationsEnd(scene) {
+  if (scene && Array.isArray(scene.layers) && scene.fr > 0 && scene.op > scene.ip) return (scene.op - (scene.ip || 0)) / scene.fr;
   let end = null;
   const visit = (value) => {
     if (Array.isArray(value)) { value.forEach(visit); return; }
