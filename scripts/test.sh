@@ -11,11 +11,13 @@
 #      printed whole, in order, as its lane finishes it:
 #      lane A: the conformance pictures of ../shared on both backends, GL
 #              against CPU, frame sequences, the example programs, the
-#              README's code, the DocC documentation, fonts, CAML, the
-#              playground in a browser, schemathesis against docs/openapi.yaml;
+#              README's code, the public API, the DocC documentation, fonts,
+#              CAML, the playground in a browser, the readers' linearity
+#              under callgrind, the Lottie samples against Apple's pictures;
 #      lane B: a fixed run of the fuzzer (its own release build, with
 #              -sanitize=fuzzer), the render server's integration tests, the
-#              soak, the deployment files.
+#              soak, schemathesis against docs/openapi.yaml, the deployment
+#              files.
 # The budget of each part is in the README ("What the test command costs").
 # The GL backend must work here (Mesa's llvmpipe is enough): LAMINA_REQUIRE_GL=1
 # makes a missing EGL context a failure instead of a skip or a silent fall
@@ -108,8 +110,8 @@ lane_a() {
   # Apple's scene files on the command line.
   step caml scripts/checks/caml.py
   step playground .build-tools/venv/bin/python scripts/checks/playground.py --screenshots .build/playground
-  # docs/openapi.yaml against the live server (schemathesis).
-  step openapi scripts/checks/openapi.sh 100
+  # The readers stay linear: twice the input, twice the instructions (callgrind).
+  step linearity scripts/checks/linearity.py
   # Lottie samples against the pictures Apple's Core Animation drew of them.
   if [ -d ../shared/lottie ]; then step lottie scripts/checks/lottie.py --out .build/lottie; fi
 }
@@ -119,14 +121,14 @@ lane_b() {
   # scenes: a fixed seed and number of inputs (not a time limit, which made
   # the inputs depend on the machine's speed), so every run tries the same.
   # First: its release build is the longest single part of the lanes.
-  step fuzz scripts/fuzz/libfuzzer.sh 600 -- -seed=1 -runs=200000
+  step fuzz scripts/fuzz/libfuzzer.sh 600 -- -seed=1 -runs=150000
   # The render server: the real binary on loopback ports, every route,
   # status and header, the queue, the deadline, the token, connection
   # limits, SIGTERM.
   step server scripts/checks/server.py
   step soak scripts/checks/soak.py --seconds 20 --rate 20
-  # The readers stay linear: twice the input, twice the instructions (callgrind).
-  step linearity scripts/checks/linearity.py
+  # docs/openapi.yaml against the live server (schemathesis).
+  step openapi scripts/checks/openapi.sh 100
   step deploy .build-tools/venv/bin/python scripts/checks/deploy.py
 }
 
