@@ -34,6 +34,23 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 LOTTIE = os.path.join(ROOT, "..", "shared", "lottie")
 
 
+# Judges (reference, candidate, precision) pairs read as JSON from standard
+# input with compare.py's own `compare_files`, as its command line does
+# (its default perceptual tolerance; a picture it cannot read fails).
+JUDGE = """
+import importlib.util, json, sys
+spec = importlib.util.spec_from_file_location("compare", sys.argv[1])
+compare = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(compare)
+def judged(reference, candidate, precision):
+    try:
+        return bool(compare.compare_files(reference, candidate, precision)["ok"])
+    except Exception:
+        return False
+print(json.dumps([judged(*pair) for pair in json.load(sys.stdin)]))
+"""
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--out", default=None)
@@ -50,6 +67,7 @@ def main():
                             check=True).stdout.strip()
     matched = total = 0
     unreadable = []
+    drawn = []  # (sample, [(reference, candidate, precision)])
     for sample in samples:
         if args.only and args.only not in sample["name"]:
             continue
@@ -58,7 +76,7 @@ def main():
         # less, so that rounding never adds a pixel row.
         points = sample["snapshot_points"]
         scale = 2 * min(points[0] / sample["w"], points[1] / sample["h"]) * (1 - 1e-12)
-        results = []
+        pairs = []
         error = None
         for snap in sample["snapshots"]:
             reference = os.path.join(LOTTIE, snap["reference"])
@@ -69,14 +87,20 @@ def main():
             if run.returncode != 0:
                 error = (run.stderr.strip().splitlines() or ["failed"])[-1]
                 break
-            judged = subprocess.run([python, os.path.join(LOTTIE, "compare.py"), reference, candidate,
-                                     "--precision", str(sample.get("precision", 0.985))], capture_output=True, text=True)
-            results.append(judged.returncode == 0)
+            pairs.append((reference, candidate, sample.get("precision", 0.985)))
         total += len(sample["snapshots"])
         if error is not None:
             unreadable.append((sample["name"], error))
             print(f"      {sample['name']}: not drawn: {error[:160]}")
             continue
+        drawn.append((sample, pairs))
+    # Every picture judged by the folder's compare.py in one process (a
+    # process per picture spent most of this check starting Python).
+    judge = subprocess.run([python, "-c", JUDGE, os.path.join(LOTTIE, "compare.py")], capture_output=True, text=True,
+                           input=json.dumps([pair for _, pairs in drawn for pair in pairs]), check=True)
+    verdicts = iter(json.loads(judge.stdout))
+    for sample, pairs in drawn:
+        results = [next(verdicts) for _ in pairs]
         matched += sum(results)
         print(f"      {sample['name']}: {sum(results)} of {len(results)} snapshots match "
               f"({', '.join('ok' if r else 'x' for r in results)})")
