@@ -73,19 +73,29 @@ extension GLPainter {
         _ source: any GLTextureSource, into target: GLRenderTarget, step: (Float, Float), kernel: GaussianKernel,
         uvScale: (Float, Float) = (1, 1)
     ) throws {
+        try fullscreenPass(.blur, sampling: source, with: .linear, into: target) { program in
+            program.set("u_uvScale", uvScale.0, uvScale.1)
+            program.set("u_texelStep", step.0, step.1)
+            program.set("u_tapCount", kernel.taps.count)
+            program.set("u_taps", vec2Array: kernel.uniformValues)
+        }
+    }
+
+    /// One pass of `fullscreen.vert` and `fragment` over the whole of
+    /// `target` (or of the picture its window stands for), replacing its
+    /// pixels, with `source` bound as `u_source`; `uniforms` sets the rest.
+    func fullscreenPass(_ fragment: ShaderFile, sampling source: any GLTextureSource, with sampling: GLSampling,
+                        into target: GLRenderTarget, uniforms: (GLProgram) -> Void) throws {
         let texture = try source.textureForSampling(mipmaps: false)
-        let program = try programs.program(.fullscreenVertex, .blur)
+        let program = try programs.program(.fullscreenVertex, fragment)
         try target.bindForDrawing()
         applyFixedState(blending: false)
         glUseProgram(program.name)
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-        glBindSampler(0, samplers.sampler(.linear))
+        glBindSampler(0, samplers.sampler(sampling))
         program.set("u_source", 0)
-        program.set("u_uvScale", uvScale.0, uvScale.1)
-        program.set("u_texelStep", step.0, step.1)
-        program.set("u_tapCount", kernel.taps.count)
-        program.set("u_taps", vec2Array: kernel.uniformValues)
+        uniforms(program)
         stream.drawFullscreenTriangle()
     }
 }

@@ -45,16 +45,8 @@ extension GLPainter {
     /// `picture`'s pixels under `tile`'s window, one for one.
     private func copy(_ picture: GLRenderTarget, into tile: GLRenderTarget) throws {
         guard let window = tile.window else { return }
-        let texture = try picture.textureForSampling(mipmaps: false)
-        let program = try programs.program(.fullscreenVertex, .copy)
-        try tile.bindForDrawing()
-        applyFixedState(blending: false)
-        glUseProgram(program.name)
-        glActiveTexture(GLenum(GL_TEXTURE0))
-        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-        glBindSampler(0, samplers.sampler(.nearest))
-        program.set("u_source", 0)
-        program.set("u_origin", Float(window.x), Float(window.y))
-        stream.drawFullscreenTriangle()
+        try fullscreenPass(.copy, sampling: picture, with: .nearest, into: tile) { program in
+            program.set("u_origin", Float(window.x), Float(window.y))
+        }
     }
 }

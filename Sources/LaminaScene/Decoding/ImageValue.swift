@@ -67,46 +67,41 @@ extension DecodingContext {
 
     /// A JPEG's picture, upright, within the image limits (checked on its header, before decoding).
     private func decodeJPEG(_ bytes: [UInt8], _ value: JSONValue, at path: JSONPath) throws(SceneError) -> CGImage? {
-        let image: CGImage
-        do {
-            image = try JPEGDecoder(limits: .init(maxPixels: limits.imagePixels, maxBytes: limits.imageBytes)).decode(bytes)
-        } catch {
-            if error.kind == .tooLarge { throw fatal(.limitExceeded, at: path, value.position, "the image is too large: \(error)") }
-            try report(.invalidValue, value, at: path, "the image is not a valid JPEG: \(error)")
-            return nil
+        try decode("JPEG", value, at: path, overLimit: { ($0 as? JPEGError)?.kind == .tooLarge }) {
+            try JPEGDecoder(limits: imageLimits).decode(bytes)
         }
-        try countImagePixels(image.width, image.height, value, at: path)
-        return image
     }
 
     /// A WebP's picture (its first frame, for an animated one), within the
     /// image limits (checked on its header, before decoding).
     private func decodeWebP(_ bytes: [UInt8], _ value: JSONValue, at path: JSONPath) throws(SceneError) -> CGImage? {
-        let image: CGImage
-        do {
-            image = try WebPDecoder(limits: .init(maxPixels: limits.imagePixels, maxBytes: limits.imageBytes)).decode(bytes)
-        } catch {
-            if error.isOverLimit {
-                throw fatal(.limitExceeded, at: path, value.position, "the image is too large: \(error)")
-            }
-            try report(.invalidValue, value, at: path, "the image is not a valid WebP: \(error)")
-            return nil
+        try decode("WebP", value, at: path, overLimit: { ($0 as? WebPError)?.isOverLimit == true }) {
+            try WebPDecoder(limits: imageLimits).decode(bytes)
         }
-        try countImagePixels(image.width, image.height, value, at: path)
-        return image
     }
 
     /// A GIF's first picture, within the image limits (checked on its
     /// header, before decoding).
     private func decodeGIF(_ bytes: [UInt8], _ value: JSONValue, at path: JSONPath) throws(SceneError) -> CGImage? {
+        try decode("GIF", value, at: path, overLimit: { ($0 as? GIFDecodingError)?.isOverLimit == true }) {
+            try GIFDecoder(limits: imageLimits).decode(bytes)
+        }
+    }
+
+    /// The scene's image limits, as a decoder takes them.
+    private var imageLimits: ImageDecodingLimits { .init(maxPixels: limits.imagePixels, maxBytes: limits.imageBytes) }
+
+    /// Runs a decoder: a picture over the limits refuses the scene, a
+    /// damaged one is an issue at `path`; a picture counts against the
+    /// scene's pixels.
+    private func decode(_ format: String, _ value: JSONValue, at path: JSONPath, overLimit: (any Error) -> Bool,
+                        _ decoder: () throws -> CGImage) throws(SceneError) -> CGImage? {
         let image: CGImage
         do {
-            image = try GIFDecoder(limits: .init(maxPixels: limits.imagePixels, maxBytes: limits.imageBytes)).decode(bytes)
+            image = try decoder()
         } catch {
-            if error.isOverLimit {
-                throw fatal(.limitExceeded, at: path, value.position, "the image is too large: \(error)")
-            }
-            try report(.invalidValue, value, at: path, "the image is not a valid GIF: \(error)")
+            if overLimit(error) { throw fatal(.limitExceeded, at: path, value.position, "the image is too large: \(error)") }
+            try report(.invalidValue, value, at: path, "the image is not a valid \(format): \(error)")
             return nil
         }
         try countImagePixels(image.width, image.height, value, at: path)
