@@ -25,6 +25,32 @@ import Testing
         #expect(value(a, at: 1) == 30)
     }
 
+    /// A position animated along a path follows its lines and curves, each
+    /// segment between its two key times, a curve at its parameter.
+    @Test func aPathIsFollowedSegmentBySegment() {
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: 0, y: 0))
+        path.addLine(to: CGPoint(x: 100, y: 0))
+        path.addCurve(to: CGPoint(x: 100, y: 100), control1: CGPoint(x: 150, y: 0), control2: CGPoint(x: 150, y: 100))
+        path.closeSubpath()  // after as many points as key times: the path ends at its last point
+        let a = CAKeyframeAnimation(keyPath: "position")
+        a.path = path
+        a.keyTimes = [0, 0.5, 1]
+        a.duration = 1
+        let layer = CALayer()
+        layer.add(a, forKey: "move")
+        func at(_ t: Double) -> CGPoint { layer.presentation(atTime: t).position }
+        #expect(at(0.25) == CGPoint(x: 50, y: 0))
+        // Halfway along the curve's parameter: (0.125·100 + 0.375·150 + 0.375·150 + 0.125·100, 50).
+        #expect(abs(at(0.75).x - 137.5) < 1e-9 && abs(at(0.75).y - 50) < 1e-9)
+        #expect(abs(at(0.999).y - 100) < 1)
+        // Without key times the close is a segment back to the start: 4 points, evenly spaced.
+        a.keyTimes = nil
+        let again = CALayer()
+        again.add(a, forKey: "move")
+        #expect(abs(again.presentation(atTime: 5.0 / 6).position.y - 50) < 1e-9, "halfway back from (100, 100) to (0, 0)")
+    }
+
     @Test func keyTimesPlaceTheValues() {
         let a = Self.keyframes([0, 10, 30], keyTimes: [0, 0.8, 1])
         #expect(value(a, at: 0.4) == 5)

@@ -66,6 +66,17 @@ struct LottieReaderTests {
         #expect(rgba(slow, 40, 50)[0] == 255 && rgba(slow, 80, 50)[3] == 0)
     }
 
+    /// Spatial tangents bend the motion: a position that leaves and comes
+    /// back to one point, tangents pointing up 40, passes 30 above it halfway.
+    @Test func positionsMoveAlongTheirSpatialTangents() throws {
+        let curved = #""p": {"a": 1, "k": [{"t": 0, "s": [0, 0], "to": [0, -40], "ti": [0, 0]}, {"t": 10, "s": [0, 0], "to": [0, 0], "ti": [0, -40]}]}"#
+        let result = try LottieReader().read(Self.animation(Self.shapeLayer(Self.redSquare, ks: curved)))
+        #expect(!result.warnings.contains { $0.subject.contains("(to, ti)") })
+        let image = try LayerRenderer(backend: .cpu).render(result.scene, time: 0.5)
+        // The square (40 x 40 about (50, 50)) is 30 higher: about (50, 20).
+        #expect(rgba(image, 50, 10) == [255, 0, 0, 255] && rgba(image, 50, 45)[3] == 0)
+    }
+
     @Test func aHoldKeyframeKeepsItsValueUntilTheNext() throws {
         let hold = #""p": {"a": 1, "k": [{"t": 0, "s": [0, 0], "h": 1}, {"t": 10, "s": [40, 0]}]}"#
         let before = try picture(Self.animation(Self.shapeLayer(Self.redSquare, ks: hold)), at: 0.95)

@@ -111,6 +111,15 @@ import Testing
         #expect(inf?.kind == .nonFinite && inf?.location == "$.sublayers[0].transform[12]")
         let contents = refusal { $0.contents = "a string" }
         #expect(contents?.kind == .invalidValue && contents?.location == "$.sublayers[0].contents")
+        let along = refusal { layer in
+            let motion = CAKeyframeAnimation(keyPath: "position")
+            let path = CGMutablePath()
+            path.move(to: .zero)
+            path.addLine(to: CGPoint(x: 10, y: 0))
+            motion.path = path
+            layer.add(motion, forKey: "move")
+        }
+        #expect(along?.message.contains("path") == true)
         let valueFunction = refusal {
             let a = CABasicAnimation(keyPath: "transform")
             a.valueFunction = CAValueFunction(name: .rotateZ)

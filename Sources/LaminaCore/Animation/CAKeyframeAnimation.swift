@@ -13,10 +13,20 @@ import Foundation
 /// Invalid `keyTimes` (a wrong count, out of 0...1, or decreasing) are
 /// ignored and the values evenly spaced; `validate()` reports them. Values
 /// of types that cannot be interpolated (a `Bool`, a string) work in
-/// `discrete` mode only. A keyframe animation along a `path` is not supported.
+/// `discrete` mode only.
+///
+/// With a `path`, a point property (`position`) moves along it: the path's
+/// points (the ends of its lines and curves) are the values, and each curve
+/// is followed at its parameter between its two key times. A path closed
+/// after as many points as there are `keyTimes` ends there (lottie-ios
+/// closes the paths it builds); otherwise the close is a segment back to the
+/// start. The `paced` modes are not supported along a path (the points are
+/// paced as if joined by lines).
 open class CAKeyframeAnimation: CAPropertyAnimation {
     /// The keyframe values, all of the animated property's type.
     open var values: [Any]?
+    /// A path for a point property to move along, instead of `values`.
+    open var path: CGPath?
     /// Where each value falls, as fractions 0...1 of the simple duration.
     open var keyTimes: [NSNumber]?
     /// The pacing of each segment between two values.
@@ -36,6 +46,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         super.copyState(from: other)
         guard let other = other as? CAKeyframeAnimation else { return }
         values = other.values
+        path = other.path
         keyTimes = other.keyTimes
         timingFunctions = other.timingFunctions
         calculationMode = other.calculationMode
@@ -47,6 +58,14 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// The values laid out for sampling.
     var track: KeyframeTrack {
         func doubles(_ numbers: [NSNumber]?) -> [Double] { numbers?.map(\.doubleValue) ?? [] }
+        if let path {
+            let (points, curves) = Self.pathPoints(path, keyTimeCount: keyTimes?.count)
+            var track = KeyframeTrack(
+                values: points.map { AnimatableValue($0) }, keyTimes: keyTimes.map { $0.map(\.doubleValue) },
+                mode: calculationMode, timingFunctions: timingFunctions ?? [], tension: [], continuity: [], bias: [])
+            track.curves = curves
+            return track
+        }
         return KeyframeTrack(
             values: (values ?? []).map(AnimatableValue.init),
             keyTimes: keyTimes.map { $0.map(\.doubleValue) },
@@ -60,16 +79,55 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     }
 
     override func cycleEndpoints(base: AnimatableValue?) -> (AnimatableValue, AnimatableValue)? {
+        if path != nil {
+            let points = track.values
+            guard let first = points.first, let last = points.last else { return nil }
+            return (first, last)
+        }
         guard let first = values?.first, let last = values?.last else { return nil }
         return (AnimatableValue(first), AnimatableValue(last))
     }
 
-    override var templateValue: Any? { values?.first }
+    override var templateValue: Any? {
+        if let path { return Self.pathPoints(path, keyTimeCount: keyTimes?.count).points.first }
+        return values?.first
+    }
+
+    /// A path's points (the ends of its segments) and, per segment, a curve's
+    /// cubic control points; a quadratic is raised to a cubic.
+    static func pathPoints(_ path: CGPath, keyTimeCount: Int?) -> (points: [CGPoint], curves: [(CGPoint, CGPoint)?]) {
+        var points: [CGPoint] = [], curves: [(CGPoint, CGPoint)?] = []
+        var start = CGPoint.zero
+        let elements = path.elements
+        for (k, element) in elements.enumerated() {
+            switch element {
+            case .moveTo(let p):
+                if points.isEmpty { points.append(p) } else { points.append(p); curves.append(nil) }
+                start = p
+            case .lineTo(let p):
+                if points.isEmpty { points.append(p) } else { points.append(p); curves.append(nil) }
+            case .quadCurveTo(let c, let p):
+                let from = points.last ?? p
+                let c1 = CGPoint(x: from.x + 2 / 3 * (c.x - from.x), y: from.y + 2 / 3 * (c.y - from.y))
+                let c2 = CGPoint(x: p.x + 2 / 3 * (c.x - p.x), y: p.y + 2 / 3 * (c.y - p.y))
+                points.append(p); curves.append((c1, c2))
+            case .curveTo(let c1, let c2, let p):
+                if points.isEmpty { points.append(p) } else { points.append(p); curves.append((c1, c2)) }
+            case .closeSubpath:
+                // A close after as many points as key times ends the path there.
+                let isLast = k == elements.count - 1
+                if isLast, let keyTimeCount, keyTimeCount == points.count { continue }
+                if let last = points.last, last != start { points.append(start); curves.append(nil) }
+            }
+        }
+        return (points, curves)
+    }
 
     /// Adds to the timing checks: usable `keyTimes`, and values of one
     /// interpolable type unless the mode is discrete.
     open override func validate() throws(AnimationValidationError) {
         try super.validate()
+        if path != nil { return }
         let converted = (values ?? []).map(AnimatableValue.init)
         if let keyTimes, !calculationMode.isPaced,
            let problem = KeyframeTrack.keyTimesProblem(

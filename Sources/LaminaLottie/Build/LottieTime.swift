@@ -78,6 +78,11 @@ enum LottieAnimator {
         guard duration > 0 else { return }
         let animation = CAKeyframeAnimation(keyPath: keyPath)
         animation.values = values
+        if keyPath == "position", let path = motionPath(keys, values: values) {
+            // Curved motion: along a path, as lottie-ios builds position animations.
+            animation.values = nil
+            animation.path = path
+        }
         animation.keyTimes = times.map { NSNumber(value: min(max(($0 - begin) / duration, 0), 1)) }
         animation.timingFunctions = functions
         animation.beginTime = begin
@@ -85,6 +90,35 @@ enum LottieAnimator {
         animation.fillMode = .both
         animation.isRemovedOnCompletion = false
         layer.add(animation, forKey: keyPath)
+    }
+
+    /// The path a position's keyframes move along, when any segment has
+    /// spatial tangents (`to`, `ti`): a curve from each keyframe's point,
+    /// leaving along its `to` and arriving along the next one's `ti`; a line
+    /// elsewhere (and for the extra point a hold adds). Nil when every
+    /// segment is straight, or the values are not points.
+    private static func motionPath<Value>(_ keys: [LottieProperty<Value>.Keyframe], values: [Any]) -> CGPath? {
+        guard keys.contains(where: { $0.spatialOut != nil || $0.spatialIn != nil }),
+              let points = values as? [CGPoint], let first = points.first else { return nil }
+        let path = CGMutablePath()
+        path.move(to: first)
+        var at = 0  // the index in `points` of keys[index]'s value
+        for index in 1..<keys.count {
+            if keys[index - 1].hold {
+                at += 1
+                path.addLine(to: points[at])  // held: the same point again
+            }
+            let from = points[at], to = points[at + 1]
+            if !keys[index - 1].hold, let out = keys[index - 1].spatialOut ?? keys[index].spatialIn.map({ _ in [0, 0] }),
+               let into = keys[index].spatialIn ?? [0, 0] as [Double]? {
+                path.addCurve(to: to, control1: CGPoint(x: from.x + out[0], y: from.y + out[1]),
+                              control2: CGPoint(x: to.x + into[0], y: to.y + into[1]))
+            } else {
+                path.addLine(to: to)
+            }
+            at += 1
+        }
+        return path
     }
 
     /// A Lottie opacity (percent) as Core Animation's (0...1).

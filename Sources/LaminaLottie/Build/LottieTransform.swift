@@ -30,7 +30,6 @@ struct LottieTransform {
             positionY = try reader.property(p, "y", path: path + ".p", reader.number)
         } else {
             position = try reader.property(object, "p", path: path, reader.vector)
-            try Self.checkSpatialTangents(object["p"], path: path + ".p", reader: reader)
         }
         scale = try reader.property(object, "s", path: path, reader.vector)
         if let r = try reader.property(object, "r", path: path, reader.number) {
@@ -45,23 +44,6 @@ struct LottieTransform {
         }
         if let skew = object["sk"], skew.object?["k"]?.number != 0 || skew.object?["a"]?.number == 1 {
             try reader.diagnostics.skipped("\(path).sk", "skew is not drawn yet", file: reader.file, at: skew.position)
-        }
-    }
-
-    /// Position keyframes may move along a curve (`to`/`ti`); they are
-    /// drawn along straight lines, said once.
-    private static func checkSpatialTangents(_ value: JSONValue?, path: String, reader: LottiePropertyReader) throws(SceneError) {
-        guard let keys = value?.object?["k"]?.array else { return }
-        for key in keys {
-            guard let object = key.object else { continue }
-            let curved = ["to", "ti"].contains { name in
-                (object[name]?.array.map(Array.init) ?? []).contains { ($0.number ?? 0) != 0 }
-            }
-            if curved {
-                reader.diagnostics.tolerated("\(path) (to, ti)", "motion along a curved path is drawn along straight lines between keyframes",
-                                             file: reader.file, at: key.position)
-                return
-            }
         }
     }
 

@@ -22,6 +22,9 @@ enum LottieProperty<Value> {
         var hold: Bool
         /// The easing to the next keyframe: (o.x, o.y, i.x, i.y); nil: linear.
         var easing: (Double, Double, Double, Double)?
+        /// A position's spatial tangents (`to`: leaving this keyframe, `ti`:
+        /// arriving at it), relative to its value; nil when absent or zero.
+        var spatialOut: [Double]? = nil, spatialIn: [Double]? = nil
     }
 
     /// The value at the start (the first keyframe's, for a keyframed one).
@@ -151,7 +154,10 @@ struct LottiePropertyReader {
             let value = try read(Self.unwrapped(startValue), startPath)
             pendingEnd = object["e"].map { ($0, here + ".e") }
             let hold = (object["h"]?.number ?? 0) == 1
-            out.append(.init(frame: frame, value: value, hold: hold, easing: Self.easing(object)))
+            var keyframe = LottieProperty<Value>.Keyframe(frame: frame, value: value, hold: hold, easing: Self.easing(object))
+            keyframe.spatialOut = Self.tangent(object["to"])
+            keyframe.spatialIn = Self.tangent(object["ti"])
+            out.append(keyframe)
         }
         guard !out.isEmpty else { throw error(path, nil, "a keyframed property needs at least one keyframe") }
         return out
@@ -162,6 +168,13 @@ struct LottiePropertyReader {
     private static func unwrapped(_ value: JSONValue) -> JSONValue {
         if let array = value.array, array.count == 1, array[0].object != nil { return array[0] }
         return value
+    }
+
+    /// Two finite numbers, not both zero.
+    private static func tangent(_ value: JSONValue?) -> [Double]? {
+        guard let numbers = value?.array?.compactMap(\.number), numbers.count >= 2,
+              numbers[0].isFinite, numbers[1].isFinite, numbers[0] != 0 || numbers[1] != 0 else { return nil }
+        return [numbers[0], numbers[1]]
     }
 
     private static func easing(_ key: JSONObject) -> (Double, Double, Double, Double)? {

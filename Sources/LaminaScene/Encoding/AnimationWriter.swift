@@ -60,6 +60,9 @@ extension EncodingContext {
             if keyframe.tensionValues != nil || keyframe.continuityValues != nil || keyframe.biasValues != nil {
                 throw refuse("the format has no keys for tension, continuity or bias values")
             }
+            if keyframe.path != nil {
+                throw refuse("the format has no key for a keyframe animation's path")
+            }
             members.append(("type", .string("keyframe")))
             members.append(("keyPath", .string(keyPath)))
             var values: [JSONValue] = []
