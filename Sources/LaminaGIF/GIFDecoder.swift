@@ -27,18 +27,18 @@ public struct GIFDecoder: Sendable {
         bytes.count >= 6 && (bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)))
     }
 
-    /// - Throws: `GIFDecodingError` for data that is not a GIF, is damaged,
+    /// - Throws: `GIFError` for data that is not a GIF, is damaged,
     ///   or is over the limits.
-    public func decode(_ bytes: [UInt8]) throws(GIFDecodingError) -> CGImage {
+    public func decode(_ bytes: [UInt8]) throws(GIFError) -> CGImage {
         guard bytes.count <= limits.maxBytes else {
-            throw GIFDecodingError(overLimit: "the GIF file has \(bytes.count) bytes, over the limit of \(limits.maxBytes)")
+            throw GIFError(overLimit: "the GIF file has \(bytes.count) bytes, over the limit of \(limits.maxBytes)")
         }
-        guard Self.isGIF(bytes), bytes.count >= 13 else { throw GIFDecodingError("not a GIF file") }
+        guard Self.isGIF(bytes), bytes.count >= 13 else { throw GIFError("not a GIF file") }
         var reader = ByteReader(bytes: bytes, at: 6)
         let width = try reader.u16(), height = try reader.u16()
-        guard width > 0, height > 0 else { throw GIFDecodingError("the GIF's screen is \(width) x \(height) pixels") }
+        guard width > 0, height > 0 else { throw GIFError("the GIF's screen is \(width) x \(height) pixels") }
         guard width * height <= limits.maxPixels else {
-            throw GIFDecodingError(overLimit: "the GIF is \(width) x \(height) pixels, over the limit of \(limits.maxPixels)")
+            throw GIFError(overLimit: "the GIF is \(width) x \(height) pixels, over the limit of \(limits.maxPixels)")
         }
         let screenFlags = try reader.byte()
         _ = try reader.bytes(2)  // background colour, aspect
@@ -54,23 +54,23 @@ public struct GIFDecoder: Sendable {
             case 0x2C:
                 return try image(&reader, width: width, height: height, globalTable: globalTable, transparent: transparent)
             case 0x3B:
-                throw GIFDecodingError("the GIF has no picture")
+                throw GIFError("the GIF has no picture")
             case let other:
-                throw GIFDecodingError("a block that is not GIF's (0x\(String(other, radix: 16))) at byte \(reader.at - 1)")
+                throw GIFError("a block that is not GIF's (0x\(String(other, radix: 16))) at byte \(reader.at - 1)")
             }
         }
     }
 
     private func image(_ reader: inout ByteReader, width: Int, height: Int, globalTable: [UInt8]?,
-                       transparent: Int?) throws(GIFDecodingError) -> CGImage {
+                       transparent: Int?) throws(GIFError) -> CGImage {
         let left = try reader.u16(), top = try reader.u16(), w = try reader.u16(), h = try reader.u16()
         let flags = try reader.byte()
         var table = globalTable
         if flags & 0x80 != 0 { table = try reader.bytes(3 << (Int(flags & 7) + 1)) }
-        guard let table else { throw GIFDecodingError("the GIF's first picture has no colour table") }
+        guard let table else { throw GIFError("the GIF's first picture has no colour table") }
         let minimumCodeSize = Int(try reader.byte())
-        guard (2...11).contains(minimumCodeSize) else { throw GIFDecodingError("an LZW code size of \(minimumCodeSize)") }
-        let indices = try LZWDecoder.decode(try reader.subBlocks(), minimumCodeSize: minimumCodeSize, count: w * h)
+        guard (2...11).contains(minimumCodeSize) else { throw GIFError("an LZW code size of \(minimumCodeSize)") }
+        let indices = try LZW.decompress(try reader.subBlocks(), minimumCodeSize: minimumCodeSize, count: w * h)
         // Interlaced rows come in four passes: every 8th from 0, 8th from 4, 4th from 2, 2nd from 1.
         var rows = Array(0..<h)
         if flags & 0x40 != 0 {
@@ -91,73 +91,8 @@ public struct GIFDecoder: Sendable {
         }
         // Opaque or clear pixels: already premultiplied.
         do { return try CGImage(width: width, height: height, premultipliedRGBA: pixels) } catch {
-            throw GIFDecodingError("the GIF's picture could not be made: \(error)")
+            throw GIFError("the GIF's picture could not be made: \(error)")
         }
-    }
-}
-
-/// GIF's LZW, decoded into exactly `count` indices (a short image is padded
-/// with index 0, as browsers draw it; codes past the image are not read).
-enum LZWDecoder {
-    static func decode(_ data: [UInt8], minimumCodeSize: Int, count: Int) throws(GIFDecodingError) -> [UInt8] {
-        let clear = 1 << minimumCodeSize, end = clear + 1
-        var out = [UInt8](repeating: 0, count: count)
-        var written = 0
-        // Each code's string: its prefix code and last byte, its first byte and length.
-        var prefix = [Int](repeating: -1, count: 4096), suffix = [UInt8](repeating: 0, count: 4096)
-        var first = [UInt8](repeating: 0, count: 4096), length = [Int](repeating: 1, count: 4096)
-        for c in 0..<clear { suffix[c] = UInt8(truncatingIfNeeded: c); first[c] = suffix[c] }
-        var next = clear + 2, bits = minimumCodeSize + 1
-        var previous = -1
-        var buffer = 0, held = 0, at = 0
-
-        /// Writes `code`'s string after what is written, cut at `count`.
-        func emit(_ code: Int) {
-            let n = length[code]
-            var position = written + n - 1, c = code
-            while c >= 0 {
-                if position < count { out[position] = suffix[c] }
-                c = prefix[c]
-                position -= 1
-            }
-            written = min(count, written + n)
-        }
-
-        while written < count {
-            while held < bits, at < data.count { buffer |= Int(data[at]) << held; held += 8; at += 1 }
-            if held < bits { break }
-            let code = buffer & ((1 << bits) - 1)
-            buffer >>= bits; held -= bits
-            if code == clear {
-                next = clear + 2; bits = minimumCodeSize + 1; previous = -1
-                continue
-            }
-            if code == end { break }
-            guard previous >= 0 else {
-                guard code < clear else { throw GIFDecodingError("an LZW code (\(code)) before any was defined") }
-                emit(code)
-                previous = code
-                continue
-            }
-            guard code <= next, code != clear, code != end else {
-                throw GIFDecodingError("an LZW code (\(code)) that was never defined")
-            }
-            if next < 4096 {
-                // The new string: the previous one and the first byte of this one
-                // (of the previous one, when this code is the one being defined).
-                prefix[next] = previous
-                suffix[next] = code == next ? first[previous] : first[code]
-                first[next] = first[previous]
-                length[next] = length[previous] + 1
-                next += 1
-            } else if code == next {
-                throw GIFDecodingError("an LZW code (\(code)) past a full table")
-            }
-            emit(code)
-            if next == 1 << bits, bits < 12 { bits += 1 }
-            previous = code
-        }
-        return out
     }
 }
 
@@ -166,22 +101,22 @@ private struct ByteReader {
     let bytes: [UInt8]
     var at: Int
 
-    mutating func byte() throws(GIFDecodingError) -> UInt8 {
-        guard at < bytes.count else { throw GIFDecodingError("the GIF ends early, at byte \(at)") }
+    mutating func byte() throws(GIFError) -> UInt8 {
+        guard at < bytes.count else { throw GIFError("the GIF ends early, at byte \(at)") }
         defer { at += 1 }
         return bytes[at]
     }
 
-    mutating func u16() throws(GIFDecodingError) -> Int { Int(try byte()) | Int(try byte()) << 8 }
+    mutating func u16() throws(GIFError) -> Int { Int(try byte()) | Int(try byte()) << 8 }
 
-    mutating func bytes(_ n: Int) throws(GIFDecodingError) -> [UInt8] {
-        guard n <= bytes.count - at else { throw GIFDecodingError("the GIF ends early, at byte \(at)") }
+    mutating func bytes(_ n: Int) throws(GIFError) -> [UInt8] {
+        guard n <= bytes.count - at else { throw GIFError("the GIF ends early, at byte \(at)") }
         defer { at += n }
         return Array(bytes[at..<at + n])
     }
 
     /// Sub-blocks up to their terminator, joined.
-    mutating func subBlocks() throws(GIFDecodingError) -> [UInt8] {
+    mutating func subBlocks() throws(GIFError) -> [UInt8] {
         var out: [UInt8] = []
         while true {
             let n = Int(try byte())
@@ -189,13 +124,4 @@ private struct ByteReader {
             out += try bytes(n)
         }
     }
-}
-
-/// A GIF that cannot be read, in words; `isOverLimit` when it is over the
-/// decoding limits rather than damaged.
-public struct GIFDecodingError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var description: String
-    public var isOverLimit = false
-    public init(_ description: String) { self.description = description }
-    init(overLimit description: String) { self.description = description; isOverLimit = true }
 }

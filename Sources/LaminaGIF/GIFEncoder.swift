@@ -31,7 +31,6 @@ package final class GIFEncoder {
     private var bytes: [UInt8] = []
     /// The last frame added, held until the next one says how long it shows.
     private var pending: (start: Int, palette: GIFPalette)?
-    private(set) var framesWritten = 0
 
     /// An encoder of `width` x `height` frames that play `loopCount` times
     /// (0: forever).
@@ -88,14 +87,16 @@ package final class GIFEncoder {
         let minimumCodeSize = max(2, bits)
         bytes.append(UInt8(minimumCodeSize))
         bytes += LZW.compress(palette.indices, minimumCodeSize: minimumCodeSize)
-        framesWritten += 1
     }
 
     private func le16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
 }
 
-/// A GIF that cannot be written, in words.
+/// A GIF that cannot be written or read, in words; `isOverLimit` when a
+/// file is over the decoding limits rather than damaged.
 public struct GIFError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String
+    public var isOverLimit = false
     public init(_ description: String) { self.description = description }
+    init(overLimit description: String) { self.description = description; isOverLimit = true }
 }

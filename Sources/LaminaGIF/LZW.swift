@@ -1,6 +1,6 @@
-/// GIF's variable-length LZW (GIF89a, appendix F): codes from `minimumCodeSize
-/// + 1` bits up to 12, least significant bit first, a clear code when the
-/// table is full, packed into sub-blocks of at most 255 bytes.
+/// GIF's variable-length LZW (GIF89a, appendix F), both ways: codes from
+/// `minimumCodeSize + 1` bits up to 12, least significant bit first, a clear
+/// code when the table is full, packed into sub-blocks of at most 255 bytes.
 enum LZW {
     /// `indices` (each below `1 << minimumCodeSize`) compressed, as the
     /// sub-blocks that follow an image's code size byte, terminator included.
@@ -54,6 +54,72 @@ enum LZW {
         emit(prefix)
         emit(end)
         return out.subBlocks()
+    }
+}
+
+extension LZW {
+    /// `data` (sub-blocks already joined) decoded into exactly `count`
+    /// indices: a short image is padded with index 0, as browsers draw it;
+    /// codes past the image are not read.
+    static func decompress(_ data: [UInt8], minimumCodeSize: Int, count: Int) throws(GIFError) -> [UInt8] {
+        let clear = 1 << minimumCodeSize, end = clear + 1
+        var out = [UInt8](repeating: 0, count: count)
+        var written = 0
+        // Each code's string: its prefix code and last byte, its first byte and length.
+        var prefix = [Int](repeating: -1, count: 4096), suffix = [UInt8](repeating: 0, count: 4096)
+        var first = [UInt8](repeating: 0, count: 4096), length = [Int](repeating: 1, count: 4096)
+        for c in 0..<clear { suffix[c] = UInt8(truncatingIfNeeded: c); first[c] = suffix[c] }
+        var next = clear + 2, bits = minimumCodeSize + 1
+        var previous = -1
+        var buffer = 0, held = 0, at = 0
+
+        /// Writes `code`'s string after what is written, cut at `count`.
+        func emit(_ code: Int) {
+            let n = length[code]
+            var position = written + n - 1, c = code
+            while c >= 0 {
+                if position < count { out[position] = suffix[c] }
+                c = prefix[c]
+                position -= 1
+            }
+            written = min(count, written + n)
+        }
+
+        while written < count {
+            while held < bits, at < data.count { buffer |= Int(data[at]) << held; held += 8; at += 1 }
+            if held < bits { break }
+            let code = buffer & ((1 << bits) - 1)
+            buffer >>= bits; held -= bits
+            if code == clear {
+                next = clear + 2; bits = minimumCodeSize + 1; previous = -1
+                continue
+            }
+            if code == end { break }
+            guard previous >= 0 else {
+                guard code < clear else { throw GIFError("an LZW code (\(code)) before any was defined") }
+                emit(code)
+                previous = code
+                continue
+            }
+            guard code <= next, code != clear, code != end else {
+                throw GIFError("an LZW code (\(code)) that was never defined")
+            }
+            if next < 4096 {
+                // The new string: the previous one and the first byte of this one
+                // (of the previous one, when this code is the one being defined).
+                prefix[next] = previous
+                suffix[next] = code == next ? first[previous] : first[code]
+                first[next] = first[previous]
+                length[next] = length[previous] + 1
+                next += 1
+            } else if code == next {
+                throw GIFError("an LZW code (\(code)) past a full table")
+            }
+            emit(code)
+            if next == 1 << bits, bits < 12 { bits += 1 }
+            previous = code
+        }
+        return out
     }
 }
 

@@ -200,20 +200,20 @@ struct GIFDecoderTests {
         // A screen of 65535 x 65535 in a few bytes: refused before any pixel.
         var huge = good
         huge[6] = 0xFF; huge[7] = 0xFF; huge[8] = 0xFF; huge[9] = 0xFF
-        #expect { try GIFDecoder(limits: .init(maxPixels: 1 << 20)).decode(huge) } throws: { ($0 as? GIFDecodingError)?.isOverLimit == true }
+        #expect { try GIFDecoder(limits: .init(maxPixels: 1 << 20)).decode(huge) } throws: { ($0 as? GIFError)?.isOverLimit == true }
         // Cut anywhere: an error, never a crash.
         for cut in stride(from: 0, to: good.count - 1, by: 3) {
             _ = try? GIFDecoder().decode(Array(good.prefix(cut)))
         }
-        #expect(throws: GIFDecodingError.self) { try GIFDecoder().decode(Array(good.prefix(20))) }
-        #expect(throws: GIFDecodingError.self) { try GIFDecoder().decode(Array("GIF89a".utf8)) }
+        #expect(throws: GIFError.self) { try GIFDecoder().decode(Array(good.prefix(20))) }
+        #expect(throws: GIFError.self) { try GIFDecoder().decode(Array("GIF89a".utf8)) }
         // Codes that were never defined.
-        #expect(throws: GIFDecodingError.self) { try LZWDecoder.decode([0xFF, 0xFF, 0xFF], minimumCodeSize: 2, count: 64) }
+        #expect(throws: GIFError.self) { try LZW.decompress([0xFF, 0xFF, 0xFF], minimumCodeSize: 2, count: 64) }
         // Endless codes stop when the picture is full.
         let runs = LZW.compress([UInt8](repeating: 1, count: 100_000), minimumCodeSize: 2)
         var data: [UInt8] = []
         var i = 0
         while runs[i] != 0 { data += runs[i + 1...i + Int(runs[i])]; i += Int(runs[i]) + 1 }
-        #expect(try LZWDecoder.decode(data, minimumCodeSize: 2, count: 10) == [UInt8](repeating: 1, count: 10))
+        #expect(try LZW.decompress(data, minimumCodeSize: 2, count: 10) == [UInt8](repeating: 1, count: 10))
     }
 }

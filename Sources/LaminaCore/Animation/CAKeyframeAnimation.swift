@@ -93,31 +93,26 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         return values?.first
     }
 
-    /// A path's points (the ends of its segments) and, per segment, a curve's
-    /// cubic control points; a quadratic is raised to a cubic.
-    static func pathPoints(_ path: CGPath, keyTimeCount: Int?) -> (points: [CGPoint], curves: [(CGPoint, CGPoint)?]) {
-        var points: [CGPoint] = [], curves: [(CGPoint, CGPoint)?] = []
+    /// A path's points (the ends of its segments) and, per segment, the
+    /// control points between its ends (none for a line).
+    static func pathPoints(_ path: CGPath, keyTimeCount: Int?) -> (points: [CGPoint], curves: [[CGPoint]]) {
+        var points: [CGPoint] = [], curves: [[CGPoint]] = []
+        func add(_ point: CGPoint, _ controls: [CGPoint]) {
+            if !points.isEmpty { curves.append(controls) }
+            points.append(point)
+        }
         var start = CGPoint.zero
         let elements = path.elements
         for (k, element) in elements.enumerated() {
             switch element {
-            case .moveTo(let p):
-                if points.isEmpty { points.append(p) } else { points.append(p); curves.append(nil) }
-                start = p
-            case .lineTo(let p):
-                if points.isEmpty { points.append(p) } else { points.append(p); curves.append(nil) }
-            case .quadCurveTo(let c, let p):
-                let from = points.last ?? p
-                let c1 = CGPoint(x: from.x + 2 / 3 * (c.x - from.x), y: from.y + 2 / 3 * (c.y - from.y))
-                let c2 = CGPoint(x: p.x + 2 / 3 * (c.x - p.x), y: p.y + 2 / 3 * (c.y - p.y))
-                points.append(p); curves.append((c1, c2))
-            case .curveTo(let c1, let c2, let p):
-                if points.isEmpty { points.append(p) } else { points.append(p); curves.append((c1, c2)) }
+            case .moveTo(let p): add(p, []); start = p
+            case .lineTo(let p): add(p, [])
+            case .quadCurveTo(let c, let p): add(p, [c])
+            case .curveTo(let c1, let c2, let p): add(p, [c1, c2])
             case .closeSubpath:
                 // A close after as many points as key times ends the path there.
-                let isLast = k == elements.count - 1
-                if isLast, let keyTimeCount, keyTimeCount == points.count { continue }
-                if let last = points.last, last != start { points.append(start); curves.append(nil) }
+                if k == elements.count - 1, let keyTimeCount, keyTimeCount == points.count { continue }
+                if let last = points.last, last != start { add(start, []) }
             }
         }
         return (points, curves)

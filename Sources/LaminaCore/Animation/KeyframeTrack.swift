@@ -12,9 +12,9 @@ struct KeyframeTrack {
     let timingFunctions: [CAMediaTimingFunction]
     /// Kochanek-Bartels shape per value, for the cubic modes.
     let tension: [Double], continuity: [Double], bias: [Double]
-    /// For an animation along a path: per segment, the cubic's two control
-    /// points when the segment is a curve (nil for a line).
-    var curves: [(CGPoint, CGPoint)?] = []
+    /// For an animation along a path: per segment, the control points
+    /// between its ends (none for a line, one for a quadratic, two for a cubic).
+    var curves: [[CGPoint]] = []
 
     init(
         values: [AnimatableValue], keyTimes: [Double]?, mode: CAAnimationCalculationMode,
@@ -56,14 +56,13 @@ struct KeyframeTrack {
         let span = keyTimes[i + 1] - keyTimes[i]
         var s = span > 0 ? (progress - keyTimes[i]) / span : 1
         if i < timingFunctions.count { s = timingFunctions[i].solve(forInput: s) }
-        if i < curves.count, let (c1, c2) = curves[i],
-           case .vector(.point, let p0) = values[i], case .vector(.point, let p3) = values[i + 1] {
+        if i < curves.count, !curves[i].isEmpty,
+           case .vector(.point, let a) = values[i], case .vector(.point, let b) = values[i + 1] {
             // Along the path's curve, at its parameter (Apple's pictures of
             // lottie-ios's curved motion match this, not constant speed).
-            let u = 1 - s
-            let a = u * u * u, b = 3 * u * u * s, c = 3 * u * s * s, d = s * s * s
-            return .vector(.point, [a * p0[0] + b * Double(c1.x) + c * Double(c2.x) + d * p3[0],
-                                    a * p0[1] + b * Double(c1.y) + c * Double(c2.y) + d * p3[1]])
+            let p0 = CGPoint(x: a[0], y: a[1]), p1 = CGPoint(x: b[0], y: b[1]), c = curves[i]
+            let p = c.count == 1 ? Bezier.point(p0, c[0], p1, at: s) : Bezier.point(p0, c[0], c[1], p1, at: s)
+            return .vector(.point, [Double(p.x), Double(p.y)])
         }
         if mode.isCubic, let v = cubicValue(segment: i, s: s) { return v }
         return values[i].interpolated(to: values[i + 1], fraction: s)

@@ -66,22 +66,15 @@ final class GLPlanPainter: SurfacePainter {
     func draw(_ steps: [DrawStep<any GLTextureSource>], into target: inout GLRenderTarget, deadline: RenderDeadline?) throws {
         guard !steps.isEmpty else { return }
         guard multisampled, context.info.multisampleCount > 0 else {
-            try draw(steps, onto: target, deadline: deadline)
+            try drawOneByOne(steps, into: &target, deadline: deadline)
             return
         }
-        try painter.drawMultisampled(into: target) { tile in try draw(steps, onto: tile, deadline: deadline) }
-    }
-
-    private func draw(_ steps: [DrawStep<any GLTextureSource>], onto target: GLRenderTarget, deadline: RenderDeadline?) throws {
-        var target = target
-        for step in steps {
-            try deadline?.check()
-            switch step {
-            case .polygon(let draw, let textures): try drawPolygon(draw, textures: textures, into: &target)
-            case .path(let draw): try fillPath(draw, into: &target)
-            }
+        try painter.drawMultisampled(into: target) { tile in
+            var tile = tile
+            try drawOneByOne(steps, into: &tile, deadline: deadline)
         }
     }
+
     func texture(of surface: GLRenderTarget) -> any GLTextureSource { surface }
     func texture(of image: CGImage) throws -> any GLTextureSource {
         try imageCache.texture(for: image, context: context)

@@ -1,16 +1,17 @@
 import Foundation
 
 /// Evaluation and analysis of the quadratic and cubic Bézier segments that
-/// paths are made of. Internal: the path types expose the results.
-enum Bezier {
+/// paths are made of. The path types expose the results; the points are
+/// package-wide (a keyframe animation moves along a path's segments).
+package enum Bezier {
     /// The point at `t` on the quadratic p0, p1, p2.
-    static func point(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, at t: CGFloat) -> CGPoint {
+    package static func point(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, at t: CGFloat) -> CGPoint {
         let u = 1 - t
         return p0 * (u * u) + p1 * (2 * u * t) + p2 * (t * t)
     }
 
     /// The point at `t` on the cubic p0...p3.
-    static func point(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, at t: CGFloat) -> CGPoint {
+    package static func point(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, at t: CGFloat) -> CGPoint {
         let u = 1 - t
         return p0 * (u * u * u) + p1 * (3 * u * u * t) + p2 * (3 * u * t * t) + p3 * (t * t * t)
     }

@@ -109,10 +109,11 @@ enum LottieAnimator {
                 path.addLine(to: points[at])  // held: the same point again
             }
             let from = points[at], to = points[at + 1]
-            if !keys[index - 1].hold, let out = keys[index - 1].spatialOut ?? keys[index].spatialIn.map({ _ in [0, 0] }),
-               let into = keys[index].spatialIn ?? [0, 0] as [Double]? {
-                path.addCurve(to: to, control1: CGPoint(x: from.x + out[0], y: from.y + out[1]),
-                              control2: CGPoint(x: to.x + into[0], y: to.y + into[1]))
+            let out = keys[index - 1].spatialOut, into = keys[index].spatialIn
+            if !keys[index - 1].hold, out != nil || into != nil {
+                let o = out ?? [0, 0], i = into ?? [0, 0]
+                path.addCurve(to: to, control1: CGPoint(x: from.x + o[0], y: from.y + o[1]),
+                              control2: CGPoint(x: to.x + i[0], y: to.y + i[1]))
             } else {
                 path.addLine(to: to)
             }

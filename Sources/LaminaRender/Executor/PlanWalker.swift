@@ -60,6 +60,13 @@ package protocol SurfacePainter: AnyObject {
 extension SurfacePainter {
     /// One by one.
     public func draw(_ steps: [DrawStep<Texture>], into target: inout Surface, deadline: RenderDeadline?) throws {
+        try drawOneByOne(steps, into: &target, deadline: deadline)
+    }
+
+    /// Each step handed to `drawPolygon` or `fillPath` in order, checking
+    /// `deadline` before each: the default `draw`, for a painter that draws
+    /// its own way around it (GL, tile by tile) to call.
+    public func drawOneByOne(_ steps: [DrawStep<Texture>], into target: inout Surface, deadline: RenderDeadline?) throws {
         for step in steps {
             try deadline?.check()
             switch step {

@@ -83,7 +83,7 @@ extension DecodingContext {
     /// A GIF's first picture, within the image limits (checked on its
     /// header, before decoding).
     private func decodeGIF(_ bytes: [UInt8], _ value: JSONValue, at path: JSONPath) throws(SceneError) -> CGImage? {
-        try decode("GIF", value, at: path, overLimit: { ($0 as? GIFDecodingError)?.isOverLimit == true }) {
+        try decode("GIF", value, at: path, overLimit: { ($0 as? GIFError)?.isOverLimit == true }) {
             try GIFDecoder(limits: imageLimits).decode(bytes)
         }
     }
