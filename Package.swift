@@ -20,6 +20,7 @@
 //   LaminaCPU       the CPU backend: the render plan on LaminaRaster
 //   LaminaText      CATextLayer's text: fontconfig, HarfBuzz, FreeType
 //   Lamina          re-exports the public API
+//   LaminaSnapshotTesting  snapshot-test strategies for layers and views (swift-snapshot-testing)
 //   LaminaServer    `lamina serve`: HTTP on Hummingbird, render workers, cache
 //   lamina          the command line tool
 //
@@ -31,6 +32,9 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "Lamina", targets: ["Lamina"]),
+        // Snapshot tests of layers with pointfreeco's swift-snapshot-testing;
+        // its own product, so that users of Lamina alone do not build it.
+        .library(name: "LaminaSnapshotTesting", targets: ["LaminaSnapshotTesting"]),
         .executable(name: "lamina", targets: ["lamina"]),
     ],
     dependencies: [
@@ -49,6 +53,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
         // Writes the archives the tests read (LaminaCAMLTests); Lamina reads them with its own ZipArchive.
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
+        // LaminaSnapshotTesting only: its strategies plug into this library's assertSnapshot.
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         // C shims over the Debian headers.
@@ -140,6 +146,10 @@ let package = Package(
             ],
             exclude: ["Playground/Files"],
             plugins: ["EmbedPlaygroundFiles"]),
+        // Snapshotting strategies for layers and views (swift-snapshot-testing).
+        .target(
+            name: "LaminaSnapshotTesting",
+            dependencies: ["Lamina", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]),
         .executableTarget(
             name: "lamina",
             dependencies: [
@@ -169,6 +179,7 @@ let package = Package(
         // The server's parts; the server as a whole is tested through the
         // real binary (scripts/checks/server.py).
         .testTarget(name: "LaminaServerTests", dependencies: ["LaminaServer"]),
+        .testTarget(name: "LaminaSnapshotTestingTests", dependencies: ["LaminaSnapshotTesting"]),
     ]
 )
 

@@ -6,7 +6,7 @@
 # One build (the package and its tests), then:
 #   1. swift test: the unit tests, on every core; then, alone in a process of
 #      its own, the memory-growth test (it measures the whole heap);
-#   2. the checks that need an outside program, in two lanes that run side
+#   2. the checks that need an outside program, in three lanes that run side
 #      by side (each mostly waits on one process), each check's output
 #      printed whole, in order, as its lane finishes it:
 #      lane A: the conformance pictures of ../shared on both backends, GL
@@ -17,7 +17,10 @@
 #      lane B: a fixed run of the fuzzer (its own release build, with
 #              -sanitize=fuzzer), the render server's integration tests, the
 #              soak, schemathesis against docs/openapi.yaml, the deployment
-#              files.
+#              files;
+#      lane C: examples/snapshot-testing built and tested as a user's
+#              package (its own debug build, outside the repository), which
+#              keeps a core busy while lane B waits on its servers.
 # The budget of each part is in the README ("What the test command costs").
 # The GL backend must work here (Mesa's llvmpipe is enough): LAMINA_REQUIRE_GL=1
 # makes a missing EGL context a failure instead of a skip or a silent fall
@@ -132,6 +135,12 @@ lane_b() {
   step deploy .build-tools/venv/bin/python scripts/checks/deploy.py
 }
 
+lane_c() {
+  # Snapshot tests of a layer with swift-snapshot-testing, as a user's
+  # package runs them: record, pass, fail with three pictures.
+  step snapshot-example scripts/checks/snapshot-example.sh
+}
+
 if [ ! -x "$conformance" ]; then
   echo "== no ../shared/conformance here: the picture comparisons are SKIPPED" >&2
   skipped=$(( skipped + 1 ))
@@ -142,11 +151,13 @@ if [ ! -d ../shared/lottie ]; then
 fi
 lane_a & a=$!
 lane_b & b=$!
+lane_c & c=$!
 wait "$a" || true
 wait "$b" || true
+wait "$c" || true
 for name in conformance-shared-gl conformance-local-gl conformance-shared-cpu conformance-local-cpu backends \
             frames-gl frames-cpu examples-gl examples-cpu readme public-api docs fonts caml playground openapi linearity lottie \
-            fuzz server soak deploy; do
+            fuzz server soak deploy snapshot-example; do
   [ -f "$logs/$name" ] || continue
   echo "== $name"
   if [ "$name" = fuzz ]; then

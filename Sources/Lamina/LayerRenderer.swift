@@ -106,6 +106,33 @@ public final class LayerRenderer {
         try draw(prepare(layer, canvas: canvas, time: time))
     }
 
+    /// Draws `layer` in its own coordinate space, as Core Animation's
+    /// `render(in:)` draws a layer into a context: the picture shows its
+    /// bounds, from their origin, `size` points wide and high (the bounds'
+    /// size by default), at `scale` pixels per point, with animations
+    /// sampled at `time`. The layer's place in its superlayer (position,
+    /// anchor point, transform) plays no part; everything it draws itself
+    /// (opacity, mask, shadow, sublayers) does, and what falls outside the
+    /// picture is cut off.
+    ///
+    /// ```swift
+    /// let card = CALayer()
+    /// card.frame = CGRect(x: 40, y: 40, width: 300, height: 180)
+    /// card.backgroundColor = UIColor.systemBlue.cgColor
+    /// let picture = try LayerRenderer(backend: .cpu).renderInOwnBounds(card, scale: 2)  // 600 x 360 pixels
+    /// ```
+    /// - Throws: `RenderRefusal` (an empty or too large picture, the
+    ///   budget, memory), or the backend's error.
+    public func renderInOwnBounds(_ layer: CALayer, scale: Double = 1, size: CGSize? = nil,
+                                  time: CFTimeInterval = 0) throws -> CGImage {
+        let bounds = (layer.treeHasAnimations ? layer.presentation(atTime: time) : layer).bounds
+        let size = size ?? bounds.size
+        let canvas = RenderCanvas(width: Double(size.width), height: Double(size.height), scale: scale)
+        var root = try snapshot(layer, canvas: canvas, time: time)
+        root.transformToSuperlayer = CATransform3D(translationX: -root.bounds.minX, y: -root.bounds.minY, z: 0)
+        return try draw(plan(root, canvas: canvas))
+    }
+
     /// Draws a decoded scene. `scale` and `time` override the scene's own.
     public func render(_ scene: Scene, scale: Double? = nil, time: CFTimeInterval? = nil) throws -> CGImage {
         try draw(prepare(scene, scale: scale, time: time))

@@ -36,7 +36,8 @@ public struct SceneEncoder: Sendable {
         JSONWriter(prettyPrinted: prettyPrinted).write(try jsonValue(scene))
     }
 
-    func jsonValue(_ scene: Scene) throws(SceneError) -> JSONValue {
+    /// The scene as the format's JSON value (what `encodeToString` writes).
+    package func jsonValue(_ scene: Scene) throws(SceneError) -> JSONValue {
         let context = EncodingContext(limits: limits)
         var members: [(String, JSONValue)] = [("format", .string(SceneDecoder.formatName))]
         for (name, v, range) in [("width", scene.width, NumberRange.positive), ("height", scene.height, .positive),
@@ -62,5 +63,39 @@ public struct SceneEncoder: Sendable {
         }
         members += try context.layerMembers(root, at: .root, depth: 1, isRoot: true)
         return .object(members)
+    }
+
+    /// The scene of `layer` drawn in its own coordinate space, as
+    /// `LayerRenderer.renderInOwnBounds` draws it (and `render(in:)` on
+    /// Apple's systems): a canvas of `size` points holding the layer with its
+    /// bounds' origin at the canvas's top-left corner. Its place in its
+    /// superlayer (position, transform, zPosition) is not part of it, so the
+    /// layer is written with a position that puts it there and no transform.
+    package func jsonValue(layerInOwnBounds layer: CALayer, size: CGSize, scale: Double = 1,
+                           time: Double = 0) throws(SceneError) -> JSONValue {
+        let context = EncodingContext(limits: limits)
+        let path = JSONPath.root / "sublayers" / 0
+        let placement: Set<String> = ["position", "transform", "zPosition", "anchorPointZ"]
+        var members = try context.layerMembers(layer, at: path, depth: 2).filter { !placement.contains($0.0) }
+        let position = JSONValue.numbers([layer.anchorPoint.x * layer.bounds.width, layer.anchorPoint.y * layer.bounds.height])
+        // Where the canonical order puts `position`: before the first key
+        // that follows it (`type` comes first; mask, animations and
+        // sublayers come last).
+        var rank = Dictionary(SceneKeys.all.enumerated().map { ($1.name, $0) }, uniquingKeysWith: min)
+        rank["type"] = -1
+        let positionRank = rank["position"] ?? 0
+        let at = members.firstIndex { (rank[$0.0] ?? .max) > positionRank } ?? members.endIndex
+        members.insert(("position", position), at: at)
+        var top: [(String, JSONValue)] = [("format", .string(SceneDecoder.formatName)),
+                                          ("width", .number(Double(size.width))), ("height", .number(Double(size.height)))]
+        if scale != 1 { top.append(("scale", .number(scale))) }
+        if time != 0 { top.append(("time", .number(time))) }
+        top.append(("sublayers", .array([.object(members)])))
+        return .object(top)
+    }
+
+    /// `value` as JSON text, indented unless `prettyPrinted` is false.
+    package func string(of value: JSONValue) -> String {
+        JSONWriter(prettyPrinted: prettyPrinted).write(value)
     }
 }

@@ -50,7 +50,19 @@ extension DecodingContext {
 }
 
 /// The JSON forms of colours.
-enum ColorValue {
+package enum ColorValue {
+    /// A colour in any of the format's forms, read without checks (for
+    /// writers of other formats, which take what the encoder wrote); nil
+    /// for anything else.
+    package static func decode(_ value: JSONValue) -> CGColor? {
+        if value.string == "clear" { return CGColor.clear }
+        if let color = hex(value) { return color }
+        guard let items = value.array, items.count == 3 || items.count == 4 else { return nil }
+        let c = items.compactMap(\.number)
+        guard c.count == items.count else { return nil }
+        return CGColor(red: c[0], green: c[1], blue: c[2], alpha: c.count == 4 ? c[3] : 1)
+    }
+
     /// Parses `#rgb`, `#rrggbb` and `#rrggbbaa` (either case).
     static func hex(_ s: String) -> CGColor? {
         var s = s

@@ -14,6 +14,12 @@ package enum SceneVocabulary {
         LayerType.allCases.first { $0.className == name }?.rawValue
     }
 
+    /// The Core Animation class name for the format's `type`
+    /// (`"shape"` → `"CAShapeLayer"`), or nil for a type it does not have.
+    package static func className(ofType type: String) -> String? {
+        LayerType(rawValue: type)?.className
+    }
+
     /// The format's key for the property `name` of a layer of format type
     /// `type`, with the kind of its values; nil when the format has no key
     /// for it. Keys are the property names, except `type` of a gradient
