@@ -6,7 +6,7 @@
 # One build (the package and its tests), then:
 #   1. swift test: the unit tests, on every core; then, alone in a process of
 #      its own, the memory-growth test (it measures the whole heap);
-#   2. the checks that need an outside program, in three lanes that run side
+#   2. the checks that need an outside program, in two lanes that run side
 #      by side (each mostly waits on one process), each check's output
 #      printed whole, in order, as its lane finishes it:
 #      lane A: the conformance pictures of ../shared on both backends, GL
@@ -18,9 +18,10 @@
 #              -sanitize=fuzzer), the render server's integration tests, the
 #              soak, schemathesis against docs/openapi.yaml, the deployment
 #              files;
-#      lane C: examples/snapshot-testing built and tested as a user's
-#              package (its own debug build, outside the repository), which
-#              keeps a core busy while lane B waits on its servers.
+#      and, begun in lane B once the fuzzer's build is done (so that its own
+#      debug build keeps a core busy while lane B waits on its servers rather
+#      than compete with the fuzzer's build): examples/snapshot-testing
+#      built and tested as a user's package, outside the repository.
 # The budget of each part is in the README ("What the test command costs").
 # The GL backend must work here (Mesa's llvmpipe is enough): LAMINA_REQUIRE_GL=1
 # makes a missing EGL context a failure instead of a skip or a silent fall
@@ -125,6 +126,9 @@ lane_b() {
   # the inputs depend on the machine's speed), so every run tries the same.
   # First: its release build is the longest single part of the lanes.
   step fuzz scripts/fuzz/libfuzzer.sh 600 -- -seed=1 -runs=100000
+  # Snapshot tests of a layer with swift-snapshot-testing, as a user's
+  # package runs them: record, pass, fail with three pictures.
+  step snapshot-example scripts/checks/snapshot-example.sh & local example=$!
   # The render server: the real binary on loopback ports, every route,
   # status and header, the queue, the deadline, the token, connection
   # limits, SIGTERM.
@@ -133,12 +137,7 @@ lane_b() {
   # docs/openapi.yaml against the live server (schemathesis).
   step openapi scripts/checks/openapi.sh 60
   step deploy .build-tools/venv/bin/python scripts/checks/deploy.py
-}
-
-lane_c() {
-  # Snapshot tests of a layer with swift-snapshot-testing, as a user's
-  # package runs them: record, pass, fail with three pictures.
-  step snapshot-example scripts/checks/snapshot-example.sh
+  wait "$example" || true
 }
 
 if [ ! -x "$conformance" ]; then
@@ -151,10 +150,8 @@ if [ ! -d ../shared/lottie ]; then
 fi
 lane_a & a=$!
 lane_b & b=$!
-lane_c & c=$!
 wait "$a" || true
 wait "$b" || true
-wait "$c" || true
 for name in conformance-shared-gl conformance-local-gl conformance-shared-cpu conformance-local-cpu backends \
             frames-gl frames-cpu examples-gl examples-cpu readme public-api docs fonts caml playground openapi linearity lottie \
             fuzz server soak deploy snapshot-example; do

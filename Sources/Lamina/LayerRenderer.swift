@@ -177,7 +177,7 @@ public final class LayerRenderer {
         let presentation = layer.treeHasAnimations ? layer.presentation(atTime: time) : layer
         return try RenderLayer(snapshotOf: presentation, options: SnapshotOptions(
             rasterScale: canvas.scale, textRasterizer: textRasterizer,
-            contentsFlipped: canvas.originBottomLeft, budget: planner.options.budget))
+            contentsFlipped: canvas.originBottomLeft, budget: planner.options.budget, time: time))
     }
 
     /// The second half of `prepare`: a frozen tree planned for `canvas`.

@@ -77,6 +77,49 @@ struct SnapshotTests {
         #expect(instances[2].tint?.red == 0)
     }
 
+    @Test func replicatorInstancesRunTheirAnimationsInstanceDelayLater() throws {
+        let replicator = CAReplicatorLayer()
+        replicator.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        replicator.instanceCount = 4
+        replicator.instanceDelay = 0.25
+        let bar = CALayer()
+        bar.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 1.0
+        fade.toValue = 0.0
+        fade.duration = 1
+        bar.add(fade, forKey: "fade")
+        replicator.addSublayer(bar)
+        // At 0.6 s: instance k shows the fade at 0.6 - 0.25 k; the last has not begun (the model's 1).
+        let time = 0.6
+        let instances = try RenderLayer(snapshotOf: replicator.presentation(atTime: time), options: SnapshotOptions(time: time)).sublayers
+        let opacities = instances.map(\.opacity)
+        for (k, expected) in [0.4, 0.65, 0.9, 1.0].enumerated() {
+            #expect(abs(opacities[k] - expected) < 1e-6, "instance \(k): \(opacities)")
+        }
+        // Without a delay, every instance shows the same moment.
+        replicator.instanceDelay = 0
+        #expect(Set(try RenderLayer(snapshotOf: replicator.presentation(atTime: time), options: SnapshotOptions(time: time))
+            .sublayers.map(\.opacity)).count == 1)
+    }
+
+    @Test func delayedInstancesCountAgainstTheLayerBudgetOnce() throws {
+        let replicator = CAReplicatorLayer()
+        replicator.instanceCount = 50
+        replicator.instanceDelay = 0.1
+        let bar = CALayer()
+        bar.add(CABasicAnimation(keyPath: "opacity"), forKey: "fade")
+        replicator.addSublayer(bar)
+        var budget = RenderBudget.default
+        budget.layers = 51  // the replicator and its 50 instances
+        #expect(try RenderLayer(snapshotOf: replicator.presentation(atTime: 1), options: SnapshotOptions(budget: budget, time: 1))
+            .sublayers.count == 50)
+        budget.layers = 50
+        #expect(throws: RenderRefusal.self) {
+            try RenderLayer(snapshotOf: replicator.presentation(atTime: 1), options: SnapshotOptions(budget: budget, time: 1))
+        }
+    }
+
     @Test func gradientsBecomeImagesAtThePictureDensity() throws {
         let gradient = CAGradientLayer()
         gradient.bounds = CGRect(x: 0, y: 0, width: 40, height: 20)

@@ -66,7 +66,12 @@ extension PlanBuilder {
         // the target sees it, and only as much of it as can show: what lies
         // outside the target (with room for a shadow to blur into view) is
         // never drawn.
-        let whole = layer.masksToBounds ? layer.bounds : contentExtent(layer)
+        var whole = layer.masksToBounds ? layer.bounds : contentExtent(layer)
+        if !layer.masksToBounds, layer.mask != nil, hasShadow, let shadow = layer.shadow {
+            // The mask cuts the shadow too (below): the shadow must be in the surface it cuts.
+            let pad = 3 * shadow.radius
+            whole = whole.union(whole.offsetBy(dx: shadow.offset.width, dy: shadow.offset.height).insetBy(dx: -pad, dy: -pad))
+        }
         guard whole.width > 0, whole.height > 0 else { return }
         var margin = 2.0
         if hasShadow, let shadow = layer.shadow {
@@ -82,6 +87,13 @@ extension PlanBuilder {
         // The surface's whole pixels cover a little more than `extent`: its
         // texture maps onto this rect, so nothing is stretched to fit.
         let contentRect = content.rect
+        // masksToBounds clips what the layer draws (content and sublayers)
+        // before its shadow is cast; the mask cuts the layer's whole output.
+        // Core Animation clips and masks the shadow with the rest (which is
+        // why a shadowed card with masksToBounds sits in a container that
+        // casts the shadow): the shadow of what the bounds let through, under
+        // it, then cut by the bounds and the mask.
+        var cutters: [(surface: Surface, purpose: SurfacePurpose)] = []
         if layer.masksToBounds && layer.isRounded {
             let rounded = try renderToSurface(extent: extent, scale: scale, for: layer.path, .roundedClip) { m, cmds in
                 cmds.append(.polygon(PolygonDraw(
@@ -89,32 +101,47 @@ extension PlanBuilder {
                     fill: .color(.white), coverage: RoundedRectCoverage(rect: layer.bounds, radii: layer.cornerRadii))))
             }
             content = try maskSurface(content, by: rounded, extent: extent, scale: scale, for: layer.path, .roundedClip)
+            cutters.append((rounded, .roundedClip))
         }
         if let mask = layer.mask?.value {
             let maskSurface = try renderToSurface(extent: extent, scale: scale, for: mask.path, .mask) { m, cmds throws(RenderRefusal) in
                 try self.emitPlane(mask, matrix: mask.transformToSuperlayer.concatenating(m), clipping: .none, opacity: 1, tint: nil, into: &cmds)
             }
-            content = try self.maskSurface(content, by: maskSurface, extent: extent, scale: scale, for: layer.path, .mask)
+            cutters.append((maskSurface, .mask))
         }
         var area = contentRect
-        if hasShadow, let shadow = layer.shadow, alpha < 1 {
-            // A translucent layer fades with its shadow as one group: the
-            // shadow does not show through the layer's own opaque parts.
+        let cutsShadow = layer.masksToBounds || layer.mask != nil
+        if hasShadow, let shadow = layer.shadow, alpha < 1 || cutsShadow {
+            // One group, shadow under layer, cut as the layer is; a
+            // translucent layer fades with its shadow as one group too (the
+            // shadow does not show through the layer's own opaque parts).
             let cast = try shadowSurface(shadow, content: content, scale: scale, for: layer.path)
-            let combined = try renderToSurface(extent: contentRect.union(cast.area), scale: scale, for: layer.path, .shadow) { m, cmds in
+            // Cut, the group is the surface the cutters cover (`extent`, which
+            // reaches as far as a masked shadow can show); a cut surface must
+            // cover its cutter's rect.
+            let groupRect = cutsShadow ? contentRect : contentRect.union(cast.area)
+            var combined = try renderToSurface(extent: groupRect, scale: scale, for: layer.path, .shadow) { m, cmds in
                 cmds.append(.polygon(PolygonDraw(matrix: m, polygon: self.corners(of: cast.area),
                                                  fill: .alphaTint(.surface(cast.surface), localRect: cast.area, color: cast.color))))
                 cmds.append(.polygon(PolygonDraw(matrix: m, polygon: self.corners(of: contentRect),
                                                  fill: .texture(.surface(content.id), localRect: contentRect, uvRect: CGRect(x: 0, y: 0, width: 1, height: 1),
                                                                 filter: .linear, tint: .white))))
             }
+            for cutter in cutters {
+                combined = try maskSurface(combined, by: cutter.surface, extent: extent, scale: scale, for: layer.path, cutter.purpose)
+            }
             content = combined
             area = combined.rect
-        } else if hasShadow, let shadow = layer.shadow {
-            let cast = try shadowSurface(shadow, content: content, scale: scale, for: layer.path)
-            emitPolygon(cast.area, matrix: matrix, clipping: clippingWithNear,
-                        fill: .alphaTint(.surface(cast.surface), localRect: cast.area, color: tinted(cast.color, tint)),
-                        coverage: nil, opacity: alpha, into: &commands)
+        } else {
+            for cutter in cutters where cutter.purpose == .mask {
+                content = try maskSurface(content, by: cutter.surface, extent: extent, scale: scale, for: layer.path, .mask)
+            }
+            if hasShadow, let shadow = layer.shadow {
+                let cast = try shadowSurface(shadow, content: content, scale: scale, for: layer.path)
+                emitPolygon(cast.area, matrix: matrix, clipping: clippingWithNear,
+                            fill: .alphaTint(.surface(cast.surface), localRect: cast.area, color: tinted(cast.color, tint)),
+                            coverage: nil, opacity: alpha, into: &commands)
+            }
         }
         emitPolygon(area, matrix: matrix, clipping: clippingWithNear,
                     fill: .texture(.surface(content.id), localRect: area, uvRect: CGRect(x: 0, y: 0, width: 1, height: 1),

@@ -18,14 +18,18 @@ package struct SnapshotOptions: Sendable {
     /// The layers (replicator instances expanded) and backing-image pixels
     /// the snapshot may make; over either, it throws a `RenderRefusal`.
     public var budget = RenderBudget.default
+    /// The time the presentation tree was taken at: a replicator's instance
+    /// `i` shows its sublayers as they are `i * instanceDelay` earlier.
+    public var time: CFTimeInterval = 0
     /// Options for a snapshot at `rasterScale` pixels per point.
     public init(rasterScale: Double = 1,
                 textRasterizer: (any CATextLayerRasterizing)? = nil, contentsFlipped: Bool = false,
-                budget: RenderBudget = .default) {
+                budget: RenderBudget = .default, time: CFTimeInterval = 0) {
         self.rasterScale = rasterScale
         self.contentsFlipped = contentsFlipped
         self.textRasterizer = textRasterizer
         self.budget = budget
+        self.time = time
     }
 }
 
@@ -47,6 +51,9 @@ final class LayerSnapshotter {
     let options: SnapshotOptions
     /// Layers made so far, replicator copies included.
     private var layerCount = 0
+    /// False while a replicator's delayed instances are frozen: their layers
+    /// were counted as copies before any was made.
+    private var countsLayers = true
     /// Pixels of backing images made so far.
     private var backingPixels = 0.0
 
@@ -102,14 +109,38 @@ final class LayerSnapshotter {
         }
         // Every instance past the first copies the sublayers' subtrees; an
         // instance with nothing to copy is still a step of the expansion.
+        // Counted before any copy is made, so that a billion instances cost nothing.
         let instances = max(0, replicator.instanceCount)
         let subtree = max(1, subs.reduce(0) { $0 + $1.subtreeCount })
         let (copies, overflow) = (instances - 1).multipliedReportingOverflow(by: subtree)
         try countLayers(overflow ? .max : max(0, copies), at: path)
-        return ReplicatorExpansion(replicator).expand(subs)
+        let expansion = ReplicatorExpansion(replicator)
+        // Instance i runs its sublayers' animations i * instanceDelay later:
+        // it shows them as they were that much earlier (their models'
+        // presentations then), frozen as the first instance is.
+        let models = (layer.sublayers ?? []).map { $0.model() }
+        guard replicator.instanceDelay != 0, instances > 1, models.contains(where: \.treeHasAnimations) else {
+            return expansion.expand { _ in subs }
+        }
+        var delayed: [[RenderLayer]] = [subs]
+        for instance in 1..<instances {
+            let time = options.time - Double(instance) * replicator.instanceDelay
+            // These layers were counted above, as copies of the first instance.
+            let counting = countsLayers
+            countsLayers = false
+            defer { countsLayers = counting }
+            var frozen: [RenderLayer] = []
+            for (i, model) in models.enumerated() {
+                frozen.append(try snapshot(model.treeHasAnimations ? model.presentation(atTime: time) : model,
+                                           at: path.appending(.sublayer(i))))
+            }
+            delayed.append(frozen)
+        }
+        return expansion.expand { delayed[$0] }
     }
 
     private func countLayers(_ n: Int, at path: LayerPath) throws(RenderRefusal) {
+        guard countsLayers else { return }
         let (sum, overflow) = layerCount.addingReportingOverflow(n)
         layerCount = overflow ? .max : sum
         if layerCount > options.budget.layers {
@@ -282,7 +313,9 @@ struct ReplicatorExpansion {
                        blue: Double(r.instanceBlueOffset), alpha: Double(r.instanceAlphaOffset))
     }
 
-    func expand(_ sublayers: [RenderLayer]) -> [RenderLayer] {
+    /// Every instance of the sublayers, placed and tinted; `sublayers(i)`
+    /// is what instance `i` copies.
+    func expand(_ sublayers: (Int) -> [RenderLayer]) -> [RenderLayer] {
         var out: [RenderLayer] = []
         var placement = CATransform3D.identity
         for i in 0..<count {
@@ -290,7 +323,7 @@ struct ReplicatorExpansion {
             func clamp(_ v: Double) -> Double { min(1, max(0, v)) }
             let tint = RGBA(red: clamp(baseColor.red + k * offsets.red), green: clamp(baseColor.green + k * offsets.green),
                             blue: clamp(baseColor.blue + k * offsets.blue), alpha: clamp(baseColor.alpha + k * offsets.alpha))
-            for sub in sublayers {
+            for sub in sublayers(i) {
                 var copy = sub
                 copy.transformToSuperlayer = sub.transformToSuperlayer.concatenating(placement)
                 if tint != .white { copy.tint = copy.tint.map { $0.multiplied(by: tint) } ?? tint }
