@@ -18,8 +18,10 @@
 #              -sanitize=fuzzer), the render server's integration tests, the
 #              soak, schemathesis against docs/openapi.yaml, the deployment
 #              files;
-#   and, beside all of it from the start, examples/snapshot-testing built and
-#   tested as a user's package, outside the repository.
+#      and, begun in lane B once the fuzzer's build is done (so that its own
+#      debug build keeps a core busy while lane B waits on its servers rather
+#      than compete with the fuzzer's build): examples/snapshot-testing
+#      built and tested as a user's package, outside the repository.
 # The budget of each part is in the README ("What the test command costs").
 # The GL backend must work here (Mesa's llvmpipe is enough): LAMINA_REQUIRE_GL=1
 # makes a missing EGL context a failure instead of a skip or a silent fall
@@ -33,26 +35,6 @@ stamp() { echo "   ($(( $(date +%s) - started )) s since the start)"; }
 # What the build and the checks need (a no-op where setup.sh has run).
 scripts/setup/install-packages.sh
 
-logs="$(mktemp -d)"
-trap 'rm -rf "$logs"' EXIT
-failures="$logs/failures"
-: > "$failures"
-# A check: NAME, then the command; its output to $logs/NAME.
-step() {
-  local name="$1"; shift
-  local begun=$(date +%s)
-  if "$@" > "$logs/$name" 2>&1; then :; else echo "$name" >> "$failures"; fi
-  echo "   ($name: $(( $(date +%s) - begun )) s)" >> "$logs/$name"
-}
-
-# Snapshot tests of a layer with swift-snapshot-testing, as a user's package
-# runs them (record, pass, fail with three pictures): examples/snapshot-testing
-# copied out of the repository and built on its own, in debug, as a user
-# builds it. It needs nothing of the build below, and runs beside it: the
-# build leaves about a fifth of the cores idle while modules wait on each
-# other, which this fills.
-step snapshot-example scripts/checks/snapshot-example.sh & example=$!
-
 # One build, Lamina's own modules optimized (LAMINA_OPTIMIZED=1, see the end
 # of Package.swift) as the shipped binary is: the tests exercise the code
 # users run (the optimizer once removed a memory check that debug builds
@@ -61,6 +43,8 @@ step snapshot-example scripts/checks/snapshot-example.sh & example=$!
 export LAMINA_OPTIMIZED=1
 swift build --build-tests
 stamp
+logs="$(mktemp -d)"
+trap 'rm -rf "$logs"' EXIT
 
 total=0; skipped=0
 # Adds a check's closing line ("N passed, M failed[, K skipped]") to the totals.
@@ -91,6 +75,16 @@ stamp
 LAMINA_BIN="$(swift build --show-bin-path)"
 export LAMINA_BIN LAMINA="$LAMINA_BIN/lamina"
 conformance="../shared/conformance/check"
+failures="$logs/failures"
+: > "$failures"
+
+# A check of a lane: NAME, then the command; its output to $logs/NAME.
+step() {
+  local name="$1"; shift
+  local begun=$(date +%s)
+  if "$@" > "$logs/$name" 2>&1; then :; else echo "$name" >> "$failures"; fi
+  echo "   ($name: $(( $(date +%s) - begun )) s)" >> "$logs/$name"
+}
 
 lane_a() {
   if [ -x "$conformance" ]; then
@@ -100,7 +94,9 @@ lane_a() {
         --refs Tests/Conformance/reference --out ".build/conformance-local"
     done
     # GL and CPU draw every conformance scene alike, and how far apart they are.
-    step backends "$(scripts/setup/conformance-python.sh)" scripts/checks/backends.py --out ".build/backends"
+    # (The pictures the conformance checks just drew are compared, not drawn again.)
+    step backends "$(scripts/setup/conformance-python.sh)" scripts/checks/backends.py --out ".build/backends" \
+      --pictures .build/conformance .build/conformance-local
     # Frame sequences started at each animated scene's time begin with its
     # reference picture, in every exact format.
     for backend in gl cpu; do step "frames-$backend" scripts/checks/frames.sh --backend "$backend" --out ".build/frames"; done
@@ -132,6 +128,9 @@ lane_b() {
   # the inputs depend on the machine's speed), so every run tries the same.
   # First: its release build is the longest single part of the lanes.
   step fuzz scripts/fuzz/libfuzzer.sh 600 -- -seed=1 -runs=100000
+  # Snapshot tests of a layer with swift-snapshot-testing, as a user's
+  # package runs them: record, pass, fail with three pictures.
+  step snapshot-example scripts/checks/snapshot-example.sh & local example=$!
   # The render server: the real binary on loopback ports, every route,
   # status and header, the queue, the deadline, the token, connection
   # limits, SIGTERM.
@@ -140,6 +139,7 @@ lane_b() {
   # docs/openapi.yaml against the live server (schemathesis).
   step openapi scripts/checks/openapi.sh 60
   step deploy .build-tools/venv/bin/python scripts/checks/deploy.py
+  wait "$example" || true
 }
 
 if [ ! -x "$conformance" ]; then
@@ -154,7 +154,6 @@ lane_a & a=$!
 lane_b & b=$!
 wait "$a" || true
 wait "$b" || true
-wait "$example" || true
 for name in conformance-shared-gl conformance-local-gl conformance-shared-cpu conformance-local-cpu backends \
             frames-gl frames-cpu examples-gl examples-cpu readme public-api docs fonts caml playground openapi linearity lottie \
             fuzz server soak deploy snapshot-example; do

@@ -21,8 +21,18 @@ struct BenchCommand: ParsableCommand {
             (swift build -c release) for figures worth keeping.
             """)
 
-    @Argument(help: "Scene JSON files. With none, --shapes cases are run.")
+    @Argument(help: "Scene JSON files (with --animation, any file lamina reads: Lottie too). With none, --shapes cases are run.")
     var scenes: [String] = []
+
+    @Flag(help: """
+        Time every frame of each file's animation instead of one moment: a Lottie file's own range at its \
+        frame rate, else --frames frames at 30 per second from the scene's time; each frame snapshot to \
+        pixels, as lamina frames draws them before encoding. Prints the median and mean per frame.
+        """)
+    var animation = false
+
+    @Option(help: "With --animation: pixels per point of the pictures (the file's own scale when absent).")
+    var scale: Double?
 
     @Option(help: "gl, cpu or both.")
     var backend: String = "both"
@@ -85,6 +95,12 @@ struct BenchCommand: ParsableCommand {
             throw ValidationError("--stage must be one of \(Stage.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         guard frames > 0, warmup >= 0 else { throw ValidationError("--frames must be > 0 and --warmup >= 0") }
+        if animation {
+            guard !scenes.isEmpty, streams == nil, stage == nil else {
+                throw ValidationError("--animation times files' animations (give files; not with --streams or --stage)")
+            }
+        }
+        if let scale { guard scale > 0, scale.isFinite else { throw ValidationError("--scale must be a positive number") } }
         if let frameThreads, frameThreads < 1 { throw ValidationError("--frame-threads must be at least 1") }
         if let streams {
             guard streams >= 1, streams <= 64 else { throw ValidationError("--streams must be from 1 to 64") }
@@ -101,6 +117,7 @@ struct BenchCommand: ParsableCommand {
         if let streams { return try runStreams(streams) }
         LayerRenderer.threadsPerFrame = frameThreads
         let backends: [RenderBackend] = backend == "both" ? [.gl, .cpu] : [RenderBackend(rawValue: backend)!]
+        if animation { return try runAnimations(backends) }
         // With --decode, each frame starts from the scene's JSON bytes: a
         // file's own (what a user sends), or what the encoder writes for a
         // generated case.
@@ -174,6 +191,37 @@ struct BenchCommand: ParsableCommand {
                     steady += "; GL over \(frames) frames: \(a)"
                 }
                 print(steady)
+            }
+        }
+    }
+
+    /// `--animation`: every frame of each file's animation, drawn in order
+    /// (after `--warmup` untimed draws of its first frame), as
+    /// `lamina frames` draws them: presentation tree, snapshot, plan, pixels.
+    private func runAnimations(_ backends: [RenderBackend]) throws {
+        print("case                   backend   frames     size   ms per frame (median / mean)   whole animation ms")
+        for b in backends {
+            let renderer = try LayerRenderer(backend: b, fallBack: false)
+            for path in scenes {
+                let loaded = try SceneLoader().load(contentsOf: URL(fileURLWithPath: path))
+                let scene = loaded.scene
+                let canvas = scene.canvas(scale: scale)
+                let rate = loaded.frameRate ?? 30
+                let count = loaded.duration.map { max(1, Int(($0 * rate).rounded())) } ?? frames
+                for _ in 0..<warmup { _ = try renderer.render(scene.rootLayer, canvas: canvas, time: scene.time) }
+                var times: [Double] = []
+                times.reserveCapacity(count)
+                for k in 0..<count {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    _ = try renderer.render(scene.rootLayer, canvas: canvas, time: scene.time + Double(k) / rate)
+                    times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+                }
+                let total = times.reduce(0, +)
+                let size = "\(canvas.pixelWidth)x\(canvas.pixelHeight)"
+                print(URL(fileURLWithPath: path).lastPathComponent.padding(toLength: 22, withPad: " ", startingAt: 0),
+                      renderer.backend.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0),
+                      String(format: "%7d", count), String(repeating: " ", count: max(0, 9 - size.count)) + size,
+                      String(format: "  %12.3f / %8.3f   %18.1f", median(times), total / Double(count), total))
             }
         }
     }

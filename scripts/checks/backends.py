@@ -7,7 +7,12 @@ same limit as against a reference (0.5% bad pixels). Prints, per scene, how
 far apart they are: the bad fraction, the mean and the largest difference of
 a channel (over mid grey).
 
-    LAMINA=path/to/lamina scripts/checks/backends.py [--out DIR]
+    LAMINA=path/to/lamina scripts/checks/backends.py [--out DIR] [--pictures DIR ...]
+
+--pictures names folders where the conformance check has just drawn the same
+scenes (`NAME.gl.png`, `NAME.cpu.png`, with the same `lamina render`
+command): a picture there that is newer than the lamina binary is compared
+instead of being drawn again.
 """
 import argparse
 import os
@@ -23,6 +28,7 @@ import compare  # noqa: E402
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--out", default=str(root / ".build" / "backends"))
+parser.add_argument("--pictures", nargs="*", default=[], help="folders of pictures the conformance check drew")
 args = parser.parse_args()
 lamina = os.environ.get("LAMINA") or str(root / ".build" / "debug" / "lamina")
 out = Path(args.out)
@@ -39,6 +45,11 @@ import numpy as np  # noqa: E402
 for scene in scenes:
     pictures = {}
     for backend in ("gl", "cpu"):
+        drawn = [Path(d) / f"{scene.stem}.{backend}.png" for d in args.pictures]
+        fresh = [p for p in drawn if p.exists() and p.stat().st_mtime > os.stat(lamina).st_mtime]
+        if fresh:
+            pictures[backend] = fresh[0]
+            continue
         path = out / f"{scene.stem}-{backend}.png"
         run = subprocess.run([lamina, "render", str(scene), "--backend", backend, "--output", str(path)],
                              capture_output=True, text=True, env={**os.environ, "LAMINA_REQUIRE_GL": "1"})
