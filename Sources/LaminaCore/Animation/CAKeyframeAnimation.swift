@@ -24,23 +24,23 @@ import Foundation
 /// paced as if joined by lines).
 open class CAKeyframeAnimation: CAPropertyAnimation {
     /// The keyframe values, all of the animated property's type.
-    open var values: [Any]?
+    open var values: [Any]? { didSet { forgetTrack() } }
     /// A path for a point property to move along, instead of `values`.
-    open var path: CGPath?
+    open var path: CGPath? { didSet { forgetTrack() } }
     /// Where each value falls, as fractions 0...1 of the simple duration.
-    open var keyTimes: [NSNumber]?
+    open var keyTimes: [NSNumber]? { didSet { forgetTrack() } }
     /// The pacing of each segment between two values.
-    open var timingFunctions: [CAMediaTimingFunction]?
+    open var timingFunctions: [CAMediaTimingFunction]? { didSet { forgetTrack() } }
     /// How the values are joined; defaults to `linear`.
-    open var calculationMode: CAAnimationCalculationMode = .linear
+    open var calculationMode: CAAnimationCalculationMode = .linear { didSet { forgetTrack() } }
     /// Per value, for the cubic modes: how tight the curve is (-1...1; 1 is
     /// straight lines, -1 rounder).
-    open var tensionValues: [NSNumber]?
+    open var tensionValues: [NSNumber]? { didSet { forgetTrack() } }
     /// Per value, for the cubic modes: how sharp the corner is (-1...1).
-    open var continuityValues: [NSNumber]?
+    open var continuityValues: [NSNumber]? { didSet { forgetTrack() } }
     /// Per value, for the cubic modes: where the curve overshoots (-1...1;
     /// positive before the value, negative after).
-    open var biasValues: [NSNumber]?
+    open var biasValues: [NSNumber]? { didSet { forgetTrack() } }
 
     override func copyState(from other: CAAnimation) {
         super.copyState(from: other)
@@ -55,8 +55,23 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         biasValues = other.biasValues
     }
 
-    /// The values laid out for sampling.
+    /// The values laid out for sampling, made once and kept until a
+    /// property it is made from changes: a Lottie tree samples thousands of
+    /// keyframe animations a frame, and laying out the values (each cast
+    /// from `Any`) was most of that. Behind a lock: frames of one tree are
+    /// drawn on several threads at once.
     var track: KeyframeTrack {
+        if let track = trackCache.withLock({ $0 }) { return track }
+        let track = makeTrack()
+        trackCache.withLock { $0 = track }
+        return track
+    }
+
+    private let trackCache = Locked<KeyframeTrack?>(nil)
+
+    private func forgetTrack() { trackCache.withLock { $0 = nil } }
+
+    private func makeTrack() -> KeyframeTrack {
         func doubles(_ numbers: [NSNumber]?) -> [Double] { numbers?.map(\.doubleValue) ?? [] }
         if let path {
             let (points, curves) = Self.pathPoints(path, keyTimeCount: keyTimes?.count)
