@@ -35,10 +35,10 @@ stamp() { echo "   ($(( $(date +%s) - started )) s since the start)"; }
 # What the build and the checks need (a no-op where setup.sh has run).
 scripts/setup/install-packages.sh
 
-# One build, Lamina's own modules optimized (LAMINA_OPTIMIZED=1, see the end
-# of Package.swift) as the shipped binary is: the tests exercise the code
-# users run (the optimizer once removed a memory check that debug builds
-# kept), and they run several times faster. Still the debug configuration:
+# One build, Lamina's own modules and programs optimized (LAMINA_OPTIMIZED=1,
+# see the end of Package.swift) as the shipped binary is: the tests exercise
+# the code users run (the optimizer once removed a memory check that debug
+# builds kept), and run several times faster. Still the debug configuration:
 # assertions on, @testable imports, debug information.
 export LAMINA_OPTIMIZED=1
 swift build --build-tests
@@ -127,7 +127,7 @@ lane_b() {
   # scenes: a fixed seed and number of inputs (not a time limit, which made
   # the inputs depend on the machine's speed), so every run tries the same.
   # First: its release build is the longest single part of the lanes.
-  step fuzz scripts/fuzz/libfuzzer.sh 600 -- -seed=1 -runs=100000
+  step fuzz scripts/fuzz/libfuzzer.sh 600 -- -seed=1 -runs=40000
   # Snapshot tests of a layer with swift-snapshot-testing, as a user's
   # package runs them: record, pass, fail with three pictures.
   step snapshot-example scripts/checks/snapshot-example.sh & local example=$!
@@ -137,7 +137,7 @@ lane_b() {
   step server scripts/checks/server.py
   step soak scripts/checks/soak.py --seconds 20 --rate 20
   # docs/openapi.yaml against the live server (schemathesis).
-  step openapi scripts/checks/openapi.sh 60
+  step openapi scripts/checks/openapi.sh 40
   step deploy .build-tools/venv/bin/python scripts/checks/deploy.py
   wait "$example" || true
 }

@@ -109,11 +109,12 @@ public final class LayerRenderer {
     /// Draws `layer` in its own coordinate space, as Core Animation's
     /// `render(in:)` draws a layer into a context: the picture shows its
     /// bounds, from their origin, `size` points wide and high (the bounds'
-    /// size by default), at `scale` pixels per point, with animations
-    /// sampled at `time`. The layer's place in its superlayer (position,
-    /// anchor point, transform) plays no part; everything it draws itself
-    /// (opacity, mask, shadow, sublayers) does, and what falls outside the
-    /// picture is cut off.
+    /// size by default), at `scale` pixels per point. The layer's place in
+    /// its superlayer (position, anchor point, transform) plays no part;
+    /// everything it draws itself (opacity, mask, shadow, sublayers) does,
+    /// and what falls outside the picture is cut off. With no `time`, the
+    /// tree shows its model values, as `render(in:)` ignores animations;
+    /// with one, its animations are sampled at `time`.
     ///
     /// ```swift
     /// let card = CALayer()
@@ -124,11 +125,11 @@ public final class LayerRenderer {
     /// - Throws: `RenderRefusal` (an empty or too large picture, the
     ///   budget, memory), or the backend's error.
     public func renderInOwnBounds(_ layer: CALayer, scale: Double = 1, size: CGSize? = nil,
-                                  time: CFTimeInterval = 0) throws -> CGImage {
-        let bounds = (layer.treeHasAnimations ? layer.presentation(atTime: time) : layer).bounds
+                                  time: CFTimeInterval? = nil) throws -> CGImage {
+        let bounds = (time.map { layer.treeHasAnimations ? layer.presentation(atTime: $0) : layer } ?? layer).bounds
         let size = size ?? bounds.size
         let canvas = RenderCanvas(width: Double(size.width), height: Double(size.height), scale: scale)
-        var root = try snapshot(layer, canvas: canvas, time: time)
+        var root = try snapshot(layer, canvas: canvas, time: time ?? 0, animated: time != nil)
         root.transformToSuperlayer = CATransform3D(translationX: -root.bounds.minX, y: -root.bounds.minY, z: 0)
         return try draw(plan(root, canvas: canvas))
     }
@@ -166,7 +167,8 @@ public final class LayerRenderer {
     /// The first half of `prepare`: the tree at `time`, frozen (layers that
     /// need display draw first, as a transaction commit does; text and
     /// `draw(in:)` content become images).
-    package func snapshot(_ layer: CALayer, canvas: RenderCanvas, time: CFTimeInterval = 0) throws(RenderRefusal) -> RenderLayer {
+    package func snapshot(_ layer: CALayer, canvas: RenderCanvas, time: CFTimeInterval = 0,
+                          animated: Bool = true) throws(RenderRefusal) -> RenderLayer {
         try planner.options.budget.check(canvas)
         // As a transaction commit does: layers that need display draw their
         // contents on the model tree, which the presentation copy then shares.
@@ -174,7 +176,7 @@ public final class LayerRenderer {
         // Without animations the presentation copy would show the model's own
         // values: the snapshot reads the model (it writes nothing), and a
         // thousand-layer tree is not copied for nothing.
-        let presentation = layer.treeHasAnimations ? layer.presentation(atTime: time) : layer
+        let presentation = animated && layer.treeHasAnimations ? layer.presentation(atTime: time) : layer
         return try RenderLayer(snapshotOf: presentation, options: SnapshotOptions(
             rasterScale: canvas.scale, textRasterizer: textRasterizer,
             contentsFlipped: canvas.originBottomLeft, budget: planner.options.budget, time: time))

@@ -41,11 +41,16 @@ extension Snapshotting where Value == CALayer, Format == CGImage {
     ///     edges differently (use a `perceptualPrecision` below 1), and
     ///     fails the test where no EGL context can be made.
     ///   - size: The picture's size in points; the layer's bounds' size when nil.
+    ///
+    /// Like `render(in:)`, it shows the model's values, not its animations
+    /// (see `image(at:)` for those).
     public static func image(
         precision: Float = 1, perceptualPrecision: Float = 1, scale: CGFloat? = nil,
         backend: RenderBackend = .cpu, size: CGSize? = nil
     ) -> Snapshotting {
-        image(at: 0, precision: precision, perceptualPrecision: perceptualPrecision, scale: scale, backend: backend, size: size)
+        Snapshotting(pathExtension: "png", diffing: .image(precision: precision, perceptualPrecision: perceptualPrecision)) { layer in
+            LayerPictures(scale: scale, backend: backend, size: size).picture(of: layer, at: [nil])
+        }
     }
 
     /// A picture of the layer with its animations at `time` seconds (the
@@ -139,10 +144,11 @@ struct LayerPictures {
     var backend: RenderBackend
     var size: CGSize?
 
-    /// The layer at each of `times`, left to right. What cannot be drawn
-    /// fails the test with the renderer's reason (and gives a 1 x 1
-    /// picture, which matches no reference of a real layer).
-    func picture(of layer: CALayer, at times: [CFTimeInterval]) -> CGImage {
+    /// The layer at each of `times`, left to right (a nil time: the model,
+    /// no animations). What cannot be drawn fails the test with the
+    /// renderer's reason (and gives a 1 x 1 picture, which matches no
+    /// reference of a real layer).
+    func picture(of layer: CALayer, at times: [CFTimeInterval?]) -> CGImage {
         do {
             guard !times.isEmpty else { throw SnapshotFailure("frames(at:) needs at least one time") }
             let scale = Double(scale ?? UIScreen.main.scale)

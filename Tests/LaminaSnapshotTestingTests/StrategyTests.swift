@@ -85,6 +85,8 @@ struct StrategyTests {
         fade.duration = 1
         layer.add(fade, forKey: "fade")
         let pictures = LayerPictures(scale: 1, backend: .cpu, size: nil)
+        // .image, as render(in:) draws a layer: the model's values, no animation.
+        #expect(pictures.picture(of: layer, at: [nil]).pixel(x: 5, y: 5)?.alpha == 0)
         let start = pictures.picture(of: layer, at: [0]), end = pictures.picture(of: layer, at: [0.999])
         #expect(start.pixel(x: 5, y: 5).map { [$0.red, $0.blue] } == [255, 0])
         #expect(end.pixel(x: 5, y: 5).map { $0.blue > 250 } == true)
