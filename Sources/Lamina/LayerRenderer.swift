@@ -126,8 +126,8 @@ public final class LayerRenderer {
     ///   budget, memory), or the backend's error.
     public func renderInOwnBounds(_ layer: CALayer, scale: Double = 1, size: CGSize? = nil,
                                   time: CFTimeInterval? = nil) throws -> CGImage {
-        let bounds = (time.map { layer.treeHasAnimations ? layer.presentation(atTime: $0) : layer } ?? layer).bounds
-        let size = size ?? bounds.size
+        // The bounds as drawn at `time` (a presentation copy only when they are needed and may be animated).
+        let size = size ?? (time.map { layer.treeHasAnimations ? layer.presentation(atTime: $0) : layer } ?? layer).bounds.size
         let canvas = RenderCanvas(width: Double(size.width), height: Double(size.height), scale: scale)
         var root = try snapshot(layer, canvas: canvas, time: time ?? 0, animated: time != nil)
         root.transformToSuperlayer = CATransform3D(translationX: -root.bounds.minX, y: -root.bounds.minY, z: 0)

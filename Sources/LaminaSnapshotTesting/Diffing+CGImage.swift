@@ -43,9 +43,10 @@ extension Diffing where Value == CGImage {
                 return ("The reference could not be read as a PNG picture; record it again.", [])
             }
             // Compared as stored: the new picture read back from its PNG, as the reference was.
-            let stored = SnapshotPictures.decode(Data(SnapshotPictures.png(new)))
+            let newPNG = SnapshotPictures.png(new)
+            let stored = SnapshotPictures.decode(Data(newPNG))
             guard let (message, measurement) = comparison.compare(reference, stored) else { return nil }
-            let pictures = [("reference.png", SnapshotPictures.png(reference)), ("failure.png", SnapshotPictures.png(new))]
+            let pictures = [("reference.png", SnapshotPictures.png(reference)), ("failure.png", newPNG)]
                 + (measurement.flatMap(ImageComparison.differencePicture).map { [("difference.png", SnapshotPictures.png($0))] } ?? [])
             let written = SnapshotPictures.writeArtifacts(pictures)
             let attachments = pictures.map { DiffAttachment.data(Data($0.1), name: $0.0) }

@@ -145,17 +145,19 @@ struct LayerPictures {
     var size: CGSize?
 
     /// The layer at each of `times`, left to right (a nil time: the model,
-    /// no animations). What cannot be drawn fails the test with the
-    /// renderer's reason (and gives a 1 x 1 picture, which matches no
-    /// reference of a real layer).
+    /// no animations). Frames of a sheet share one size: `size`, else the
+    /// model's bounds (its animations may change its bounds frame to frame).
+    /// What cannot be drawn fails the test with the renderer's reason (and
+    /// gives a 1 x 1 picture, which matches no reference of a real layer).
     func picture(of layer: CALayer, at times: [CFTimeInterval?]) -> CGImage {
         do {
             guard !times.isEmpty else { throw SnapshotFailure("frames(at:) needs at least one time") }
             let scale = Double(scale ?? UIScreen.main.scale)
+            let frameSize = size ?? (times.count > 1 ? layer.bounds.size : nil)
             let renderer = try LayerRenderer(backend: backend, fallBack: false, warn: { _ in })
             var frames: [CGImage] = []
             for time in times {
-                frames.append(try renderer.renderInOwnBounds(layer, scale: scale, size: size, time: time))
+                frames.append(try renderer.renderInOwnBounds(layer, scale: scale, size: frameSize, time: time))
             }
             return try Self.sheet(frames)
         } catch {

@@ -90,6 +90,15 @@ struct StrategyTests {
         let start = pictures.picture(of: layer, at: [0]), end = pictures.picture(of: layer, at: [0.999])
         #expect(start.pixel(x: 5, y: 5).map { [$0.red, $0.blue] } == [255, 0])
         #expect(end.pixel(x: 5, y: 5).map { $0.blue > 250 } == true)
+        // Frames of one sheet share one size, even where an animation changes the bounds.
+        let grow = CABasicAnimation(keyPath: "bounds.size.width")
+        grow.toValue = 30
+        grow.duration = 1
+        let growing = CALayer()
+        growing.bounds = layer.bounds
+        growing.add(grow, forKey: "grow")
+        #expect(pictures.picture(of: growing, at: [0.9]).width > 20)  // alone, a frame is its bounds at its time
+        #expect(pictures.picture(of: growing, at: [0, 0.9]).width == 40)
         let sheet = pictures.picture(of: layer, at: [0, 0.5, 0.999])
         #expect(sheet.width == 60 && sheet.height == 10)
         #expect(sheet.pixel(x: 5, y: 5) == start.pixel(x: 5, y: 5))
