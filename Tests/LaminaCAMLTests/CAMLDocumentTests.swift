@@ -126,8 +126,8 @@ struct CAMLDocumentTests {
 
     @Test func whatIsNotDrawnIsReportedOnceEachAndRefusedWhenStrict() throws {
         let text = caml("""
-            <CAEmitterLayer position="1 1"/>
-            <CAEmitterLayer position="2 2"/>
+            <CABackdropLayer position="1 1"/>
+            <CABackdropLayer position="2 2"/>
             <CALayer bounds="0 0 5 5" cornerCurve="continuous" allowsEdgeAntialiasing="1">
               <filters><CAFilter name="gaussianBlur"/></filters>
               <animations><animation type="CATransition" duration="1"/></animations>
@@ -136,9 +136,9 @@ struct CAMLDocumentTests {
             """)
         let result = try readCAML(text)
         let subjects = result.warnings.map(\.subject)
-        #expect(subjects.contains("<CAEmitterLayer>"))
-        #expect(result.warnings.first { $0.subject == "<CAEmitterLayer>" }?.count == 2)
-        #expect(result.warnings.first { $0.subject == "<CAEmitterLayer>" }?.position == SourcePosition(line: 5, column: 7))
+        #expect(subjects.contains("<CABackdropLayer>"))
+        #expect(result.warnings.first { $0.subject == "<CABackdropLayer>" }?.count == 2)
+        #expect(result.warnings.first { $0.subject == "<CABackdropLayer>" }?.position == SourcePosition(line: 5, column: 7))
         #expect(subjects.contains("@cornerCurve of <CALayer>"))
         #expect(subjects.contains("<filters> in <CALayer>"))
         #expect(subjects.contains("<animation type=\"CATransition\">"))
@@ -153,8 +153,39 @@ struct CAMLDocumentTests {
         #expect(result.warnings.allSatisfy { $0.description.contains("document.caml:") })
 
         let strict = try #require(sceneError { _ = try readCAML(text, strict: true) })
-        #expect(strict.message.contains("CAEmitterLayer"))
+        #expect(strict.message.contains("CABackdropLayer"))
         #expect(strict.position == SourcePosition(line: 5, column: 7))
+    }
+
+    @Test func emittersAndTheirCellsAreRead() throws {
+        let result = try readCAML(caml("""
+            <CAEmitterLayer bounds="0 0 100 100" emitterShape="rectangle" emitterSize="200 50" renderMode="oldestLast" seed="7">
+              <emitterCells>
+                <CAEmitterCell name="dot" birthRate="4" lifetime="2.5" velocity="30" emissionRange="6.283" particleType="sprite"
+                               color="1 0.5 0.25" beginTime="-3">
+                  <contents type="CGImage" src="data:image/jpeg;base64,\(Self.blueJPEG)"/>
+                  <emitterCells><CAEmitterCell birthRate="1" lifetime="1" spinBias="2"/></emitterCells>
+                </CAEmitterCell>
+              </emitterCells>
+              <emitterBehaviors><CAEmitterBehavior behavior="attractor"/></emitterBehaviors>
+            </CAEmitterLayer>
+            """))
+        func emitters(_ layer: CALayer) -> [CAEmitterLayer] {
+            ((layer as? CAEmitterLayer).map { [$0] } ?? []) + (layer.sublayers ?? []).flatMap(emitters)
+        }
+        let emitter = try #require(emitters(result.scene.rootLayer).first)
+        #expect(emitter.emitterShape == CAEmitterLayerEmitterShape.rectangle && emitter.emitterSize == CGSize(width: 200, height: 50))
+        #expect(emitter.renderMode == CAEmitterLayerRenderMode.oldestLast && emitter.seed == 7)
+        let cell = try #require(emitter.emitterCells?.first)
+        #expect(cell.name == "dot" && cell.birthRate == 4 && cell.lifetime == 2.5 && cell.velocity == 30 && cell.beginTime == -3)
+        #expect(cell.contents is CGImage && cell.color?.green == 0.5)
+        #expect(cell.emitterCells?.first?.birthRate == 1)
+        // What a cell does not have (editors' private keys) and behaviours: one warning each, at its place.
+        let subjects = result.warnings.map(\.subject)
+        #expect(subjects.contains("@particleType of <CAEmitterCell>"), "\(subjects)")
+        #expect(subjects.contains("@spinBias of <CAEmitterCell>"))
+        #expect(subjects.contains("<emitterBehaviors> in <CAEmitterLayer>"))
+        #expect(result.warnings.first { $0.subject == "@particleType of <CAEmitterCell>" }?.position.line == 7)
     }
 
     @Test func theSameIdOnTwoLayersIsToleratedAndStatesApplyToEach() throws {

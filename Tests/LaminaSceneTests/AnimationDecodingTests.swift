@@ -156,6 +156,10 @@ struct AnimatableKeyPathTests {
             ("instanceColor", .color, .replicator), ("instanceRedOffset", .number(.any), .replicator),
             ("instanceGreenOffset", .number(.any), .replicator), ("instanceBlueOffset", .number(.any), .replicator),
             ("instanceAlphaOffset", .number(.any), .replicator),
+            ("birthRate", .number(.nonNegative), .emitter), ("lifetime", .number(.nonNegative), .emitter),
+            ("emitterPosition", .point, .emitter), ("emitterZPosition", .number(.any), .emitter),
+            ("emitterSize", .size, .emitter), ("emitterDepth", .number(.any), .emitter),
+            ("velocity", .number(.any), .emitter), ("scale", .number(.any), .emitter), ("spin", .number(.any), .emitter),
         ]
         let actual = AnimatableProperty.properties
         #expect(actual.count == expected.count)

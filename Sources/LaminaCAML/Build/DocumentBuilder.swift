@@ -192,7 +192,6 @@ final class DocumentBuilder {
 
     static func unsupportedClassReason(_ name: String) -> String {
         switch name {
-        case "CAEmitterLayer": "Lamina does not draw particle emitters yet"
         case "CABackdropLayer": "Lamina does not blur what lies behind a layer yet"
         default: "Lamina does not draw this layer class (its sublayers are skipped with it)"
         }
@@ -286,7 +285,7 @@ final class DocumentBuilder {
         switch name {
         case "filters", "backgroundFilters", "compositingFilter": "Lamina does not apply Core Animation filters yet"
         case "scriptComponents", "scriptObject", "modules": "Lamina runs no scripts"
-        case "emitterCells": "Lamina does not draw particle emitters yet"
+        case "emitterBehaviors": "Lamina does not run emitter behaviours yet"
         case "behaviors": "Lamina does not run layer behaviours"
         default: "Lamina has no such property"
         }
@@ -392,6 +391,8 @@ final class DocumentBuilder {
             if let src = element.attribute("src") { return try image(src.value, at: src.position, path: path) }
         case .layer, .layers:
             throw error("a layer is written as an element such as <CALayer>", at: element.position, path: path)
+        case .emitterCells:
+            return .json(try emitterCells(element, path: path))
         default:
             break
         }
@@ -483,7 +484,43 @@ final class DocumentBuilder {
             throw wrong("colours as elements, such as <colors><CGColor value=\"1 0 0\"/></colors>")
         case .layer, .layers:
             throw wrong("layers as elements")
+        case .emitterCells:
+            throw wrong("cells as elements, such as <emitterCells><CAEmitterCell birthRate=\"10\"/></emitterCells>")
         }
+    }
+
+    /// `<emitterCells>`: its `<CAEmitterCell>`s as the scene format's cell
+    /// objects. A cell's attributes and property elements are
+    /// `CAEmitterCell`'s properties; what a cell does not have is skipped
+    /// with a warning at its place, as a layer's is.
+    func emitterCells(_ element: XMLElement, path: String) throws(SceneError) -> JSONValue {
+        var cells: [JSONValue] = []
+        for (k, cell) in element.children.enumerated() {
+            let cellPath = path + "/\(cell.name)[\(k + 1)]"
+            guard cell.name == "CAEmitterCell" else {
+                try skip("<\(cell.name)> in <emitterCells>", "an emitter's cells are <CAEmitterCell> elements", at: cell.position)
+                continue
+            }
+            var members: [(String, JSONValue, SourcePosition)] = []
+            func add(_ name: String, _ source: ValueSource, at position: SourcePosition, _ subject: String) throws(SceneError) {
+                guard let property = CAEmitterCell.properties[name] else {
+                    try skip(subject, "Lamina has no such property of an emitter cell", at: position)
+                    return
+                }
+                if let value = try value(source, kind: property.kind, at: position, path: cellPath + "/\(name)") {
+                    members.removeAll { $0.0 == name }
+                    members.append((name, value.json(at: position), position))
+                }
+            }
+            for attribute in cell.attributes {
+                try add(attribute.name, .text(attribute.value), at: attribute.position, "@\(attribute.name) of <CAEmitterCell>")
+            }
+            for child in cell.children {
+                try add(child.name, .element(child), at: child.position, "<\(child.name)> in <CAEmitterCell>")
+            }
+            cells.append(.object(members: members, at: cell.position))
+        }
+        return JSONValue.array(cells, at: element.position)
     }
 
     /// Core Animation's constants that the scene format spells otherwise.
@@ -502,11 +539,17 @@ final class DocumentBuilder {
         guard let resolved = FilePath.resolve(src, in: document.folder) else {
             throw error(.fileAccess, "'\(src)' leads outside the bundle", at: position, path: path)
         }
+        // `src` is a URL relative to the document: `Planet%201.png` names
+        // `Planet 1.png` (a name with a literal '%' is tried as written too).
+        let decoded = src.removingPercentEncoding.flatMap { FilePath.resolve($0, in: document.folder) }
         let bytes: [UInt8]
         do {
-            bytes = try files.read(resolved, limit: limits.imageBytes)
+            bytes = try files.read(decoded ?? resolved, limit: limits.imageBytes)
         } catch {
-            throw self.error(error.kind, error.message, at: position, path: path)
+            guard decoded != nil, decoded != resolved, let literal = try? files.read(resolved, limit: limits.imageBytes) else {
+                throw self.error(error.kind, error.message, at: position, path: path)
+            }
+            bytes = literal
         }
         let result: BuiltValue?
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {

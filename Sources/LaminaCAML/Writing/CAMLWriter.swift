@@ -125,6 +125,20 @@ public struct CAMLWriter: Sendable {
             element.children.append(holder)
         case .image:
             element.children.append(XMLOut(name: property, attributes: [("type", "CGImage"), ("src", try string(value, at: path))]))
+        case .emitterCells:
+            var holder = XMLOut(name: property)
+            for (k, cell) in items(value).enumerated() {
+                guard let object = cell.object else { throw wrong("an emitter cell (an object)", at: path / k) }
+                var out = XMLOut(name: "CAEmitterCell")
+                for member in object.members {
+                    guard let property = CAEmitterCell.properties[member.key] else {
+                        throw SceneError(.unknownKey, at: (path / k / member.key).description, "an emitter cell has no property '\(member.key)'")
+                    }
+                    try self.value(member.value, kind: property.kind, property: member.key, into: &out, at: path / k / member.key)
+                }
+                holder.children.append(out)
+            }
+            element.children.append(holder)
         default:
             element.attribute(property, try text(value, kind: kind, at: path))
         }
@@ -156,7 +170,7 @@ public struct CAMLWriter: Sendable {
             return String(bits)
         case .path, .string, .any, .image:
             return try string(value, at: path)
-        case .colors, .layer, .layers:
+        case .colors, .layer, .layers, .emitterCells:
             throw wrong("a value that fits in an attribute", at: path)
         }
     }

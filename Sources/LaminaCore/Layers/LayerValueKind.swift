@@ -30,6 +30,8 @@ package enum LayerValueKind: Sendable, Equatable {
     case layer
     /// An array of layers, or nil (`sublayers`).
     case layers
+    /// An array of `CAEmitterCell`s, or nil (`emitterCells`).
+    case emitterCells
     /// Anything (`string` and `font` of a text layer).
     case any
 }

@@ -128,6 +128,29 @@ enum LayerValue {
             (lhs ?? []).count == (rhs ?? []).count && zip(lhs ?? [], rhs ?? []).allSatisfy { $0 === $1 }
         })
 
+    /// Emitter cells, or nil (`emitterCells`).
+    static let emitterCells = LayerValueType<[CAEmitterCell]?>(
+        kind: .emitterCells, expected: "an array of CAEmitterCell or nil", box: { $0 },
+        unbox: { value in
+            guard let value else { return .some(nil) }
+            if let cells = value as? [CAEmitterCell] { return cells }
+            guard let array = value as? [Any] else { return nil }
+            let cells = array.compactMap { $0 as? CAEmitterCell }
+            return cells.count == array.count ? cells : nil
+        },
+        equal: { lhs, rhs in
+            (lhs ?? []).count == (rhs ?? []).count && zip(lhs ?? [], rhs ?? []).allSatisfy { $0 === $1 }
+        })
+
+    /// A random seed: a whole number from 0 to 2^32 - 1.
+    static let seed = LayerValueType<UInt32>(
+        kind: .number(.nonNegative), expected: "an integer from 0 to 4294967295", box: { $0 },
+        unbox: { value in
+            if let s = value as? UInt32 { return s }
+            return number(value).flatMap { UInt32(exactly: $0) }
+        },
+        equal: { $0 == $1 })
+
     /// Anything, nil included (`contents`, `string`, `font`).
     static let any = LayerValueType<Any?>(
         kind: .any, expected: "any value", box: { $0 }, unbox: { .some($0) }, equal: { $0 == nil && $1 == nil })

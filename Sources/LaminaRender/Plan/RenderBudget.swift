@@ -46,11 +46,16 @@ public struct RenderBudget: Hashable, Sendable {
     public var pathSegments: Int
     /// Draw commands of the whole plan.
     public var drawCommands: Int
+    /// Particles an emitter works out for one frame: those alive, and those
+    /// that have died but whose sub-cells' particles may still live.
+    /// Particles drawn count as layers too.
+    public var particles: Int
 
     /// The defaults: a 64-megapixel canvas up to 16384 pixels a side, 64
     /// megapixels of offscreen surfaces alive at once, 32 megapixels of
     /// backing images, 100,000 layers after replication, 100,000 depth
-    /// fragments, 4 million path segments, a million draw commands.
+    /// fragments, 4 million path segments, a million draw commands, 100,000
+    /// particles.
     public init(
         canvasPixels: Int = 64_000_000,
         canvasSide: Int = 16384,
@@ -59,7 +64,8 @@ public struct RenderBudget: Hashable, Sendable {
         layers: Int = 100_000,
         depthFragments: Int = 100_000,
         pathSegments: Int = 4_000_000,
-        drawCommands: Int = 1_000_000
+        drawCommands: Int = 1_000_000,
+        particles: Int = 100_000
     ) {
         self.canvasPixels = canvasPixels
         self.canvasSide = canvasSide
@@ -69,6 +75,7 @@ public struct RenderBudget: Hashable, Sendable {
         self.depthFragments = depthFragments
         self.pathSegments = pathSegments
         self.drawCommands = drawCommands
+        self.particles = particles
     }
 
     /// The default budget.
@@ -77,7 +84,7 @@ public struct RenderBudget: Hashable, Sendable {
     /// No practical limit, for trusted input that is known to be sane.
     public static let unlimited = RenderBudget(
         canvasPixels: .max, canvasSide: .max, surfacePixels: .max, backingPixels: .max,
-        layers: .max, depthFragments: .max, pathSegments: .max, drawCommands: .max)
+        layers: .max, depthFragments: .max, pathSegments: .max, drawCommands: .max, particles: .max)
 
     /// Refuses a canvas over the budget (or one whose size is not a finite,
     /// positive number of pixels) before anything is allocated for it.

@@ -78,6 +78,10 @@ final class LayerSnapshotter {
         r.isDoubleSided = layer.isDoubleSided
         r.sublayers = try sublayers(of: layer, at: path)
         guard r.kind == .ordinary else { return r }
+        if let emitter = layer as? CAEmitterLayer {
+            // Above the background and border, below the sublayers.
+            r.sublayers.insert(contentsOf: try particles(of: emitter, at: path), at: 0)
+        }
 
         r.backgroundColor = layer.backgroundColor.map(RGBA.init)
         r.cornerRadii = cornerRadii(of: layer)
@@ -139,7 +143,7 @@ final class LayerSnapshotter {
         return expansion.expand { delayed[$0] }
     }
 
-    private func countLayers(_ n: Int, at path: LayerPath) throws(RenderRefusal) {
+    func countLayers(_ n: Int, at path: LayerPath) throws(RenderRefusal) {
         guard countsLayers else { return }
         let (sum, overflow) = layerCount.addingReportingOverflow(n)
         layerCount = overflow ? .max : sum

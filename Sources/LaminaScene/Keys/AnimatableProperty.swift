@@ -26,6 +26,7 @@ extension LayerValueKind {
         case .cornerMask: "an array of corner names"
         case .layer: "a layer"
         case .layers: "an array of layers"
+        case .emitterCells: "an array of emitter cells"
         case .any: "a value"
         }
     }

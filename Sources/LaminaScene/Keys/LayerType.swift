@@ -2,7 +2,7 @@ import Foundation
 
 /// The layer classes of the scene format, by their `type` names.
 enum LayerType: String, CaseIterable, Sendable {
-    case layer, shape, text, transform, gradient, replicator
+    case layer, shape, text, transform, gradient, replicator, emitter
 
     /// A new layer of the class, with Core Animation's defaults.
     func makeLayer() -> CALayer {
@@ -13,6 +13,7 @@ enum LayerType: String, CaseIterable, Sendable {
         case .transform: CATransformLayer()
         case .gradient: CAGradientLayer()
         case .replicator: CAReplicatorLayer()
+        case .emitter: CAEmitterLayer()
         }
     }
 
@@ -26,6 +27,7 @@ enum LayerType: String, CaseIterable, Sendable {
         case is CATransformLayer: self = .transform
         case is CAGradientLayer: self = .gradient
         case is CAReplicatorLayer: self = .replicator
+        case is CAEmitterLayer: self = .emitter
         default: self = .layer
         }
     }
@@ -39,6 +41,7 @@ enum LayerType: String, CaseIterable, Sendable {
         case .transform: "CATransformLayer"
         case .gradient: "CAGradientLayer"
         case .replicator: "CAReplicatorLayer"
+        case .emitter: "CAEmitterLayer"
         }
     }
 
@@ -53,6 +56,7 @@ enum LayerType: String, CaseIterable, Sendable {
         case .transform: 8
         case .gradient: 16
         case .replicator: 32
+        case .emitter: 64
         }
     }
 }

@@ -2,7 +2,7 @@ import LaminaJSON
 /// Every key of a layer object, in the encoder's order: the keys of every
 /// layer, then those of each subclass.
 enum SceneKeys {
-    static let all: [SceneKey] = layerKeys + shapeKeys + textKeys + gradientKeys + replicatorKeys
+    static let all: [SceneKey] = layerKeys + shapeKeys + textKeys + gradientKeys + replicatorKeys + emitterKeys
 
     static let byName: [String: SceneKey] = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
 

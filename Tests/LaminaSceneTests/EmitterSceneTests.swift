@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+@testable import LaminaScene
+
+@Suite("Emitters in the scene format")
+struct EmitterSceneTests {
+    static let emitter = """
+        {"type": "emitter", "bounds": [0, 0, 100, 100], "emitterPosition": [50, 10], "emitterShape": "line",
+         "emitterSize": [80, 0], "emitterMode": "outline", "renderMode": "backToFront", "birthRate": 2, "seed": 42,
+         "emitterCells": [{"name": "flake", "birthRate": 5, "lifetime": 3, "lifetimeRange": 1, "velocity": 20,
+                           "emissionLongitude": 1.5708, "emissionRange": 0.5, "color": "#ff8000", "alphaSpeed": -0.25,
+                           "contents": {"width": 4, "height": 4, "color": "#ffffff"}, "magnificationFilter": "nearest",
+                           "beginTime": -2, "emitterCells": [{"birthRate": 1, "lifetime": 0.5}]}]}
+        """
+
+    @Test func everyKeyIsReadIntoTheLayerAndItsCells() throws {
+        let layer = try #require(try decodeLayer(Self.emitter) as? CAEmitterLayer)
+        #expect(layer.emitterPosition == CGPoint(x: 50, y: 10) && layer.emitterShape == .line && layer.emitterMode == .outline)
+        #expect(layer.renderMode == .backToFront && layer.birthRate == 2 && layer.seed == 42)
+        let cell = try #require(layer.emitterCells?.first)
+        #expect(cell.name == "flake" && cell.birthRate == 5 && cell.lifetime == 3 && cell.lifetimeRange == 1)
+        #expect(cell.emissionLongitude == 1.5708 && cell.alphaSpeed == -0.25 && cell.beginTime == -2)
+        #expect(cell.magnificationFilter == .nearest && (cell.contents as? CGImage)?.width == 4)
+        #expect(cell.emitterCells?.first?.lifetime == 0.5)
+    }
+
+    @Test func anEmitterIsWrittenBackAsItWasRead() throws {
+        let scene = try decodeScene("{\"width\": 100, \"height\": 100, \"sublayers\": [\(Self.emitter)]}")
+        let bytes = try SceneEncoder().encode(scene)
+        let again = try SceneDecoder().decode(bytes)
+        #expect(try SceneEncoder().encode(again) == bytes)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains("\"emitterCells\"") && text.contains("\"lifetimeRange\"") && text.contains("\"seed\""))
+    }
+
+    @Test func badCellsAreRefusedWhereTheyAre() throws {
+        let unknown = try #require(layerError(#"{"type": "emitter", "emitterCells": [{"birthrate": 1}]}"#))
+        #expect(unknown.issues.first?.location == "$.sublayers[0].emitterCells[0].birthrate")
+        #expect(unknown.message.contains("birthRate"), "a suggestion: \(unknown.message)")
+        let negative = try #require(layerError(#"{"type": "emitter", "emitterCells": [{"lifetime": -1}]}"#))
+        #expect(negative.issues.first?.location == "$.sublayers[0].emitterCells[0].lifetime")
+        let filter = try #require(layerError(#"{"type": "emitter", "emitterCells": [{"minificationFilter": "cubic"}]}"#))
+        #expect(filter.issues.first?.location == "$.sublayers[0].emitterCells[0].minificationFilter")
+        let seed = try #require(layerError(#"{"type": "emitter", "seed": 5000000000}"#))
+        #expect(seed.issues.first?.location == "$.sublayers[0].seed")
+        // Cells count against the layer limit, so a million of them is refused like a million layers.
+        var limits = SceneLimits.default
+        limits.layerCount = 10
+        let many = (0..<20).map { _ in "{}" }.joined(separator: ",")
+        #expect(sceneError("{\"width\": 10, \"height\": 10, \"sublayers\": [{\"type\": \"emitter\", \"emitterCells\": [\(many)]}]}",
+                           limits: limits)?.issues.first?.kind == .limitExceeded)
+    }
+}
