@@ -145,8 +145,8 @@ struct CAMLDocumentTests {
         #expect(subjects.contains("<scriptComponents> in <CALayer>"))
         #expect(!subjects.contains { $0.contains("allowsEdgeAntialiasing") }, "no effect on pixels: read silently")
         let nested = try readCAML(caml("""
-            <CALayer bounds="0 0 5 5"><contentsMultiplyColor value="1 1 1"/>
-              <sublayers><CALayer bounds="0 0 5 5"><contentsMultiplyColor value="1 1 1"/></CALayer></sublayers>
+            <CALayer bounds="0 0 5 5"><meshTransform value="1 1 1"/>
+              <sublayers><CALayer bounds="0 0 5 5"><meshTransform value="1 1 1"/></CALayer></sublayers>
             </CALayer>
             """))
         #expect(nested.warnings.map(\.count) == [2], "\(nested.warnings)")

@@ -7,7 +7,7 @@ import Testing
 @Suite struct LayerDefaultsTests {
     static let classes: [CALayer.Type] = [
         CALayer.self, CAShapeLayer.self, CATextLayer.self, CATransformLayer.self,
-        CAGradientLayer.self, CAReplicatorLayer.self,
+        CAGradientLayer.self, CAReplicatorLayer.self, CAEmitterLayer.self,
     ]
 
     @Test(arguments: classes)
@@ -160,6 +160,21 @@ import Testing
         "instanceBlueOffset": Float(-0.3),
         "instanceAlphaOffset": Float(-0.4),
         "preservesDepth": true,
+        "contentsMultiplyColor": CGColor.black,
+        "emitterCells": [CAEmitterCell()],
+        "birthRate": Float(2),
+        "lifetime": Float(3),
+        "emitterPosition": CGPoint(x: 1, y: 2),
+        "emitterZPosition": CGFloat(3),
+        "emitterSize": CGSize(width: 4, height: 5),
+        "emitterDepth": CGFloat(6),
+        "emitterShape": CAEmitterLayerEmitterShape.circle,
+        "emitterMode": CAEmitterLayerEmitterMode.outline,
+        "renderMode": CAEmitterLayerRenderMode.additive,
+        "velocity": Float(2),
+        "scale": Float(0.5),
+        "spin": Float(3),
+        "seed": UInt32(9),
     ] }
 
     /// Keys whose values are layers of the tree: not copied by `init(layer:)`.

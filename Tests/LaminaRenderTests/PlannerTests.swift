@@ -247,9 +247,22 @@ struct PlannerTests {
     @Test func offscreenSurfacesFollowTheScaleTheyAreSeenAt() throws {
         var layer = makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 50, y: 50), transform: CATransform3DMakeScale(4, 4, 1))
         layer.masksToBounds = true
+        layer.cornerRadii = CornerRadii(minXMinY: 2, maxXMinY: 2, maxXMaxY: 2, minXMaxY: 2)
         layer.sublayers = [makeLayer(CGSize(width: 20, height: 20), center: CGPoint(x: 5, y: 5))]
         let plan = try planner.plan(canvasRoot(100, 100, sublayers: [layer]), canvas: RenderCanvas(width: 100, height: 100, scale: 2))
         #expect(plan.surfaces.first == SurfaceDescription(width: 80, height: 80, purpose: .clip, layer: .root))
+    }
+
+    @Test func squareBoundsClipBySplittingPlanesNotBySurfaces() throws {
+        var layer = makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 50, y: 50))
+        layer.masksToBounds = true
+        layer.sublayers = [makeLayer(CGSize(width: 20, height: 20), center: CGPoint(x: 5, y: 5))]
+        let plan = try planner.plan(canvasRoot(100, 100, sublayers: [layer]), canvas: RenderCanvas(width: 100, height: 100))
+        #expect(plan.surfaces.isEmpty)
+        // The 20-point sublayer is cut to the 10-point bounds: 45...55 on the canvas.
+        let drawn = polygons(plan.passes.last!).flatMap { draw in draw.polygon.map { draw.matrix.apply(to: $0) } }
+        #expect(!drawn.isEmpty && drawn.allSatisfy { $0.x >= 45 - 1e-9 && $0.x <= 55 + 1e-9 && $0.y >= 45 - 1e-9 && $0.y <= 55 + 1e-9 },
+                "\(drawn)")
     }
 }
 

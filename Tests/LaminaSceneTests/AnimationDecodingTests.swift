@@ -139,7 +139,7 @@ struct AnimatableKeyPathTests {
             ("anchorPoint", .point, nil), ("anchorPointZ", .number(.any), nil),
             ("backgroundColor", .color, nil), ("borderColor", .color, nil), ("borderWidth", .number(.nonNegative), nil),
             ("bounds", .rect, nil), ("contents", .image, nil), ("contentsRect", .rect, nil),
-            ("contentsCenter", .rect, nil), ("contentsScale", .number(.positive), nil),
+            ("contentsCenter", .rect, nil), ("contentsScale", .number(.positive), nil), ("contentsMultiplyColor", .color, nil),
             ("cornerRadius", .number(.nonNegative), nil), ("doubleSided", .bool, nil), ("hidden", .bool, nil),
             ("masksToBounds", .bool, nil), ("opacity", .number(.unit), nil), ("position", .point, nil),
             ("shadowColor", .color, nil), ("shadowOffset", .size, nil), ("shadowOpacity", .number(.unit), nil),

@@ -11,8 +11,8 @@ import Testing
         "affineTransform", "sublayerTransform", "sublayers", "hidden", "opacity", "doubleSided", "backgroundColor",
         "cornerRadius", "maskedCorners", "borderWidth", "borderColor", "masksToBounds", "mask", "shadowColor",
         "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath", "contents", "contentsGravity",
-        "contentsScale", "contentsRect", "contentsCenter", "minificationFilter", "magnificationFilter",
-        "geometryFlipped", "animations", "type",
+        "contentsScale", "contentsRect", "contentsCenter", "contentsMultiplyColor", "minificationFilter",
+        "magnificationFilter", "geometryFlipped", "animations", "type",
     ]
     static let ownKeys: [LayerType: [String]] = [
         .layer: [], .transform: [],

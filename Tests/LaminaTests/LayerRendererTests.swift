@@ -33,6 +33,22 @@ struct LayerRendererTests {
         #expect(rgba(image, 10, 60) == [255, 255, 255, 255])
     }
 
+    @Test(arguments: availableBackends)
+    func contentsMultiplyColorMultipliesTheContentsAndNothingElse(backend: RenderBackend) throws {
+        let layer = CALayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 40, height: 20)
+        layer.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        // White contents over the left half only.
+        layer.contents = try CGImage(width: 2, height: 1, straightRGBA: [255, 255, 255, 255, 0, 0, 0, 0])
+        layer.magnificationFilter = .nearest
+        layer.contentsMultiplyColor = CGColor(red: 1, green: 0.5, blue: 0, alpha: 0.5)
+        let image = try LayerRenderer(backend: backend, fallBack: false).render(layer, canvas: RenderCanvas(width: 40, height: 20))
+        // Half-transparent orange over the blue background; the background itself untouched.
+        let left = rgba(image, 10, 10), right = rgba(image, 30, 10)
+        #expect(abs(Int(left[0]) - 128) <= 1 && abs(Int(left[1]) - 64) <= 1 && abs(Int(left[2]) - 127) <= 1 && left[3] == 255, "\(left)")
+        #expect(right == [0, 0, 255, 255])
+    }
+
     @Test(.enabled(if: availableBackends.contains(.gl), "no EGL context on this machine: nothing to compare the CPU with"))
     func bothBackendsDrawTheSameScene() throws {
         let scene = try SceneDecoder().decode("""

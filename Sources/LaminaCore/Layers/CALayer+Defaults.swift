@@ -25,7 +25,7 @@ extension CALayer {
     /// to overriding no key).
     static func isLaminaClass(_ cls: CALayer.Type) -> Bool {
         cls == CALayer.self || cls == CAShapeLayer.self || cls == CATextLayer.self || cls == CAGradientLayer.self
-            || cls == CAReplicatorLayer.self || cls == CATransformLayer.self
+            || cls == CAReplicatorLayer.self || cls == CATransformLayer.self || cls == CAEmitterLayer.self
     }
 
     /// The built-in keys for which `cls.defaultValue(forKey:)` differs from

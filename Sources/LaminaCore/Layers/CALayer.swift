@@ -131,6 +131,12 @@ open class CALayer {
     /// coordinates. Default (0, 0, 1, 1): everything stretches.
     open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
 
+    /// A colour that multiplies `contents` (its alpha fades them), and
+    /// nothing else the layer draws. Default nil: the contents as they are.
+    /// Core Animation's own (unpublished) property, which PosterBoard
+    /// wallpapers and their editors use.
+    open var contentsMultiplyColor: CGColor?
+
     /// The filter used when `contents` is drawn smaller. Default `.linear`.
     open var minificationFilter: CALayerContentsFilter = .linear
 

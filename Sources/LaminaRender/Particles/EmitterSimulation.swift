@@ -29,6 +29,10 @@ struct EmitterSimulation {
         var birth: Double
         /// Its picture: an index into `sprites`.
         var sprite: Int
+
+        var isFinite: Bool {
+            position.x.isFinite && position.y.isFinite && position.z.isFinite && angle.isFinite && scale.isFinite
+        }
     }
 
     /// A cell's picture and how it is shown.
@@ -145,14 +149,17 @@ struct EmitterSimulation {
     /// budget is checked against before any is made. Infinite or NaN when
     /// the emitter asks for no finite number.
     func birthBound(at time: Double) -> Double {
-        func births(_ cell: Cell, window: Double) -> Double {
-            guard cell.rate > 0 else { return 0 }
+        // `elapsed`: how long the emitter has run, which no window outlasts.
+        func births(_ cell: Cell, window: Double, elapsed: Double) -> Double {
+            guard cell.rate > 0, elapsed >= 0 else { return 0 }
             let own = cell.rate * max(0, window) + 1
             let life = cell.longestLife
-            return own + own * cell.children.reduce(0) { $0 + births($1, window: min(life, $1.end - $1.start)) }
+            return own + own * cell.children.reduce(0) {
+                $0 + births($1, window: min(life, $1.end - $1.start, elapsed), elapsed: elapsed)
+            }
         }
         return cells.reduce(0) { total, cell in
-            total + births(cell, window: min(cell.reach, time - cell.start, cell.end - cell.start))
+            total + births(cell, window: min(cell.reach, time - cell.start, cell.end - cell.start), elapsed: time - cell.start)
         }
     }
 
@@ -226,9 +233,10 @@ struct EmitterSimulation {
             let birth = zero + bornAt
             let age = time - birth
             if age < life, let sprite = cell.sprite {
-                let scale = state.scale(at: age)
-                out.append(Particle(position: state.position(at: age), angle: state.spin * age, scale: scale,
-                                    color: state.color(at: age), birth: birth, sprite: sprite))
+                let particle = Particle(position: state.position(at: age), angle: state.spin * age, scale: state.scale(at: age),
+                                        color: state.color(at: age), birth: birth, sprite: sprite)
+                // One thrown to infinity (absurd speeds) is nowhere to be drawn.
+                if particle.isFinite { out.append(particle) }
             }
             for (j, child) in cell.children.enumerated() {
                 emit(child, random: r.child(-1 - j), origin: Origin(birth: birth, life: life, state: state, random: r),

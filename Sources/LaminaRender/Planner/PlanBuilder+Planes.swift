@@ -61,6 +61,20 @@ extension PlanBuilder {
             try emitContent(layer, matrix: matrix, clipping: clippingWithNear, opacity: alpha, tint: tint, into: &commands)
             return
         }
+        if clipsContent && !layer.isRounded && !hasShadow && layer.mask == nil && !groupOpacity {
+            // Square bounds and nothing else: four clip planes cut every draw
+            // (sublayers' too, pulled back into their planes), as a surface
+            // clipped to the bounds would, without the surface: a
+            // wallpaper-sized clip costs no screen-sized picture.
+            let b = layer.bounds
+            var clipped = clippingWithNear
+            for plane in [HalfPlane(a: 1, b: 0, c: -Double(b.minX)), HalfPlane(a: -1, b: 0, c: Double(b.maxX)),
+                          HalfPlane(a: 0, b: 1, c: -Double(b.minY)), HalfPlane(a: 0, b: -1, c: Double(b.maxY))] {
+                clipped = clipped.adding(plane)
+            }
+            try emitContent(layer, matrix: matrix, clipping: clipped, opacity: alpha, tint: tint, into: &commands)
+            return
+        }
 
         // Offscreen: the layer in its own 2D coordinates, at the resolution
         // the target sees it, and only as much of it as can show: what lies
@@ -179,7 +193,8 @@ extension PlanBuilder {
                     // Nine parts are one picture: each part keeps its cell of
                     // the whole outline by cuts, so no seam shows between them.
                     emitPolygon(outline, matrix: matrix, clipping: clipping.cut(by: quad.cuts),
-                                fill: .texture(.image(id), localRect: quad.local, uvRect: quad.uv, filter: filter, tint: tint ?? .white),
+                                fill: .texture(.image(id), localRect: quad.local, uvRect: quad.uv, filter: filter,
+                                              tint: combine(tint, content.multiplyColor) ?? .white),
                                 coverage: nil, opacity: opacity, into: &commands)
                 }
             case .fill(let fill):

@@ -234,6 +234,7 @@ final class LayerSnapshotter {
         }
         if var c = backing {
             c.isFlipped = options.contentsFlipped
+            c.multiplyColor = layer.contentsMultiplyColor.map(RGBA.init)
             c.minificationFilter = try Self.constant(layer.minificationFilter.rawValue, of: TextureFilter.self, "minificationFilter", at: path)
             c.magnificationFilter = try Self.constant(layer.magnificationFilter.rawValue, of: TextureFilter.self, "magnificationFilter", at: path)
             pieces.append(.image(c))

@@ -120,6 +120,8 @@ package struct ImageContent: Sendable {
     public var contentsCenter: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     /// Pixels of the image per point.
     public var contentsScale: Double = 1
+    /// `contentsMultiplyColor`: multiplies the picture, nil for none.
+    public var multiplyColor: RGBA?
     /// `minificationFilter`.
     public var minificationFilter: TextureFilter = .linear
     /// `magnificationFilter`.

@@ -70,6 +70,7 @@ extension SceneKeys {
         .number("contentsScale", \CALayer.contentsScale),
         .rect("contentsRect", \CALayer.contentsRect),
         .rect("contentsCenter", \CALayer.contentsCenter),
+        .optionalColor("contentsMultiplyColor", \CALayer.contentsMultiplyColor),
         .names("minificationFilter", \CALayer.minificationFilter, filters),
         .names("magnificationFilter", \CALayer.magnificationFilter, filters),
         .bool("geometryFlipped", \CALayer.isGeometryFlipped),
