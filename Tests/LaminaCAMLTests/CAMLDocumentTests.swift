@@ -337,6 +337,55 @@ struct CAMLDocumentTests {
             .kind == .fileAccess)
     }
 
+    /// 2 x 2 red and green PNGs (Pillow's encoder).
+    static let redPNG = "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg=="
+    static let greenPNG = "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNk+M/AwMDAxMDAwMDAAAAMHgEDBINhkwAAAABJRU5ErkJggg=="
+
+    @Test(arguments: ["linear", "discrete"])
+    func aVideoLayersFramesPlay(mode: String) throws {
+        // As CAPlayground writes a video layer: its frames as a keyframe animation of contents.
+        let red = "data:image/png;base64,\(Self.redPNG)", green = "data:image/png;base64,\(Self.greenPNG)"
+        let text = caml("""
+            <CALayer bounds="0 0 40 40" position="20 20" caplayKind="video" caplayFrameCount="2" caplayFPS="2">
+              <contents type="CGImage" src="\(red)"/>
+              <animations><animation type="CAKeyframeAnimation" calculationMode="\(mode)" keyPath="contents" beginTime="1e-100"
+                  duration="1" repeatCount="inf" mica_autorecalculatesDuration="1">
+                <values><CGImage src="\(red)"/><CGImage src="\(green)"/></values>
+              </animation></animations>
+            </CALayer>
+            """, width: 40, height: 40)
+        let result = try readCAML(text)
+        // The editors' own attributes: one warning for each kind, tolerated (not refused when strict).
+        let subjects = result.warnings.map(\.subject)
+        #expect(subjects.contains("the editor's own attributes caplay*") && subjects.contains("the editor's own attributes mica_*"), "\(subjects)")
+        #expect(result.warnings.first { $0.subject.hasSuffix("caplay*") }?.count == 3)
+        _ = try readCAML(text, strict: true)
+        func centre(at time: Double) throws -> CGImage.Pixel {
+            try #require(try LayerRenderer(backend: .cpu).render(result.scene, time: time).pixel(x: 20, y: 20))
+        }
+        let quarter = try centre(at: 0.25), late = try centre(at: 0.75)
+        if mode == "linear" {
+            // Linear: red dissolves into green over the second (key times 0 and 1).
+            #expect(abs(Int(quarter.red) - 191) <= 2 && abs(Int(quarter.green) - 64) <= 2, "\(quarter)")
+            #expect(abs(Int(late.red) - 64) <= 2 && abs(Int(late.green) - 191) <= 2, "\(late)")
+        } else {
+            // Discrete: each frame for half the second.
+            #expect(quarter.red == 255 && quarter.green == 0 && late.red == 0 && late.green == 255, "\(quarter) \(late)")
+        }
+    }
+
+    @Test func animationsUnderKeysAreRead() throws {
+        for body in [
+            #"<p key="animation-1" type="CABasicAnimation" keyPath="opacity" fromValue="0" toValue="1" duration="2"/>"#,
+            #"<p key="animation-1"><animation type="CABasicAnimation" keyPath="opacity" fromValue="0" toValue="1" duration="2"/></p>"#,
+        ] {
+            let result = try readCAML(caml("<CALayer bounds=\"0 0 10 10\" backgroundColor=\"0 0 0\"><animations>\(body)</animations></CALayer>"))
+            #expect(result.warnings.isEmpty, "\(result.warnings)")
+            func layers(_ l: CALayer) -> [CALayer] { [l] + (l.sublayers ?? []).flatMap(layers) }
+            #expect(layers(result.scene.rootLayer).contains { !($0.animationKeys() ?? []).isEmpty }, "\(body)")
+        }
+    }
+
     /// An 8 x 8 blue JPEG (Pillow's encoder, quality 95, 4:4:4): a writer other than ours.
     static let blueJPEG = "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAIBAQEBAQIBAQECAgICAgQDAgICAgUEBAMEBgUGBgYFBgYGBwkIBgcJBwYGCAsICQoKCgoKBggLDAsKDAkKCgr/2wBDAQICAgICAgUDAwUKBwYHCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgr/wAARCAAIAAgDAREAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwD8c6/38Pys/9k="
 

@@ -27,9 +27,10 @@ struct AnimationBuilder {
     /// Begin times closer to 0 than this are 0 (see `animation`).
     static let startOfTime = 1e-9
 
-    /// Attributes that editors write for themselves.
-    static func isEditorAttribute(_ name: String) -> Bool {
-        name.hasPrefix("mica_") || name.hasPrefix("caplay") || ["type", "enabled", "keyPath", "key"].contains(name)
+    /// Attributes read elsewhere (`type`, `keyPath`, `key`) or that say
+    /// what Lamina does anyway (`enabled`).
+    static func isReadElsewhere(_ name: String) -> Bool {
+        ["type", "enabled", "keyPath", "key"].contains(name)
     }
 
     /// One animation, or nil when it was skipped (reported). `keyPath`
@@ -66,7 +67,11 @@ struct AnimationBuilder {
             func wrong(_ expected: String) -> SceneError {
                 document.error(.wrongType, "expected \(expected), found '\(Quoted.prefix(text, limit: 60))'", at: at, path: attributePath)
             }
-            if Self.isEditorAttribute(name) { continue }
+            if let group = DocumentBuilder.editorExtras(name) {
+                document.noteEditorExtra(group, at: at)
+                continue
+            }
+            if Self.isReadElsewhere(name) { continue }
             if Self.numberKeys.contains(name) || name == "velocity" || name == "initialVelocity" {
                 guard var n = CAMLText.number(text) else { throw wrong("a number") }
                 // Editors write beginTime="1e-100" so that Core Animation keeps it (a

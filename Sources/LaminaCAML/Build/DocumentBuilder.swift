@@ -174,7 +174,10 @@ final class DocumentBuilder {
                 }
             case "animations":
                 let builder = AnimationBuilder(self, layerType: type)
-                for (n, entry) in child.children.enumerated() {
+                for (n, listed) in child.children.enumerated() {
+                    // `<p key="animation-1" type="CABasicAnimation" .../>` is an
+                    // animation under its key; `<p key="..."><animation .../></p>` holds one.
+                    let entry = listed.name == "p" && listed["type"] == nil && listed.children.count == 1 ? listed.children[0] : listed
                     if let built = try builder.animation(entry, path: childPath + "/\(entry.name)[\(n + 1)]") {
                         animations.append(built)
                     }
@@ -246,6 +249,10 @@ final class DocumentBuilder {
                 continue
             }
             if let quiet = Self.quietAttributes[name], quiet.map({ $0.contains(attribute.value) }) ?? true { continue }
+            if let group = Self.editorExtras(name) {
+                noteEditorExtra(group, at: attribute.position)
+                continue
+            }
             if name.contains(".") {
                 keyPaths.append((name, .text(attribute.value), attribute.position))
                 continue
@@ -279,6 +286,22 @@ final class DocumentBuilder {
                        className: element.name, path: path)
         }
         return properties
+    }
+
+    /// The group of an attribute that an editor writes for itself
+    /// (CAPlayground's `caplayKind`, Mica's `mica_autorecalculatesDuration`),
+    /// or nil.
+    static func editorExtras(_ name: String) -> String? {
+        if name.hasPrefix("caplay") { return "caplay*" }
+        if name.hasPrefix("mica_") { return "mica_*" }
+        return nil
+    }
+
+    /// One warning for each group of editors' attributes, at its first
+    /// place: they are the editor's own notes and change nothing Core
+    /// Animation draws, so `--strict` does not refuse them.
+    func noteEditorExtra(_ group: String, at position: SourcePosition) {
+        tolerate("the editor's own attributes \(group)", "they change nothing Core Animation draws; read past", at: position)
     }
 
     static func unsupportedElementReason(_ name: String) -> String {

@@ -31,6 +31,10 @@ extension AnimatableValue {
             return .path(PathMorph.interpolate(a, b, fraction: f))
         case let (.array(a), .array(b)):
             return Self.elementwise(a, b) { $0.interpolated(to: $1, fraction: f) }
+        case let (.image(a), .image(b)):
+            // Between keyframes the picture at the start dissolves into the one at the end.
+            let start = a.fraction >= 0.5 ? (a.to ?? a.from) : a.from, end = b.fraction >= 0.5 ? (b.to ?? b.from) : b.from
+            return .image(ContentsCrossfade(from: start, to: start === end ? nil : end, fraction: f))
         default:
             return nil
         }
@@ -90,7 +94,7 @@ extension AnimatableValue {
         case let .array(items):
             let repeated = items.compactMap { $0.repeated(count) }
             return repeated.count == items.count ? .array(repeated) : nil
-        case .path, .opaque: return nil
+        case .path, .image, .opaque: return nil
         }
     }
 
@@ -140,7 +144,7 @@ extension AnimatableValue {
                 result.append(element)
             }
             return .array(result)
-        case .transform, .affine, .path, .opaque:
+        case .transform, .affine, .path, .image, .opaque:
             return nil
         }
     }

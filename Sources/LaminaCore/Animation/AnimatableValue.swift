@@ -9,8 +9,9 @@ import Foundation
 /// decomposition (see `TransformInterpolation`) and add by concatenation.
 /// Paths interpolate point by point when they have the same elements in the
 /// same order, as Core Animation's do (a shape morphing between keyframes);
-/// others jump. Arrays of such values work element by element. Anything else (`Bool`,
-/// strings, images) is opaque: it can be shown by a discrete keyframe
+/// others jump. Arrays of such values work element by element. Images
+/// cross-dissolve, as Core Animation animates `contents`. Anything else
+/// (`Bool`, strings) is opaque: it can be shown by a discrete keyframe
 /// animation but not interpolated or added.
 enum AnimatableValue {
     /// The shape of a vector value, which decides the type it is written back as.
@@ -23,6 +24,8 @@ enum AnimatableValue {
     case affine(CGAffineTransform)
     case path(PathData)
     case array([AnimatableValue])
+    /// A picture, or one dissolving into another (`ContentsCrossfade`).
+    case image(ContentsCrossfade)
     case opaque(Any)
 
     static func number(_ v: Double) -> AnimatableValue { .vector(.number, [v]) }
@@ -50,6 +53,8 @@ enum AnimatableValue {
         case let t as CATransform3D: self = .transform(t)
         case let a as CGAffineTransform: self = .affine(a)
         case let p as CGPath: self = .path(p.pathData)
+        case let i as CGImage: self = .image(ContentsCrossfade(from: i, to: nil, fraction: 0))
+        case let c as ContentsCrossfade: self = .image(c)
         case let items as [Any]: self = .array(items.map(AnimatableValue.init))
         default: self = .opaque(value)
         }
@@ -60,7 +65,7 @@ enum AnimatableValue {
     func isCompatible(with other: AnimatableValue) -> Bool {
         switch (self, other) {
         case let (.vector(k1, c1), .vector(k2, c2)): return k1 == k2 && c1.count == c2.count
-        case (.transform, .transform), (.affine, .affine): return true
+        case (.transform, .transform), (.affine, .affine), (.image, .image): return true
         case let (.path(a), .path(b)): return PathMorph.canMorph(a, b)
         case let (.array(a), .array(b)):
             return a.count == b.count && zip(a, b).allSatisfy { $0.isCompatible(with: $1) }
@@ -82,6 +87,7 @@ enum AnimatableValue {
         case .transform: return "CATransform3D"
         case .affine: return "CGAffineTransform"
         case .path: return "CGPath"
+        case .image: return "CGImage"
         case let .array(items): return "array of \(items.count)"
         case let .opaque(v): return "\(type(of: v))"
         }
@@ -91,7 +97,7 @@ enum AnimatableValue {
     /// nothing, opaque).
     var isInterpolable: Bool {
         switch self {
-        case .vector, .transform, .affine, .path: return true
+        case .vector, .transform, .affine, .path, .image: return true
         case let .array(items): return items.allSatisfy(\.isInterpolable)
         case .opaque: return false
         }
@@ -114,6 +120,7 @@ enum AnimatableValue {
         case let .transform(t): return t
         case let .affine(a): return a
         case let .path(data): return CGPath(data)
+        case let .image(c): return c.to == nil ? c.from : c
         case let .opaque(v): return v
         case let .array(items):
             let templates = template as? [Any]
@@ -151,5 +158,24 @@ enum AnimatableValue {
         if type == [CGColor].self, let a = all(CGColor.self) { return a }
         if type == [CGPoint].self, let a = all(CGPoint.self) { return a }
         return elements
+    }
+}
+
+/// `contents` part way through a cross-dissolve from one picture to
+/// another, as Core Animation animates `contents` between images: what a
+/// presentation layer holds between two keyframes of a linear animation of
+/// `contents` (a video layer's frames). The snapshot draws `from`, then `to`
+/// over it with its alpha scaled by `fraction`; for opaque pictures that is
+/// exactly `from · (1 - fraction) + to · fraction`.
+package final class ContentsCrossfade: @unchecked Sendable {
+    /// The picture dissolving away.
+    package let from: CGImage
+    /// The picture dissolving in; nil: `from` alone.
+    package let to: CGImage?
+    /// How far the dissolve has gone, 0...1.
+    package let fraction: Double
+
+    package init(from: CGImage, to: CGImage?, fraction: Double) {
+        self.from = from; self.to = to; self.fraction = fraction
     }
 }

@@ -204,6 +204,7 @@ final class LayerSnapshotter {
     private func contentsImage(of layer: CALayer, at path: LayerPath) throws(RenderRefusal) -> CGImage? {
         switch layer.contents {
         case let image as CGImage: return image
+        case let fade as ContentsCrossfade: return fade.from
         case let store as CABackingStore:
             let size = CGSize(width: store.recording.width, height: store.recording.height)
             guard try backingScale(1, for: size, at: path, what: "what draw(in:) drew") == 1 else {
@@ -238,6 +239,14 @@ final class LayerSnapshotter {
             c.minificationFilter = try Self.constant(layer.minificationFilter.rawValue, of: TextureFilter.self, "minificationFilter", at: path)
             c.magnificationFilter = try Self.constant(layer.magnificationFilter.rawValue, of: TextureFilter.self, "magnificationFilter", at: path)
             pieces.append(.image(c))
+            if let fade = layer.contents as? ContentsCrossfade, let next = fade.to, fade.fraction > 0 {
+                // The next picture over the first, its alpha scaled by how far the dissolve has gone.
+                var over = c
+                over.image = next
+                let weight = RGBA(red: 1, green: 1, blue: 1, alpha: min(1, fade.fraction))
+                over.multiplyColor = c.multiplyColor.map { $0.multiplied(by: weight) } ?? weight
+                pieces.append(.image(over))
+            }
         }
         if let shape = layer as? CAShapeLayer {
             ShapeContent.append(shape, to: &pieces)
