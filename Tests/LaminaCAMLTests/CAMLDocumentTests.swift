@@ -167,7 +167,8 @@ struct CAMLDocumentTests {
                   <emitterCells><CAEmitterCell birthRate="1" lifetime="1" spinBias="2"/></emitterCells>
                 </CAEmitterCell>
               </emitterCells>
-              <emitterBehaviors><CAEmitterBehavior behavior="attractor"/></emitterBehaviors>
+              <emitterBehaviors><CAEmitterBehavior behavior="attractor" falloff="inf" stiffness="2" position="5 6" attractorType="radial"/>
+                <CAEmitterBehavior behavior="light"/></emitterBehaviors>
             </CAEmitterLayer>
             """))
         func emitters(_ layer: CALayer) -> [CAEmitterLayer] {
@@ -184,7 +185,9 @@ struct CAMLDocumentTests {
         let subjects = result.warnings.map(\.subject)
         #expect(subjects.contains("@particleType of <CAEmitterCell>"), "\(subjects)")
         #expect(subjects.contains("@spinBias of <CAEmitterCell>"))
-        #expect(subjects.contains("<emitterBehaviors> in <CAEmitterLayer>"))
+        #expect(subjects.contains("emitter behaviour 'light'"), "what Lamina does not run is named")
+        let attractor = try #require(emitter.emitterBehaviors?.first)
+        #expect(attractor.type == .attractor && attractor.number("falloff") == .infinity && attractor.numbers("position") == [5, 6])
         #expect(result.warnings.first { $0.subject == "@particleType of <CAEmitterCell>" }?.position.line == 7)
     }
 

@@ -162,6 +162,7 @@ import Testing
         "preservesDepth": true,
         "contentsMultiplyColor": CGColor.black,
         "emitterCells": [CAEmitterCell()],
+        "emitterBehaviors": [CAEmitterBehavior(type: .drag)],
         "birthRate": Float(2),
         "lifetime": Float(3),
         "emitterPosition": CGPoint(x: 1, y: 2),

@@ -160,4 +160,81 @@ struct EmitterTests {
         budget.layers = 5
         #expect(throws: RenderRefusal.self) { try particles(try emitter(birthRate: 10, lifetime: 1), at: 5, budget: budget) }
     }
+
+    // MARK: Behaviours and sprite sheets
+
+    private func oneParticle(_ behaviors: [CAEmitterBehavior], configure: (CAEmitterCell) -> Void = { _ in }) throws -> CAEmitterLayer {
+        let layer = try emitter(birthRate: 1, lifetime: 10) { cell in
+            cell.velocity = 40
+            configure(cell)
+        }
+        layer.emitterBehaviors = behaviors
+        return layer
+    }
+
+    private func centre(_ particle: RenderLayer) -> CGPoint {
+        particle.transformToSuperlayer.apply(to: CGPoint(x: 2, y: 1))
+    }
+
+    @Test func dragSlowsParticlesAsTheFormulaSays() throws {
+        let drag = CAEmitterBehavior(type: .drag)
+        drag.setValue(0.5, forKey: "drag")
+        let p = try #require(try particles(try oneParticle([drag]), at: 2).first)
+        // dv/dt = -k v: x = v0 (1 - e^(-k t)) / k = 80 (1 - e^-1) = 50.57 (integrated at 1/60 s).
+        #expect(abs(centre(p).x - 80 * (1 - exp(-1))) < 0.5, "\(centre(p))")
+    }
+
+    @Test func anAttractorPullsAndAWaveShakes() throws {
+        let attractor = CAEmitterBehavior(type: .attractor)
+        attractor.setValue([0.0, 100.0], forKey: "position")
+        attractor.setValue(2.0, forKey: "stiffness")
+        let pulled = try #require(try particles(try oneParticle([attractor]), at: 1).first)
+        #expect(centre(pulled).y > 40, "towards the attractor below: \(centre(pulled))")
+        let wave = CAEmitterBehavior(type: .wave)
+        wave.setValue([0.0, 50.0, 0.0], forKey: "force")
+        wave.setValue(0.5, forKey: "frequency")
+        let shaken = try #require(try particles(try oneParticle([wave]), at: 1).first)
+        // a = 50 sin(π t): y = 50 (t/π - sin(π t)/π²) = 15.9 at t = 1.
+        #expect(abs(centre(shaken).y - 50 * (1 / Double.pi)) < 0.5, "\(centre(shaken))")
+    }
+
+    @Test func particlesAlignToTheirMotion() throws {
+        let align = CAEmitterBehavior(type: .alignToMotion)
+        let p = try #require(try particles(try oneParticle([align]) { $0.yAcceleration = 40 }, at: 1).first)
+        // Velocity (40, 40) at 1 s: facing 45°.
+        let m = p.transformToSuperlayer
+        #expect(abs(atan2(Double(m.m12), Double(m.m11)) - .pi / 4) < 1e-3)
+    }
+
+    @Test func valuesAndColoursChangeOverLife() throws {
+        let fade = CAEmitterBehavior(type: .valueOverLife)
+        fade.setValue("color.alpha", forKey: "keyPath")
+        fade.setValue([1.0, 0.0], forKey: "values")
+        let grow = CAEmitterBehavior(type: .valueOverLife)
+        grow.setValue("scale", forKey: "keyPath")
+        grow.setValue([1.0, 3.0], forKey: "values")
+        let redden = CAEmitterBehavior(type: .colorOverLife)
+        redden.setValue([CGColor(red: 1, green: 1, blue: 1, alpha: 1), CGColor(red: 1, green: 0, blue: 0, alpha: 1)], forKey: "colors")
+        let p = try #require(try particles(try oneParticle([fade, grow, redden]), at: 5).first)  // half its life
+        let tint = try #require(p.tint)
+        #expect(abs(tint.alpha - 0.5) < 1e-9 && abs(tint.green - 0.5) < 1e-9 && tint.red == 1)
+        #expect(abs(hypot(Double(p.transformToSuperlayer.m11), Double(p.transformToSuperlayer.m12)) - 2) < 1e-9)
+    }
+
+    @Test func spriteSheetsStepThroughTheirFrames() throws {
+        let layer = try oneParticle([]) { cell in
+            cell.contentsFrameCount = 4
+            cell.contentsFramesPerSecond = 2
+            cell.contentsFrameMode = "loop"
+        }
+        func rect(at t: Double) throws -> CGRect {
+            guard case .image(let c)? = try #require(try particles(layer, at: t).first).content.first else { return .null }
+            return c.contentsRect
+        }
+        #expect(try rect(at: 0.2) == CGRect(x: 0, y: 0, width: 0.25, height: 1))
+        #expect(try rect(at: 1.2) == CGRect(x: 0.5, y: 0, width: 0.25, height: 1))   // frame 2
+        #expect(try rect(at: 2.2) == CGRect(x: 0, y: 0, width: 0.25, height: 1))     // round again
+        // A frame is a quarter of the picture: the particle is a quarter as wide.
+        #expect(try particles(layer, at: 0.2).first?.bounds.width == 1)
+    }
 }

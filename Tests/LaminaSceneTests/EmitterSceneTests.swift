@@ -50,4 +50,33 @@ struct EmitterSceneTests {
         #expect(sceneError("{\"width\": 10, \"height\": 10, \"sublayers\": [{\"type\": \"emitter\", \"emitterCells\": [\(many)]}]}",
                            limits: limits)?.issues.first?.kind == .limitExceeded)
     }
+
+    @Test func behavioursAndSpriteSheetsAreReadAndWrittenBack() throws {
+        let json = """
+            {"width": 100, "height": 100, "sublayers": [{"type": "emitter",
+             "emitterBehaviors": [{"type": "drag", "drag": 0.5}, {"type": "attractor", "attractorType": "axial",
+                                   "position": [10, 20], "stiffness": 3, "falloff": "infinity", "name": "pull"},
+                                  {"type": "colorOverLife", "colors": ["#ffffff", "#ff000080"], "enabled": false}],
+             "emitterCells": [{"birthRate": 1, "contentsFrameCount": 8, "contentsFramesPerSecond": 12, "contentsFrameMode": "loop"}]}]}
+            """
+        let scene = try decodeScene(json)
+        let layer = try #require(scene.rootLayer.sublayers?.first as? CAEmitterLayer)
+        let behaviors = try #require(layer.emitterBehaviors)
+        #expect(behaviors.map(\.type) == [.drag, .attractor, .colorOverLife])
+        #expect(behaviors[1].number("falloff") == .infinity && behaviors[1].name == "pull" && !behaviors[2].isEnabled)
+        #expect(layer.emitterCells?.first?.contentsFrameCount == 8 && layer.emitterCells?.first?.contentsFrameMode == "loop")
+        let bytes = try SceneEncoder().encode(scene)
+        #expect(try SceneEncoder().encode(try SceneDecoder().decode(bytes)) == bytes)
+        #expect(String(decoding: bytes, as: UTF8.self).contains("\"infinity\""))
+    }
+
+    @Test func badBehavioursAndSheetsAreRefusedWhereTheyAre() {
+        let unknown = layerError(#"{"type": "emitter", "emitterBehaviors": [{"type": "drag", "stiffness": 1}]}"#)
+        #expect(unknown?.issues.first?.location == "$.sublayers[0].emitterBehaviors[0].stiffness")
+        let kind = layerError(#"{"type": "emitter", "emitterBehaviors": [{"type": "gravity"}]}"#)
+        #expect(kind?.issues.first?.location == "$.sublayers[0].emitterBehaviors[0].type")
+        let billion = layerError(#"{"type": "emitter", "emitterCells": [{"contentsFrameCount": 1000000000}]}"#)
+        #expect(billion?.issues.first?.location == "$.sublayers[0].emitterCells[0].contentsFrameCount")
+        #expect(billion?.issues.first?.kind == .limitExceeded)
+    }
 }

@@ -22,7 +22,7 @@ import Testing
         .gradient: ["colors", "locations", "startPoint", "endPoint", "gradientType"],
         .replicator: ["instanceCount", "instanceTransform", "instanceColor", "instanceRedOffset",
                       "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset", "instanceDelay"],
-        .emitter: ["emitterCells", "birthRate", "lifetime", "emitterPosition", "emitterZPosition", "emitterSize",
+        .emitter: ["emitterCells", "emitterBehaviors", "birthRate", "lifetime", "emitterPosition", "emitterZPosition", "emitterSize",
                    "emitterDepth", "emitterShape", "emitterMode", "renderMode", "preservesDepth", "velocity", "scale",
                    "spin", "seed"],
     ]

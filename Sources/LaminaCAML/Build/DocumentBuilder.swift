@@ -308,7 +308,6 @@ final class DocumentBuilder {
         switch name {
         case "filters", "backgroundFilters", "compositingFilter": "Lamina does not apply Core Animation filters yet"
         case "scriptComponents", "scriptObject", "modules": "Lamina runs no scripts"
-        case "emitterBehaviors": "Lamina does not run emitter behaviours yet"
         case "behaviors": "Lamina does not run layer behaviours"
         default: "Lamina has no such property"
         }
@@ -416,6 +415,8 @@ final class DocumentBuilder {
             throw error("a layer is written as an element such as <CALayer>", at: element.position, path: path)
         case .emitterCells:
             return .json(try emitterCells(element, path: path))
+        case .emitterBehaviors:
+            return .json(try emitterBehaviors(element, path: path))
         default:
             break
         }
@@ -509,6 +510,8 @@ final class DocumentBuilder {
             throw wrong("layers as elements")
         case .emitterCells:
             throw wrong("cells as elements, such as <emitterCells><CAEmitterCell birthRate=\"10\"/></emitterCells>")
+        case .emitterBehaviors:
+            throw wrong("behaviours as elements, such as <emitterBehaviors><CAEmitterBehavior behavior=\"drag\"/></emitterBehaviors>")
         }
     }
 
@@ -544,6 +547,50 @@ final class DocumentBuilder {
             cells.append(.object(members: members, at: cell.position))
         }
         return JSONValue.array(cells, at: element.position)
+    }
+
+    /// `<emitterBehaviors>`: its `<CAEmitterBehavior behavior="...">`s as
+    /// the scene format's behaviour objects. A kind Lamina does not run
+    /// (`light`), and parameters a kind does not have, are skipped with a
+    /// warning at their place.
+    func emitterBehaviors(_ element: XMLElement, path: String) throws(SceneError) -> JSONValue {
+        var behaviors: [JSONValue] = []
+        for (k, entry) in element.children.enumerated() {
+            let entryPath = path + "/\(entry.name)[\(k + 1)]"
+            guard entry.name == "CAEmitterBehavior", let type = entry["behavior"] ?? entry["type"] else {
+                try skip("<\(entry.name)> in <emitterBehaviors>", "an emitter's behaviours are <CAEmitterBehavior behavior=\"...\"> elements",
+                         at: entry.position)
+                continue
+            }
+            guard SceneVocabulary.emitterBehaviorTypes.contains(type) else {
+                try skip("emitter behaviour '\(type)'", "Lamina runs \(SceneVocabulary.emitterBehaviorTypes.joined(separator: ", "))",
+                         at: entry.position)
+                continue
+            }
+            var members: [(String, JSONValue, SourcePosition)] = [("type", .string(type), entry.position)]
+            func add(_ key: String, _ source: ValueSource, at position: SourcePosition, _ subject: String) throws(SceneError) {
+                guard let kind = SceneVocabulary.emitterBehaviorParameter(key, ofType: type) else {
+                    try skip(subject, "a \(type) behaviour has no such parameter in Lamina", at: position)
+                    return
+                }
+                // "inf" (a falloff that never fades) has no JSON number: the format's "infinity".
+                if case .text(let text) = source, case .number = kind, let n = CAMLText.number(text, allowsInfinity: true), n.isInfinite {
+                    members.append((key, .string(n > 0 ? "infinity" : "-infinity"), position))
+                    return
+                }
+                if let value = try value(source, kind: kind, at: position, path: entryPath + "/\(key)") {
+                    members.append((key, value.json(at: position), position))
+                }
+            }
+            for attribute in entry.attributes where attribute.name != "behavior" && attribute.name != "type" {
+                try add(attribute.name, .text(attribute.value), at: attribute.position, "@\(attribute.name) of <CAEmitterBehavior>")
+            }
+            for child in entry.children {
+                try add(child.name, .element(child), at: child.position, "<\(child.name)> in <CAEmitterBehavior>")
+            }
+            behaviors.append(.object(members: members, at: entry.position))
+        }
+        return JSONValue.array(behaviors, at: element.position)
     }
 
     /// Core Animation's constants that the scene format spells otherwise.

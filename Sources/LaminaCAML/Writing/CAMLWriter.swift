@@ -125,6 +125,32 @@ public struct CAMLWriter: Sendable {
             element.children.append(holder)
         case .image:
             element.children.append(XMLOut(name: property, attributes: [("type", "CGImage"), ("src", try string(value, at: path))]))
+        case .emitterBehaviors:
+            var holder = XMLOut(name: property)
+            for (k, behavior) in items(value).enumerated() {
+                guard let object = behavior.object else { throw wrong("an emitter behaviour (an object)", at: path / k) }
+                var out = XMLOut(name: "CAEmitterBehavior")
+                for member in object.members {
+                    let key = member.key == "type" ? "behavior" : member.key
+                    if let n = member.value.number {
+                        out.attribute(key, Self.number(n))
+                    } else if let s = member.value.string {
+                        out.attribute(key, s == "infinity" ? "inf" : s == "-infinity" ? "-inf" : s)
+                    } else if let b = member.value.bool {
+                        out.attribute(key, b ? "1" : "0")
+                    } else if member.key == "colors" {
+                        var colors = XMLOut(name: "colors")
+                        for (c, color) in items(member.value).enumerated() {
+                            colors.children.append(XMLOut(name: "CGColor", attributes: [("value", try self.color(color, at: path / k / "colors" / c))]))
+                        }
+                        out.children.append(colors)
+                    } else {
+                        out.attribute(key, try numbers(member.value, at: path / k / member.key).map(Self.number).joined(separator: " "))
+                    }
+                }
+                holder.children.append(out)
+            }
+            element.children.append(holder)
         case .emitterCells:
             var holder = XMLOut(name: property)
             for (k, cell) in items(value).enumerated() {
@@ -170,7 +196,7 @@ public struct CAMLWriter: Sendable {
             return String(bits)
         case .path, .string, .any, .image:
             return try string(value, at: path)
-        case .colors, .layer, .layers, .emitterCells:
+        case .colors, .layer, .layers, .emitterCells, .emitterBehaviors:
             throw wrong("a value that fits in an attribute", at: path)
         }
     }

@@ -89,6 +89,17 @@ open class CAEmitterCell: CAMediaTiming {
     open var magnificationFilter: CALayerContentsFilter = .linear
     /// The level-of-detail bias of minification. Default 0.
     open var minificationFilterBias: Float = 0
+    /// How many frames `contentsRect` holds, side by side from left to
+    /// right, for a sprite-sheet particle. Default 1. (Core Animation's
+    /// unpublished key, which wallpapers use.)
+    open var contentsFrameCount = 1
+    /// Frames a second a particle steps through. Default 0 (no stepping).
+    open var contentsFramesPerSecond: Double = 0
+    /// Which frames a particle shows: `"single"` (the default: the first
+    /// frame, or stepping through them at `contentsFramesPerSecond`, once),
+    /// `"loop"` (stepping round for ever) or `"random"` (a frame drawn at
+    /// random, stepping on from it and round).
+    open var contentsFrameMode = "single"
     /// Cells that every particle of this cell emits in turn, from where it is
     /// and relative to its direction, inheriting its scale and colour. Default nil.
     open var emitterCells: [CAEmitterCell]?

@@ -97,6 +97,9 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
 open class CAEmitterLayer: CALayer {
     /// The cells that emit particles, or nil (the default).
     open var emitterCells: [CAEmitterCell]?
+    /// What acts on every particle as it lives (Core Animation's unpublished
+    /// `emitterBehaviors`, which wallpapers use), or nil (the default).
+    open var emitterBehaviors: [CAEmitterBehavior]?
     /// Multiplies every cell's `birthRate`. Default 1.
     open var birthRate: Float = 1
     /// Multiplies every cell's lifetime and its range. Default 1.
@@ -145,6 +148,8 @@ open class CAEmitterLayer: CALayer {
     private static let emitterKeyTable = LayerKeyTable(inheriting: CALayer.baseKeyTable, adding: [
         .property("emitterCells", LayerValue.emitterCells, default: { nil },
                   get: { (l: CAEmitterLayer) in l.emitterCells }, set: { $0.emitterCells = $1 }),
+        .property("emitterBehaviors", LayerValue.emitterBehaviors, default: { nil },
+                  get: { (l: CAEmitterLayer) in l.emitterBehaviors }, set: { $0.emitterBehaviors = $1 }),
         .property("birthRate", LayerValue.float, range: .nonNegative, animatable: true, default: { 1 },
                   get: { (l: CAEmitterLayer) in l.birthRate }, set: { $0.birthRate = $1 }),
         .property("lifetime", LayerValue.float, range: .nonNegative, animatable: true, default: { 1 },

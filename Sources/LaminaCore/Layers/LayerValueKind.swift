@@ -32,6 +32,8 @@ package enum LayerValueKind: Sendable, Equatable {
     case layers
     /// An array of `CAEmitterCell`s, or nil (`emitterCells`).
     case emitterCells
+    /// An array of `CAEmitterBehavior`s, or nil (`emitterBehaviors`).
+    case emitterBehaviors
     /// Anything (`string` and `font` of a text layer).
     case any
 }

@@ -142,6 +142,24 @@ enum LayerValue {
             (lhs ?? []).count == (rhs ?? []).count && zip(lhs ?? [], rhs ?? []).allSatisfy { $0 === $1 }
         })
 
+    /// Emitter behaviours, or nil (`emitterBehaviors`).
+    static let emitterBehaviors = LayerValueType<[CAEmitterBehavior]?>(
+        kind: .emitterBehaviors, expected: "an array of CAEmitterBehavior or nil", box: { $0 },
+        unbox: { value in
+            guard let value else { return .some(nil) }
+            if let behaviors = value as? [CAEmitterBehavior] { return behaviors }
+            guard let array = value as? [Any] else { return nil }
+            let behaviors = array.compactMap { $0 as? CAEmitterBehavior }
+            return behaviors.count == array.count ? behaviors : nil
+        },
+        equal: { lhs, rhs in
+            (lhs ?? []).count == (rhs ?? []).count && zip(lhs ?? [], rhs ?? []).allSatisfy { $0 === $1 }
+        })
+
+    /// A sprite-sheet frame mode of an emitter cell (a plain string).
+    static let frameMode = LayerValueType<String>(
+        kind: .constant, expected: "a String", box: { $0 }, unbox: { $0 as? String }, equal: { $0 == $1 })
+
     /// A random seed: a whole number from 0 to 2^32 - 1.
     static let seed = LayerValueType<UInt32>(
         kind: .number(.nonNegative), expected: "an integer from 0 to 4294967295", box: { $0 },

@@ -29,6 +29,8 @@ struct EmitterSimulation {
         var birth: Double
         /// Its picture: an index into `sprites`.
         var sprite: Int
+        /// The frame of the picture's sprite sheet it shows.
+        var frame = 0
 
         var isFinite: Bool {
             position.x.isFinite && position.y.isFinite && position.z.isFinite && angle.isFinite && scale.isFinite
@@ -42,11 +44,31 @@ struct EmitterSimulation {
         var contentsScale: Double
         var minificationFilter: CALayerContentsFilter
         var magnificationFilter: CALayerContentsFilter
-        /// The picture's size at scale 1, in points.
+        /// Frames side by side in `contentsRect`, how fast and how a particle steps through them.
+        var frameCount = 1
+        var framesPerSecond = 0.0
+        var frameMode = "single"
+        /// One frame's size at scale 1, in points.
         var size: CGSize {
             let s = contentsScale > 0 && contentsScale.isFinite ? contentsScale : 1
-            return CGSize(width: Double(image.width) * Double(abs(contentsRect.width)) / s,
+            return CGSize(width: Double(image.width) * Double(abs(contentsRect.width)) / Double(frameCount) / s,
                           height: Double(image.height) * Double(abs(contentsRect.height)) / s)
+        }
+        /// The part of the picture frame `k` shows.
+        func rect(ofFrame k: Int) -> CGRect {
+            guard frameCount > 1 else { return contentsRect }
+            let w = contentsRect.width / CGFloat(frameCount)
+            return CGRect(x: contentsRect.minX + w * CGFloat(k), y: contentsRect.minY, width: w, height: contentsRect.height)
+        }
+        /// The frame a particle shows at `age`, `start` (0..<1) drawn at its birth.
+        func frame(at age: Double, start: Double) -> Int {
+            guard frameCount > 1 else { return 0 }
+            let stepped = framesPerSecond > 0 && age.isFinite ? Int(min(age * framesPerSecond, 1e15)) : 0
+            switch frameMode {
+            case "loop": return stepped % frameCount
+            case "random": return (Int(start * Double(frameCount)) + stepped) % frameCount
+            default: return min(stepped, frameCount - 1)
+            }
         }
     }
 
@@ -83,6 +105,10 @@ struct EmitterSimulation {
     let center: SIMD3<Double>
     let size: SIMD3<Double>
     let random: ParticleRandom
+    let behaviors: ParticleBehaviors
+    /// Integration steps the particles of one frame may take in all, when
+    /// forces move them: each gets its share of these.
+    static let stepBudget = 4_000_000
 
     /// The simulation of `layer` as it is now (its presentation values).
     init(_ layer: CAEmitterLayer) {
@@ -98,7 +124,9 @@ struct EmitterSimulation {
             if let image = cell.contents as? CGImage {
                 sprite = sprites.count
                 sprites.append(Sprite(image: image, contentsRect: cell.contentsRect, contentsScale: Double(cell.contentsScale),
-                                      minificationFilter: cell.minificationFilter, magnificationFilter: cell.magnificationFilter))
+                                      minificationFilter: cell.minificationFilter, magnificationFilter: cell.magnificationFilter,
+                                      frameCount: max(1, cell.contentsFrameCount), framesPerSecond: max(0, cell.contentsFramesPerSecond),
+                                      frameMode: cell.contentsFrameMode))
             }
             let base = cell.color.map(RGBA.init) ?? RGBA(red: 0, green: 0, blue: 0, alpha: 0)
             return Cell(
@@ -123,6 +151,7 @@ struct EmitterSimulation {
         center = SIMD3(Double(layer.emitterPosition.x), Double(layer.emitterPosition.y), Double(layer.emitterZPosition))
         size = SIMD3(Double(layer.emitterSize.width), Double(layer.emitterSize.height), Double(layer.emitterDepth))
         random = ParticleRandom(seed: layer.seed)
+        behaviors = ParticleBehaviors(layer.emitterBehaviors ?? [])
     }
 
     /// The window of its parent's time in which `cell` emits: from where its
@@ -169,8 +198,10 @@ struct EmitterSimulation {
     /// The caller has checked `birthBound(at:)` against its budget.
     func particles(at time: Double, order: CAEmitterLayerRenderMode) -> [Particle] {
         var out: [Particle] = []
+        // Under forces, each particle worked out gets an equal share of the steps.
+        let steps = max(8, Int(Double(Self.stepBudget) / max(1, birthBound(at: time))))
         for (i, cell) in cells.enumerated() {
-            emit(cell, random: random.child(i), origin: nil, window: (cell.start, cell.end), until: time, into: &out)
+            emit(cell, random: random.child(i), origin: nil, window: (cell.start, cell.end), until: time, steps: steps, into: &out)
         }
         switch order {
         case .oldestLast: out.sort { $0.birth > $1.birth }
@@ -189,7 +220,7 @@ struct EmitterSimulation {
     }
 
     /// A particle from its birth: position and velocity at birth, and its
-    /// constant rates.
+    /// constant rates; under forces, its integrated path.
     private struct ParticleState {
         var position: SIMD3<Double>
         var velocity: SIMD3<Double>
@@ -197,9 +228,16 @@ struct EmitterSimulation {
         var scale: Double, scaleSpeed: Double
         var spin: Double
         var color: RGBA, colorSpeed: RGBA
+        var trajectory: ParticleTrajectory?
 
-        func position(at age: Double) -> SIMD3<Double> { position + velocity * age + acceleration * (0.5 * age * age) }
-        func velocity(at age: Double) -> SIMD3<Double> { velocity + acceleration * age }
+        func position(at age: Double) -> SIMD3<Double> {
+            if let trajectory { return trajectory.state(at: age).position }
+            return position + velocity * age + acceleration * (0.5 * age * age)
+        }
+        func velocity(at age: Double) -> SIMD3<Double> {
+            if let trajectory { return trajectory.state(at: age).velocity }
+            return velocity + acceleration * age
+        }
         func scale(at age: Double) -> Double { max(0, scale + scaleSpeed * age) }
         func color(at age: Double) -> RGBA {
             func c(_ v: Double) -> Double { min(1, max(0, v)) }
@@ -213,7 +251,7 @@ struct EmitterSimulation {
     /// time for a top-level cell, the parent's age for a sub-cell) while the
     /// window is open; only births recent enough to matter are visited.
     private func emit(_ cell: Cell, random: ParticleRandom, origin: Origin?, window: (start: Double, end: Double),
-                      until time: Double, into out: inout [Particle]) {
+                      until time: Double, steps: Int, into out: inout [Particle]) {
         guard cell.rate > 0 else { return }
         let zero = origin?.birth ?? 0
         // The parent's clock: the emitter's time, or the parent particle's age (it emits while alive).
@@ -229,18 +267,34 @@ struct EmitterSimulation {
             guard bornAt < end, bornAt <= now else { continue }
             let r = random.child(Int(k))
             let life = max(0, r.value(cell.lifetime, range: cell.lifetimeRange, .lifetime))
-            let state = birthState(cell, random: r, origin: origin, parentAge: bornAt)
+            var state = birthState(cell, random: r, origin: origin, parentAge: bornAt)
             let birth = zero + bornAt
             let age = time - birth
+            if behaviors.hasForces {
+                state.trajectory = ParticleTrajectory(position: state.position, velocity: state.velocity, acceleration: state.acceleration,
+                                                      behaviors: behaviors, duration: min(life, age), maxSteps: steps)
+            }
             if age < life, let sprite = cell.sprite {
-                let particle = Particle(position: state.position(at: age), angle: state.spin * age, scale: state.scale(at: age),
-                                        color: state.color(at: age), birth: birth, sprite: sprite)
+                var angle = state.spin * age
+                if let alignment = behaviors.alignment {
+                    let v = state.velocity(at: age)
+                    angle = (v.x != 0 || v.y != 0 ? atan2(v.y, v.x) : 0) + alignment
+                }
+                var scale = state.scale(at: age), color = state.color(at: age)
+                if behaviors.changesOverLife {
+                    let change = behaviors.overLife(life > 0 ? age / life : 0)
+                    scale *= change.scale
+                    color = color.multiplied(by: change.color)
+                }
+                let particle = Particle(position: state.position(at: age), angle: angle, scale: scale,
+                                        color: color, birth: birth, sprite: sprite,
+                                        frame: sprites[sprite].frame(at: age, start: r.unit(.frame)))
                 // One thrown to infinity (absurd speeds) is nowhere to be drawn.
                 if particle.isFinite { out.append(particle) }
             }
             for (j, child) in cell.children.enumerated() {
                 emit(child, random: r.child(-1 - j), origin: Origin(birth: birth, life: life, state: state, random: r),
-                     window: (child.start, child.end), until: time, into: &out)
+                     window: (child.start, child.end), until: time, steps: steps, into: &out)
             }
         }
     }

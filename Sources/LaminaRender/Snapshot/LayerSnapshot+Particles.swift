@@ -32,7 +32,7 @@ extension LayerSnapshotter {
                 a: a, b: b, c: cc, d: d,
                 tx: particle.position.x - (a * w + cc * h), ty: particle.position.y - (b * w + d * h)))
             var content = ImageContent(image: sprite.image, gravity: .resize)
-            content.contentsRect = sprite.contentsRect
+            content.contentsRect = sprite.rect(ofFrame: particle.frame)
             content.contentsScale = sprite.contentsScale
             content.isFlipped = options.contentsFlipped
             content.minificationFilter = TextureFilter(rawValue: sprite.minificationFilter.rawValue) ?? .linear

@@ -27,6 +27,7 @@ extension LayerValueKind {
         case .layer: "a layer"
         case .layers: "an array of layers"
         case .emitterCells: "an array of emitter cells"
+        case .emitterBehaviors: "an array of emitter behaviours"
         case .any: "a value"
         }
     }

@@ -16,6 +16,13 @@ extension SceneKeys {
             guard let cells = (layer as? CAEmitterLayer)?.emitterCells else { return nil }
             return try EmitterCellValue.encode(cells, context, at: path)
         }),
+        SceneKey("emitterBehaviors", types: [.emitter], decode: { c, v, p, layer throws(SceneError) in
+            guard let emitter = layer as? CAEmitterLayer, let behaviors = try c.emitterBehaviors(v, at: p) else { return }
+            emitter.emitterBehaviors = behaviors
+        }, encode: { layer, _, path throws(SceneError) in
+            guard let behaviors = (layer as? CAEmitterLayer)?.emitterBehaviors else { return nil }
+            return try EmitterBehaviorValue.encode(behaviors, at: path)
+        }),
         .number("birthRate", \CAEmitterLayer.birthRate),
         .number("lifetime", \CAEmitterLayer.lifetime),
         .point("emitterPosition", \CAEmitterLayer.emitterPosition),
@@ -47,11 +54,15 @@ extension SceneKeys {
 /// keys are `CAEmitterCell`'s property names (`CAEmitterCell.propertyTable`),
 /// sub-cells in their own `emitterCells`.
 enum EmitterCellValue {
+    /// The most frames a cell's sprite sheet may have.
+    static let maxFrames = 4096
+
     /// The constants a cell's string properties take, by key.
     static let constants: [String: [String]] = [
         "minificationFilter": CALayerContentsFilter.all.map(\.rawValue),
         "magnificationFilter": CALayerContentsFilter.all.map(\.rawValue),
         "fillMode": CAMediaTimingFillMode.allCases.map(\.rawValue),
+        "contentsFrameMode": ["single", "loop", "random"],
     ]
 
     static func encode(_ cells: [CAEmitterCell], _ context: EncodingContext, at path: JSONPath) throws(SceneError) -> JSONValue {
@@ -131,6 +142,15 @@ extension DecodingContext {
                 let v = member.value
                 let decoded: Any??
                 switch property.kind {
+                case .number where property.name == "contentsFrameCount":
+                    // Each frame is a slice of the picture: a billion of them is no sprite sheet.
+                    guard let n = try integer(v, at: p, minimum: 1) else { decoded = nil; break }
+                    guard n <= EmitterCellValue.maxFrames else {
+                        try report(.limitExceeded, v, at: p, "a sprite sheet of \(n) frames; at most \(EmitterCellValue.maxFrames)")
+                        decoded = nil
+                        break
+                    }
+                    decoded = .some(n)
                 case .number(let range): decoded = try number(v, at: p, range).map { .some($0) }
                 case .bool: decoded = try bool(v, at: p).map { .some($0) }
                 case .string: decoded = try string(v, at: p).map { .some($0) }

@@ -56,6 +56,24 @@ package enum SceneVocabulary {
         }
     }
 
+    /// The kinds of emitter behaviour the format has (`"drag"`, ...).
+    package static var emitterBehaviorTypes: [String] { CAEmitterBehavior.Kind.all.map(\.rawValue) }
+
+    /// The kind of values the parameter `key` of an emitter behaviour of
+    /// `type` takes (`"stiffness"` of an attractor: a number), or nil when
+    /// the format has no such parameter.
+    package static func emitterBehaviorParameter(_ key: String, ofType type: String) -> LayerValueKind? {
+        if key == "name" { return .string }
+        if key == "enabled" { return .bool }
+        switch EmitterBehaviorValue.parameters[CAEmitterBehavior.Kind(type)]?[key] {
+        case .number?: return .number(.any)
+        case .vector?, .numbers?: return .numbers(.any)
+        case .colors?: return .colors
+        case .name?: return .constant
+        case nil: return nil
+        }
+    }
+
     /// A new layer of format type `type` (for working out what a key-path
     /// assignment does to a whole property).
     package static func makeLayer(ofType type: String) -> CALayer? {
