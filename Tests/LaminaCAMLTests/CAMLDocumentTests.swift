@@ -129,7 +129,7 @@ struct CAMLDocumentTests {
             <CABackdropLayer position="1 1"/>
             <CABackdropLayer position="2 2"/>
             <CALayer bounds="0 0 5 5" cornerCurve="continuous" allowsEdgeAntialiasing="1">
-              <filters><CAFilter name="gaussianBlur"/></filters>
+              <backgroundFilters><CAFilter name="gaussianBlur"/></backgroundFilters>
               <animations><animation type="CATransition" duration="1"/></animations>
             </CALayer>
             <CALayer bounds="0 0 5 5"><scriptComponents/></CALayer>
@@ -140,7 +140,7 @@ struct CAMLDocumentTests {
         #expect(result.warnings.first { $0.subject == "<CABackdropLayer>" }?.count == 2)
         #expect(result.warnings.first { $0.subject == "<CABackdropLayer>" }?.position == SourcePosition(line: 5, column: 7))
         #expect(subjects.contains("@cornerCurve of <CALayer>"))
-        #expect(subjects.contains("<filters> in <CALayer>"))
+        #expect(subjects.contains("<backgroundFilters> in <CALayer>"))
         #expect(subjects.contains("<animation type=\"CATransition\">"))
         #expect(subjects.contains("<scriptComponents> in <CALayer>"))
         #expect(!subjects.contains { $0.contains("allowsEdgeAntialiasing") }, "no effect on pixels: read silently")
@@ -375,6 +375,28 @@ struct CAMLDocumentTests {
             // Discrete: each frame for half the second.
             #expect(quarter.red == 255 && quarter.green == 0 && late.red == 0 && late.green == 255, "\(quarter) \(late)")
         }
+    }
+
+    @Test func filtersAreRead() throws {
+        let result = try readCAML(caml("""
+            <CALayer bounds="0 0 20 20" backgroundColor="1 0 0">
+              <filters>
+                <CAFilter name="gaussianBlur" inputRadius="4"/>
+                <CAFilter name="grey" filter="colorSaturate"><inputAmount type="real" value="0"/></CAFilter>
+                <CAFilter filter="colorMonochrome" inputColor="0 0 1" inputAmount="0.5"/>
+                <CAFilter filter="vibrantColorMatrix"/>
+                <CAFilter filter="colorInvert" inputWidth="3"/>
+              </filters>
+            </CALayer>
+            """))
+        func layers(_ l: CALayer) -> [CALayer] { [l] + (l.sublayers ?? []).flatMap(layers) }
+        let layer = try #require(layers(result.scene.rootLayer).first { $0.filters != nil })
+        let filters = try #require(layer.filters as? [CAFilter])
+        #expect(filters.map(\.type) == [.gaussianBlur, .colorSaturate, .colorMonochrome, .colorInvert])
+        #expect(filters[0].number("inputRadius") == 4 && filters[1].name == "grey" && filters[1].number("inputAmount") == 0)
+        #expect(filters[2].color("inputColor")?.blue == 1)
+        let subjects = result.warnings.map(\.subject)
+        #expect(subjects.contains("filter 'vibrantColorMatrix'") && subjects.contains("@inputWidth of <CAFilter>"), "\(subjects)")
     }
 
     @Test func animationsUnderKeysAreRead() throws {

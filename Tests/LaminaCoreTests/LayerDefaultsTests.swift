@@ -161,6 +161,7 @@ import Testing
         "instanceAlphaOffset": Float(-0.4),
         "preservesDepth": true,
         "contentsMultiplyColor": CGColor.black,
+        "filters": [CAFilter(type: .colorInvert)],
         "emitterCells": [CAEmitterCell()],
         "emitterBehaviors": [CAEmitterBehavior(type: .drag)],
         "birthRate": Float(2),

@@ -79,4 +79,30 @@ struct EmitterSceneTests {
         #expect(billion?.issues.first?.location == "$.sublayers[0].emitterCells[0].contentsFrameCount")
         #expect(billion?.issues.first?.kind == .limitExceeded)
     }
+
+    @Test func filtersAreReadAndWrittenBack() throws {
+        let json = """
+            {"width": 100, "height": 100, "sublayers": [{"backgroundColor": "#ff0000",
+             "filters": [{"type": "gaussianBlur", "inputRadius": 6}, {"type": "colorMatrix", "name": "swap",
+                          "inputColorMatrix": [0,0,1,0,0, 0,1,0,0,0, 1,0,0,0,0, 0,0,0,1,0]},
+                         {"type": "colorMonochrome", "inputColor": "#0000ff", "enabled": false}, {"type": "colorInvert"}]}]}
+            """
+        let scene = try decodeScene(json)
+        let filters = try #require(scene.rootLayer.sublayers?.first?.filters as? [CAFilter])
+        #expect(filters.map(\.type) == [.gaussianBlur, .colorMatrix, .colorMonochrome, .colorInvert])
+        #expect(filters[1].name == "swap" && filters[1].numbers("inputColorMatrix")?.count == 20 && !filters[2].isEnabled)
+        let bytes = try SceneEncoder().encode(scene)
+        #expect(try SceneEncoder().encode(try SceneDecoder().decode(bytes)) == bytes)
+    }
+
+    @Test func badFiltersAreRefusedWhereTheyAre() {
+        let kind = layerError(#"{"filters": [{"type": "bloom"}]}"#)
+        #expect(kind?.issues.first?.location == "$.sublayers[0].filters[0].type")
+        #expect(kind?.message.contains("gaussianBlur") == true)
+        let key = layerError(#"{"filters": [{"type": "gaussianBlur", "inputRadious": 3}]}"#)
+        #expect(key?.issues.first?.location == "$.sublayers[0].filters[0].inputRadious")
+        #expect(key?.message.contains("inputRadius") == true)
+        let matrix = layerError(#"{"filters": [{"type": "colorMatrix", "inputColorMatrix": [1, 0, 0]}]}"#)
+        #expect(matrix?.issues.first?.location == "$.sublayers[0].filters[0].inputColorMatrix")
+    }
 }

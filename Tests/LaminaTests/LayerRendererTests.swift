@@ -49,6 +49,52 @@ struct LayerRendererTests {
         #expect(right == [0, 0, 255, 255])
     }
 
+    /// A 40 x 40 canvas, white, with a 20 x 20 square of `color` in its middle carrying `filters`.
+    private func filtered(_ filters: [CAFilter], color: CGColor, backend: RenderBackend) throws -> CGImage {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+        root.backgroundColor = CGColor.white
+        let square = CALayer()
+        square.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+        square.backgroundColor = color
+        square.filters = filters
+        root.addSublayer(square)
+        return try LayerRenderer(backend: backend, fallBack: false).render(root, canvas: RenderCanvas(width: 40, height: 40))
+    }
+
+    @Test(arguments: availableBackends)
+    func colourFiltersChangeTheLayersColoursOnly(backend: RenderBackend) throws {
+        let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        func centre(_ filters: [CAFilter]) throws -> [Int] { rgba(try filtered(filters, color: red, backend: backend), 20, 20) }
+        func near(_ a: [Int], _ b: [Int]) -> Bool { zip(a, b).allSatisfy { abs($0 - $1) <= 1 } }
+        #expect(near(try centre([CAFilter(type: .colorInvert)]), [0, 255, 255, 255]))
+        let grey = CAFilter(type: .colorSaturate)
+        grey.setValue(0, forKey: "inputAmount")
+        #expect(near(try centre([grey]), [54, 54, 54, 255]), "0.213 of red")
+        let swap = CAFilter(type: .colorMatrix)
+        swap.setValue([0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0] as [Double], forKey: "inputColorMatrix")
+        #expect(near(try centre([swap]), [0, 0, 255, 255]))
+        // Consecutive colour filters in order: inverted (cyan), then swapped (yellow).
+        #expect(near(try centre([CAFilter(type: .colorInvert), swap]), [255, 255, 0, 255]))
+        let alpha = CAFilter(type: .luminanceToAlpha)
+        #expect(near(try centre([alpha]), [201, 201, 201, 255]), "black at 0.2125 over white")
+        // Outside the layer nothing changes: the filters act on what it drew.
+        #expect(rgba(try filtered([CAFilter(type: .colorInvert)], color: red, backend: backend), 2, 2) == [255, 255, 255, 255])
+    }
+
+    @Test(arguments: availableBackends)
+    func aGaussianBlurSpreadsTheLayerSymmetrically(backend: RenderBackend) throws {
+        let blur = CAFilter(type: .gaussianBlur)
+        blur.setValue(3, forKey: "inputRadius")
+        let image = try filtered([blur], color: CGColor(red: 0, green: 0, blue: 0, alpha: 1), backend: backend)
+        // Black on white: half a pixel inside the edge, 255 (1 - Φ(0.5 / 3)) = 111; the middle black; 3σ outside still white.
+        let edge = rgba(image, 10, 20)[0], middle = rgba(image, 20, 20)[0], outside = rgba(image, 1, 20)[0]
+        #expect(abs(Int(edge) - 111) <= 12, "\(edge)")
+        #expect(middle <= 3 && outside >= 250, "\(middle) \(outside)")
+        // Left and right edges alike.
+        #expect(abs(Int(rgba(image, 8, 20)[0]) - Int(rgba(image, 31, 20)[0])) <= 3)
+    }
+
     @Test(.enabled(if: availableBackends.contains(.gl), "no EGL context on this machine: nothing to compare the CPU with"))
     func bothBackendsDrawTheSameScene() throws {
         let scene = try SceneDecoder().decode("""

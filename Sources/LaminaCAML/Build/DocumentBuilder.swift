@@ -306,7 +306,8 @@ final class DocumentBuilder {
 
     static func unsupportedElementReason(_ name: String) -> String {
         switch name {
-        case "filters", "backgroundFilters", "compositingFilter": "Lamina does not apply Core Animation filters yet"
+        case "backgroundFilters": "Lamina does not filter what lies behind a layer yet"
+        case "compositingFilter": "Lamina does not blend layers by compositing filters yet"
         case "scriptComponents", "scriptObject", "modules": "Lamina runs no scripts"
         case "behaviors": "Lamina does not run layer behaviours"
         default: "Lamina has no such property"
@@ -417,6 +418,8 @@ final class DocumentBuilder {
             return .json(try emitterCells(element, path: path))
         case .emitterBehaviors:
             return .json(try emitterBehaviors(element, path: path))
+        case .filters:
+            return .json(try filters(element, path: path))
         default:
             break
         }
@@ -512,6 +515,8 @@ final class DocumentBuilder {
             throw wrong("cells as elements, such as <emitterCells><CAEmitterCell birthRate=\"10\"/></emitterCells>")
         case .emitterBehaviors:
             throw wrong("behaviours as elements, such as <emitterBehaviors><CAEmitterBehavior behavior=\"drag\"/></emitterBehaviors>")
+        case .filters:
+            throw wrong("filters as elements, such as <filters><CAFilter filter=\"gaussianBlur\" inputRadius=\"8\"/></filters>")
         }
     }
 
@@ -550,27 +555,47 @@ final class DocumentBuilder {
     }
 
     /// `<emitterBehaviors>`: its `<CAEmitterBehavior behavior="...">`s as
-    /// the scene format's behaviour objects. A kind Lamina does not run
-    /// (`light`), and parameters a kind does not have, are skipped with a
-    /// warning at their place.
+    /// the scene format's behaviour objects.
     func emitterBehaviors(_ element: XMLElement, path: String) throws(SceneError) -> JSONValue {
-        var behaviors: [JSONValue] = []
+        try keyedObjects(element, path: path, className: "CAEmitterBehavior", typeAttributes: ["behavior", "type"],
+                         what: "emitter behaviour", types: SceneVocabulary.emitterBehaviorTypes,
+                         parameter: SceneVocabulary.emitterBehaviorParameter)
+    }
+
+    /// `<filters>`: its `<CAFilter>`s as the scene format's filter objects.
+    /// The kind is the `filter` or `type` attribute, else the `name` (a
+    /// filter called after its kind, `<CAFilter name="gaussianBlur"/>`).
+    func filters(_ element: XMLElement, path: String) throws(SceneError) -> JSONValue {
+        try keyedObjects(element, path: path, className: "CAFilter", typeAttributes: ["filter", "type", "name"],
+                         what: "filter", types: SceneVocabulary.filterTypes, parameter: SceneVocabulary.filterParameter)
+    }
+
+    /// Elements of `className` as objects of a `type` (the first of
+    /// `typeAttributes` present) with that type's parameters, as attributes
+    /// or elements. A kind Lamina does not have, and parameters a kind does
+    /// not have, are skipped with a warning at their place.
+    private func keyedObjects(
+        _ element: XMLElement, path: String, className: String, typeAttributes: [String], what: String, types: [String],
+        parameter: (String, String) -> LayerValueKind?
+    ) throws(SceneError) -> JSONValue {
+        var objects: [JSONValue] = []
         for (k, entry) in element.children.enumerated() {
             let entryPath = path + "/\(entry.name)[\(k + 1)]"
-            guard entry.name == "CAEmitterBehavior", let type = entry["behavior"] ?? entry["type"] else {
-                try skip("<\(entry.name)> in <emitterBehaviors>", "an emitter's behaviours are <CAEmitterBehavior behavior=\"...\"> elements",
+            guard entry.name == className, let typeAttribute = typeAttributes.first(where: { entry[$0] != nil }),
+                  let type = entry[typeAttribute]
+            else {
+                try skip("<\(entry.name)> in <\(element.name)>", "these are <\(className) \(typeAttributes[0])=\"...\"> elements",
                          at: entry.position)
                 continue
             }
-            guard SceneVocabulary.emitterBehaviorTypes.contains(type) else {
-                try skip("emitter behaviour '\(type)'", "Lamina runs \(SceneVocabulary.emitterBehaviorTypes.joined(separator: ", "))",
-                         at: entry.position)
+            guard types.contains(type) else {
+                try skip("\(what) '\(type)'", "Lamina applies \(types.joined(separator: ", "))", at: entry.position)
                 continue
             }
             var members: [(String, JSONValue, SourcePosition)] = [("type", .string(type), entry.position)]
             func add(_ key: String, _ source: ValueSource, at position: SourcePosition, _ subject: String) throws(SceneError) {
-                guard let kind = SceneVocabulary.emitterBehaviorParameter(key, ofType: type) else {
-                    try skip(subject, "a \(type) behaviour has no such parameter in Lamina", at: position)
+                guard let kind = parameter(key, type) else {
+                    try skip(subject, "a \(type) \(what) has no such parameter in Lamina", at: position)
                     return
                 }
                 // "inf" (a falloff that never fades) has no JSON number: the format's "infinity".
@@ -582,15 +607,15 @@ final class DocumentBuilder {
                     members.append((key, value.json(at: position), position))
                 }
             }
-            for attribute in entry.attributes where attribute.name != "behavior" && attribute.name != "type" {
-                try add(attribute.name, .text(attribute.value), at: attribute.position, "@\(attribute.name) of <CAEmitterBehavior>")
+            for attribute in entry.attributes where attribute.name != typeAttribute && !(attribute.name == "type" && typeAttribute != "type") {
+                try add(attribute.name, .text(attribute.value), at: attribute.position, "@\(attribute.name) of <\(className)>")
             }
             for child in entry.children {
-                try add(child.name, .element(child), at: child.position, "<\(child.name)> in <CAEmitterBehavior>")
+                try add(child.name, .element(child), at: child.position, "<\(child.name)> in <\(className)>")
             }
-            behaviors.append(.object(members: members, at: entry.position))
+            objects.append(.object(members: members, at: entry.position))
         }
-        return JSONValue.array(behaviors, at: element.position)
+        return JSONValue.array(objects, at: element.position)
     }
 
     /// Core Animation's constants that the scene format spells otherwise.

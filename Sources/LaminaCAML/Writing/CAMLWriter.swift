@@ -125,19 +125,22 @@ public struct CAMLWriter: Sendable {
             element.children.append(holder)
         case .image:
             element.children.append(XMLOut(name: property, attributes: [("type", "CGImage"), ("src", try string(value, at: path))]))
-        case .emitterBehaviors:
+        case .emitterBehaviors, .filters:
+            let (className, typeAttribute) = kind == .filters ? ("CAFilter", "filter") : ("CAEmitterBehavior", "behavior")
             var holder = XMLOut(name: property)
             for (k, behavior) in items(value).enumerated() {
-                guard let object = behavior.object else { throw wrong("an emitter behaviour (an object)", at: path / k) }
-                var out = XMLOut(name: "CAEmitterBehavior")
+                guard let object = behavior.object else { throw wrong("an object", at: path / k) }
+                var out = XMLOut(name: className)
                 for member in object.members {
-                    let key = member.key == "type" ? "behavior" : member.key
+                    let key = member.key == "type" ? typeAttribute : member.key
                     if let n = member.value.number {
                         out.attribute(key, Self.number(n))
                     } else if let s = member.value.string {
                         out.attribute(key, s == "infinity" ? "inf" : s == "-infinity" ? "-inf" : s)
                     } else if let b = member.value.bool {
                         out.attribute(key, b ? "1" : "0")
+                    } else if member.key == "inputColor" {
+                        out.attribute(key, try self.color(member.value, at: path / k / key))
                     } else if member.key == "colors" {
                         var colors = XMLOut(name: "colors")
                         for (c, color) in items(member.value).enumerated() {
@@ -196,7 +199,7 @@ public struct CAMLWriter: Sendable {
             return String(bits)
         case .path, .string, .any, .image:
             return try string(value, at: path)
-        case .colors, .layer, .layers, .emitterCells, .emitterBehaviors:
+        case .colors, .layer, .layers, .emitterCells, .emitterBehaviors, .filters:
             throw wrong("a value that fits in an attribute", at: path)
         }
     }

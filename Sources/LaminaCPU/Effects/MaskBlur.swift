@@ -11,9 +11,15 @@ import LaminaRender
 /// picture), scale back up bilinearly by exactly the factor it went down by.
 enum MaskBlur {
     static func apply(_ method: BlurMethod, to source: Pixmap) throws -> Pixmap {
+        blurred(AlphaPlane(channel: 3, of: source), by: method)
+    }
+
+    /// `plane` blurred by `method`, at its own size, as a white mask (every
+    /// byte of a pixel the blurred value). The plane's floats go back to the pool.
+    static func blurred(_ source: AlphaPlane, by method: BlurMethod) -> Pixmap {
         let width = source.width, height = source.height
         // Every plane's floats come from the pool and go back to it.
-        var plane = AlphaPlane(alphaOf: source)
+        var plane = source
         defer { BufferPool.floats.giveBack(plane.values) }
         guard width > 0, height > 0, method.sigma > 0 else { return plane.whitePixmap() }
         var scale = 1
@@ -38,13 +44,14 @@ struct AlphaPlane {
         self.width = width; self.height = height; self.values = values
     }
 
-    init(alphaOf pixmap: Pixmap) {
+    /// One channel of `pixmap` (0 red ... 3 alpha, premultiplied bytes).
+    init(channel: Int, of pixmap: Pixmap) {
         let n = pixmap.width * pixmap.height
         width = pixmap.width; height = pixmap.height
         values = BufferPool.floats.take(count: n, zeroed: false)
         values.withUnsafeMutableBufferPointer { out in
             pixmap.data.withUnsafeBufferPointer { src in
-                for i in 0..<n { out[i] = Float(src[i * 4 + 3]) }
+                for i in 0..<n { out[i] = Float(src[i * 4 + channel]) }
             }
         }
     }

@@ -256,6 +256,13 @@ final class CPUPainter: SurfacePainter {
         target = blurred
     }
 
+    /// `source` through a layer's filter (see `DrawCommand.filter`).
+    func filter(_ source: Pixmap, _ filter: SurfaceFilter, into target: inout Pixmap) throws {
+        let filtered = SurfaceFilters.apply(filter, to: source)
+        BufferPool.pixels.giveBack(target.data)
+        target = filtered
+    }
+
     /// Where a textured polygon's texture lands when the draw is a plain
     /// copy: the matrix moves the texture by whole pixels without scaling,
     /// rotating or projecting, one texel covers one pixel, and the polygon is

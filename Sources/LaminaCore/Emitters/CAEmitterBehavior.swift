@@ -58,43 +58,27 @@ open class CAEmitterBehavior {
     open var name: String?
     /// Whether it acts. Default true.
     open var isEnabled = true
-    private var parameters: [String: Any] = [:]
+    private var parameters = KeyedParameters()
 
     /// A behaviour of `type`, with no parameters set.
     public init(type: Kind) { self.type = type }
 
-    /// The parameter `key`, or nil.
+    /// The parameter `key` (or `type`, `name`, `enabled`), or nil.
     open func value(forKey key: String) -> Any? {
-        switch key {
-        case "type": type.rawValue
-        case "name": name
-        case "enabled": isEnabled
-        default: parameters[key]
-        }
+        parameters.value(forKey: key, type: type.rawValue, name: name, isEnabled: isEnabled)
     }
 
-    /// Sets the parameter `key` (nil removes it).
+    /// Sets the parameter `key` (nil removes it), or `name` or `enabled`.
     open func setValue(_ value: Any?, forKey key: String) {
-        switch key {
-        case "name": name = value as? String
-        case "enabled": isEnabled = (value as? Bool) ?? isEnabled
-        default: parameters[key] = value
-        }
+        parameters.setValue(value, forKey: key, name: &name, isEnabled: &isEnabled)
     }
 
     /// The keys set, sorted.
-    open var parameterKeys: [String] { parameters.keys.sorted() }
+    open var parameterKeys: [String] { parameters.keys }
 
     /// The number at `key`, or nil.
-    package func number(_ key: String) -> Double? { LayerValue.number(parameters[key]) }
+    package func number(_ key: String) -> Double? { parameters.number(key) }
 
     /// The numbers at `key` (an array of numbers, a point or a size), or nil.
-    package func numbers(_ key: String) -> [Double]? {
-        switch parameters[key] {
-        case let p as CGPoint: [Double(p.x), Double(p.y)]
-        case let s as CGSize: [Double(s.width), Double(s.height)]
-        case let a as [Any]: a.compactMap(LayerValue.number)
-        default: nil
-        }
-    }
+    package func numbers(_ key: String) -> [Double]? { parameters.numbers(key) }
 }

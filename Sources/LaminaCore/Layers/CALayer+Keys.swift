@@ -76,6 +76,8 @@ extension CALayer {
                   get: { (l: CALayer) in l.contentsRect }, set: { $0.contentsRect = $1 }),
         .property("contentsCenter", LayerValue.rect, animatable: true, default: { CGRect(x: 0, y: 0, width: 1, height: 1) },
                   get: { (l: CALayer) in l.contentsCenter }, set: { $0.contentsCenter = $1 }),
+        .property("filters", LayerValue.filters, default: { nil },
+                  get: { (l: CALayer) in l.filters }, set: { $0.filters = $1 }),
         .property("contentsMultiplyColor", LayerValue.color, animatable: true, default: { nil },
                   get: { (l: CALayer) in l.contentsMultiplyColor }, set: { $0.contentsMultiplyColor = $1 }),
         .property("minificationFilter", LayerValue.constant(CALayerContentsFilter.self), default: { .linear },

@@ -131,6 +131,10 @@ open class CALayer {
     /// coordinates. Default (0, 0, 1, 1): everything stretches.
     open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
 
+    /// Filters applied, in order, to what the layer and its sublayers draw
+    /// (`CAFilter`s), before its mask, shadow and opacity. Default nil.
+    open var filters: [Any]?
+
     /// A colour that multiplies `contents` (its alpha fades them), and
     /// nothing else the layer draws. Default nil: the contents as they are.
     /// Core Animation's own (unpublished) property, which PosterBoard

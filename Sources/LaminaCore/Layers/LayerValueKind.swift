@@ -34,6 +34,8 @@ package enum LayerValueKind: Sendable, Equatable {
     case emitterCells
     /// An array of `CAEmitterBehavior`s, or nil (`emitterBehaviors`).
     case emitterBehaviors
+    /// An array of `CAFilter`s, or nil (`filters`).
+    case filters
     /// Anything (`string` and `font` of a text layer).
     case any
 }

@@ -156,6 +156,20 @@ enum LayerValue {
             (lhs ?? []).count == (rhs ?? []).count && zip(lhs ?? [], rhs ?? []).allSatisfy { $0 === $1 }
         })
 
+    /// Filters, or nil (`filters`): `CAFilter`s, as Core Animation keeps
+    /// them in an array of `Any`.
+    static let filters = LayerValueType<[Any]?>(
+        kind: .filters, expected: "an array of CAFilter or nil", box: { $0 },
+        unbox: { value in
+            guard let value else { return .some(nil) }
+            guard let array = value as? [Any], array.allSatisfy({ $0 is CAFilter }) else { return nil }
+            return array
+        },
+        equal: { lhs, rhs in
+            (lhs ?? []).count == (rhs ?? []).count
+                && zip(lhs ?? [], rhs ?? []).allSatisfy { ($0 as? CAFilter) === ($1 as? CAFilter) }
+        })
+
     /// A sprite-sheet frame mode of an emitter cell (a plain string).
     static let frameMode = LayerValueType<String>(
         kind: .constant, expected: "a String", box: { $0 }, unbox: { $0 as? String }, equal: { $0 == $1 })

@@ -127,6 +127,22 @@ final class GLPlanPainter: SurfacePainter {
         try painter.blur(source, into: target, method: blur)
     }
 
+    /// A blur of every channel (the blur a shadow's mask gets), or a colour
+    /// matrix in one full-screen pass.
+    func filter(_ source: any GLTextureSource, _ filter: SurfaceFilter, into target: inout GLRenderTarget) throws {
+        switch filter {
+        case .blur(let method):
+            try painter.blur(source, into: target, method: method)
+        case .colorMatrix(let matrix):
+            try painter.fullscreenPass(.colorMatrix, sampling: source, with: .nearest, into: target) { program in
+                // Column-major: column j holds the four rows' j-th numbers.
+                let m = matrix.values.map(Float.init)
+                program.set("u_matrix", matrix: (0..<4).flatMap { j in (0..<4).map { i in m[i * 5 + j] } })
+                program.set("u_offset", m[4], m[9], m[14], m[19])
+            }
+        }
+    }
+
     private func sampling(_ filter: TextureFilter) -> GLSampling {
         switch filter {
         case .nearest: return .nearest

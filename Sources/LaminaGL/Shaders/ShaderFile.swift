@@ -19,4 +19,6 @@ enum ShaderFile: String, Sendable, CaseIterable {
     case blur = "blur.frag"
     /// Texels one for one into a multisample tile.
     case copy = "copy.frag"
+    /// A layer's colour filters: one 4x5 matrix on straight colour.
+    case colorMatrix = "color_matrix.frag"
 }

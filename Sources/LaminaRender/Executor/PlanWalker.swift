@@ -42,6 +42,9 @@ package protocol SurfacePainter: AnyObject {
     /// Replaces `target` with `source`'s alpha blurred as `blur` says, in
     /// white (`DrawCommand.blurMask`). `source` and `target` are the same size.
     func blurMask(_ source: Texture, blur: BlurMethod, into target: inout Surface) throws
+    /// Replaces `target` with `source` through `filter` (`DrawCommand.filter`).
+    /// `source` and `target` are the same size.
+    func filter(_ source: Texture, _ filter: SurfaceFilter, into target: inout Surface) throws
     /// The surface will not be used again this frame.
     func release(_ surface: Surface)
     /// The finished output as premultiplied RGBA8, top row first.
@@ -161,8 +164,13 @@ package enum PlanWalker {
                         run.append(.polygon(draw, try textures(for: command)))
                     case .path(let draw):
                         run.append(.path(draw))
-                    case .blurMask(let source, _) where source == pass.target:
-                        throw InvalidRenderPlan("a pass blurs its own target")
+                    case .blurMask(let source, _) where source == pass.target, .filter(let source, _) where source == pass.target:
+                        throw InvalidRenderPlan("a pass filters its own target")
+                    case .filter(let source, let filter):
+                        try painter.draw(run, into: &target, deadline: deadline)
+                        run.removeAll(keepingCapacity: true)
+                        try deadline?.check()
+                        try painter.filter(try texture(for: .surface(source)), filter, into: &target)
                     case .blurMask(let source, let blur):
                         try painter.draw(run, into: &target, deadline: deadline)
                         run.removeAll(keepingCapacity: true)

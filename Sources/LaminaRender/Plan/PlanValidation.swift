@@ -42,6 +42,14 @@ extension RenderPlan {
                     guard sigma.isFinite, sigma > 0 else { return .blurMask(source: source, blur: BlurMethod(sigma: 0)) }
                     let limit = Double(max(size.0, size.1, 1)) / 6
                     return sigma <= limit ? command : .blurMask(source: source, blur: BlurMethod(sigma: limit))
+                case .filter(let source, .blur(let blur)):
+                    // As a shadow's: the planner pads a filtered surface by 3 sigma.
+                    let sigma = blur.sigma
+                    guard sigma.isFinite, sigma > 0 else { return .filter(source: source, .blur(BlurMethod(sigma: 0))) }
+                    let limit = Double(max(size.0, size.1, 1)) / 6
+                    return sigma <= limit ? command : .filter(source: source, .blur(BlurMethod(sigma: limit)))
+                case .filter(_, .colorMatrix(let matrix)):
+                    return matrix.values.allSatisfy(\.isFinite) ? command : nil
                 }
             }
         }
@@ -172,9 +180,13 @@ extension RenderPlan {
         let images = self.images.reduce(0.0) { $0 + Double($1.width) * Double($1.height) }
         var blurred = 0.0
         for pass in passes {
-            for case .blurMask(let source, _) in pass.commands {
-                if case .offscreen(let i) = source, surfaces.indices.contains(i) {
-                    blurred = max(blurred, Double(surfaces[i].pixelCount))
+            for command in pass.commands {
+                guard case .offscreen(let i) = command.sampledSurfaces.first, surfaces.indices.contains(i) else { continue }
+                switch command {
+                case .blurMask: blurred = max(blurred, Double(surfaces[i].pixelCount))
+                // A colour blur holds four channels' floats.
+                case .filter(_, .blur): blurred = max(blurred, 4 * Double(surfaces[i].pixelCount))
+                default: continue
                 }
             }
         }

@@ -79,6 +79,8 @@ package enum SurfacePurpose: String, Hashable, Sendable, CustomStringConvertible
     case roundedClip = "rounded masksToBounds clip"
     /// The layer's alpha (or `shadowPath`), blurred.
     case shadow
+    /// `filters`: what the layer drew, and each filter's result.
+    case filter
 
     /// The purpose in words ("rounded masksToBounds clip").
     public var description: String { rawValue }
@@ -153,7 +155,7 @@ extension DrawCommand {
     /// The surfaces this command reads.
     public var sampledSurfaces: [SurfaceID] {
         switch self {
-        case .blurMask(let source, _): return [source]
+        case .blurMask(let source, _), .filter(let source, _): return [source]
         case .path: return []
         case .polygon(let draw): return draw.fill.textureSources.compactMap { if case .surface(let id) = $0 { id } else { nil } }
         }
@@ -183,6 +185,9 @@ package enum DrawCommand: Sendable {
     /// shadow's shape is; so a backend may blur one channel (the CPU does)
     /// or all four (GL does), with the same result, by `blur`'s method.
     case blurMask(source: SurfaceID, blur: BlurMethod)
+    /// Replace the target's pixels with `source` (the same size) through
+    /// the filter: a layer's `filters`, one pass each.
+    case filter(source: SurfaceID, SurfaceFilter)
 }
 
 /// What fills a polygon.

@@ -57,11 +57,12 @@ extension PlanBuilder {
         // Without group opacity the fade reaches every draw on its own:
         // `alpha` is passed down to the content and the sublayers below.
         let groupOpacity = layer.opacity < 1 && layer.allowsGroupOpacity && drawsOverlap(layer)
-        guard hasShadow || clipsContent || layer.mask != nil || groupOpacity else {
+        let hasFilters = !layer.filters.isEmpty
+        guard hasShadow || clipsContent || layer.mask != nil || groupOpacity || hasFilters else {
             try emitContent(layer, matrix: matrix, clipping: clippingWithNear, opacity: alpha, tint: tint, into: &commands)
             return
         }
-        if clipsContent && !layer.isRounded && !hasShadow && layer.mask == nil && !groupOpacity {
+        if clipsContent && !layer.isRounded && !hasShadow && layer.mask == nil && !groupOpacity && !hasFilters {
             // Square bounds and nothing else: four clip planes cut every draw
             // (sublayers' too, pulled back into their planes), as a surface
             // clipped to the bounds would, without the surface: a
@@ -81,6 +82,11 @@ extension PlanBuilder {
         // outside the target (with room for a shadow to blur into view) is
         // never drawn.
         var whole = layer.masksToBounds ? layer.bounds : contentExtent(layer)
+        if !layer.masksToBounds, hasFilters {
+            // A blur spreads the picture by its reach: the surface holds the spread too.
+            let reach = layer.filters.reduce(0) { $0 + $1.reach }
+            whole = whole.insetBy(dx: -reach, dy: -reach)
+        }
         if !layer.masksToBounds, layer.mask != nil, hasShadow, let shadow = layer.shadow {
             // The mask cuts the shadow too (below): the shadow must be in the surface it cuts.
             let pad = 3 * shadow.radius
@@ -94,10 +100,13 @@ extension PlanBuilder {
         }
         guard let extent = visiblePart(of: whole, matrix: matrix, margin: margin) else { return }
         let scale = surfaceScale(matrix: matrix, extent: extent)
-        let purpose: SurfacePurpose = layer.mask != nil ? .mask : clipsContent ? .clip : hasShadow ? .shadow : .groupOpacity
+        let purpose: SurfacePurpose = layer.mask != nil ? .mask : clipsContent ? .clip : hasShadow ? .shadow
+            : hasFilters ? .filter : .groupOpacity
         var content = try renderToSurface(extent: extent, scale: scale, for: layer.path, purpose) { m, cmds throws(RenderRefusal) in
             try self.emitContent(layer, matrix: m, clipping: .none, opacity: 1, tint: nil, into: &cmds)
         }
+        // The filters work on what the layer drew, before its clip, mask and shadow.
+        content = filtered(content, by: layer.filters, for: layer.path)
         // The surface's whole pixels cover a little more than `extent`: its
         // texture maps onto this rect, so nothing is stretched to fit.
         let contentRect = content.rect

@@ -148,6 +148,30 @@ extension PlanBuilder {
         return (blurred, alpha.rect.offsetBy(dx: shadow.offset.width, dy: shadow.offset.height), shadow.color.withAlpha(times: shadow.opacity))
     }
 
+    /// `content` through each of `filters` in turn: one pass a filter, each
+    /// into a new surface of the same size covering the same rect. A blur's
+    /// deviation in points becomes the surface's pixels (it may have come
+    /// out coarser than asked: its pixel budget).
+    func filtered(_ content: Surface, by filters: [RenderFilter], for layer: LayerPath) -> Surface {
+        var current = content
+        for filter in filters {
+            let size = surfaces[surfaceIndex(current.id)]
+            let next = SurfaceID.offscreen(surfaces.count)
+            surfaces.append(SurfaceDescription(width: size.width, height: size.height, purpose: .filter, layer: layer))
+            let pass: SurfaceFilter
+            switch filter {
+            case .blur(let sigma):
+                let pixelsPerPoint = Double(size.width) / Double(current.rect.width)
+                pass = .blur(BlurMethod(sigma: sigma * pixelsPerPoint))
+            case .colorMatrix(let matrix):
+                pass = .colorMatrix(matrix)
+            }
+            passes.append(RenderPass(target: next, commands: [.filter(source: current.id, pass)]))
+            current = Surface(id: next, rect: current.rect)
+        }
+        return current
+    }
+
     func surfaceIndex(_ id: SurfaceID) -> Int {
         if case .offscreen(let i) = id { return i }
         return 0

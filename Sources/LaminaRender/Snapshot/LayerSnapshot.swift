@@ -99,6 +99,7 @@ final class LayerSnapshotter {
                 radius: Double(max(0, layer.shadowRadius)), path: path)
         }
         r.allowsGroupOpacity = layer.allowsGroupOpacity
+        r.filters = try Self.filters(of: layer, at: path)
         r.content = try content(of: layer, bounds: r.bounds, at: path)
         return r
     }

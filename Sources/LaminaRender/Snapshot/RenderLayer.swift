@@ -55,6 +55,10 @@ package struct RenderLayer: Sendable {
     /// The shadow, when `shadowOpacity` is above 0.
     public var shadow: RenderShadow?
 
+    /// `filters`, in order: applied to what the layer and its sublayers
+    /// drew, before its mask, shadow and opacity.
+    public var filters: [RenderFilter] = []
+
     /// What the layer draws between its background and its sublayers.
     public var content: [RenderContent] = []
     /// A colour multiplied into everything this layer and its sublayers draw
@@ -95,6 +99,20 @@ package struct RenderShadow: Sendable {
     /// A shadow of these properties.
     public init(color: RGBA, opacity: Double, offset: CGSize, radius: Double, path: FillContent? = nil) {
         self.color = color; self.opacity = opacity; self.offset = offset; self.radius = radius; self.path = path
+    }
+}
+
+/// One of a layer's filters, resolved.
+package enum RenderFilter: Hashable, Sendable {
+    /// A Gaussian blur of standard deviation `sigma` points.
+    case blur(sigma: Double)
+    /// A colour transform (the colour filters, consecutive ones as one matrix).
+    case colorMatrix(ColorMatrix)
+
+    /// How far the filter spreads a picture, in points (3 sigma).
+    var reach: Double {
+        if case .blur(let sigma) = self { return 3 * sigma }
+        return 0
     }
 }
 

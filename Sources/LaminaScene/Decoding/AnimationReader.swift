@@ -327,7 +327,7 @@ extension DecodingContext {
         case .numbers(let range):
             return try numberList(value, at: path, isChange ? .any : range).map { $0.map { NSNumber(value: Double($0)) } }
         case .colors: return try colorList(value, at: path)
-        case .string, .constant, .cornerMask, .layer, .layers, .emitterCells, .emitterBehaviors, .any:
+        case .string, .constant, .cornerMask, .layer, .layers, .emitterCells, .emitterBehaviors, .filters, .any:
             // The property table marks no property of these kinds animatable.
             throw SceneError(.invalidValue, at: path.description, "\(kind.description) cannot be animated")
         }

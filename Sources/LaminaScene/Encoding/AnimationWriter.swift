@@ -187,7 +187,7 @@ enum AnimationValue {
         case .colors:
             guard let items = value as? [Any] else { throw mismatch() }
             return try ColorValue.encodeList(items, at: path)
-        case .string, .constant, .cornerMask, .layer, .layers, .emitterCells, .emitterBehaviors, .any:
+        case .string, .constant, .cornerMask, .layer, .layers, .emitterCells, .emitterBehaviors, .filters, .any:
             // The property table marks no property of these kinds animatable.
             throw mismatch()
         }

@@ -28,6 +28,7 @@ extension LayerValueKind {
         case .layers: "an array of layers"
         case .emitterCells: "an array of emitter cells"
         case .emitterBehaviors: "an array of emitter behaviours"
+        case .filters: "an array of filters"
         case .any: "a value"
         }
     }

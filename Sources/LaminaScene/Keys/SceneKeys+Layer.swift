@@ -71,6 +71,7 @@ extension SceneKeys {
         .rect("contentsRect", \CALayer.contentsRect),
         .rect("contentsCenter", \CALayer.contentsCenter),
         .optionalColor("contentsMultiplyColor", \CALayer.contentsMultiplyColor),
+        filtersKey,
         .names("minificationFilter", \CALayer.minificationFilter, filters),
         .names("magnificationFilter", \CALayer.magnificationFilter, filters),
         .bool("geometryFlipped", \CALayer.isGeometryFlipped),

@@ -57,17 +57,31 @@ package enum SceneVocabulary {
     }
 
     /// The kinds of emitter behaviour the format has (`"drag"`, ...).
-    package static var emitterBehaviorTypes: [String] { CAEmitterBehavior.Kind.all.map(\.rawValue) }
+    package static var emitterBehaviorTypes: [String] { EmitterBehaviorValue.kind.types.map(\.name) }
+
+    /// The kinds of filter the format has (`"gaussianBlur"`, ...).
+    package static var filterTypes: [String] { FilterValue.kind.types.map(\.name) }
 
     /// The kind of values the parameter `key` of an emitter behaviour of
     /// `type` takes (`"stiffness"` of an attractor: a number), or nil when
     /// the format has no such parameter.
     package static func emitterBehaviorParameter(_ key: String, ofType type: String) -> LayerValueKind? {
+        parameterKind(key, EmitterBehaviorValue.kind.parameters(ofType: type))
+    }
+
+    /// The kind of values the parameter `key` of a filter of `type` takes
+    /// (`"inputRadius"` of a blur: a number), or nil.
+    package static func filterParameter(_ key: String, ofType type: String) -> LayerValueKind? {
+        parameterKind(key, FilterValue.kind.parameters(ofType: type))
+    }
+
+    private static func parameterKind(_ key: String, _ table: [String: KeyedObjectValue.Parameter]?) -> LayerValueKind? {
         if key == "name" { return .string }
         if key == "enabled" { return .bool }
-        switch EmitterBehaviorValue.parameters[CAEmitterBehavior.Kind(type)]?[key] {
+        switch table?[key] {
         case .number?: return .number(.any)
         case .vector?, .numbers?: return .numbers(.any)
+        case .color?: return .color
         case .colors?: return .colors
         case .name?: return .constant
         case nil: return nil

@@ -266,7 +266,7 @@ struct RandomTrees {
         case .path: return path()
         case .image: return image()
         case .bool: return random.chance(0.5)
-        case .string, .constant, .cornerMask, .layer, .layers, .emitterCells, .emitterBehaviors, .any:
+        case .string, .constant, .cornerMask, .layer, .layers, .emitterCells, .emitterBehaviors, .filters, .any:
             preconditionFailure("the property table marks no property of kind \(kind) animatable")
         }
     }

@@ -1,0 +1,57 @@
+import Foundation
+import LaminaCore
+import LaminaRaster
+
+extension LayerSnapshotter {
+    /// A layer's enabled `filters` as the renderer runs them: blurs, and the
+    /// colour filters as matrices (consecutive ones joined into one). A
+    /// filter that changes nothing (a blur of radius 0, a saturation of 1)
+    /// is dropped, so it costs no surface. One of a kind Lamina does not
+    /// apply is refused, naming the layer, rather than silently ignored.
+    static func filters(of layer: CALayer, at path: LayerPath) throws(RenderRefusal) -> [RenderFilter] {
+        guard let list = layer.filters, !list.isEmpty else { return [] }
+        var out: [RenderFilter] = []
+        func append(_ matrix: ColorMatrix) {
+            guard matrix != .identity else { return }
+            if case .colorMatrix(let previous)? = out.last {
+                out[out.count - 1] = .colorMatrix(previous.then(matrix))
+            } else {
+                out.append(.colorMatrix(matrix))
+            }
+        }
+        for item in list {
+            guard let filter = item as? CAFilter else {
+                throw RenderRefusal(at: path, "its filters hold a \(type(of: item)), not a CAFilter")
+            }
+            guard filter.isEnabled else { continue }
+            func amount(_ fallback: Double) -> Double {
+                let v = filter.number("inputAmount") ?? fallback
+                return v.isFinite ? v : fallback
+            }
+            switch filter.type {
+            case .gaussianBlur:
+                let sigma = filter.number("inputRadius") ?? 0
+                if sigma.isFinite, sigma > 0 { out.append(.blur(sigma: sigma)) }
+            case .colorMatrix:
+                guard let values = filter.numbers("inputColorMatrix"), values.count == 20, values.allSatisfy(\.isFinite) else {
+                    throw RenderRefusal(at: path, "its colorMatrix filter needs an inputColorMatrix of 20 finite numbers")
+                }
+                append(ColorMatrix(values))
+            case .colorSaturate: append(.saturate(amount(1)))
+            case .colorHueRotate:
+                let angle = filter.number("inputAngle") ?? 0
+                append(.hueRotate(angle.isFinite ? angle : 0))
+            case .colorContrast: append(.contrast(amount(1)))
+            case .colorBrightness: append(.brightness(amount(0)))
+            case .colorInvert: append(.invert)
+            case .colorMonochrome:
+                let c = filter.color("inputColor").map(RGBA.init) ?? .white
+                append(.monochrome(red: c.red, green: c.green, blue: c.blue, amount: amount(1)))
+            case .luminanceToAlpha: append(.luminanceToAlpha)
+            default:
+                throw RenderRefusal(at: path, "its filter \(String(reflecting: filter.type.rawValue)) is not one Lamina applies (\(CAFilter.Kind.all.map(\.rawValue).joined(separator: ", ")))")
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import LaminaJSON
+
+// A layer's `filters`: objects with a `type` (`CAFilter.Kind`), an optional
+// `name` and `enabled`, and the parameters of that type (see `CAFilter`).
+//
+//     "filters": [{"type": "gaussianBlur", "inputRadius": 8}, {"type": "colorSaturate", "inputAmount": 0}]
+enum FilterValue {
+    static let kind = KeyedObjectValue(what: "a filter", types: [
+        ("gaussianBlur", ["inputRadius": .number]),
+        ("colorMatrix", ["inputColorMatrix": .vector(20)]),
+        ("colorSaturate", ["inputAmount": .number]),
+        ("colorHueRotate", ["inputAngle": .number]),
+        ("colorContrast", ["inputAmount": .number]),
+        ("colorBrightness", ["inputAmount": .number]),
+        ("colorInvert", [:]),
+        ("colorMonochrome", ["inputColor": .color, "inputAmount": .number]),
+        ("luminanceToAlpha", [:]),
+    ])
+
+    static func encode(_ filters: [Any], at path: JSONPath) throws(SceneError) -> JSONValue {
+        let list = filters.compactMap { $0 as? CAFilter }
+        guard list.count == filters.count else {
+            throw SceneError(.invalidValue, at: path.description, "filters other than CAFilters cannot be written")
+        }
+        return try kind.encode(count: list.count, at: path) { k in
+            let f = list[k]
+            return (f.type.rawValue, f.name, f.isEnabled, f.parameterKeys, f.value(forKey:))
+        }
+    }
+}
+
+extension SceneKeys {
+    static let filtersKey = SceneKey("filters", decode: { c, v, p, layer throws(SceneError) in
+        guard let filters = try c.keyedObjects(v, at: p, of: FilterValue.kind,
+                                               make: { CAFilter(type: CAFilter.Kind($0)) },
+                                               set: { $0.setValue($2, forKey: $1) })
+        else { return }
+        layer.filters = filters
+    }, encode: { layer, _, path throws(SceneError) in
+        guard let filters = layer.filters else { return nil }
+        return try FilterValue.encode(filters, at: path)
+    })
+}
