@@ -54,10 +54,16 @@ struct MemoryGrowthTests {
         }
         // Warm-up: caches (glyphs, shapes, outlines, gradients, pooled pixmaps) fill.
         for k in 0..<4 { try frame(k) }
-        let before = Self.heapInUse()
-        for k in 4..<10 { try frame(k) }
-        let after = Self.heapInUse()
-        // Six frames; a leak of a few bytes a frame is noise, one of a layer's worth is not.
-        #expect(after - before < 16 * 1024, "\(scene.lastPathComponent): the heap grew by \(after - before) bytes over six frames")
+        // Two windows of six frames. A leak grows the heap in both; a worker
+        // thread that first allocates late (it got its first band of work
+        // only now, on a busy machine) grows its arena once, in one window.
+        var growth: [Int] = []
+        for window in 0..<2 {
+            let before = Self.heapInUse()
+            for k in 0..<6 { try frame(4 + 6 * window + k) }
+            growth.append(Self.heapInUse() - before)
+        }
+        // A leak of a few bytes a frame is noise, one of a layer's worth is not.
+        #expect(growth.min()! < 16 * 1024, "\(scene.lastPathComponent): the heap grew by \(growth) bytes over two runs of six frames")
     }
 }
