@@ -94,21 +94,26 @@ public struct SceneLoader: Sendable {
         public var state: String?
         /// CAML: the state transition to play from its start.
         public var transition: CAMLReader.Transition?
+        /// CAML: the device's screen in the document's units (the centred
+        /// part of the root it shows); nil: the whole root.
+        public var screen: CGSize?
 
         /// The defaults: the scene format's limits, files allowed, lenient,
         /// the base state.
         public init(limits: SceneLimits = .default, allowsFiles: Bool = true, baseDirectory: URL? = nil,
-                    strict: Bool = false, state: String? = nil, transition: CAMLReader.Transition? = nil) {
+                    strict: Bool = false, state: String? = nil, transition: CAMLReader.Transition? = nil,
+                    screen: CGSize? = nil) {
             self.limits = limits
             self.allowsFiles = allowsFiles
             self.baseDirectory = baseDirectory
             self.strict = strict
             self.state = state
             self.transition = transition
+            self.screen = screen
         }
 
         /// Whether any of the options for Apple's formats is set.
-        public var hasCAMLOptions: Bool { strict || state != nil || transition != nil }
+        public var hasCAMLOptions: Bool { strict || state != nil || transition != nil || screen != nil }
     }
 
     public var options: Options
@@ -215,7 +220,7 @@ public struct SceneLoader: Sendable {
     }
 
     private var camlReader: CAMLReader {
-        CAMLReader(limits: options.limits, options: .init(strict: options.strict, allowsFiles: options.allowsFiles),
+        CAMLReader(limits: options.limits, options: .init(strict: options.strict, allowsFiles: options.allowsFiles, screen: options.screen),
                    deadline: deadline)
     }
 }

@@ -30,11 +30,16 @@ public struct CAMLReader: Sendable {
         /// Whether images may be read from a bundle's files (a server reads
         /// archives from requests, whose files live in memory, and never the disk).
         public var allowsFiles: Bool
+        /// The device's screen, in the document's units: the picture is the
+        /// centred part of the root this size, as a phone shows a wallpaper
+        /// whose root is larger than its screen. Nil: the whole root.
+        public var screen: CGSize?
 
-        /// Lenient, with files.
-        public init(strict: Bool = false, allowsFiles: Bool = true) {
+        /// Lenient, with files, the whole root.
+        public init(strict: Bool = false, allowsFiles: Bool = true, screen: CGSize? = nil) {
             self.strict = strict
             self.allowsFiles = allowsFiles
+            self.screen = screen
         }
     }
 
@@ -42,11 +47,52 @@ public struct CAMLReader: Sendable {
     public struct Transition: Sendable, Hashable {
         public var from: String
         public var to: String
+        /// When the transition starts, in seconds of the scene: until then
+        /// the scene shows `from` (its own animations and emitters running).
+        /// Default 0.
+        public var begins: Double
 
-        /// The transition from `from` to `to`.
-        public init(from: String, to: String) {
+        /// For `lockScreenPreview`: the appearance and orientation whose
+        /// lock and home states the reader picks from the document's.
+        public private(set) var preview: (appearance: String, orientation: String)?
+
+        /// The transition from `from` to `to`, starting `begins` seconds in.
+        public init(from: String, to: String, begins: Double = 0) {
             self.from = from
             self.to = to
+            self.begins = begins
+        }
+
+        /// The document's own lock screen then unlock (`preview(among:)`),
+        /// picked when it is read: the sequence a gallery's recording shows.
+        public static func lockScreenPreview(appearance: String = "Light", orientation: String = "PortraitUp",
+                                             begins: Double = 2) -> Transition {
+            var t = Transition(from: "", to: "", begins: begins)
+            t.preview = (appearance, orientation)
+            return t
+        }
+
+        public static func == (a: Transition, b: Transition) -> Bool {
+            a.from == b.from && a.to == b.to && a.begins == b.begins
+                && a.preview?.appearance == b.preview?.appearance && a.preview?.orientation == b.preview?.orientation
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(from); hasher.combine(to); hasher.combine(begins)
+            hasher.combine(preview?.appearance); hasher.combine(preview?.orientation)
+        }
+
+        /// The lock screen, then the unlock, as a phone shows a wallpaper and
+        /// its gallery's recordings do: `Locked` to `Unlock`, or PosterBoard's
+        /// `Lock <orientation> <appearance>` to `Home <orientation>
+        /// <appearance>` (portrait, light by default), starting `begins`
+        /// seconds in; nil when `states` has no such pair.
+        public static func preview(among states: [String], appearance: String = "Light",
+                                   orientation: String = "PortraitUp", begins: Double = 2) -> Transition? {
+            let suffixes = [" \(orientation) \(appearance)", " \(orientation)", ""]
+            let pairs = [("Locked", "Unlock")] + suffixes.map { ("Lock" + $0, "Home" + $0) }
+            guard let pair = pairs.first(where: { states.contains($0.0) && states.contains($0.1) }) else { return nil }
+            return Transition(from: pair.0, to: pair.1, begins: begins)
         }
 
         /// `FROM:TO`, as the command line writes it.
@@ -250,6 +296,17 @@ public struct CAMLReader: Sendable {
             builders.append(try DocumentBuilder(bundle, diagnostics: diagnostics, limits: limits, deadline: deadline))
         }
         let allStates = Set(builders.flatMap(\.stateNames)).sorted()
+        var transition = transition
+        if let wanted = transition?.preview {
+            guard let pair = Transition.preview(among: allStates, appearance: wanted.appearance, orientation: wanted.orientation,
+                                                begins: transition?.begins ?? 0)
+            else {
+                let known = allStates.isEmpty ? "the documents have no states" : "the states are \(allStates.joined(separator: ", "))"
+                throw SceneError(.unknownName, at: bundles[0].file,
+                                 "no lock screen to preview: no Locked and Unlock states, nor Lock and Home ones for \(wanted.orientation) \(wanted.appearance); \(known)")
+            }
+            transition = pair
+        }
         for name in [state, transition?.from, transition?.to].compactMap({ $0 }) where !allStates.contains(name) {
             let known = allStates.isEmpty ? "the documents have no states" : "the states are \(allStates.joined(separator: ", "))"
             throw SceneError(.unknownName, at: bundles[0].file, "no state is called '\(name)'; \(known)")
@@ -258,7 +315,7 @@ public struct CAMLReader: Sendable {
         for builder in builders {
             // A wallpaper's layers that do not have the state keep their base state.
             let has = { (s: String?) in s.map { builder.states[$0] != nil } ?? false }
-            let ownTransition = transition.flatMap { has($0.from) && has($0.to) ? ($0.from, $0.to) : nil }
+            let ownTransition = transition.flatMap { has($0.from) && has($0.to) ? ($0.from, $0.to, $0.begins) : nil }
             let ownState = transition == nil ? (has(state) ? state : nil) : (has(transition?.to) ? transition?.to : nil)
             if let layer = try builder.build(state: ownState, transition: ownTransition) { layers.append(layer) }
         }
@@ -267,11 +324,15 @@ public struct CAMLReader: Sendable {
                              "the root layer needs bounds with a width and height > 0: they size the canvas")
         }
         let origin = bundles[0].root.position
+        let window = options.screen ?? canvas
+        guard window.width > 0, window.height > 0, window.width.isFinite, window.height.isFinite else {
+            throw SceneError(.invalidValue, at: bundles[0].file, "a screen of \(window.width) x \(window.height) is no picture")
+        }
         let screens = zip(layers, bundles).map { layer, bundle in
-            Self.screen(holding: layer, size: canvas, at: bundle.root.position)
+            Self.screen(holding: layer, size: canvas, window: window, at: bundle.root.position)
         }
         let top = JSONValue.object(members: [
-            ("width", .number(canvas.width), origin), ("height", .number(canvas.height), origin),
+            ("width", .number(window.width), origin), ("height", .number(window.height), origin),
             ("sublayers", JSONValue.array(screens, at: origin), origin),
         ], at: origin)
         let decoder = SceneDecoder(limits: limits, options: .init(allowsFiles: false), deadline: deadline)
@@ -308,10 +369,14 @@ public struct CAMLReader: Sendable {
     /// sublayers' geometry: the screen as Core Animation sees it. Layers
     /// that set `geometryFlipped` flip again below it, as they compose in
     /// Core Animation; images and text keep their orientation.
-    private static func screen(holding root: JSONValue, size: CGSize, at position: SourcePosition) -> JSONValue {
-        .object(members: [
-            ("bounds", .array([.number(0), .number(0), .number(size.width), .number(size.height)], at: position), position),
-            ("position", .array([.number(size.width / 2), .number(size.height / 2)], at: position), position),
+    /// The root on a flipped layer that shows the centred `window` of its
+    /// `size` (the whole when they are equal): a flip about the window's
+    /// centre keeps the root's centre in the middle of the picture.
+    private static func screen(holding root: JSONValue, size: CGSize, window: CGSize, at position: SourcePosition) -> JSONValue {
+        let x = (size.width - window.width) / 2, y = (size.height - window.height) / 2
+        return .object(members: [
+            ("bounds", .array([.number(x), .number(y), .number(window.width), .number(window.height)], at: position), position),
+            ("position", .array([.number(window.width / 2), .number(window.height / 2)], at: position), position),
             ("geometryFlipped", .bool(true), position),
             ("sublayers", .array([root], at: position), position),
         ], at: position)

@@ -12,19 +12,48 @@ struct CAMLOptions: ParsableArguments {
     @Option(help: "CAML only: play the transition between two states, FROM:TO (frames starts at the transition's start).")
     var transition: String?
 
+    @Flag(help: "CAML only: the lock screen, then the unlock at --unlock-at, as a phone shows a wallpaper (its Locked and Unlock states, or PosterBoard's Lock and Home ones).")
+    var preview = false
+
+    @Option(help: "CAML only, with --preview: when the unlock starts, in seconds.")
+    var unlockAt: Double = 2
+
+    @Option(help: "CAML only, with --preview: Light or Dark, for wallpapers with a state of each.")
+    var appearance = "Light"
+
+    @Option(help: "CAML only: a phone's screen, WIDTHxHEIGHT@SCALE in points (402x874@3): the picture is the centred WIDTH·SCALE x HEIGHT·SCALE of a wallpaper's root, whose units are the device's pixels.")
+    var device: String?
+
     @Flag(help: "CAML only: refuse the document where something Lamina does not draw would be skipped.")
     var strict = false
+
+    /// `--device` in the document's units (the device's pixels).
+    var screen: CGSize? {
+        guard let device else { return nil }
+        let parts = device.split(whereSeparator: { $0 == "x" || $0 == "@" }).compactMap { Double($0) }
+        guard parts.count == 3, parts.allSatisfy({ $0 > 0 && $0.isFinite && $0 < 100_000 }) else { return nil }
+        return CGSize(width: parts[0] * parts[2], height: parts[1] * parts[2])
+    }
 
     func validate() throws {
         if let transition, CAMLReader.Transition(transition) == nil {
             throw ValidationError("--transition takes two state names as FROM:TO, got '\(transition)'")
         }
-        if state != nil && transition != nil { throw ValidationError("give --state or --transition, not both") }
+        if [state != nil, transition != nil, preview].filter({ $0 }).count > 1 {
+            throw ValidationError("give one of --state, --transition and --preview")
+        }
+        guard unlockAt.isFinite, unlockAt >= 0 else { throw ValidationError("--unlock-at takes seconds ≥ 0, got \(unlockAt)") }
+        if let device, screen == nil {
+            throw ValidationError("--device takes WIDTHxHEIGHT@SCALE in points, such as 402x874@3, got '\(device)'")
+        }
     }
 
-    var parsedTransition: CAMLReader.Transition? { transition.flatMap(CAMLReader.Transition.init) }
+    var parsedTransition: CAMLReader.Transition? {
+        if preview { return .lockScreenPreview(appearance: appearance.prefix(1).uppercased() + appearance.dropFirst().lowercased(), begins: unlockAt) }
+        return transition.flatMap(CAMLReader.Transition.init)
+    }
 
-    var isEmpty: Bool { state == nil && transition == nil && !strict }
+    var isEmpty: Bool { state == nil && transition == nil && !preview && device == nil && !strict }
 }
 
 /// Reading CAML inputs into scene JSON.
@@ -63,7 +92,8 @@ extension SceneInput {
     static func loadCAML(_ path: String, bytes: [UInt8]?, limits: SceneLimits, options: CAMLOptions?,
                          allowsFiles: Bool) throws -> LoadedScene {
         let loader = SceneLoader(options: .init(limits: limits, allowsFiles: allowsFiles, strict: options?.strict ?? false,
-                                                state: options?.state, transition: options?.parsedTransition))
+                                                state: options?.state, transition: options?.parsedTransition,
+                                                screen: options?.screen))
         do {
             let loaded = if let bytes {
                 try loader.load(bytes, format: .caml, name: displayName(path))

@@ -272,6 +272,48 @@ struct CAMLDocumentTests {
         #expect(frames[0] == (try pixels(readCAML(Self.stateful, state: "Locked").scene)))
     }
 
+    @Test func aPreviewShowsTheLockScreenThenPlaysTheUnlock() throws {
+        let locked = try pixels(readCAML(Self.stateful, state: "Locked").scene)
+        let unlocked = try pixels(readCAML(Self.stateful, state: "Unlock").scene)
+        let preview = try readCAML(Self.stateful, transition: .lockScreenPreview(begins: 1)).scene
+        #expect(try pixels(preview, time: 0) == locked && pixels(preview, time: 0.9) == locked, "the lock screen until the unlock")
+        let moving = try pixels(preview, time: 1.1)
+        #expect(moving != locked && moving != unlocked)
+        #expect(try pixels(preview, time: 4) == unlocked)
+        // What the state sets that no animation moves waits for the unlock too.
+        let element = try #require(Self.stateful.range(of: "<LKStateTransitionElement targetId=\"lid\" key=\"backgroundColor\">"))
+        let end = try #require(Self.stateful.range(of: "</LKStateTransitionElement>", range: element.upperBound..<Self.stateful.endIndex))
+        var unanimated = Self.stateful
+        unanimated.removeSubrange(element.lowerBound..<end.upperBound)
+        #expect(unanimated != Self.stateful)
+        let held = try readCAML(unanimated, transition: .lockScreenPreview(begins: 1)).scene
+        #expect(try pixels(held, time: 0.9) == locked && pixels(held, time: 4) == unlocked)
+        // PosterBoard's own names: Lock and Home, for an orientation and an appearance.
+        let named = Self.stateful.replacingOccurrences(of: "\"Locked\"", with: "\"Lock PortraitUp Dark\"")
+            .replacingOccurrences(of: "\"Unlock\"", with: "\"Home PortraitUp Dark\"")
+        let dark = try readCAML(named, transition: .lockScreenPreview(appearance: "Dark", begins: 1)).scene
+        #expect(try pixels(dark, time: 0) == locked && pixels(dark, time: 4) == unlocked)
+        let none = try #require(sceneError { _ = try readCAML(named, transition: .lockScreenPreview(begins: 1)) })
+        #expect(none.message.contains("no lock screen to preview") && none.message.contains("Lock PortraitUp Dark"), "\(none)")
+    }
+
+    @Test func aScreenShowsTheCentreOfALargerRoot() throws {
+        // A 100-unit root with a red square in its middle and a blue one in a corner; a 40 x 30 screen.
+        let text = caml("""
+            <CALayer bounds="0 0 10 10" position="50 50" backgroundColor="1 0 0"/>
+            <CALayer bounds="0 0 10 10" position="5 95" backgroundColor="0 0 1"/>
+            """, width: 100, height: 100)
+        let reader = CAMLReader(options: .init(screen: CGSize(width: 40, height: 30)))
+        let scene = try reader.read(caml: Array(text.utf8)).scene
+        #expect(scene.width == 40 && scene.height == 30)
+        let image = try LayerRenderer(backend: .cpu).render(scene)
+        let middle = try #require(image.pixel(x: 20, y: 15)), corner = try #require(image.pixel(x: 1, y: 1))
+        #expect(middle.red == 255 && middle.blue == 0, "the root's centre in the picture's middle: \(middle)")
+        #expect(corner.red == 255 && corner.green == 255, "white: the blue corner square is off the screen: \(corner)")
+        // The same square, the same size: no scaling, only the window (red from 15 to 25).
+        #expect(try #require(image.pixel(x: 15, y: 15)).green == 0 && image.pixel(x: 26, y: 15)?.green == 255)
+    }
+
     @Test func badStatesAreRefused() throws {
         let unknown = try #require(sceneError { _ = try readCAML(Self.stateful, state: "Dream") })
         #expect(unknown.kind == .unknownName && unknown.message.contains("Locked, Sleep, Unlock"))

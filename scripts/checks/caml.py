@@ -97,6 +97,16 @@ def main():
     start, _ = render(WALLPAPER, "--transition", "Locked:Unlock", "--time", "0")
     end, _ = render(WALLPAPER, "--transition", "Locked:Unlock", "--time", "4")
     check("--transition starts in the first state and ends in the second", start == base and end == unlocked)
+    locked, _ = render(WALLPAPER, "--state", "Locked")
+    held, _ = render(WALLPAPER, "--preview", "--unlock-at", "3", "--time", "2.5")
+    after, _ = render(WALLPAPER, "--preview", "--unlock-at", "3", "--time", "30")
+    check("--preview shows the lock screen until --unlock-at, then the unlocked state",
+          held is not None and held == render(WALLPAPER, "--state", "Locked", "--time", "2.5")[0] and after == render(WALLPAPER, "--state", "Unlock", "--time", "30")[0] and locked is not None)
+    path = os.path.join(OUT, "device.png")
+    code, _, err = run("render", WALLPAPER, "--device", "60x100@2", "--output", path)
+    with open(path, "rb") as f:
+        size = struct.unpack(">II", f.read(24)[16:24]) if code == 0 else None
+    check("--device crops the centre of the root at the device's pixels", code == 0 and size == (120, 200), (code, size, err))
     code, _, err = run("render", WALLPAPER, "--state", "Dream", "--output", os.path.join(OUT, "x.png"))
     check("an unknown state is refused, naming the known ones", code == 1 and "Locked, Unlock" in err, err)
     code, _, err = run("render", WALLPAPER, "--strict", "--output", os.path.join(OUT, "x.png"))

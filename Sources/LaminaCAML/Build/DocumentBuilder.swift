@@ -49,6 +49,8 @@ final class DocumentBuilder {
     /// The state set values apply by layer id; the transition's animations too.
     private var overrides: [String: [StateValue]] = [:]
     private var transitionAnimations: [String: [JSONValue]] = [:]
+    /// `target|keyPath` of every key the transition animates.
+    private var animatedKeys: Set<String> = []
 
     init(_ document: CAMLDocumentSource, diagnostics: Diagnostics, limits: SceneLimits,
          deadline: RenderDeadline? = nil) throws(SceneError) {
@@ -126,12 +128,13 @@ final class DocumentBuilder {
     /// The root layer in its base state, or in `state`, or at the start of
     /// the transition `transition` (the model in its end state, with the
     /// transition's animations).
-    func build(state: String?, transition: (from: String, to: String)?) throws(SceneError) -> JSONValue? {
+    func build(state: String?, transition: (from: String, to: String, begins: Double)?) throws(SceneError) -> JSONValue? {
         overrides = [:]
         transitionAnimations = [:]
+        animatedKeys = []
         if let transition {
             overrides = try values(ofState: transition.to)
-            try prepareTransition(from: transition.from, to: transition.to)
+            try prepareTransition(from: transition.from, to: transition.to, begins: transition.begins)
         } else if let state {
             overrides = try values(ofState: state)
         }
@@ -706,8 +709,14 @@ final class DocumentBuilder {
     /// each `LKStateTransitionElement`'s animation runs the key from its
     /// value in `from` to its value in `to`. The transition chosen is the
     /// one naming both states, else one with `*` for either, else `*` to `*`.
-    private func prepareTransition(from: String, to: String) throws(SceneError) {
-        _ = try values(ofState: from)  // the state must exist
+    ///
+    /// `begins` seconds later than the scene's start: until then the layers
+    /// show the `from` state (the animations fill backwards, and what the
+    /// states set that no animation moves is held at its `from` value), as
+    /// a phone shows its lock screen before it is unlocked.
+    private func prepareTransition(from: String, to: String, begins: Double) throws(SceneError) {
+        let fromValues = try values(ofState: from)  // the state must exist
+        defer { if begins > 0 { try? holdUntilTransition(from: from, fromValues: fromValues, to: to, begins: begins) } }
         func matches(_ t: XMLElement, _ f: String, _ g: String) -> Bool { t["fromState"] == f && t["toState"] == g }
         let candidates = [(from, to), (from, "*"), ("*", to), ("*", "*")]
         guard let transition = candidates.lazy.compactMap({ c in self.transitions.first { matches($0, c.0, c.1) } }).first else {
@@ -731,8 +740,49 @@ final class DocumentBuilder {
                                  to: try value(of: keyPath, layerID: target, state: to))
                 if let built = try builder.animation(animation, path: "/stateTransitions/\(target)", keyPath: keyPath,
                                                      endpoints: endpoints) {
-                    transitionAnimations[target, default: []].append(built)
+                    transitionAnimations[target, default: []].append(begins > 0 ? Self.delayed(built, by: begins) : built)
+                    animatedKeys.insert("\(target)|\(keyPath)")
                 }
+            }
+        }
+    }
+
+    /// `animation` beginning `seconds` later and showing its first value
+    /// until then (`fillMode` backwards, or both where it filled forwards).
+    private static func delayed(_ animation: JSONValue, by seconds: Double) -> JSONValue {
+        guard let object = animation.object else { return animation }
+        var members: [(String, JSONValue, SourcePosition)] = []
+        var begin = 0.0, fill = "removed"
+        for member in object.members {
+            switch member.key {
+            case "beginTime": begin = member.value.number ?? 0
+            case "fillMode": fill = member.value.string ?? fill
+            default: members.append((member.key, member.value, member.keyPosition))
+            }
+        }
+        let filled = fill == "forwards" || fill == "both" ? "both" : "backwards"
+        members.append(("beginTime", .number(begin + seconds), animation.position))
+        members.append(("fillMode", .string(filled), animation.position))
+        return .object(members: members, at: animation.position)
+    }
+
+    /// What the `to` state sets that no animation of the transition moves
+    /// would show at once: each such key is held at its `from` value until
+    /// the transition begins, by a discrete keyframe animation of that long.
+    private func holdUntilTransition(from: String, fromValues: [String: [StateValue]], to: String, begins: Double) throws(SceneError) {
+        let toValues = try values(ofState: to)
+        for target in Set(fromValues.keys).union(toValues.keys).sorted() {
+            var keyPaths: [String] = []
+            for value in (fromValues[target] ?? []) + (toValues[target] ?? []) where !keyPaths.contains(value.keyPath) {
+                keyPaths.append(value.keyPath)
+            }
+            for keyPath in keyPaths where !animatedKeys.contains("\(target)|\(keyPath)") {
+                guard let value = try self.value(of: keyPath, layerID: target, state: from) else { continue }
+                let json = value.json(at: .none)
+                transitionAnimations[target, default: []].append(.object([
+                    ("type", .string("keyframe")), ("keyPath", .string(keyPath)), ("calculationMode", .string("discrete")),
+                    ("values", .array([json, json])), ("duration", .number(begins)),
+                ]))
             }
         }
     }
