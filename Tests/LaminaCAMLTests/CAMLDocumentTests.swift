@@ -314,6 +314,24 @@ struct CAMLDocumentTests {
         #expect(try #require(image.pixel(x: 15, y: 15)).green == 0 && image.pixel(x: 26, y: 15)?.green == 255)
     }
 
+    @Test func aTransitionElementCanNameAnotherByItsId() throws {
+        // PosterBoard writes one element and names it from the other transitions: <LKStateTransitionElement object="#15"/>.
+        let shared = Self.stateful
+            .replacingOccurrences(of: "<LKStateTransitionElement targetId=\"lid\" key=\"position.y\">",
+                                  with: "<LKStateTransitionElement id=\"#15\" targetId=\"lid\" key=\"position.y\">")
+            .replacingOccurrences(of: "<LKStateTransition fromState=\"*\" toState=\"Unlock\">",
+                                  with: "<LKStateTransition fromState=\"*\" toState=\"Sleep\">")
+            .replacingOccurrences(of: "</stateTransitions>", with: """
+                <LKStateTransition fromState="Locked" toState="Unlock"><elements><LKStateTransitionElement object="#15"/></elements></LKStateTransition>
+                </stateTransitions>
+                """)
+        let layer = try lid(readCAML(shared, transition: .init(from: "Locked", to: "Unlock")))
+        let spring = try #require(layer.animation(forKey: "position.y") as? CASpringAnimation)
+        #expect(spring.fromValue as? CGFloat == 20 && spring.toValue as? CGFloat == 60)
+        let dangling = shared.replacingOccurrences(of: "object=\"#15\"", with: "object=\"#99\"")
+        #expect(try #require(sceneError { _ = try readCAML(dangling, transition: .init(from: "Locked", to: "Unlock")) }).message.contains("#99"))
+    }
+
     @Test func badStatesAreRefused() throws {
         let unknown = try #require(sceneError { _ = try readCAML(Self.stateful, state: "Dream") })
         #expect(unknown.kind == .unknownName && unknown.message.contains("Locked, Sleep, Unlock"))

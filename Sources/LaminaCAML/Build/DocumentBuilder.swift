@@ -35,6 +35,8 @@ final class DocumentBuilder {
     private(set) var states: [String: XMLElement] = [:]
     /// Every `LKStateTransition` element, in document order.
     private var transitions: [XMLElement] = []
+    /// `LKStateTransitionElement`s by their `id`, which other transitions name by `object`.
+    private var transitionElementsByID: [String: XMLElement] = [:]
     private var imageCache: [String: BuiltValue?] = [:]
     /// `values(ofState:)` by state name, as worked out.
     private var stateValues: [String: [String: [StateValue]]] = [:]
@@ -112,7 +114,14 @@ final class DocumentBuilder {
                     states[name] = state
                 }
             case "stateTransitions":
-                transitions += child.children.filter { $0.name == "LKStateTransition" }
+                let found = child.children.filter { $0.name == "LKStateTransition" }
+                transitions += found
+                for transition in found {
+                    for element in transition.child("elements")?.children ?? transition.children
+                    where element.name == "LKStateTransitionElement" {
+                        if let id = element["id"], transitionElementsByID[id] == nil { transitionElementsByID[id] = element }
+                    }
+                }
             case "sublayers", "mask":
                 for layer in child.children {
                     try index(layer, path: childPath + "/\(layer.name)")
@@ -725,7 +734,16 @@ final class DocumentBuilder {
             return
         }
         let elements = transition.child("elements")?.children ?? transition.children
-        for element in elements where element.name == "LKStateTransitionElement" {
+        for listed in elements where listed.name == "LKStateTransitionElement" {
+            // `<LKStateTransitionElement object="#15"/>` reuses the element whose `id` is #15 (another transition's).
+            var element = listed
+            if let reference = listed["object"] {
+                guard let shared = transitionElementsByID[reference] else {
+                    throw error(.unknownName, "no LKStateTransitionElement has the id '\(reference)'", at: listed.position,
+                                path: "/stateTransitions")
+                }
+                element = shared
+            }
             guard let target = element["targetId"], let (_, type) = layersByID[target] else {
                 throw error(.unknownName, "an LKStateTransitionElement needs the targetId of a layer", at: element.position,
                             path: "/stateTransitions")
