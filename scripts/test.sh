@@ -12,7 +12,8 @@
 #      lane A: the conformance pictures of ../shared on both backends, GL
 #              against CPU, frame sequences, the example programs, the
 #              README's code, the public API, the DocC documentation, fonts,
-#              CAML, the playground in a browser, the readers' linearity
+#              CAML, the community wallpapers against phone recordings,
+#              the playground in a browser, the readers' linearity
 #              under callgrind, the Lottie samples against Apple's pictures;
 #      lane B: a fixed run of the fuzzer (its own release build, with
 #              -sanitize=fuzzer), the render server's integration tests, the
@@ -115,6 +116,10 @@ lane_a() {
   step fonts scripts/checks/fonts.sh
   # Apple's scene files on the command line.
   step caml scripts/checks/caml.py
+  # The community wallpapers against the recordings of them on phones.
+  if [ -d ../shared/caml-corpus/recordings ]; then
+    step recordings "$(scripts/setup/conformance-python.sh)" scripts/checks/recordings.py
+  fi
   step playground .build-tools/venv/bin/python scripts/checks/playground.py --screenshots .build/playground
   # The readers stay linear: twice the input, twice the instructions (callgrind).
   step linearity scripts/checks/linearity.py

@@ -97,12 +97,14 @@ public struct SceneLoader: Sendable {
         /// CAML: the device's screen in the document's units (the centred
         /// part of the root it shows); nil: the whole root.
         public var screen: CGSize?
+        /// CAML: the device's pixels per point, with `screen`.
+        public var screenScale: Double
 
         /// The defaults: the scene format's limits, files allowed, lenient,
         /// the base state.
         public init(limits: SceneLimits = .default, allowsFiles: Bool = true, baseDirectory: URL? = nil,
                     strict: Bool = false, state: String? = nil, transition: CAMLReader.Transition? = nil,
-                    screen: CGSize? = nil) {
+                    screen: CGSize? = nil, screenScale: Double = 1) {
             self.limits = limits
             self.allowsFiles = allowsFiles
             self.baseDirectory = baseDirectory
@@ -110,6 +112,7 @@ public struct SceneLoader: Sendable {
             self.state = state
             self.transition = transition
             self.screen = screen
+            self.screenScale = screenScale
         }
 
         /// Whether any of the options for Apple's formats is set.
@@ -220,7 +223,8 @@ public struct SceneLoader: Sendable {
     }
 
     private var camlReader: CAMLReader {
-        CAMLReader(limits: options.limits, options: .init(strict: options.strict, allowsFiles: options.allowsFiles, screen: options.screen),
+        CAMLReader(limits: options.limits, options: .init(strict: options.strict, allowsFiles: options.allowsFiles, screen: options.screen,
+                                                                  screenScale: options.screenScale),
                    deadline: deadline)
     }
 }

@@ -34,12 +34,17 @@ public struct CAMLReader: Sendable {
         /// centred part of the root this size, as a phone shows a wallpaper
         /// whose root is larger than its screen. Nil: the whole root.
         public var screen: CGSize?
+        /// The device's pixels per point. A plane whose root is the screen's
+        /// size in points (an editor that works in points) is scaled by it,
+        /// so that it covers the screen as the phone draws it.
+        public var screenScale: Double
 
         /// Lenient, with files, the whole root.
-        public init(strict: Bool = false, allowsFiles: Bool = true, screen: CGSize? = nil) {
+        public init(strict: Bool = false, allowsFiles: Bool = true, screen: CGSize? = nil, screenScale: Double = 1) {
             self.strict = strict
             self.allowsFiles = allowsFiles
             self.screen = screen
+            self.screenScale = screenScale
         }
     }
 
@@ -296,27 +301,30 @@ public struct CAMLReader: Sendable {
             builders.append(try DocumentBuilder(bundle, diagnostics: diagnostics, limits: limits, deadline: deadline))
         }
         let allStates = Set(builders.flatMap(\.stateNames)).sorted()
-        var transition = transition
-        if let wanted = transition?.preview {
-            guard let pair = Transition.preview(among: allStates, appearance: wanted.appearance, orientation: wanted.orientation,
-                                                begins: transition?.begins ?? 0)
-            else {
-                let known = allStates.isEmpty ? "the documents have no states" : "the states are \(allStates.joined(separator: ", "))"
-                throw SceneError(.unknownName, at: bundles[0].file,
-                                 "no lock screen to preview: no Locked and Unlock states, nor Lock and Home ones for \(wanted.orientation) \(wanted.appearance); \(known)")
-            }
-            transition = pair
+        // A preview picks each plane's own lock and home states (a wallpaper's
+        // planes may name them differently: Locked in one, Lock PortraitUp Dark in another).
+        let previews = transition?.preview.map { wanted in
+            builders.map { Transition.preview(among: $0.stateNames, appearance: wanted.appearance, orientation: wanted.orientation,
+                                              begins: transition?.begins ?? 0) }
         }
-        for name in [state, transition?.from, transition?.to].compactMap({ $0 }) where !allStates.contains(name) {
+        if let previews, let wanted = transition?.preview, previews.allSatisfy({ $0 == nil }) {
+            let known = allStates.isEmpty ? "the documents have no states" : "the states are \(allStates.joined(separator: ", "))"
+            throw SceneError(.unknownName, at: bundles[0].file,
+                             "no lock screen to preview: no Locked and Unlock states, nor Lock and Home ones for \(wanted.orientation) \(wanted.appearance); \(known)")
+        }
+        let asked = previews == nil ? [state, transition?.from, transition?.to] : [state]
+        for name in asked.compactMap({ $0 }) where !allStates.contains(name) {
             let known = allStates.isEmpty ? "the documents have no states" : "the states are \(allStates.joined(separator: ", "))"
             throw SceneError(.unknownName, at: bundles[0].file, "no state is called '\(name)'; \(known)")
         }
         var layers: [JSONValue] = []
-        for builder in builders {
+        for (k, builder) in builders.enumerated() {
             // A wallpaper's layers that do not have the state keep their base state.
             let has = { (s: String?) in s.map { builder.states[$0] != nil } ?? false }
-            let ownTransition = transition.flatMap { has($0.from) && has($0.to) ? ($0.from, $0.to, $0.begins) : nil }
-            let ownState = transition == nil ? (has(state) ? state : nil) : (has(transition?.to) ? transition?.to : nil)
+            let planeTransition = previews.map { $0[k] } ?? transition
+            let ownTransition = planeTransition.flatMap { has($0.from) && has($0.to) ? ($0.from, $0.to, $0.begins) : nil }
+            let ownState = planeTransition == nil ? (transition == nil && has(state) ? state : nil)
+                : (has(planeTransition?.to) ? planeTransition?.to : nil)
             if let layer = try builder.build(state: ownState, transition: ownTransition) { layers.append(layer) }
         }
         guard let canvas = Self.canvasSize(of: layers.first) else {
@@ -329,7 +337,8 @@ public struct CAMLReader: Sendable {
             throw SceneError(.invalidValue, at: bundles[0].file, "a screen of \(window.width) x \(window.height) is no picture")
         }
         let screens = zip(layers, bundles).map { layer, bundle in
-            Self.screen(holding: layer, size: canvas, window: window, at: bundle.root.position)
+            Self.screen(holding: layer, size: Self.canvasSize(of: layer) ?? canvas, window: window,
+                        pointScale: options.screen == nil ? 1 : options.screenScale, at: bundle.root.position)
         }
         let top = JSONValue.object(members: [
             ("width", .number(window.width), origin), ("height", .number(window.height), origin),
@@ -372,7 +381,20 @@ public struct CAMLReader: Sendable {
     /// The root on a flipped layer that shows the centred `window` of its
     /// `size` (the whole when they are equal): a flip about the window's
     /// centre keeps the root's centre in the middle of the picture.
-    private static func screen(holding root: JSONValue, size: CGSize, window: CGSize, at position: SourcePosition) -> JSONValue {
+    private static func screen(holding root: JSONValue, size: CGSize, window: CGSize, pointScale: Double,
+                               at position: SourcePosition) -> JSONValue {
+        // A root the screen's size in points: scaled to the screen's pixels, centred.
+        let inPoints = pointScale != 1 && abs(size.width * pointScale - window.width) <= 0.02 * window.width
+            && abs(size.height * pointScale - window.height) <= 0.02 * window.height
+        guard !inPoints else {
+            let scaled = JSONValue.object(members: [
+                ("bounds", .array([.number(0), .number(0), .number(size.width), .number(size.height)], at: position), position),
+                ("position", .array([.number(window.width / 2), .number(window.height / 2)], at: position), position),
+                ("transform", .array([.object(members: [("scale", .array([.number(pointScale), .number(pointScale), .number(1)], at: position), position)], at: position)], at: position), position),
+                ("sublayers", .array([root], at: position), position),
+            ], at: position)
+            return screen(holding: scaled, size: window, window: window, pointScale: 1, at: position)
+        }
         let x = (size.width - window.width) / 2, y = (size.height - window.height) / 2
         return .object(members: [
             ("bounds", .array([.number(x), .number(y), .number(window.width), .number(window.height)], at: position), position),

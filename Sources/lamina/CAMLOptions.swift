@@ -27,13 +27,19 @@ struct CAMLOptions: ParsableArguments {
     @Flag(help: "CAML only: refuse the document where something Lamina does not draw would be skipped.")
     var strict = false
 
-    /// `--device` in the document's units (the device's pixels).
-    var screen: CGSize? {
+    /// `--device` as width, height and scale, or nil.
+    private var deviceParts: [Double]? {
         guard let device else { return nil }
         let parts = device.split(whereSeparator: { $0 == "x" || $0 == "@" }).compactMap { Double($0) }
         guard parts.count == 3, parts.allSatisfy({ $0 > 0 && $0.isFinite && $0 < 100_000 }) else { return nil }
-        return CGSize(width: parts[0] * parts[2], height: parts[1] * parts[2])
+        return parts
     }
+
+    /// `--device` in the document's units (the device's pixels).
+    var screen: CGSize? { deviceParts.map { CGSize(width: $0[0] * $0[2], height: $0[1] * $0[2]) } }
+
+    /// `--device`'s pixels per point.
+    var screenScale: Double { deviceParts?[2] ?? 1 }
 
     func validate() throws {
         if let transition, CAMLReader.Transition(transition) == nil {
@@ -93,7 +99,7 @@ extension SceneInput {
                          allowsFiles: Bool) throws -> LoadedScene {
         let loader = SceneLoader(options: .init(limits: limits, allowsFiles: allowsFiles, strict: options?.strict ?? false,
                                                 state: options?.state, transition: options?.parsedTransition,
-                                                screen: options?.screen))
+                                                screen: options?.screen, screenScale: options?.screenScale ?? 1))
         do {
             let loaded = if let bytes {
                 try loader.load(bytes, format: .caml, name: displayName(path))

@@ -312,6 +312,15 @@ struct CAMLDocumentTests {
         #expect(corner.red == 255 && corner.green == 255, "white: the blue corner square is off the screen: \(corner)")
         // The same square, the same size: no scaling, only the window (red from 15 to 25).
         #expect(try #require(image.pixel(x: 15, y: 15)).green == 0 && image.pixel(x: 26, y: 15)?.green == 255)
+
+        // A root the screen's size in points (40 x 30 at 3x): scaled to cover the 120 x 90 pixels.
+        let points = caml(#"<CALayer bounds="0 0 10 10" position="20 15" backgroundColor="1 0 0"/>"#, width: 40, height: 30)
+        let scaled = try CAMLReader(options: .init(screen: CGSize(width: 120, height: 90), screenScale: 3))
+            .read(caml: Array(points.utf8)).scene
+        let big = try LayerRenderer(backend: .cpu).render(scaled)
+        #expect(big.width == 120 && big.height == 90)
+        // The square is 30 pixels wide about the middle: 45 to 75.
+        #expect(big.pixel(x: 46, y: 45)?.green == 0 && big.pixel(x: 74, y: 45)?.green == 0 && big.pixel(x: 43, y: 45)?.green == 255)
     }
 
     @Test func aTransitionElementCanNameAnotherByItsId() throws {
