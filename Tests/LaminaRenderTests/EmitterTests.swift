@@ -237,4 +237,19 @@ struct EmitterTests {
         // A frame is a quarter of the picture: the particle is a quarter as wide.
         #expect(try particles(layer, at: 0.2).first?.bounds.width == 1)
     }
+
+    @Test func planeParticlesAreSeenTurnedAndRotationTurnsThemAtBirth() throws {
+        let plane = try oneParticle([]) { cell in
+            cell.particleType = "plane"
+            cell.orientationLatitude = .pi / 3   // the normal 60° from the viewer, towards x
+        }
+        let p = try #require(try particles(plane, at: 1).first)
+        let m = p.transformToSuperlayer
+        // Its width is foreshortened by cos 60°, its height is not; it stays in the emitter's plane.
+        #expect(abs(Double(m.m11) - 0.5) < 1e-9 && abs(Double(m.m22) - 1) < 1e-9, "\(m)")
+        #expect(m.m13 == 0 && m.m23 == 0 && m.m43 == 0)
+        let turned = try oneParticle([]) { $0.rotation = .pi / 2 }
+        let q = try #require(try particles(turned, at: 1).first).transformToSuperlayer
+        #expect(abs(atan2(Double(q.m12), Double(q.m11)) - .pi / 2) < 1e-9)
+    }
 }

@@ -100,6 +100,21 @@ open class CAEmitterCell: CAMediaTiming {
     /// `"loop"` (stepping round for ever) or `"random"` (a frame drawn at
     /// random, stepping on from it and round).
     open var contentsFrameMode = "single"
+    /// `"sprite"` (the default: each particle faces the viewer) or
+    /// `"plane"`: each particle is a plane in 3D, turned as the orientation
+    /// keys say and seen foreshortened. (Core Animation's unpublished key,
+    /// which wallpapers use, as the orientation and rotation keys below.)
+    open var particleType = "sprite"
+    /// A plane particle's facing: its normal's angle in the xy-plane from x, in radians. Default 0.
+    open var orientationLongitude: CGFloat = 0
+    /// A plane particle's facing: its normal's angle from the z-axis (0 faces the viewer), in radians. Default 0.
+    open var orientationLatitude: CGFloat = 0
+    /// The cone, in radians, that plane particles' normals spread over. Default 0.
+    open var orientationRange: CGFloat = 0
+    /// A particle's turn at birth, in radians: the mean. Default 0.
+    open var rotation: CGFloat = 0
+    /// A particle's turn at birth: the range. Default 0.
+    open var rotationRange: CGFloat = 0
     /// Cells that every particle of this cell emits in turn, from where it is
     /// and relative to its direction, inheriting its scale and colour. Default nil.
     open var emitterCells: [CAEmitterCell]?

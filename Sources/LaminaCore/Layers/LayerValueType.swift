@@ -170,7 +170,8 @@ enum LayerValue {
                 && zip(lhs ?? [], rhs ?? []).allSatisfy { ($0 as? CAFilter) === ($1 as? CAFilter) }
         })
 
-    /// A sprite-sheet frame mode of an emitter cell (a plain string).
+    /// A plain string constant of an emitter cell (a sprite sheet's frame
+    /// mode, a particle type).
     static let frameMode = LayerValueType<String>(
         kind: .constant, expected: "a String", box: { $0 }, unbox: { $0 as? String }, equal: { $0 == $1 })
 

@@ -31,6 +31,8 @@ struct EmitterSimulation {
         var sprite: Int
         /// The frame of the picture's sprite sheet it shows.
         var frame = 0
+        /// A plane particle's normal (nil: a sprite, facing the viewer).
+        var normal: SIMD3<Double>?
 
         var isFinite: Bool {
             position.x.isFinite && position.y.isFinite && position.z.isFinite && angle.isFinite && scale.isFinite
@@ -86,6 +88,9 @@ struct EmitterSimulation {
         var acceleration: SIMD3<Double>
         var scale: Double, scaleRange: Double, scaleSpeed: Double
         var spin: Double, spinRange: Double
+        var rotation: Double, rotationRange: Double
+        /// Plane particles: their normals' direction and cone; nil for sprites.
+        var orientation: (longitude: Double, latitude: Double, range: Double)?
         var color: RGBA, colorRange: RGBA, colorSpeed: RGBA
         /// Its picture in `sprites`, or nil: its particles draw nothing (they may still emit).
         var sprite: Int?
@@ -138,6 +143,9 @@ struct EmitterSimulation {
                 scale: Double(cell.scale) * multipliers.scale, scaleRange: Double(cell.scaleRange) * multipliers.scale,
                 scaleSpeed: Double(cell.scaleSpeed) * multipliers.scale,
                 spin: Double(cell.spin) * multipliers.spin, spinRange: Double(cell.spinRange) * multipliers.spin,
+                rotation: Double(cell.rotation), rotationRange: Double(cell.rotationRange),
+                orientation: cell.particleType == "plane"
+                    ? (Double(cell.orientationLongitude), Double(cell.orientationLatitude), Double(cell.orientationRange)) : nil,
                 color: base,
                 colorRange: RGBA(red: Double(cell.redRange), green: Double(cell.greenRange), blue: Double(cell.blueRange), alpha: Double(cell.alphaRange)),
                 colorSpeed: RGBA(red: Double(cell.redSpeed), green: Double(cell.greenSpeed), blue: Double(cell.blueSpeed), alpha: Double(cell.alphaSpeed)),
@@ -275,7 +283,7 @@ struct EmitterSimulation {
                                                       behaviors: behaviors, duration: min(life, age), maxSteps: steps)
             }
             if age < life, let sprite = cell.sprite {
-                var angle = state.spin * age
+                var angle = r.value(cell.rotation, range: cell.rotationRange, .rotation) + state.spin * age
                 if let alignment = behaviors.alignment {
                     let v = state.velocity(at: age)
                     angle = (v.x != 0 || v.y != 0 ? atan2(v.y, v.x) : 0) + alignment
@@ -288,7 +296,8 @@ struct EmitterSimulation {
                 }
                 let particle = Particle(position: state.position(at: age), angle: angle, scale: scale,
                                         color: color, birth: birth, sprite: sprite,
-                                        frame: sprites[sprite].frame(at: age, start: r.unit(.frame)))
+                                        frame: sprites[sprite].frame(at: age, start: r.unit(.frame)),
+                                        normal: cell.orientation.map { Self.normal($0, r) })
                 // One thrown to infinity (absurd speeds) is nowhere to be drawn.
                 if particle.isFinite { out.append(particle) }
             }
@@ -348,6 +357,21 @@ struct EmitterSimulation {
         let helper: SIMD3<Double> = abs(axis.z) < 0.9 ? SIMD3(0, 0, 1) : SIMD3(1, 0, 0)
         let e1 = normalize(cross(axis, helper))
         let e2 = cross(axis, e1)
+        return axis * cosTheta + (e1 * cos(phi) + e2 * sin(phi)) * sinTheta
+    }
+
+    /// A plane particle's normal: drawn uniformly from the cone of angle
+    /// `range` about the direction at `longitude` from x in the xy-plane and
+    /// `latitude` from the z-axis (0: facing the viewer).
+    static func normal(_ o: (longitude: Double, latitude: Double, range: Double), _ r: ParticleRandom) -> SIMD3<Double> {
+        let axis = SIMD3(sin(o.latitude) * cos(o.longitude), sin(o.latitude) * sin(o.longitude), cos(o.latitude))
+        let half = min(abs(o.range) / 2, .pi)
+        guard half > 0 else { return axis }
+        let cosTheta = 1 - r.unit(.orientationCosine) * (1 - cos(half))
+        let sinTheta = (max(0, 1 - cosTheta * cosTheta)).squareRoot()
+        let phi = 2 * Double.pi * r.unit(.orientationAngle)
+        let helper: SIMD3<Double> = abs(axis.z) < 0.9 ? SIMD3(0, 0, 1) : SIMD3(1, 0, 0)
+        let e1 = normalize(cross(axis, helper)), e2 = cross(axis, e1)
         return axis * cosTheta + (e1 * cos(phi) + e2 * sin(phi)) * sinTheta
     }
 

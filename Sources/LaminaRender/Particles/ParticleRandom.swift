@@ -34,7 +34,7 @@ struct ParticleRandom {
     enum Attribute: UInt64 {
         case lifetime = 1, positionX, positionY, positionZ, face
         case directionAngle, directionCosine, velocity, scale, spin
-        case red, green, blue, alpha, frame
+        case red, green, blue, alpha, frame, rotation, orientationAngle, orientationCosine
     }
 
     private static func mix(_ x: UInt64) -> UInt64 {

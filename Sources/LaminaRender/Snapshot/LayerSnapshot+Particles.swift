@@ -28,9 +28,26 @@ extension LayerSnapshotter {
             let s = particle.scale, c = cos(particle.angle), n = sin(particle.angle)
             let (a, b, cc, d) = (s * c, s * n, -s * n, s * c)
             let w = Double(size.width) / 2, h = Double(size.height) / 2
-            layer.transformToSuperlayer = CATransform3D(CGAffineTransform(
-                a: a, b: b, c: cc, d: d,
-                tx: particle.position.x - (a * w + cc * h), ty: particle.position.y - (b * w + d * h)))
+            if let n = particle.normal, abs(n.z) < 1 - 1e-12 {
+                // A plane particle: scaled and turned in its plane, then turned
+                // from facing the viewer to facing its normal, then placed; the
+                // emitter flattens it, so it is seen foreshortened.
+                let tilt = acos(min(1, max(-1, n.z)))
+                let spinInPlane = CATransform3D(translationX: -w, y: -h, z: 0)
+                    .concatenating(CATransform3D(scaleX: s, y: s, z: s))
+                    .concatenating(CATransform3D(rotationAngle: particle.angle, x: 0, y: 0, z: 1))
+                var m = spinInPlane
+                    .concatenating(CATransform3D(rotationAngle: tilt, x: -n.y, y: n.x, z: 0))
+                    .concatenating(CATransform3D(translationX: particle.position.x, y: particle.position.y, z: 0))
+                // Flattened here, as the emitter flattens it (its z dropped):
+                // particles stay in the emitter's plane, drawn in their order, not depth-sorted.
+                m.m13 = 0; m.m23 = 0; m.m43 = 0
+                layer.transformToSuperlayer = m
+            } else {
+                layer.transformToSuperlayer = CATransform3D(CGAffineTransform(
+                    a: a, b: b, c: cc, d: d,
+                    tx: particle.position.x - (a * w + cc * h), ty: particle.position.y - (b * w + d * h)))
+            }
             var content = ImageContent(image: sprite.image, gravity: .resize)
             content.contentsRect = sprite.rect(ofFrame: particle.frame)
             content.contentsScale = sprite.contentsScale

@@ -63,6 +63,7 @@ enum EmitterCellValue {
         "magnificationFilter": CALayerContentsFilter.all.map(\.rawValue),
         "fillMode": CAMediaTimingFillMode.allCases.map(\.rawValue),
         "contentsFrameMode": ["single", "loop", "random"],
+        "particleType": ["sprite", "plane"],
     ]
 
     static func encode(_ cells: [CAEmitterCell], _ context: EncodingContext, at path: JSONPath) throws(SceneError) -> JSONValue {
