@@ -161,7 +161,7 @@ struct CAMLDocumentTests {
         let result = try readCAML(caml("""
             <CAEmitterLayer bounds="0 0 100 100" emitterShape="rectangle" emitterSize="200 50" renderMode="oldestLast" seed="7">
               <emitterCells>
-                <CAEmitterCell name="dot" birthRate="4" lifetime="2.5" velocity="30" emissionRange="6.283" particleType="sprite"
+                <CAEmitterCell name="dot" birthRate="4" lifetime="2.5" velocity="30" emissionRange="6.283" sizeBias="2"
                                color="1 0.5 0.25" beginTime="-3">
                   <contents type="CGImage" src="data:image/jpeg;base64,\(Self.blueJPEG)"/>
                   <emitterCells><CAEmitterCell birthRate="1" lifetime="1" spinBias="2"/></emitterCells>
@@ -183,12 +183,12 @@ struct CAMLDocumentTests {
         #expect(cell.emitterCells?.first?.birthRate == 1)
         // What a cell does not have (editors' private keys) and behaviours: one warning each, at its place.
         let subjects = result.warnings.map(\.subject)
-        #expect(subjects.contains("@particleType of <CAEmitterCell>"), "\(subjects)")
+        #expect(subjects.contains("@sizeBias of <CAEmitterCell>"), "\(subjects)")
         #expect(subjects.contains("@spinBias of <CAEmitterCell>"))
         #expect(subjects.contains("emitter behaviour 'light'"), "what Lamina does not run is named")
         let attractor = try #require(emitter.emitterBehaviors?.first)
         #expect(attractor.type == .attractor && attractor.number("falloff") == .infinity && attractor.numbers("position") == [5, 6])
-        #expect(result.warnings.first { $0.subject == "@particleType of <CAEmitterCell>" }?.position.line == 7)
+        #expect(result.warnings.first { $0.subject == "@sizeBias of <CAEmitterCell>" }?.position.line == 7)
     }
 
     @Test func theSameIdOnTwoLayersIsToleratedAndStatesApplyToEach() throws {
