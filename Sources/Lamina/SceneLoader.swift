@@ -99,12 +99,14 @@ public struct SceneLoader: Sendable {
         public var screen: CGSize?
         /// CAML: the device's pixels per point, with `screen`.
         public var screenScale: Double
+        /// CAML: how the device is tilted (x, y in -1...1), for parallax groups.
+        public var tilt: CGPoint?
 
         /// The defaults: the scene format's limits, files allowed, lenient,
         /// the base state.
         public init(limits: SceneLimits = .default, allowsFiles: Bool = true, baseDirectory: URL? = nil,
                     strict: Bool = false, state: String? = nil, transition: CAMLReader.Transition? = nil,
-                    screen: CGSize? = nil, screenScale: Double = 1) {
+                    screen: CGSize? = nil, screenScale: Double = 1, tilt: CGPoint? = nil) {
             self.limits = limits
             self.allowsFiles = allowsFiles
             self.baseDirectory = baseDirectory
@@ -113,10 +115,11 @@ public struct SceneLoader: Sendable {
             self.transition = transition
             self.screen = screen
             self.screenScale = screenScale
+            self.tilt = tilt
         }
 
         /// Whether any of the options for Apple's formats is set.
-        public var hasCAMLOptions: Bool { strict || state != nil || transition != nil || screen != nil }
+        public var hasCAMLOptions: Bool { strict || state != nil || transition != nil || screen != nil || tilt != nil }
     }
 
     public var options: Options
@@ -224,7 +227,7 @@ public struct SceneLoader: Sendable {
 
     private var camlReader: CAMLReader {
         CAMLReader(limits: options.limits, options: .init(strict: options.strict, allowsFiles: options.allowsFiles, screen: options.screen,
-                                                                  screenScale: options.screenScale),
+                                                                  screenScale: options.screenScale, tilt: options.tilt),
                    deadline: deadline)
     }
 }

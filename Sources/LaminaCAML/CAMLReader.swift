@@ -38,13 +38,19 @@ public struct CAMLReader: Sendable {
         /// size in points (an editor that works in points) is scaled by it,
         /// so that it covers the screen as the phone draws it.
         public var screenScale: Double
+        /// How the device is tilted, x and y from -1 to 1: each of a
+        /// wallpaper's parallax groups (`wallpaperParallaxGroups`) moves its
+        /// layer as its `mapMinTo` and `mapMaxTo` say. Nil: held level.
+        public var tilt: CGPoint?
 
-        /// Lenient, with files, the whole root.
-        public init(strict: Bool = false, allowsFiles: Bool = true, screen: CGSize? = nil, screenScale: Double = 1) {
+        /// Lenient, with files, the whole root, level.
+        public init(strict: Bool = false, allowsFiles: Bool = true, screen: CGSize? = nil, screenScale: Double = 1,
+                    tilt: CGPoint? = nil) {
             self.strict = strict
             self.allowsFiles = allowsFiles
             self.screen = screen
             self.screenScale = screenScale
+            self.tilt = tilt
         }
     }
 
@@ -298,7 +304,9 @@ public struct CAMLReader: Sendable {
         let diagnostics = Diagnostics(strict: options.strict)
         var builders: [DocumentBuilder] = []
         for bundle in bundles {
-            builders.append(try DocumentBuilder(bundle, diagnostics: diagnostics, limits: limits, deadline: deadline))
+            let builder = try DocumentBuilder(bundle, diagnostics: diagnostics, limits: limits, deadline: deadline)
+            builder.tilt = options.tilt
+            builders.append(builder)
         }
         let allStates = Set(builders.flatMap(\.stateNames)).sorted()
         // A preview picks each plane's own lock and home states (a wallpaper's

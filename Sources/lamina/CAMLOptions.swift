@@ -24,8 +24,19 @@ struct CAMLOptions: ParsableArguments {
     @Option(help: "CAML only: a phone's screen, WIDTHxHEIGHT@SCALE in points (402x874@3): the picture is the centred WIDTH·SCALE x HEIGHT·SCALE of a wallpaper's root, whose units are the device's pixels.")
     var device: String?
 
+    @Option(help: "CAML only: the device tilted X,Y (each -1 to 1): a wallpaper's parallax groups move as their mapMinTo and mapMaxTo say.")
+    var tilt: String?
+
     @Flag(help: "CAML only: refuse the document where something Lamina does not draw would be skipped.")
     var strict = false
+
+    /// `--tilt` as a point, or nil.
+    var parsedTilt: CGPoint? {
+        guard let tilt else { return nil }
+        let parts = tilt.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, parts.allSatisfy({ (-1...1).contains($0) }) else { return nil }
+        return CGPoint(x: parts[0], y: parts[1])
+    }
 
     /// `--device` as width, height and scale, or nil.
     private var deviceParts: [Double]? {
@@ -49,6 +60,9 @@ struct CAMLOptions: ParsableArguments {
             throw ValidationError("give one of --state, --transition and --preview")
         }
         guard unlockAt.isFinite, unlockAt >= 0 else { throw ValidationError("--unlock-at takes seconds ≥ 0, got \(unlockAt)") }
+        if let tilt, parsedTilt == nil {
+            throw ValidationError("--tilt takes X,Y, each from -1 to 1, got '\(tilt)'")
+        }
         if let device, screen == nil {
             throw ValidationError("--device takes WIDTHxHEIGHT@SCALE in points, such as 402x874@3, got '\(device)'")
         }
@@ -59,7 +73,7 @@ struct CAMLOptions: ParsableArguments {
         return transition.flatMap(CAMLReader.Transition.init)
     }
 
-    var isEmpty: Bool { state == nil && transition == nil && !preview && device == nil && !strict }
+    var isEmpty: Bool { state == nil && transition == nil && !preview && device == nil && tilt == nil && !strict }
 }
 
 /// Reading CAML inputs into scene JSON.
@@ -99,7 +113,8 @@ extension SceneInput {
                          allowsFiles: Bool) throws -> LoadedScene {
         let loader = SceneLoader(options: .init(limits: limits, allowsFiles: allowsFiles, strict: options?.strict ?? false,
                                                 state: options?.state, transition: options?.parsedTransition,
-                                                screen: options?.screen, screenScale: options?.screenScale ?? 1))
+                                                screen: options?.screen, screenScale: options?.screenScale ?? 1,
+                                                tilt: options?.parsedTilt))
         do {
             let loaded = if let bytes {
                 try loader.load(bytes, format: .caml, name: displayName(path))

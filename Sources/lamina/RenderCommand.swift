@@ -176,8 +176,8 @@ enum SceneInput {
             remember(loaded, for: path)
             return loaded
         }
-        if caml?.state != nil || caml?.transition != nil || caml?.preview == true || caml?.device != nil {
-            throw CommandFailure("\(displayName(path)): --state, --transition, --preview and --device are for CAML inputs")
+        if let caml, caml.state != nil || caml.transition != nil || caml.preview || caml.device != nil || caml.tilt != nil {
+            throw CommandFailure("\(displayName(path)): --state, --transition, --preview, --device and --tilt are for CAML inputs")
         }
         let document = try read(path, limits: limits, caml: nil)
         let loader = SceneLoader(options: .init(limits: limits, allowsFiles: allowsFiles, baseDirectory: document.base,

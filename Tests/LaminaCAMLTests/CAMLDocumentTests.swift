@@ -341,6 +341,26 @@ struct CAMLDocumentTests {
         #expect(try #require(sceneError { _ = try readCAML(dangling, transition: .init(from: "Locked", to: "Unlock")) }).message.contains("#99"))
     }
 
+    @Test func parallaxGroupsMoveTheirLayersWithTheTilt() throws {
+        let text = caml("""
+            <CALayer name="moon" bounds="0 0 10 10" position="60 40" backgroundColor="1 1 0"/>
+            """).replacingOccurrences(of: "<sublayers>", with: """
+            <style><wallpaperParallaxGroups type="NSArray"><NSDictionary>
+              <axis type="string" value="x"/><keyPath type="string" value="position.x"/>
+              <layerName type="string" value="moon"/><mapMinTo type="integer" value="-20"/><mapMaxTo type="integer" value="20"/>
+              <view type="string" value="Floating"/>
+            </NSDictionary></wallpaperParallaxGroups></style>
+            <sublayers>
+            """)
+        func moonX(_ tilt: CGPoint?) throws -> CGFloat {
+            let result = try CAMLReader(options: .init(tilt: tilt)).read(caml: Array(text.utf8))
+            #expect(result.warnings.isEmpty, "\(result.warnings)")
+            return try #require(result.documentRoot?.sublayers?.first).position.x
+        }
+        #expect(try moonX(nil) == 60)
+        #expect(try moonX(CGPoint(x: 1, y: 0)) == 80 && moonX(CGPoint(x: -1, y: 0)) == 40 && moonX(CGPoint(x: 0.5, y: 1)) == 70)
+    }
+
     @Test func badStatesAreRefused() throws {
         let unknown = try #require(sceneError { _ = try readCAML(Self.stateful, state: "Dream") })
         #expect(unknown.kind == .unknownName && unknown.message.contains("Locked, Sleep, Unlock"))

@@ -35,6 +35,24 @@ final class DocumentBuilder {
     private(set) var states: [String: XMLElement] = [:]
     /// Every `LKStateTransition` element, in document order.
     private var transitions: [XMLElement] = []
+    /// How the device is tilted, x and y in -1...1, for the parallax groups; nil: level.
+    var tilt: CGPoint?
+    /// The root's `wallpaperParallaxGroups`: layers that move with the tilt.
+    private(set) var parallaxGroups: [ParallaxGroup] = []
+
+    /// One of a wallpaper's parallax groups: the layer called `layerName`
+    /// moves its `keyPath` by `mapMinTo` at full tilt one way on `axis` and
+    /// `mapMaxTo` the other (offsets from its value, as a motion effect's
+    /// relative values are).
+    struct ParallaxGroup {
+        var axis: String
+        var keyPath: String
+        var layerName: String
+        var mapMinTo: Double
+        var mapMaxTo: Double
+        var position: SourcePosition
+    }
+
     /// `LKStateTransitionElement`s by their `id`, which other transitions name by `object`.
     private var transitionElementsByID: [String: XMLElement] = [:]
     private var imageCache: [String: BuiltValue?] = [:]
@@ -112,6 +130,16 @@ final class DocumentBuilder {
                         throw error("two states are called '\(name)'", at: state.position, path: childPath)
                     }
                     states[name] = state
+                }
+            case "style" where path == "/caml/\(document.root.name)":
+                // PosterBoard's wallpaperParallaxGroups: an array of dictionaries of strings and numbers.
+                for dictionary in child.child("wallpaperParallaxGroups")?.children ?? [] {
+                    func text(_ key: String) -> String? { dictionary.child(key)?["value"] }
+                    guard let layerName = text("layerName"), let keyPath = text("keyPath") else { continue }
+                    parallaxGroups.append(ParallaxGroup(
+                        axis: text("axis") ?? "x", keyPath: keyPath, layerName: layerName,
+                        mapMinTo: text("mapMinTo").flatMap { CAMLText.number($0) } ?? 0,
+                        mapMaxTo: text("mapMaxTo").flatMap { CAMLText.number($0) } ?? 0, position: dictionary.position))
                 }
             case "stateTransitions":
                 let found = child.children.filter { $0.name == "LKStateTransition" }
@@ -245,7 +273,7 @@ final class DocumentBuilder {
     ]
 
     /// Elements inside a layer that are read elsewhere.
-    static let structuralElements: Set<String> = ["sublayers", "mask", "animations", "states", "stateTransitions"]
+    static let structuralElements: Set<String> = ["sublayers", "mask", "animations", "states", "stateTransitions", "style"]
 
     /// The layer's properties: attributes, property elements, then key-path
     /// attributes (`transform.rotation.z="1"`), then the state's values.
@@ -297,7 +325,28 @@ final class DocumentBuilder {
             try assign(value.keyPath, .element(value.value), at: value.position, to: &properties, type: type,
                        className: element.name, path: path)
         }
+        if let tilt, let name = element["name"] {
+            for group in parallaxGroups where group.layerName == name {
+                // The device tilted `t` (-1...1) on the group's axis moves the
+                // key by mapMinTo at -1, mapMaxTo at 1, linearly between.
+                let t = min(1, max(-1, group.axis == "y" ? tilt.y : tilt.x))
+                let offset = group.mapMinTo + (group.mapMaxTo - group.mapMinTo) * (t + 1) / 2
+                guard offset != 0, let current = try number(at: group.keyPath, in: properties, type: type) else { continue }
+                try assign(group.keyPath, .text(String(current + offset)), at: group.position, to: &properties, type: type,
+                           className: element.name, path: path)
+            }
+        }
         return properties
+    }
+
+    /// The number `keyPath` holds among `properties` (its default where
+    /// they do not set it), or nil when it is not a number.
+    private func number(at keyPath: String, in properties: Properties, type: String) throws(SceneError) -> Double? {
+        let base = String(keyPath.prefix { $0 != "." })
+        guard let (key, _) = SceneVocabulary.key(forProperty: base, ofType: type),
+              let layer = SceneVocabulary.makeLayer(ofType: type) else { return nil }
+        if case .native(let current)? = properties.values[key]?.0 { layer.setValue(current, forKey: base) }
+        return SceneVocabulary.json(of: layer.value(forKeyPath: keyPath) as Any)?.number
     }
 
     /// The group of an attribute that an editor writes for itself
