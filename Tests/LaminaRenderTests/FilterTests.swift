@@ -50,4 +50,21 @@ struct FilterTests {
         layer.filters = [CAFilter(type: CAFilter.Kind("vibrantColorMatrix"))]
         #expect(throws: RenderRefusal.self) { try RenderLayer(snapshotOf: layer) }
     }
+
+    @Test func aBlurOfAnyRadiusIsPlannedWithinItsSurface() throws {
+        // A fuzzing find: a radius of 1e300 became an infinite deviation in pixels and trapped.
+        var layer = RenderLayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
+        layer.backgroundColor = .black
+        layer.filters = [.blur(sigma: 1e300)]
+        var root = RenderLayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 64, height: 64)
+        root.sublayers = [layer]
+        let plan = try RenderPlanner().plan(root, canvas: RenderCanvas(width: 64, height: 64))
+        let sigmas = plan.passes.flatMap(\.commands).compactMap { command -> Double? in
+            if case .filter(_, .blur(let method)) = command { return method.sigma }
+            return nil
+        }
+        #expect(sigmas.count == 1 && sigmas.allSatisfy { $0.isFinite && $0 > 0 }, "\(sigmas)")
+    }
 }

@@ -52,10 +52,14 @@ for dir in examples/scenes Tests/Conformance/scenes ../shared/conformance/scenes
     [ "$(wc -c < "$f")" -le 65536 ] && cp "$f" "$seeds/"
   done
 done
-# CAML documents too (the example wallpaper's planes), as the server takes them.
+# CAML documents too (the example wallpaper's planes, and the hostile ones
+# kept as regressions), as the server takes them.
 for f in examples/wallpapers/*.wallpaper/*.ca/main.caml; do
   [ -f "$f" ] || continue
   cp "$f" "$seeds/$(basename "$(dirname "$f")" .ca).caml"
+done
+for f in Tests/Fuzz/regressions/*.caml; do
+  [ -f "$f" ] && cp "$f" "$seeds/"
 done
 # And .tendies archives, whose zip structure the fuzzer mutates too: the
 # example wallpaper zipped here, and the community wallpapers small enough.

@@ -350,11 +350,12 @@ final class DocumentBuilder {
     }
 
     /// The group of an attribute that an editor writes for itself
-    /// (CAPlayground's `caplayKind`, Mica's `mica_autorecalculatesDuration`),
-    /// or nil.
+    /// (CAPlayground's `caplayKind`, Mica's `mica_autorecalculatesDuration`,
+    /// an editor's `locked`), or nil.
     static func editorExtras(_ name: String) -> String? {
         if name.hasPrefix("caplay") { return "caplay*" }
         if name.hasPrefix("mica_") { return "mica_*" }
+        if name == "locked" { return "locked" }  // an editor's lock against changes, on layers
         return nil
     }
 

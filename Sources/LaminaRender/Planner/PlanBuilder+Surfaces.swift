@@ -161,8 +161,13 @@ extension PlanBuilder {
             let pass: SurfaceFilter
             switch filter {
             case .blur(let sigma):
+                // At most a sixth of the surface's side (its padding is 3σ a
+                // side; the validation holds every blur to this): a radius of
+                // 1e300 blurs as widely as the surface allows.
                 let pixelsPerPoint = Double(size.width) / Double(current.rect.width)
-                pass = .blur(BlurMethod(sigma: sigma * pixelsPerPoint))
+                let limit = Double(max(size.width, size.height, 1)) / 6
+                let pixels = sigma * pixelsPerPoint
+                pass = .blur(BlurMethod(sigma: pixels.isFinite ? min(pixels, limit) : limit))
             case .colorMatrix(let matrix):
                 pass = .colorMatrix(matrix)
             }
