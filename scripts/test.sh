@@ -160,7 +160,7 @@ lane_b & b=$!
 wait "$a" || true
 wait "$b" || true
 for name in conformance-shared-gl conformance-local-gl conformance-shared-cpu conformance-local-cpu backends \
-            frames-gl frames-cpu examples-gl examples-cpu readme public-api docs fonts caml playground openapi linearity lottie \
+            frames-gl frames-cpu examples-gl examples-cpu readme public-api docs fonts caml recordings playground openapi linearity lottie \
             fuzz server soak deploy snapshot-example; do
   [ -f "$logs/$name" ] || continue
   echo "== $name"

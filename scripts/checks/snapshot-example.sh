@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # examples/snapshot-testing as a user's package meets it: copied out of the
 # repository, depending on Lamina and swift-snapshot-testing by their
-# products, built and tested with `swift test` (debug, as a user runs it).
+# products, built and tested with `swift test` (debug, as a user runs it;
+# linked by lld, the toolchain's, which links a test bundle in seconds, not gold's half minute).
 #
 #   scripts/checks/snapshot-example.sh            # check
 #   scripts/checks/snapshot-example.sh --update   # record the example's references anew, after a deliberate change
@@ -38,7 +39,7 @@ run() { (cd "$package" && swift test --skip-build > "$work/$1.log" 2>&1); }
 
 begun=$(date +%s)
 check "the example builds as a package of its own, with Lamina and swift-snapshot-testing by their products" \
-  '(cd "$package" && swift build --build-tests > "$work/build.log" 2>&1) || { tail -30 "$work/build.log"; false; }'
+  '(cd "$package" && swift build --build-tests -Xswiftc -use-ld=lld > "$work/build.log" 2>&1) || { tail -30 "$work/build.log"; false; }'
 echo "      (built in $(( $(date +%s) - begun )) s)"
 
 check "its first run records a reference for each of the three tests, and fails saying so" \
@@ -58,7 +59,7 @@ check "the references it recorded are the ones committed in examples/snapshot-te
 # The layer changes: the banner's accent colour.
 sed -i 's/accent: CGColor = CGColor(red: 0.16, green: 0.45, blue: 0.95, alpha: 1)/accent: CGColor = CGColor(red: 0.95, green: 0.3, blue: 0.2, alpha: 1)/' \
   "$package/Sources/Cards/Card.swift"
-(cd "$package" && swift build --build-tests > "$work/rebuild.log" 2>&1) || { tail -30 "$work/rebuild.log"; exit 1; }
+(cd "$package" && swift build --build-tests -Xswiftc -use-ld=lld > "$work/rebuild.log" 2>&1) || { tail -30 "$work/rebuild.log"; exit 1; }
 check "with the card changed, the two picture tests fail, saying how many pixels differ" \
   '! run changed && [ "$(grep -c "Snapshot does not match reference." "$work/changed.log")" -ge 3 ] \
    && [ "$(grep -cE "[0-9]+ of [0-9]+ pixels differ" "$work/changed.log")" = 2 ] || { tail -40 "$work/changed.log"; false; }'
