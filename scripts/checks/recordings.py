@@ -50,7 +50,7 @@ RECORDINGS = {
     "Space": ("390x844@3", "Dark", (0.0, 15.0), ["density"], {}),
     "Snoopy": ("428x926@3", "Dark", (1.5, 6.0), ["layout"], {}),
 }
-WIDTH = 180          # pixels across both pictures are compared at
+WIDTH = 150          # pixels across both pictures are compared at
 START = 600          # seconds the wallpaper has run: particles of lives up to 500 s are in their steady state
 GRID = (9, 12)       # cells across and down the free area
 FRAMES = 6

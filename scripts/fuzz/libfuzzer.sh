@@ -2,8 +2,11 @@
 # Coverage-guided fuzzing of the whole pipeline (decode, snapshot, plan, CPU
 # render, PNG encode) with libFuzzer. See docs/reliability.md.
 #
-#   scripts/fuzz/libfuzzer.sh [SECONDS] [--keep-going] [-- LIBFUZZER_OPTIONS...]
+#   scripts/fuzz/libfuzzer.sh [SECONDS] [--keep-going] [--unoptimized] [-- LIBFUZZER_OPTIONS...]
 #
+# --unoptimized builds the target without the optimizer (-Onone, in
+# .build-fuzz-onone/): 45 s to build instead of about 175, ten times slower
+# to run; what the test command's short, fixed run wants.
 # Builds Fuzz/ (its own package, in .build-fuzz/, with -sanitize=fuzzer),
 # seeds a corpus from every scene of the repository and ../shared, the
 # example wallpaper's CAML documents and .tendies archives (the example
@@ -17,10 +20,13 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
 seconds=60
 keep_going=0
+optimize=(-Xswiftc -O)
+scratch=.build-fuzz
 extra=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --keep-going) keep_going=1; shift ;;
+    --unoptimized) optimize=(-Xswiftc -Onone); scratch=.build-fuzz-onone; shift ;;
     --) shift; extra=("$@"); break ;;
     *) seconds="$1"; shift ;;
   esac
@@ -29,16 +35,16 @@ done
 # SwiftPM keeps a path dependency's list of sources from its first build:
 # a file added to or moved in Sources/ since then is not seen ("cannot find
 # 'X' in scope"). When the list has changed, build afresh.
-mkdir -p .build-fuzz
+mkdir -p "$scratch" .build-fuzz
 sources="$(find Sources -name '*.swift' | sort | sha256sum | cut -c1-16)"
-if [ "$(cat .build-fuzz/sources.stamp 2>/dev/null)" != "$sources" ]; then
-  rm -rf .build-fuzz/x86_64-unknown-linux-gnu .build-fuzz/aarch64-unknown-linux-gnu
+if [ "$(cat "$scratch/sources.stamp" 2>/dev/null)" != "$sources" ]; then
+  rm -rf "$scratch/x86_64-unknown-linux-gnu" "$scratch/aarch64-unknown-linux-gnu"
 fi
 # gold crashes on the fuzzer runtime's debug information: link with lld.
-(cd Fuzz && swift build -c release --scratch-path ../.build-fuzz \
+(cd Fuzz && swift build -c release --scratch-path "../$scratch" "${optimize[@]}" \
   -Xswiftc -sanitize=fuzzer -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld) >&2
-echo "$sources" > .build-fuzz/sources.stamp
-fuzzer=".build-fuzz/release/LaminaFuzz"
+echo "$sources" > "$scratch/sources.stamp"
+fuzzer="$scratch/release/LaminaFuzz"
 
 seeds="$PWD/.build-fuzz/seeds"
 corpus="$PWD/.build-fuzz/corpus"
