@@ -347,17 +347,7 @@ struct EmitterSimulation {
     /// out of the plane towards z.
     static func direction(longitude: Double, latitude: Double, cone: Double, _ r: ParticleRandom) -> SIMD3<Double> {
         let axis = SIMD3(cos(latitude) * cos(longitude), cos(latitude) * sin(longitude), sin(latitude))
-        let half = min(abs(cone) / 2, .pi)
-        guard half > 0 else { return axis }
-        // Uniform on the spherical cap: cos θ uniform in cos(half)...1.
-        let cosTheta = 1 - r.unit(.directionCosine) * (1 - cos(half))
-        let sinTheta = (max(0, 1 - cosTheta * cosTheta)).squareRoot()
-        let phi = 2 * Double.pi * r.unit(.directionAngle)
-        // Two unit vectors perpendicular to the axis and to each other.
-        let helper: SIMD3<Double> = abs(axis.z) < 0.9 ? SIMD3(0, 0, 1) : SIMD3(1, 0, 0)
-        let e1 = normalize(cross(axis, helper))
-        let e2 = cross(axis, e1)
-        return axis * cosTheta + (e1 * cos(phi) + e2 * sin(phi)) * sinTheta
+        return inCone(about: axis, angle: cone, r, cosine: .directionCosine, turn: .directionAngle)
     }
 
     /// A plane particle's normal: drawn uniformly from the cone of angle
@@ -365,13 +355,24 @@ struct EmitterSimulation {
     /// `latitude` from the z-axis (0: facing the viewer).
     static func normal(_ o: (longitude: Double, latitude: Double, range: Double), _ r: ParticleRandom) -> SIMD3<Double> {
         let axis = SIMD3(sin(o.latitude) * cos(o.longitude), sin(o.latitude) * sin(o.longitude), cos(o.latitude))
-        let half = min(abs(o.range) / 2, .pi)
+        return inCone(about: axis, angle: o.range, r, cosine: .orientationCosine, turn: .orientationAngle)
+    }
+
+    /// A unit vector drawn uniformly from the cone of angle `angle` (its
+    /// half-angle `angle / 2`, at most π: every direction) about the unit
+    /// vector `axis`, from the streams `cosine` and `turn` of `r`.
+    private static func inCone(about axis: SIMD3<Double>, angle: Double, _ r: ParticleRandom,
+                               cosine: ParticleRandom.Attribute, turn: ParticleRandom.Attribute) -> SIMD3<Double> {
+        let half = min(abs(angle) / 2, .pi)
         guard half > 0 else { return axis }
-        let cosTheta = 1 - r.unit(.orientationCosine) * (1 - cos(half))
+        // Uniform on the spherical cap: cos θ uniform in cos(half)...1.
+        let cosTheta = 1 - r.unit(cosine) * (1 - cos(half))
         let sinTheta = (max(0, 1 - cosTheta * cosTheta)).squareRoot()
-        let phi = 2 * Double.pi * r.unit(.orientationAngle)
+        let phi = 2 * Double.pi * r.unit(turn)
+        // Two unit vectors perpendicular to the axis and to each other.
         let helper: SIMD3<Double> = abs(axis.z) < 0.9 ? SIMD3(0, 0, 1) : SIMD3(1, 0, 0)
-        let e1 = normalize(cross(axis, helper)), e2 = cross(axis, e1)
+        let e1 = normalize(cross(axis, helper))
+        let e2 = cross(axis, e1)
         return axis * cosTheta + (e1 * cos(phi) + e2 * sin(phi)) * sinTheta
     }
 
