@@ -73,6 +73,9 @@ let package = Package(
             name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(
+            name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(
             name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux",
             providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(
@@ -133,7 +136,10 @@ let package = Package(
             dependencies: [
                 "Lamina",
                 "CThreadPlacement",
+                "CCurl",
+                "LaminaIO",
                 "LaminaJSON",
+                "LaminaScene",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

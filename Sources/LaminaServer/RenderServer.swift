@@ -70,13 +70,24 @@ public struct RenderServer: Sendable {
                                           resultBytes: configuration.jobResultBytes),
                             onChange: { metrics.recordJobs($0) })
         let ports = BoundPorts()
+        var templates: (library: TemplateLibrary, signer: URLSigner)?
+        if let folder = configuration.templatesDirectory {
+            guard !configuration.urlKeys.isEmpty else {
+                throw ServerStartFailure("--templates needs LAMINA_URL_KEYS (or --url-keys-file): template links are signed, and there is no key to check them with")
+            }
+            do {
+                templates = (try TemplateLibrary(folder: folder, limits: configuration.sceneLimits), URLSigner(keys: configuration.urlKeys))
+            } catch {
+                throw ServerStartFailure("--templates (or LAMINA_TEMPLATES): \(error.description)")
+            }
+        }
 
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: RequestEdgeMiddleware(metrics: metrics))
         RenderRoutes(configuration: configuration, pool: pool, cache: cache, metrics: metrics, jobs: jobs,
                      // One body of the largest size always fits.
                      bodies: BodyBytesInFlight(limit: max(configuration.maxBodyBytesInFlight, configuration.maxBodyBytes)),
-                     rendererVersion: laminaVersion).register(on: router)
+                     rendererVersion: laminaVersion).register(on: router, templates: templates)
         let gate = ConnectionGate(limits: .init(total: Self.connectionCap(configuration.maxConnections, logger: logger),
                                                 perClient: configuration.maxConnectionsPerClient),
                                   onRefusal: { metrics.recordConnectionRefused($0) })
@@ -173,6 +184,9 @@ public struct RenderServer: Sendable {
         let jobDeadline = String(format: "%g", Double(configuration.jobDeadline.nanoseconds) / 1e9)
         if configuration.playground {
             lines.append("  playground: http://\(host):\(apiPort)/")
+        }
+        if let folder = configuration.templatesDirectory {
+            lines.append("  templates: \(folder), at /t/{name}.{png|webp|gif|mp4}, signed links")
         }
         if !configuration.fontDirectories.isEmpty {
             lines.append("  fonts: " + configuration.fontDirectories.joined(separator: ", "))

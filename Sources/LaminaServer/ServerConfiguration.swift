@@ -116,6 +116,12 @@ public struct ServerConfiguration: Sendable {
     /// Folders of fonts that scenes may name (`--fonts`), registered when
     /// the server starts.
     public var fontDirectories: [String] = []
+    /// A folder of templates (`--templates`): scene files with slots that
+    /// signed links fill, at `GET /t/{name}.{png|webp|gif|mp4}`. Needs `urlKeys`.
+    public var templatesDirectory: String?
+    /// The keys that sign template links (`LAMINA_URL_KEYS`, comma-separated;
+    /// the first signs, all are accepted, so keys can rotate).
+    public var urlKeys: [String] = []
     /// The PNG preset: `fast` for serving.
     public var pngOptions = PNGEncoder.Options.fast
 

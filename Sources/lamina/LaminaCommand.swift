@@ -9,7 +9,7 @@ struct LaminaCommand: ParsableCommand {
         commandName: "lamina",
         abstract: "Render Core Animation layer trees headless, on the GPU or the CPU.",
         version: laminaVersion,
-        subcommands: [RenderCommand.self, FramesCommand.self, ConvertCommand.self, ValidateCommand.self, InfoCommand.self, BenchCommand.self, ServeCommand.self])
+        subcommands: [RenderCommand.self, FramesCommand.self, ConvertCommand.self, ValidateCommand.self, InfoCommand.self, BenchCommand.self, ServeCommand.self, SignCommand.self])
 
     /// Runs the command. A failure of the input (a scene, a file, a budget)
     /// is one message on standard error, written in one go, and exit status

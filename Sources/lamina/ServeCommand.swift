@@ -15,7 +15,8 @@ struct ServeCommand: ParsableCommand {
         discussion: """
             Stops on SIGTERM or SIGINT: new requests are refused, those in flight finish \
             (within --drain-time), then the process exits 0. The bearer token is read \
-            from LAMINA_TOKEN or --token-file only, never from the command line.
+            from LAMINA_TOKEN or --token-file only, and the keys of template links from \
+            LAMINA_URL_KEYS or --url-keys-file: never from the command line.
             """)
 
     @Option(help: "Address to listen on (LAMINA_HOST; default 127.0.0.1, 0.0.0.0 in a container).")
@@ -73,6 +74,11 @@ struct ServeCommand: ParsableCommand {
     var jobRetention: String?
     @Option(help: "Bytes of finished jobs' files kept at once; the oldest go first (LAMINA_JOB_RESULT_BYTES; default 256 MiB).")
     var jobResultBytes: String?
+
+    @Option(help: "A folder of templates (NAME.slots.json beside NAME.json, .caml, .tendies, .lottie or .tgs) drawn at GET /t/NAME.png|webp|gif|mp4 for signed links (LAMINA_TEMPLATES; needs LAMINA_URL_KEYS).")
+    var templates: String?
+    @Option(help: "A file holding the comma-separated keys that sign template links, the first signing, all accepted (LAMINA_URL_KEYS_FILE; or LAMINA_URL_KEYS).")
+    var urlKeysFile: String?
 
     @Flag(help: "Serve the playground at / (LAMINA_PLAYGROUND=1): a page to write scenes and watch them render.")
     var playground = false
@@ -156,6 +162,8 @@ struct ServeCommand: ParsableCommand {
             c.token = token
         }
         if c.token?.isEmpty == true { throw ValidationError("the bearer token is empty") }
+        c.templatesDirectory = setting.value(templates, "templates", "LAMINA_TEMPLATES")
+        c.urlKeys = try SignCommand.urlKeys(file: urlKeysFile, environment: environment)
         if let v = try setting.choice(logFormat, "log-format", "LAMINA_LOG_FORMAT", ServerConfiguration.LogFormat.self) { c.logFormat = v }
         if let v = setting.value(logLevel, "log-level", "LAMINA_LOG_LEVEL") {
             guard let level = Logger.Level(rawValue: v) else {

@@ -80,7 +80,20 @@ extension RenderRoutes {
         metrics.recordStage("decode", decodeTime)
         let start = query.from ?? scene.time
         // A Lottie animation has a length of its own, its in to its out point.
-        let given = query.to ?? (query.duration ?? decoded.duration).map { start + $0 }
+        let work = try framesWork(
+            of: scene, canvas: canvas, start: start, end: query.to ?? (query.duration ?? decoded.duration).map { start + $0 },
+            framesPerSecond: query.fps ?? decoded.frameRate ?? 30, format: query.format,
+            options: AnimationEncoder.Options(loopCount: query.loop, quality: query.quality))
+        return Animation(scene: scene, scale: query.render.scale, backend: query.render.backend, work: work, decodeTime: decodeTime,
+                         skipped: decoded.skippedHeader, worker: worker)
+    }
+
+    /// The frames of an animation of `scene` from `start` to `end` (nil:
+    /// the end of its last animation) at `framesPerSecond`, within this
+    /// server's limits on frames and on their pixels: `/frames`, `/jobs`
+    /// and the animated template links.
+    func framesWork(of scene: Scene, canvas: RenderCanvas, start: Double, end given: Double?, framesPerSecond: Double,
+                    format: AnimationEncoder.Format, options: AnimationEncoder.Options) throws(APIError) -> FramesWork {
         let animationsEnd: Double?
         do {
             animationsEnd = given == nil ? try scene.rootLayer.animationsEnd() : nil
@@ -95,8 +108,7 @@ extension RenderRoutes {
         }
         let timeline: AnimationTimeline
         do {
-            // A Lottie animation plays at its own frame rate unless asked otherwise.
-            timeline = try AnimationTimeline(start: start, end: end, framesPerSecond: query.fps ?? decoded.frameRate ?? 30)
+            timeline = try AnimationTimeline(start: start, end: end, framesPerSecond: framesPerSecond)
         } catch {
             throw APIError(.unprocessableContent, "invalidTimeline", error.description)
         }
@@ -109,13 +121,10 @@ extension RenderRoutes {
             throw APIError(.unprocessableContent, "limitExceeded",
                            "\(timeline.count) frames of \(canvas.pixelWidth)x\(canvas.pixelHeight) pixels are over the limit of \(configuration.maxFramePixels) pixels in all")
         }
-        let work = FramesWork(timeline: timeline, format: query.format,
-                              options: AnimationEncoder.Options(loopCount: query.loop, quality: query.quality))
-        return Animation(scene: scene, scale: query.render.scale, backend: query.render.backend, work: work, decodeTime: decodeTime,
-                         skipped: decoded.skippedHeader, worker: worker)
+        return FramesWork(timeline: timeline, format: format, options: options)
     }
 
-    private static func animation(_ picture: RenderedPicture, format: AnimationEncoder.Format, headers: HTTPFields) -> Response {
+    static func animation(_ picture: RenderedPicture, format: AnimationEncoder.Format, headers: HTTPFields) -> Response {
         var headers = headers
         headers[.contentType] = format.mediaType
         headers[.laminaBackend] = picture.backend.rawValue

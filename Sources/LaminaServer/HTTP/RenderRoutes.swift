@@ -32,11 +32,19 @@ struct RenderRoutes: Sendable {
         "/jobs": [.post], "/jobs/:id": [.get, .delete], "/jobs/:id/result": [.get],
     ]
 
-    func register<Context: RequestContext>(on router: Router<Context>) {
-        let methods = configuration.playground ? Self.methods.merging(PlaygroundRoutes.methods) { a, _ in a } : Self.methods
+    /// Adds the routes to `router`; with `templates`, the signed template
+    /// links too (`TemplateRoutes`).
+    func register<Context: RequestContext>(on router: Router<Context>, templates: (library: TemplateLibrary, signer: URLSigner)? = nil) {
+        var methods = Self.methods
+        if configuration.playground { methods.merge(PlaygroundRoutes.methods) { a, _ in a } }
+        if templates != nil { methods.merge(TemplateRoutes.methods) { a, _ in a } }
         router.add(middleware: MethodCheckMiddleware<Context>(methods: methods))
         if configuration.playground {
             PlaygroundRoutes().register(on: router)
+        }
+        // A signed link is its own permission: outside the bearer token.
+        if let templates {
+            TemplateRoutes(library: templates.library, signer: templates.signer, routes: self, images: FetchedImages()).register(on: router)
         }
         // Answered on the event loop (ProbeResponder) unless pipelined behind other requests.
         let probes = Probes(pool: pool)
