@@ -16,8 +16,8 @@
 #              the playground in a browser, the readers' linearity
 #              under callgrind, the Lottie samples against Apple's pictures;
 #      lane B: a fixed run of the fuzzer (its own unoptimized build, with
-#              -sanitize=fuzzer), the render server's integration tests, the
-#              soak, schemathesis against docs/openapi.yaml, the deployment
+#              -sanitize=fuzzer), the render server's integration tests,
+#              its templates and signed links, the soak, schemathesis against docs/openapi.yaml, the deployment
 #              files;
 #      and, begun in lane B once the fuzzer's build is done (so that its own
 #      debug build keeps a core busy while lane B waits on its servers rather
@@ -145,6 +145,8 @@ lane_b() {
   # status and header, the queue, the deadline, the token, connection
   # limits, SIGTERM.
   step server scripts/checks/server.py
+  # Templates and signed links: signatures, slots, ETags, image hosts.
+  step templates scripts/checks/templates.py
   step soak scripts/checks/soak.py --seconds 20 --rate 20
   # docs/openapi.yaml against the live server (schemathesis).
   step openapi scripts/checks/openapi.sh 25
@@ -166,7 +168,7 @@ wait "$a" || true
 wait "$b" || true
 for name in conformance-shared-gl conformance-local-gl conformance-shared-cpu conformance-local-cpu backends \
             frames-gl frames-cpu examples-gl examples-cpu readme public-api docs fonts caml recordings playground openapi linearity lottie \
-            fuzz server soak deploy snapshot-example; do
+            fuzz server templates soak deploy snapshot-example; do
   [ -f "$logs/$name" ] || continue
   echo "== $name"
   if [ "$name" = fuzz ]; then
