@@ -76,6 +76,9 @@ let package = Package(
             name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(
+            name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(
             name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux",
             providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(
@@ -137,6 +140,7 @@ let package = Package(
                 "Lamina",
                 "CThreadPlacement",
                 "CCurl",
+                "CLibPQ",
                 "LaminaIO",
                 "LaminaJSON",
                 "LaminaScene",

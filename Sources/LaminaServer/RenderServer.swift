@@ -66,9 +66,16 @@ public struct RenderServer: Sendable {
                                                     choice: configuration.pinWorkers)),
             onLoadChange: { metrics.recordLoad($0) })
         let cache = PictureCache(capacityBytes: configuration.cacheBytes)
-        let jobs = JobStore(limits: .init(maxJobs: configuration.maxJobs, retention: configuration.jobRetention,
-                                          resultBytes: configuration.jobResultBytes),
-                            onChange: { metrics.recordJobs($0) })
+        let jobLimits = JobLimits(maxJobs: configuration.maxJobs, retention: configuration.jobRetention,
+                                  resultBytes: configuration.jobResultBytes)
+        var webhooks: WebhookSender?
+        if !configuration.callbackHosts.isEmpty {
+            guard let key = configuration.webhookKey, !key.isEmpty else {
+                throw ServerStartFailure("--callback-hosts needs LAMINA_WEBHOOK_KEY: webhook deliveries are signed")
+            }
+            webhooks = WebhookSender(key: Array(key.utf8), allowedHosts: configuration.callbackHosts,
+                                     attempts: configuration.callbackAttempts, retryDelay: configuration.callbackRetryDelay, metrics: metrics)
+        }
         let ports = BoundPorts()
         var templates: (library: TemplateLibrary, signer: URLSigner)?
         if let folder = configuration.templatesDirectory {
@@ -82,18 +89,45 @@ public struct RenderServer: Sendable {
             }
         }
 
+        // One body of the largest size always fits.
+        let bodies = BodyBytesInFlight(limit: max(configuration.maxBodyBytesInFlight, configuration.maxBodyBytes))
+        let jobs: any JobStore
+        var sharedStore: PostgresJobStore?
+        if let connection = configuration.jobsStore {
+            // The store reads a taken job's request again as POST /jobs read it.
+            let reader = RenderRoutes(configuration: configuration, pool: pool, cache: cache, metrics: metrics,
+                                      jobs: MemoryJobStore(limits: jobLimits, pool: pool, webhooks: nil), webhooks: nil,
+                                      bodies: bodies, rendererVersion: laminaVersion)
+            let store = PostgresJobStore(
+                settings: .init(connection: connection, password: configuration.jobsStorePassword,
+                                connections: configuration.jobsStoreConnections, lease: configuration.jobLease,
+                                resultsDirectory: configuration.resultsDirectory),
+                limits: jobLimits, pool: pool, workers: configuration.workers, webhooks: webhooks, metrics: metrics, logger: logger,
+                prepare: { stored in
+                    try await reader.storedJob(body: stored.body, format: stored.format, query: stored.query, accept: stored.accept,
+                                               arrived: .now)
+                })
+            jobs = store
+            sharedStore = store
+        } else {
+            jobs = MemoryJobStore(limits: jobLimits, pool: pool, webhooks: webhooks, onChange: { metrics.recordJobs($0) })
+        }
+        var readiness = Probes(pool: pool)
+        if let sharedStore {
+            readiness.storeReady = { @Sendable in sharedStore.isReady }
+        }
+        let probes = readiness
+
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: RequestEdgeMiddleware(metrics: metrics))
-        RenderRoutes(configuration: configuration, pool: pool, cache: cache, metrics: metrics, jobs: jobs,
-                     // One body of the largest size always fits.
-                     bodies: BodyBytesInFlight(limit: max(configuration.maxBodyBytesInFlight, configuration.maxBodyBytes)),
-                     rendererVersion: laminaVersion).register(on: router, templates: templates)
+        RenderRoutes(configuration: configuration, pool: pool, cache: cache, metrics: metrics, jobs: jobs, webhooks: webhooks,
+                     bodies: bodies, rendererVersion: laminaVersion, probes: probes).register(on: router, templates: templates)
         let gate = ConnectionGate(limits: .init(total: Self.connectionCap(configuration.maxConnections, logger: logger),
                                                 perClient: configuration.maxConnectionsPerClient),
                                   onRefusal: { metrics.recordConnectionRefused($0) })
         let api = Application(
             router: router,
-            server: .http1(configuration: .init(additionalChannelHandlers: [gate.handler(), ProbeResponder(probes: Probes(pool: pool), metrics: metrics)],
+            server: .http1(configuration: .init(additionalChannelHandlers: [gate.handler(), ProbeResponder(probes: probes, metrics: metrics)],
                                                 idleTimeout: .nanoseconds(Int64(configuration.idleTimeout.nanoseconds)))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "lamina"),
             onServerRunning: { channel in ports.set(.api, channel.localAddress?.port) },
@@ -115,6 +149,7 @@ public struct RenderServer: Sendable {
             ports.set(.metrics, 0)
         }
         services.append(api)
+        if let sharedStore { services.append(SharedJobsService(store: sharedStore)) }
         services.append(DrainNotice(pool: pool, jobs: jobs, logger: logger))
 
         var groupConfiguration = ServiceGroupConfiguration(
@@ -193,7 +228,9 @@ public struct RenderServer: Sendable {
         }
         lines.append("  animations: apng, webp, gif, "
             + (AnimationEncoder.Format.mp4.isAvailable ? "mp4 (ffmpeg)" : "no mp4 (no ffmpeg program)")
-            + "; jobs \(configuration.maxJobs), job deadline \(jobDeadline) s")
+            + "; jobs \(configuration.maxJobs), job deadline \(jobDeadline) s"
+            + (configuration.jobsStore == nil ? ", in memory" : ", shared in PostgreSQL")
+            + (configuration.callbackHosts.isEmpty ? "" : ", callbacks to \(configuration.callbackHosts.joined(separator: " "))"))
         // Last: scripts read the banner up to this line.
         lines.append("  queue \(configuration.queue), deadline \(deadline) s, body limit \(configuration.maxBodyBytes) bytes, "
             + "cache \(configuration.cacheBytes) bytes, token \(configuration.token == nil ? "off" : "required")")
@@ -212,18 +249,32 @@ private struct PoolService: Service {
     }
 }
 
+/// Runs a shared job store's loop (schema, then taking jobs) until the
+/// shutdown begins.
+private struct SharedJobsService: Service {
+    let store: PostgresJobStore
+
+    func run() async throws {
+        await withGracefulShutdownHandler {
+            await store.run()
+        } onGracefulShutdown: {
+            Task { await store.beginDraining() }
+        }
+    }
+}
+
 /// The first service to hear of a shutdown: from then on the pool refuses
 /// requests that arrive (503 `draining`) and readiness says `draining`;
 /// jobs not finished are cancelled (their files could not be fetched).
 private struct DrainNotice: Service {
     let pool: RenderPool
-    let jobs: JobStore
+    let jobs: any JobStore
     let logger: Logger
 
     func run() async throws {
         try? await gracefulShutdown()
         logger.info("draining: finishing the requests in flight, refusing new ones, cancelling jobs")
-        jobs.beginDraining()
+        await jobs.beginDraining()
         pool.beginDraining()
     }
 }

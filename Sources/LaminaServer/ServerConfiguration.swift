@@ -111,6 +111,30 @@ public struct ServerConfiguration: Sendable {
     /// The most bytes of finished jobs' files kept at once; the oldest
     /// results are dropped first to make room.
     public var jobResultBytes = 256 * 1024 * 1024
+    /// Where jobs live: nil, this process's memory (one replica); else a
+    /// PostgreSQL connection (`postgres://user@host/db`, `--jobs-store`)
+    /// shared by every replica.
+    public var jobsStore: String?
+    /// The PostgreSQL password (`LAMINA_JOBS_STORE_PASSWORD_FILE`); nil:
+    /// libpq's own (PGPASSWORD, ~/.pgpass) or the URL's, from the environment.
+    public var jobsStorePassword: String?
+    /// Connections to PostgreSQL held by this replica.
+    public var jobsStoreConnections = 4
+    /// How long a replica holds a job without renewing its lease; after it,
+    /// another replica takes the job over.
+    public var jobLease: Duration = .seconds(15)
+    /// A folder on a shared volume for finished jobs' files (with a
+    /// PostgreSQL store); nil: in PostgreSQL.
+    public var resultsDirectory: String?
+    /// The hosts `POST /jobs?callback=` may name (`--callback-hosts`):
+    /// names, or `*.example.com`; empty: no callbacks.
+    public var callbackHosts: [String] = []
+    /// The key that signs webhook deliveries (`LAMINA_WEBHOOK_KEY`).
+    public var webhookKey: String?
+    /// How many times a webhook is tried.
+    public var callbackAttempts = 5
+    /// The wait before a webhook's second attempt, doubling after.
+    public var callbackRetryDelay: Duration = .seconds(1)
     /// Serve the playground at `/` (`--playground`, on with `--dev`).
     public var playground = false
     /// Folders of fonts that scenes may name (`--fonts`), registered when

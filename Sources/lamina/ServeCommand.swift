@@ -75,6 +75,21 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Bytes of finished jobs' files kept at once; the oldest go first (LAMINA_JOB_RESULT_BYTES; default 256 MiB).")
     var jobResultBytes: String?
 
+    @Option(help: "Where jobs live: memory (one replica, the default) or a postgres:// URL shared by every replica (LAMINA_JOBS_STORE; the password from LAMINA_JOBS_STORE_PASSWORD_FILE, PGPASSWORD or ~/.pgpass, never this option).")
+    var jobsStore: String?
+    @Option(help: "Connections to PostgreSQL this replica holds (LAMINA_JOBS_STORE_CONNECTIONS; default 4).")
+    var jobsStoreConnections: String?
+    @Option(help: "Seconds a replica holds a job without renewing it; then another takes it over (LAMINA_JOB_LEASE; default 15).")
+    var jobLease: String?
+    @Option(help: "A folder on a shared volume for finished jobs' files, with a PostgreSQL store (LAMINA_RESULTS_DIR; default: in PostgreSQL).")
+    var resultsDir: String?
+    @Option(help: "Hosts that POST /jobs?callback= may name, comma-separated, *.example.com for subdomains (LAMINA_CALLBACK_HOSTS; default none; needs LAMINA_WEBHOOK_KEY).")
+    var callbackHosts: String?
+    @Option(help: "Times a webhook is tried before it is given up (LAMINA_CALLBACK_ATTEMPTS; default 5).")
+    var callbackAttempts: String?
+    @Option(help: "Seconds before a webhook's second attempt, doubling after (LAMINA_CALLBACK_RETRY_DELAY; default 1).")
+    var callbackRetryDelay: String?
+
     @Option(help: "A folder of templates (NAME.slots.json beside NAME.json, .caml, .tendies, .lottie or .tgs) drawn at GET /t/NAME.png|webp|gif|mp4 for signed links (LAMINA_TEMPLATES; needs LAMINA_URL_KEYS).")
     var templates: String?
     @Option(help: "A file holding the comma-separated keys that sign template links, the first signing, all accepted (LAMINA_URL_KEYS_FILE; or LAMINA_URL_KEYS).")
@@ -163,6 +178,37 @@ struct ServeCommand: ParsableCommand {
         }
         if c.token?.isEmpty == true { throw ValidationError("the bearer token is empty") }
         c.templatesDirectory = setting.value(templates, "templates", "LAMINA_TEMPLATES")
+        if let store = setting.value(jobsStore, "jobs-store", "LAMINA_JOBS_STORE"), store != "memory" {
+            guard store.hasPrefix("postgres://") || store.hasPrefix("postgresql://") || store.contains("=") else {
+                throw ValidationError("--jobs-store (or LAMINA_JOBS_STORE): expected memory or a postgres:// URL, got \"\(store.prefix(60))\"")
+            }
+            if let option = jobsStore, Self.carriesPassword(option) {
+                throw ValidationError("--jobs-store: a password on the command line is visible to every user of the machine; give it in LAMINA_JOBS_STORE_PASSWORD_FILE, PGPASSWORD or ~/.pgpass")
+            }
+            c.jobsStore = store
+        }
+        if let path = environment["LAMINA_JOBS_STORE_PASSWORD_FILE"], !path.isEmpty {
+            do {
+                let bytes = try FileIO.readFile(atPath: path, maxBytes: 4096)
+                c.jobsStorePassword = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            } catch {
+                throw ValidationError("LAMINA_JOBS_STORE_PASSWORD_FILE: \(error)")
+            }
+        }
+        if let v = try setting.integer(jobsStoreConnections, "jobs-store-connections", "LAMINA_JOBS_STORE_CONNECTIONS", in: 1...100) {
+            c.jobsStoreConnections = v
+        }
+        if let v = try setting.seconds(jobLease, "job-lease", "LAMINA_JOB_LEASE") { c.jobLease = v }
+        c.resultsDirectory = setting.value(resultsDir, "results-dir", "LAMINA_RESULTS_DIR")
+        if c.resultsDirectory != nil, c.jobsStore == nil {
+            throw ValidationError("--results-dir (or LAMINA_RESULTS_DIR) is for a PostgreSQL job store (--jobs-store); in memory, results stay in memory")
+        }
+        if let hosts = setting.value(callbackHosts, "callback-hosts", "LAMINA_CALLBACK_HOSTS") {
+            c.callbackHosts = hosts.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+        }
+        c.webhookKey = environment["LAMINA_WEBHOOK_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        if let v = try setting.integer(callbackAttempts, "callback-attempts", "LAMINA_CALLBACK_ATTEMPTS", in: 1...20) { c.callbackAttempts = v }
+        if let v = try setting.seconds(callbackRetryDelay, "callback-retry-delay", "LAMINA_CALLBACK_RETRY_DELAY") { c.callbackRetryDelay = v }
         c.urlKeys = try SignCommand.urlKeys(file: urlKeysFile, environment: environment)
         if let v = try setting.choice(logFormat, "log-format", "LAMINA_LOG_FORMAT", ServerConfiguration.LogFormat.self) { c.logFormat = v }
         if let v = setting.value(logLevel, "log-level", "LAMINA_LOG_LEVEL") {
@@ -189,6 +235,18 @@ struct ServeCommand: ParsableCommand {
             c.jobResultBytes = v
         }
         return c
+    }
+}
+
+extension ServeCommand {
+    /// Whether a connection string names a password (`user:pass@` in a URL,
+    /// `password=` in libpq's words).
+    static func carriesPassword(_ connection: String) -> Bool {
+        if connection.contains("password=") { return true }
+        guard let scheme = connection.range(of: "://") else { return false }
+        let authority = connection[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" }
+        guard let at = authority.lastIndex(of: "@") else { return false }
+        return authority[..<at].contains(":")
     }
 }
 

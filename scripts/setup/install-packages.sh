@@ -14,7 +14,7 @@ packages=(
   libpng-dev libdeflate-dev libturbojpeg0-dev libwebp-dev libimagequant-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core fonts-liberation
   libfribidi-dev libicu-dev unicode-data fonts-noto-color-emoji fonts-wqy-microhei
   python3 python3-venv pkg-config valgrind
-  libcurl4-openssl-dev
+  libcurl4-openssl-dev libpq-dev postgresql
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -16,7 +16,7 @@ import Lamina
 /// Input never makes a 500: a 500 (`internal`) means a fault of ours.
 struct APIError: Error, HTTPResponseError, Sendable {
     /// One problem: the top-level `error`, or an entry of `errors`.
-    struct Problem: Encodable, Sendable {
+    struct Problem: Codable, Sendable {
         var code: String
         var message: String
         var path: String?

@@ -57,15 +57,33 @@ extension RenderRoutes {
         var skipped: String? = nil
         /// The worker that decoded the scene, to hand the job to.
         var worker: Int? = nil
+        /// The body as sent, for a job another replica may draw.
+        var body: SceneBody? = nil
     }
 
-    private func readAnimation(_ request: Request, deadline: ContinuousClock.Instant) async throws -> Animation {
-        let query = try FramesQuery(request.uri, accept: request.headers[.accept])
+    private func readAnimation(_ request: Request, deadline: ContinuousClock.Instant, also: [String] = []) async throws -> Animation {
+        let query = try FramesQuery(request.uri, accept: request.headers[.accept], also: also)
         guard query.format.isAvailable else {
             throw APIError(.notImplemented, "formatUnavailable",
                            "this server cannot write \(query.format.rawValue): the ffmpeg program is not installed on it; ask for apng or webp")
         }
         let body = try await SceneBody.read(request, maxBytes: configuration.maxBodyBytes, deadline: deadline, inFlight: bodies)
+        return try await animation(of: body, query: query, deadline: deadline)
+    }
+
+    /// A job of the shared store, taken by this replica: its request's body
+    /// and query read again as `POST /jobs` read them, under the job's deadline.
+    func storedJob(body bytes: [UInt8], format: SceneLoader.Format, query: String, accept: String?,
+                   arrived: ContinuousClock.Instant) async throws -> (job: RenderJob, worker: Int?) {
+        let deadline = arrived + configuration.jobDeadline
+        let framesQuery = try FramesQuery(URI("/jobs" + (query.isEmpty ? "" : "?" + query)), accept: accept, also: ["callback"])
+        let body = SceneBody(bytes: bytes, format: format, reservation: bodies.reservation())
+        let animation = try await animation(of: body, query: framesQuery, deadline: deadline)
+        return (RenderJob(scene: animation.scene, scale: animation.scale, time: nil, backend: animation.backend, frames: animation.work,
+                          enqueued: arrived, deadline: deadline), animation.worker)
+    }
+
+    private func animation(of body: SceneBody, query: FramesQuery, deadline: ContinuousClock.Instant) async throws -> Animation {
         let decodeStart = ContinuousClock.now
         let (decoded, worker) = try await decodeOnIdleWorker(body, caml: query.render.caml, deadline: deadline)
         let scene = decoded.scene
@@ -85,7 +103,7 @@ extension RenderRoutes {
             framesPerSecond: query.fps ?? decoded.frameRate ?? 30, format: query.format,
             options: AnimationEncoder.Options(loopCount: query.loop, quality: query.quality))
         return Animation(scene: scene, scale: query.render.scale, backend: query.render.backend, work: work, decodeTime: decodeTime,
-                         skipped: decoded.skippedHeader, worker: worker)
+                         skipped: decoded.skippedHeader, worker: worker, body: body)
     }
 
     /// The frames of an animation of `scene` from `start` to `end` (nil:
@@ -139,17 +157,29 @@ extension RenderRoutes {
     /// with the job deadline.
     func createJob(_ request: Request, context: some RequestContext) async throws -> Response {
         let arrived = ContinuousClock.now
-        let animation = try await readAnimation(request, deadline: arrived + configuration.deadline)
-        let status = try jobs.add(animation.work) { () throws(RenderFailure) in
-            try pool.submit(RenderJob(
-                scene: animation.scene, scale: animation.scale, time: nil, backend: animation.backend, frames: animation.work,
-                enqueued: arrived, deadline: arrived + configuration.jobDeadline))
+        // The callback first: a job that could never be reported is not drawn.
+        let callbackText = request.uri.queryParameters["callback"].map(String.init) ?? request.headers[.laminaCallback]
+        let callback: URL?
+        if let callbackText {
+            guard let webhooks else {
+                throw APIError(.unprocessableContent, "invalidCallback", "this server sends no callbacks (its --callback-hosts allows none)")
+            }
+            callback = try webhooks.check(callbackText)
+        } else {
+            callback = nil
         }
+        let animation = try await readAnimation(request, deadline: arrived + configuration.deadline, also: ["callback"])
+        let job = RenderJob(scene: animation.scene, scale: animation.scale, time: nil, backend: animation.backend, frames: animation.work,
+                            enqueued: arrived, deadline: arrived + configuration.jobDeadline)
+        let query = (request.uri.query ?? "").split(separator: "&").filter { !$0.hasPrefix("callback=") }.joined(separator: "&")
+        let status = try await jobs.add(NewJob(job: job, worker: animation.worker, body: animation.body?.bytes ?? [],
+                                               format: animation.body?.format ?? .json, query: query,
+                                               accept: request.headers[.accept], callback: callback))
         return JSONBody.response(.accepted, status, headers: [.location: "/jobs/\(status.id)"])
     }
 
     private func jobID(_ context: some RequestContext) throws(APIError) -> String {
-        guard let id = context.parameters.get("id"), id.utf8.count == 32, id.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
+        guard let id = context.parameters.get("id"), JobID.isValid(id) else {
             throw Self.noSuchJob
         }
         return id
@@ -159,15 +189,15 @@ extension RenderRoutes {
                                             "no such job on this server (a finished job is kept for a while, then forgotten)")
 
     /// `GET /jobs/{id}`: the job's stage and frames so far.
-    func jobStatus(_ context: some RequestContext) throws -> Response {
-        guard let status = jobs.status(try jobID(context)) else { throw Self.noSuchJob }
+    func jobStatus(_ context: some RequestContext) async throws -> Response {
+        guard let status = try await jobs.status(try jobID(context)) else { throw Self.noSuchJob }
         return JSONBody.response(.ok, status, headers: [.cacheControl: "no-store"])
     }
 
     /// `GET /jobs/{id}/result`: the file once the job is done; 409 before,
     /// or with the job's error when it failed.
-    func jobResult(_ context: some RequestContext) throws -> Response {
-        switch jobs.result(try jobID(context)) {
+    func jobResult(_ context: some RequestContext) async throws -> Response {
+        switch try await jobs.result(try jobID(context)) {
         case nil:
             throw Self.noSuchJob
         case .ready(let picture, let format)?:
@@ -183,8 +213,8 @@ extension RenderRoutes {
     }
 
     /// `DELETE /jobs/{id}`: cancels the job if it is not done, and forgets it.
-    func deleteJob(_ context: some RequestContext) throws -> Response {
-        guard jobs.cancel(try jobID(context)) else { throw Self.noSuchJob }
+    func deleteJob(_ context: some RequestContext) async throws -> Response {
+        guard try await jobs.cancel(try jobID(context)) else { throw Self.noSuchJob }
         return Response(status: .noContent)
     }
 }
@@ -204,8 +234,8 @@ struct FramesQuery: Sendable {
     var loop = 0
     var quality: Double?
 
-    init(_ uri: URI, accept: String?) throws(APIError) {
-        render = try RenderQuery(uri, also: ["fps", "from", "to", "duration", "format", "loop", "quality"])
+    init(_ uri: URI, accept: String?, also: [String] = []) throws(APIError) {
+        render = try RenderQuery(uri, also: ["fps", "from", "to", "duration", "format", "loop", "quality"] + also)
         guard render.time == nil else {
             throw APIError(.badRequest, "invalidQuery", "time is a query of /render; /frames takes from, to or duration")
         }

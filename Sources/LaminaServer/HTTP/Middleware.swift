@@ -12,6 +12,7 @@ extension HTTPField.Name {
     static let laminaCache = HTTPField.Name("X-Lamina-Cache")!
     static let laminaFrames = HTTPField.Name("X-Lamina-Frames")!
     static let laminaSkipped = HTTPField.Name("X-Lamina-Skipped")!
+    static let laminaCallback = HTTPField.Name("Lamina-Callback")!
 }
 
 /// The edge of every request: gives it an id (the client's `X-Request-Id`

@@ -9,6 +9,8 @@ import NIOCore
 /// other requests; the same answer either way.
 struct Probes: Sendable {
     let pool: RenderPool
+    /// Whether a shared job store's schema is in place; nil: no shared store.
+    var storeReady: (@Sendable () -> Bool)? = nil
 
     /// A probe's answer: a status and its JSON body.
     struct Answer {
@@ -40,12 +42,15 @@ struct Probes: Sendable {
     var readiness: Answer {
         struct Body: Encodable {
             var ready: Bool
-            /// `starting`, `saturated` or `draining` when not ready.
+            /// `starting`, `jobStoreUnreachable` (a shared job store not yet
+            /// reached at start), `saturated` or `draining` when not ready.
             var reason: String?
             var load: RenderPool.Load
         }
         let load = pool.load
-        let reason: String? = load.draining ? "draining" : load.isStarting ? "starting" : load.isSaturated ? "saturated" : nil
+        let storeMissing = storeReady.map { !$0() } ?? false
+        let reason: String? = load.draining ? "draining" : load.isStarting ? "starting"
+            : storeMissing ? "jobStoreUnreachable" : load.isSaturated ? "saturated" : nil
         let body = Body(ready: reason == nil, reason: reason, load: load)
         return Answer(status: reason == nil ? .ok : .serviceUnavailable, body: Array(JSONBody.encode(body).readableBytesView))
     }

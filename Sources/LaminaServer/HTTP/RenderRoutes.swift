@@ -20,11 +20,15 @@ struct RenderRoutes: Sendable {
     let pool: RenderPool
     let cache: PictureCache
     let metrics: ServerMetrics
-    let jobs: JobStore
+    let jobs: any JobStore
+    /// Sends the jobs' callbacks; nil where `--callback-hosts` allows none.
+    let webhooks: WebhookSender?
     /// The bytes of request bodies held at once, bounded as a whole.
     let bodies: BodyBytesInFlight
     /// Says what the ETag depends on besides the scene and the query.
     let rendererVersion: String
+    /// The probes' answers (readiness includes a shared job store's).
+    var probes: Probes? = nil
 
     /// Each route's methods; another method on a known path is a 405 with `Allow`.
     static let methods: [String: [HTTPRequest.Method]] = [
@@ -47,7 +51,7 @@ struct RenderRoutes: Sendable {
             TemplateRoutes(library: templates.library, signer: templates.signer, routes: self, images: FetchedImages()).register(on: router)
         }
         // Answered on the event loop (ProbeResponder) unless pipelined behind other requests.
-        let probes = Probes(pool: pool)
+        let probes = probes ?? Probes(pool: pool)
         router.get("healthz") { _, _ in Self.response(probes.health) }
         router.get("readyz") { _, _ in Self.response(probes.readiness) }
         let rendering = router.group()
@@ -58,9 +62,9 @@ struct RenderRoutes: Sendable {
         rendering.post("validate") { request, context in try await validate(request, context: context) }
         rendering.post("frames") { request, context in try await frames(request, context: context) }
         rendering.post("jobs") { request, context in try await createJob(request, context: context) }
-        rendering.get("jobs/:id") { _, context in try jobStatus(context) }
-        rendering.get("jobs/:id/result") { _, context in try jobResult(context) }
-        rendering.delete("jobs/:id") { _, context in try deleteJob(context) }
+        rendering.get("jobs/:id") { _, context in try await jobStatus(context) }
+        rendering.get("jobs/:id/result") { _, context in try await jobResult(context) }
+        rendering.delete("jobs/:id") { _, context in try await deleteJob(context) }
     }
 
     // MARK: Probes

@@ -13,52 +13,9 @@ import Synchronization
 /// drawing or finished; a finished job's file is kept for `retention`, and
 /// the files together within `resultBytes` (the oldest go first). Jobs live
 /// in this process's memory: another replica does not know them (route a
-/// client's polls to the replica that took its job), and a shutdown ends
-/// them.
-final class JobStore: Sendable {
-    struct Limits: Sendable {
-        var maxJobs: Int
-        var retention: Duration
-        var resultBytes: Int
-    }
-
-    /// Where a job is, as `GET /jobs/{id}` says it (and `lamina_jobs{stage}`).
-    enum Stage: String, Encodable, Sendable, CaseIterable {
-        case queued, rendering
-        /// Every frame is in; the file is being finished.
-        case encoding
-        case done, failed
-    }
-
-    /// What `GET /jobs/{id}` answers (and `POST /jobs`, with 202).
-    struct Status: Encodable, Sendable {
-        var id: String
-        var stage: Stage
-        var format: String
-        var mediaType: String
-        /// Frames in the animation.
-        var frames: Int
-        var renderedFrames: Int
-        var encodedFrames: Int
-        var createdAt: String
-        var finishedAt: String?
-        /// When a finished job is forgotten.
-        var expiresAt: String?
-        /// Where the file is, once `done`.
-        var result: String?
-        var bytes: Int?
-        var backend: String?
-        /// Why a `failed` job failed.
-        var error: APIError.Problem?
-    }
-
-    /// A finished job's file, or why there is none.
-    enum Result {
-        case ready(RenderedPicture, format: AnimationEncoder.Format)
-        case notReady(Status)
-        case failed(APIError)
-    }
-
+/// client's polls to the replica that took its job, or share a
+/// `PostgresJobStore`), and a shutdown ends them.
+final class MemoryJobStore: JobStore {
     private struct Entry {
         let id: String
         let created: Date
@@ -69,6 +26,8 @@ final class JobStore: Sendable {
         var ticket: RenderTicket?
         var outcome: Swift.Result<RenderedPicture, APIError>?
         var finished: (date: Date, instant: ContinuousClock.Instant)?
+        /// The webhook's delivery, when the job has one.
+        var callback: JobStatus.Callback?
     }
 
     private struct State {
@@ -83,23 +42,32 @@ final class JobStore: Sendable {
         }
     }
 
-    let limits: Limits
+    let limits: JobLimits
     private let state = Mutex(State())
-    private let onChange: @Sendable ([Stage: Int]) -> Void
+    private let pool: RenderPool
+    private let webhooks: WebhookSender?
+    private let onChange: @Sendable ([JobStage: Int]) -> Void
 
-    /// `onChange` hears the number of jobs in each stage after every change.
-    init(limits: Limits, onChange: @escaping @Sendable ([Stage: Int]) -> Void = { _ in }) {
+    /// Jobs drawn on `pool`; `onChange` hears the number of jobs in each
+    /// stage after every change; `webhooks` delivers the callbacks.
+    init(limits: JobLimits, pool: RenderPool, webhooks: WebhookSender?, onChange: @escaping @Sendable ([JobStage: Int]) -> Void = { _ in }) {
         self.limits = limits
+        self.pool = pool
+        self.webhooks = webhooks
         self.onChange = onChange
+    }
+
+    func add(_ job: NewJob) async throws(APIError) -> JobStatus {
+        try add(job.job.frames!, callback: job.callback) { () throws(RenderFailure) in try pool.submit(job.job, near: job.worker) }
     }
 
     /// Queues `work` as a new job through `submit` (the pool's), and returns
     /// its first status.
     /// - Throws: `APIError` 429 `tooManyJobs` when the store is full, 503
     ///   when the server is draining, or the pool's refusal (429 `queueFull`).
-    func add(_ work: FramesWork, submit: () throws(RenderFailure) -> RenderTicket) throws(APIError) -> Status {
-        let id = Self.newID()
-        let (status, ticket) = try state.withLock { (s: inout State) throws(APIError) -> (Status, RenderTicket) in
+    func add(_ work: FramesWork, callback: URL? = nil, submit: () throws(RenderFailure) -> RenderTicket) throws(APIError) -> JobStatus {
+        let id = JobID.make()
+        let (status, ticket) = try state.withLock { (s: inout State) throws(APIError) -> (JobStatus, RenderTicket) in
             expire(&s)
             if s.draining { throw APIError(RenderFailure.draining) }
             guard s.entries.count < limits.maxJobs else {
@@ -114,7 +82,8 @@ final class JobStore: Sendable {
             } catch {
                 throw APIError(error)
             }
-            let entry = Entry(id: id, created: Date(), work: work, ticket: ticket)
+            var entry = Entry(id: id, created: Date(), work: work, ticket: ticket)
+            entry.callback = callback.map { JobStatus.Callback(url: $0.absoluteString) }
             s.entries[id] = entry
             return (Self.status(of: entry, limits: limits), ticket)
         }
@@ -126,16 +95,14 @@ final class JobStore: Sendable {
         return status
     }
 
-    /// A job's status; nil for an id this server does not hold.
-    func status(_ id: String) -> Status? {
+    func status(_ id: String) -> JobStatus? {
         state.withLock { s in
             expire(&s)
             return s.entries[id].map { Self.status(of: $0, limits: limits) }
         }
     }
 
-    /// A job's file; nil for an id this server does not hold.
-    func result(_ id: String) -> Result? {
+    func result(_ id: String) -> JobResult? {
         state.withLock { s in
             expire(&s)
             guard let entry = s.entries[id] else { return nil }
@@ -159,7 +126,7 @@ final class JobStore: Sendable {
 
     /// The server is shutting down: new jobs are refused, and jobs not yet
     /// finished are cancelled (nobody could fetch their files).
-    func beginDraining() {
+    func beginDraining() async {
         let tickets = state.withLock { s in
             s.draining = true
             return s.entries.values.filter { $0.outcome == nil }.compactMap(\.ticket)
@@ -170,8 +137,8 @@ final class JobStore: Sendable {
     // MARK: Private
 
     private func complete(_ id: String, _ answer: RenderTicket.Answer) {
-        state.withLock { s in
-            guard var entry = s.entries[id] else { return }  // deleted meanwhile
+        let ended: JobStatus? = state.withLock { s in
+            guard var entry = s.entries[id] else { return nil }  // deleted meanwhile
             entry.finished = (Date(), .now)
             entry.ticket = nil
             switch answer {
@@ -196,13 +163,21 @@ final class JobStore: Sendable {
                 entry.outcome = .failure(APIError(failure))
             }
             s.entries[id] = entry
+            return entry.callback == nil ? nil : Self.status(of: entry, limits: limits)
         }
         changed()
+        if let ended, let webhooks, let url = ended.callback.flatMap({ URL(string: $0.url) }) {
+            Task { [self] in
+                await webhooks.deliver(ended, to: url) { [self] delivery in
+                    state.withLock { s in s.entries[id]?.callback = delivery }
+                }
+            }
+        }
     }
 
     private func changed() {
         let counts = state.withLock { s in
-            var counts = Dictionary(uniqueKeysWithValues: Stage.allCases.map { ($0, 0) })
+            var counts = Dictionary(uniqueKeysWithValues: JobStage.allCases.map { ($0, 0) })
             for entry in s.entries.values { counts[Self.stage(of: entry), default: 0] += 1 }
             return counts
         }
@@ -218,7 +193,7 @@ final class JobStore: Sendable {
         }
     }
 
-    private static func stage(of entry: Entry) -> Stage {
+    private static func stage(of entry: Entry) -> JobStage {
         switch entry.outcome {
         case .success?: return .done
         case .failure?: return .failed
@@ -232,16 +207,16 @@ final class JobStore: Sendable {
         }
     }
 
-    private static func status(of entry: Entry, limits: Limits) -> Status {
+    private static func status(of entry: Entry, limits: JobLimits) -> JobStatus {
         let progress = entry.work.progress
-        var status = Status(
+        var status = JobStatus(
             id: entry.id, stage: stage(of: entry), format: entry.work.format.rawValue,
             mediaType: entry.work.format.mediaType, frames: entry.work.timeline.count,
             renderedFrames: progress.renderedFrames, encodedFrames: progress.encodedFrames,
-            createdAt: timestamp(entry.created))
+            createdAt: JobID.timestamp(entry.created))
         if let finished = entry.finished {
-            status.finishedAt = timestamp(finished.date)
-            status.expiresAt = timestamp(finished.date.addingTimeInterval(Double(limits.retention.nanoseconds) / 1e9))
+            status.finishedAt = JobID.timestamp(finished.date)
+            status.expiresAt = JobID.timestamp(finished.date.addingTimeInterval(Double(limits.retention.nanoseconds) / 1e9))
         }
         switch entry.outcome {
         case .success(let picture)?:
@@ -253,20 +228,7 @@ final class JobStore: Sendable {
         case nil:
             break
         }
+        status.callback = entry.callback
         return status
-    }
-
-    private static func timestamp(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-    }
-
-    /// 128 random bits: a job's file is reachable only by whoever was given
-    /// its id.
-    private static func newID() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<2).map { _ in
-            let hex = String(generator.next() as UInt64, radix: 16)
-            return String(repeating: "0", count: 16 - hex.count) + hex
-        }.joined()
     }
 }

@@ -92,8 +92,22 @@ final class ServerMetrics: Sendable {
         Metrics.Counter(label: "lamina_font_substitutions_total", factory: factory).increment()
     }
 
-    /// `lamina_jobs{stage}`: the jobs the server holds, by stage.
-    func recordJobs(_ counts: [JobStore.Stage: Int]) {
+    /// `lamina_webhook_deliveries_total{outcome}`: webhook attempts,
+    /// `delivered` (a 2xx), `retried` (an attempt that failed, with another
+    /// to come) or `failed` (the last attempt failed).
+    func recordWebhook(_ outcome: String) {
+        Metrics.Counter(label: "lamina_webhook_deliveries_total", dimensions: [("outcome", outcome)], factory: factory).increment()
+    }
+
+    /// `lamina_job_lease_takeovers_total`: jobs this replica took over from
+    /// a replica whose lease ran out (it died, or lost the store).
+    func recordLeaseTakeover() {
+        Metrics.Counter(label: "lamina_job_lease_takeovers_total", factory: factory).increment()
+    }
+
+    /// `lamina_jobs{stage}`: the jobs the store holds, by stage (with a
+    /// shared store, the whole fleet's: every replica reports the same).
+    func recordJobs(_ counts: [JobStage: Int]) {
         for (stage, count) in counts {
             Metrics.Gauge(label: "lamina_jobs", dimensions: [("stage", stage.rawValue)], factory: factory).record(count)
         }
