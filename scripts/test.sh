@@ -17,7 +17,8 @@
 #              under callgrind, the Lottie samples against Apple's pictures;
 #      lane B: a fixed run of the fuzzer (its own unoptimized build, with
 #              -sanitize=fuzzer), the render server's integration tests,
-#              its templates and signed links, the soak, schemathesis against docs/openapi.yaml, the deployment
+#              its templates and signed links, a fleet of three sharing
+#              jobs in PostgreSQL, the soak, schemathesis against docs/openapi.yaml, the deployment
 #              files;
 #      and, begun in lane B once the fuzzer's build is done (so that its own
 #      debug build keeps a core busy while lane B waits on its servers rather
@@ -147,6 +148,10 @@ lane_b() {
   step server scripts/checks/server.py
   # Templates and signed links: signatures, slots, ETags, image hosts.
   step templates scripts/checks/templates.py
+  # The fleet: three servers sharing jobs in a real PostgreSQL (a private
+  # cluster it makes), a replica killed, PostgreSQL restarted, 1,000 jobs,
+  # webhooks.
+  step fleet scripts/checks/fleet.py --report .build/fleet.json
   step soak scripts/checks/soak.py --seconds 20 --rate 20
   # docs/openapi.yaml against the live server (schemathesis).
   step openapi scripts/checks/openapi.sh 25
@@ -168,7 +173,7 @@ wait "$a" || true
 wait "$b" || true
 for name in conformance-shared-gl conformance-local-gl conformance-shared-cpu conformance-local-cpu backends \
             frames-gl frames-cpu examples-gl examples-cpu readme public-api docs fonts caml recordings playground openapi linearity lottie \
-            fuzz server templates soak deploy snapshot-example; do
+            fuzz server templates fleet soak deploy snapshot-example; do
   [ -f "$logs/$name" ] || continue
   echo "== $name"
   if [ "$name" = fuzz ]; then

@@ -110,7 +110,7 @@ public struct RenderServer: Sendable {
             jobs = store
             sharedStore = store
         } else {
-            jobs = MemoryJobStore(limits: jobLimits, pool: pool, webhooks: webhooks, onChange: { metrics.recordJobs($0) })
+            jobs = MemoryJobStore(limits: jobLimits, pool: pool, webhooks: webhooks, metrics: metrics, onChange: { metrics.recordJobs($0) })
         }
         var readiness = Probes(pool: pool)
         if let sharedStore {

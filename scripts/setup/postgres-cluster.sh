@@ -23,7 +23,8 @@ case "$action" in
     [ "$(id -u)" -eq 0 ] && chown postgres "$dir"
     head -c 18 /dev/urandom | base64 | tr -d '/+=' > "$dir/password"
     chmod 600 "$dir/password"
-    as_owner "$bin/initdb" -D "$dir/data" -U postgres --auth-local=trust --auth-host=scram-sha-256 >"$dir/initdb.log" 2>&1
+    as_owner "$bin/initdb" -D "$dir/data" -U postgres --auth-local=trust --auth-host=scram-sha-256 >"$dir/initdb.log" 2>&1 \
+      || { cat "$dir/initdb.log" >&2; exit 1; }
     "$0" resume "$dir" "$port"
     as_owner "$bin/psql" -h "$dir" -p "$port" -U postgres -q -v ON_ERROR_STOP=1 \
       -c "CREATE ROLE lamina LOGIN PASSWORD '$(cat "$dir/password")'" -c "CREATE DATABASE lamina OWNER lamina" >/dev/null
@@ -31,7 +32,8 @@ case "$action" in
   resume)
     # fsync off: a test cluster's data need not survive the machine.
     as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-      -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" start >/dev/null
+      -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" start >/dev/null \
+      || { tail -20 "$dir/server.log" >&2; exit 1; }
     ;;
   stop)
     as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true

@@ -46,14 +46,17 @@ final class MemoryJobStore: JobStore {
     private let state = Mutex(State())
     private let pool: RenderPool
     private let webhooks: WebhookSender?
+    private let metrics: ServerMetrics?
     private let onChange: @Sendable ([JobStage: Int]) -> Void
 
     /// Jobs drawn on `pool`; `onChange` hears the number of jobs in each
     /// stage after every change; `webhooks` delivers the callbacks.
-    init(limits: JobLimits, pool: RenderPool, webhooks: WebhookSender?, onChange: @escaping @Sendable ([JobStage: Int]) -> Void = { _ in }) {
+    init(limits: JobLimits, pool: RenderPool, webhooks: WebhookSender?, metrics: ServerMetrics? = nil,
+         onChange: @escaping @Sendable ([JobStage: Int]) -> Void = { _ in }) {
         self.limits = limits
         self.pool = pool
         self.webhooks = webhooks
+        self.metrics = metrics
         self.onChange = onChange
     }
 
@@ -143,6 +146,7 @@ final class MemoryJobStore: JobStore {
             entry.ticket = nil
             switch answer {
             case .success(let picture):
+                metrics?.recordPicture(picture)
                 let size = picture.bytes.count
                 if size > limits.resultBytes {
                     entry.outcome = .failure(APIError(

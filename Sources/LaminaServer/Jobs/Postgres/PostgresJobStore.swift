@@ -296,7 +296,9 @@ final class PostgresJobStore: JobStore {
             let answer = await ticket.answer()
             renewal.cancel()
             switch answer {
-            case .success(let picture): await finish(stored.id, .success(picture))
+            case .success(let picture):
+                metrics.recordPicture(picture)
+                await finish(stored.id, .success(picture))
             case .failure(.draining):
                 // This replica is stopping: another takes the job at once.
                 _ = try? await client.query("UPDATE lamina_jobs SET state = 'queued', lease_owner = NULL WHERE id = $1 AND lease_owner = $2",
