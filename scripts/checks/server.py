@@ -857,7 +857,7 @@ def queue_and_deadline_checks():
     finally:
         server.stop()
 
-    server = Server("--workers", "1", "--queue", "4", "--backend", "cpu", "--deadline", "0.3")
+    server = Server("--workers", "1", "--queue", "4", "--backend", "cpu", "--deadline", "0.1")
     try:
         start = time.time()
         status, headers, body = server.render(heavy_scene(99))
