@@ -186,13 +186,15 @@ struct ServeCommand: ParsableCommand {
                 throw ValidationError("--jobs-store: a password on the command line is visible to every user of the machine; give it in LAMINA_JOBS_STORE_PASSWORD_FILE, PGPASSWORD or ~/.pgpass")
             }
             c.jobsStore = store
-        }
-        if let path = environment["LAMINA_JOBS_STORE_PASSWORD_FILE"], !path.isEmpty {
-            do {
-                let bytes = try FileIO.readFile(atPath: path, maxBytes: 4096)
-                c.jobsStorePassword = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            } catch {
-                throw ValidationError("LAMINA_JOBS_STORE_PASSWORD_FILE: \(error)")
+            // Read only with a PostgreSQL store: a deployment may name the
+            // file for a Secret that is not there when jobs stay in memory.
+            if let path = environment["LAMINA_JOBS_STORE_PASSWORD_FILE"], !path.isEmpty {
+                do {
+                    let bytes = try FileIO.readFile(atPath: path, maxBytes: 4096)
+                    c.jobsStorePassword = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                } catch {
+                    throw ValidationError("LAMINA_JOBS_STORE_PASSWORD_FILE: \(error)")
+                }
             }
         }
         if let v = try setting.integer(jobsStoreConnections, "jobs-store-connections", "LAMINA_JOBS_STORE_CONNECTIONS", in: 1...100) {

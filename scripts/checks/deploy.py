@@ -103,14 +103,32 @@ check("the PDB selects the CPU pods and keeps one", pdb["spec"]["minAvailable"] 
 
 with open(os.path.join(ROOT, "docker", "compose.yaml")) as f:
     compose = yaml.safe_load(f)
+built = {service["image"] for service in compose["services"].values() if "build" in service}
 for name, service in compose["services"].items():
-    check(f"compose {name}: builds docker/Dockerfile from the repository",
-          service["build"]["dockerfile"] == "docker/Dockerfile" and service["build"]["context"] == "..")
+    if not service["image"].startswith("lamina"):
+        continue
+    if "build" in service:
+        check(f"compose {name}: builds docker/Dockerfile from the repository",
+              service["build"]["dockerfile"] == "docker/Dockerfile" and service["build"]["context"] == "..")
+    else:
+        check(f"compose {name}: runs the image another service builds", service["image"] in built, service["image"])
     grace = int(service["stop_grace_period"].rstrip("s"))
     drain = float(service.get("environment", {}).get("LAMINA_DRAIN_TIME", 25))
     check(f"compose {name}: stop_grace_period ({grace}s) above the drain time ({drain:g}s)", grace > drain)
     check(f"compose {name}: read-only with a /tmp tmpfs", service["read_only"] is True
           and any(t.startswith("/tmp") for t in service["tmpfs"]))
+
+replicas = {name: service for name, service in compose["services"].items()
+            if "LAMINA_JOBS_STORE" in service.get("environment", {})}
+check("compose fleet: two replicas or more share one job store, a PostgreSQL service of the file",
+      len(replicas) >= 2 and len({s["environment"]["LAMINA_JOBS_STORE"] for s in replicas.values()}) == 1
+      and all(s.get("depends_on", {}).get("postgres", {}).get("condition") == "service_healthy" for s in replicas.values())
+      and "healthcheck" in compose["services"].get("postgres", {}), sorted(replicas))
+check("compose fleet: the password from a secret file, never in the URL",
+      all("@" in s["environment"]["LAMINA_JOBS_STORE"] and ":" not in s["environment"]["LAMINA_JOBS_STORE"].split("//", 1)[1].split("@")[0]
+          and s["environment"].get("LAMINA_JOBS_STORE_PASSWORD_FILE", "").startswith("/run/secrets/") for s in replicas.values()))
+check("compose fleet: results on a volume every replica mounts at LAMINA_RESULTS_DIR",
+      all(any(v.split(":")[1] == s["environment"].get("LAMINA_RESULTS_DIR") for v in s.get("volumes", [])) for s in replicas.values()))
 
 check("Dockerfile: HEALTHCHECK on /healthz", re.search(r"^HEALTHCHECK .*/healthz", dockerfile, re.M | re.S) is not None)
 check("Dockerfile: a fixed non-root USER", image_user != "0")
