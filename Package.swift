@@ -21,7 +21,8 @@
 //   LaminaText      CATextLayer's text: fontconfig, HarfBuzz, FreeType
 //   Lamina          re-exports the public API
 //   LaminaSnapshotTesting  snapshot-test strategies for layers and views (swift-snapshot-testing)
-//   LaminaServer    `lamina serve`: HTTP on Hummingbird, render workers, cache
+//   LaminaServer    `lamina serve`: HTTP on Hummingbird, render workers, cache, jobs (in memory
+//                   or shared in PostgreSQL through libpq), template links, webhooks (libcurl)
 //   lamina          the command line tool
 //
 // And the book's listings as programs, one per listing (examples/<name>/).

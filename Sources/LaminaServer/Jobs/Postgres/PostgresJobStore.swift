@@ -491,8 +491,15 @@ final class PostgresJobStore: JobStore {
         return true
     }
 
+    /// Stops taking jobs and hands back the ones drawn here: each goes back
+    /// to the queue, where another replica takes it at once (a job whose
+    /// handing back is cut short by the exit is taken after its lease).
     func beginDraining() async {
-        state.withLock { $0.draining = true }
+        let tickets = state.withLock { s in
+            s.draining = true
+            return s.running.values.compactMap { $0 }
+        }
+        tickets.forEach { $0.finish(.failure(.draining)) }
         wakeUp()
     }
 
