@@ -149,15 +149,43 @@ def gauge(server, name):
     return sum(float(line.split()[-1]) for line in body.decode().splitlines() if line.startswith(name) and not line.startswith("#"))
 
 
+def memory_store_webhooks(hook):
+    """One replica, jobs in memory: the same signed, retried webhook."""
+    server = Server("--workers", "1", "--backend", "cpu", "--callback-hosts", "127.0.0.1,*.example.com",
+                    "--callback-retry-delay", "0.2", env={"LAMINA_WEBHOOK_KEY": WEBHOOK_KEY})
+    try:
+        status, job, _ = submit(server, animation(color="#4477aa"), f"fps=10&callback={hook}/flaky/memory")
+        deadline = time.time() + 30
+        while time.time() < deadline and status_of(server, job.get("id"))[1].get("callback", {}).get("state") != "delivered":
+            time.sleep(0.05)
+        attempts = [d for d in Receiver.deliveries if d["path"] == "/flaky/memory"]
+        signed = all(d["signature"] == "sha256=" + hmac.new(WEBHOOK_KEY.encode(), d["body"], hashlib.sha256).hexdigest()
+                     for d in attempts)
+        _, recorded = status_of(server, job.get("id"))
+        check("with the memory store too: a webhook signed, retried after a 500, recorded in the job's status",
+              status == 202 and len(attempts) == 2 and signed and recorded.get("callback", {}).get("attempts") == 2,
+              (status, len(attempts), recorded.get("callback")))
+        status, _, body = server.request("POST", "/jobs?fps=10&callback=http://intranet.local/x", animation(), JSON)
+        check("and a callback host off the list is 422", status == 422 and error_of(body).get("code") == "invalidCallback",
+              (status, body))
+    finally:
+        server.stop()
+    refused = subprocess.run([LAMINA, "serve", "--port", "0", "--callback-hosts", "example.com"], capture_output=True, text=True,
+                             env={k: v for k, v in os.environ.items() if k != "LAMINA_WEBHOOK_KEY"}, timeout=60)
+    check("--callback-hosts without LAMINA_WEBHOOK_KEY stops the start (deliveries are signed)",
+          refused.returncode != 0 and "LAMINA_WEBHOOK_KEY" in refused.stderr, refused.stderr[-300:])
+
+
 def main():
+    receiver = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Receiver)
+    threading.Thread(target=receiver.serve_forever, daemon=True).start()
+    hook = f"http://127.0.0.1:{receiver.server_address[1]}"
+    memory_store_webhooks(hook)
     if not os.path.exists(CLUSTER) or not any(os.path.exists(f"/usr/lib/postgresql/{v}/bin/initdb") for v in os.listdir("/usr/lib/postgresql")
                                                 if os.path.isdir("/usr/lib/postgresql")):
         for name in ["jobs shared across replicas", "takeover after SIGKILL", "PostgreSQL restart", "1,000 jobs", "webhooks"]:
             skip(name, "no PostgreSQL server programs (apt-get install postgresql)")
         return
-    receiver = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Receiver)
-    threading.Thread(target=receiver.serve_forever, daemon=True).start()
-    hook = f"http://127.0.0.1:{receiver.server_address[1]}"
     with tempfile.TemporaryDirectory() as scratch:
         # The cluster runs as the postgres user where this runs as root.
         os.chmod(scratch, 0o755)
@@ -356,7 +384,7 @@ def postgres_restart(fleet):
 
 def run_psql(pg, port, sql):
     bin_dir = sorted(d for d in os.listdir("/usr/lib/postgresql"))[-1]
-    command = [f"/usr/lib/postgresql/{bin_dir}/bin/psql", "-h", pg, "-p", str(port), "-U", "postgres", "-q", "-c", sql]
+    command = [f"/usr/lib/postgresql/{bin_dir}/bin/psql", "-h", pg, "-p", str(port), "-U", "postgres", "-d", "lamina", "-q", "-c", sql]
     if os.getuid() == 0:
         command = ["runuser", "-u", "postgres", "--"] + command
     subprocess.run(command, check=True, capture_output=True)
@@ -394,9 +422,50 @@ def refusals(scratch):
         while time.time() < deadline and server.request("GET", "/readyz")[0] != 200:
             time.sleep(0.2)
         check("and ready once PostgreSQL answers (the server retried)", server.request("GET", "/readyz")[0] == 200, server.log()[-500:])
+        server.stop()
+        results_directory(port, password, scratch)
+        # A schema newer than this server (a newer lamina migrated it): not
+        # ready, saying so, rather than writing rows it does not understand.
+        run_psql(pg, port, "UPDATE lamina_schema SET version = 99")
+        newer = Server("--workers", "1", "--backend", "cpu", env={
+            "LAMINA_JOBS_STORE": f"postgres://lamina@127.0.0.1:{port}/lamina", "LAMINA_JOBS_STORE_PASSWORD_FILE": password})
+        try:
+            time.sleep(1.5)
+            ready, _, body = newer.request("GET", "/readyz")
+            check("a schema newer than the server's: not ready, and the log says why",
+                  ready == 503 and "newer than this server" in newer.log(), (ready, newer.log()[-300:]))
+        finally:
+            newer.stop()
     finally:
         server.stop()
         subprocess.run([CLUSTER, "stop", pg], check=False)
+
+
+def results_directory(port, password, scratch):
+    """--results-dir: a finished job's file on the shared volume, named by
+    its id, served from there, and removed with the job at its retention."""
+    results = os.path.join(scratch, "results")
+    os.makedirs(results)
+    server = Server("--workers", "1", "--backend", "cpu", "--results-dir", results, "--job-retention", "2", env={
+        "LAMINA_JOBS_STORE": f"postgres://lamina@127.0.0.1:{port}/lamina", "LAMINA_JOBS_STORE_PASSWORD_FILE": password})
+    try:
+        deadline = time.time() + 30
+        while time.time() < deadline and server.request("GET", "/readyz")[0] != 200:
+            time.sleep(0.1)
+        status, job, _ = submit(server, animation(color="#996633"))
+        done = wait_for([server], job.get("id"), ("done",))
+        path = os.path.join(results, job.get("id", "-"))
+        _, _, served = server.request("GET", f"/jobs/{job.get('id')}/result")
+        on_disk = open(path, "rb").read() if os.path.exists(path) else b""
+        check("--results-dir: the finished file is on the shared volume, named by the job, and served from there",
+              done.get("stage") == "done" and on_disk == served and served[:4] == b"RIFF", (done.get("stage"), len(on_disk), len(served)))
+        deadline = time.time() + 15
+        while time.time() < deadline and os.path.exists(path):
+            time.sleep(0.2)
+        check("and removed with the job after --job-retention", not os.path.exists(path)
+              and status_of(server, job.get("id"))[0] == 404, os.listdir(results))
+    finally:
+        server.stop()
 
 
 if __name__ == "__main__":
