@@ -338,6 +338,9 @@ def thousand(fleet):
           len(accepted) == 1000 and not pending, (len(accepted), len(pending), ids[:3]))
     check("each drawn exactly once: the fleet drew 1,000 pictures, every replica its share",
           drawn == 1000 and all(n > 0 for n in per_replica), (drawn, per_replica))
+    time.sleep(1.5)  # a housekeeping round counts the fleet's jobs
+    done = [gauge(s, 'lamina_jobs{stage="done"}') for s in fleet.servers]
+    check("every replica reports the fleet's jobs (lamina_jobs{stage}), not its own", min(done) >= 1000 and len(set(done)) == 1, done)
 
 
 def postgres_restart(fleet):
