@@ -1,4 +1,5 @@
 import Foundation
+import Lamina
 import Testing
 @testable import LaminaServer
 
@@ -113,5 +114,41 @@ import Testing
             #expect(error.slot == "s")
             #expect(error.message.hasPrefix("s must be a number"))
         }
+    }
+}
+
+/// Templates in the other formats: a Lottie animation's layers are named by
+/// their `nm`, a solid's on the layer that draws its colour.
+@Suite struct TemplateFormatTests {
+    @Test func aLottieSolidTakesAColourSlot() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-template-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let lottie = """
+            {"v": "5.7.0", "fr": 30, "ip": 0, "op": 30, "w": 40, "h": 30, "layers": [
+              {"ty": 1, "nm": "backdrop", "ind": 1, "ip": 0, "op": 30, "st": 0, "sw": 40, "sh": 30, "sc": "#336699",
+               "ks": {"o": {"a": 0, "k": 100}, "p": {"a": 0, "k": [20, 15, 0]}, "a": {"a": 0, "k": [20, 15, 0]}}}]}
+            """
+        try Data(lottie.utf8).write(to: folder.appendingPathComponent("badge.json"))
+        try Data(#"{"slots": {"tint": {"type": "color", "layer": "backdrop", "default": "336699"}}}"#.utf8)
+            .write(to: folder.appendingPathComponent("badge.slots.json"))
+        let library = try TemplateLibrary(folder: folder.path, limits: .default)
+        let template = try #require(library["badge"])
+        let loaded = try await template.scene(filling: ["tint": "ff0000"], limits: .default, deadline: nil, images: FetchedImages())
+        #expect(loaded.isLottie)
+        let solids = Template.layers(named: "backdrop", in: loaded.scene.rootLayer)
+        #expect(solids.count == 1)
+        #expect(solids.first?.backgroundColor == CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+    }
+
+    @Test func aSlotNamingALayerTheSceneLacksStopsTheLibrary() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-template-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"{"width": 10, "height": 10, "sublayers": [{"name": "a", "bounds": [0, 0, 5, 5]}]}"#.utf8)
+            .write(to: folder.appendingPathComponent("t.json"))
+        try Data(#"{"slots": {"x": {"type": "number", "layer": "b", "key": "opacity", "min": 0, "max": 1, "default": 1}}}"#.utf8)
+            .write(to: folder.appendingPathComponent("t.slots.json"))
+        #expect(throws: TemplateLibrary.Problem.self) { try TemplateLibrary(folder: folder.path, limits: .default) }
     }
 }

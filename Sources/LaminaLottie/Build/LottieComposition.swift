@@ -127,6 +127,13 @@ final class LottieComposition {
             try reader.diagnostics.skipped("\(path) (ty \(type))", "this kind of layer is not drawn", file: reader.file, at: value.position)
         }
 
+        // The layer's name (`nm`) on the layer that draws it: a solid's
+        // colour or an image's picture, else the content. So a template's
+        // slot can name it (the render server's templates).
+        if let name = object["nm"]?.string {
+            ((type == 1 || type == 2) ? content.sublayers?.last : nil ?? content)?.name = name
+        }
+
         if let masks = object["masksProperties"]?.array, !masks.isEmpty {
             try LottieMasks(reader: reader, time: time).apply(Array(masks), path: path + ".masksProperties", to: content, in: inner)
         }

@@ -63,9 +63,8 @@ struct TemplateLibrary: Sendable {
         } catch {
             throw Problem(description: "\(name): \(error)")
         }
-        // A .json file is scene JSON or a Lottie animation, by its content.
-        let format = declared == .json ? (SceneLoader.Format(sniffing: sceneBytes) == .json ? .json : declared) : declared
-        var template = Template(name: name, slots: [:], sceneBytes: sceneBytes, format: format, folder: folder, digest: "")
+        // A .json file is scene JSON or a Lottie animation: the loader tells them apart by content.
+        var template = Template(name: name, slots: [:], sceneBytes: sceneBytes, format: declared, folder: folder, digest: "")
         try readSlotsFile(slotsBytes, path: slotsFile, into: &template)
         var hash = SHA256()
         hash.update(field: "\(slotsBytes.count)")
