@@ -1,7 +1,7 @@
 #version 300 es
-// Mask: texture A (premultiplied) times the alpha of texture B, each addressed
-// through its own local-to-uv mapping, times opacity and coverage (a layer's
-// content under its mask layer).
+// Mask: texture A (premultiplied) times the alpha of texture B (or one minus
+// it, u_maskInverted), each addressed through its own local-to-uv mapping,
+// times opacity and coverage (a layer's content under its mask layer).
 precision highp float;
 
 #include "coverage.glsl"
@@ -11,6 +11,7 @@ uniform vec4 u_uvFromLocal; // xy: scale, zw: offset
 uniform sampler2D u_mask;
 uniform vec4 u_maskUVFromLocal;
 uniform float u_opacity;
+uniform bool u_maskInverted;
 
 in vec2 v_local;
 out vec4 o_color;
@@ -18,5 +19,6 @@ out vec4 o_color;
 void main() {
     vec4 content = texture(u_texture, v_local * u_uvFromLocal.xy + u_uvFromLocal.zw);
     float maskAlpha = texture(u_mask, v_local * u_maskUVFromLocal.xy + u_maskUVFromLocal.zw).a;
+    if (u_maskInverted) maskAlpha = 1.0 - maskAlpha;
     o_color = content * (maskAlpha * u_opacity * laminaCoverage(v_local));
 }

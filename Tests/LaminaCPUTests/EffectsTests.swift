@@ -146,4 +146,16 @@ import LaminaGeometry
         #expect(try p.pixel(x: 2, y: 0) == .white)
         #expect(try p.pixel(x: 1, y: 1) == .clear)  // below the mask
     }
+
+    /// An inverted mask (lottie-ios's inverted track mattes): one minus its
+    /// alpha, and where it does not reach the picture stays.
+    @Test func multiplyingByAnInvertedMaskAlpha() throws {
+        var p = try Pixmap(width: 3, height: 2, filledWith: .white)
+        let mask = try Pixmap(width: 2, height: 1, premultipliedRGBA: [0, 0, 0, 128, 9, 9, 9, 255])
+        p.multiplyAlpha(by: mask, atX: 1, y: 0, inverted: true)
+        #expect(try p.pixel(x: 0, y: 0) == .white)  // left of the mask
+        #expect(try p.pixel(x: 1, y: 0) == PremultipliedColor(r: 127, g: 127, b: 127, a: 127))
+        #expect(try p.pixel(x: 2, y: 0) == .clear)
+        #expect(try p.pixel(x: 1, y: 1) == .white)  // below the mask
+    }
 }

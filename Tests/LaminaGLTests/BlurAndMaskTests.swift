@@ -176,7 +176,7 @@ struct BlurAndMaskTests {
             mask, mapping: GLTextureMapping(localRect: CGRect(x: 0, y: 0, width: 6, height: 4)), sampling: .nearest)
         let contentInput = GLTextureInput(content, mapping: GLTextureMapping(localRect: rect), sampling: .nearest)
         try gl.painter.fillPolygon(
-            rect.polygon, transform: .identity, paint: .masked(contentInput, mask: maskInput), into: target)
+            rect.polygon, transform: .identity, paint: .masked(contentInput, mask: maskInput, inverted: false), into: target)
         let pixels = try Pixels(target)
         #expect(pixels[0, 1] == [255, 0, 0, 255])
         #expect(pixels[1, 2] == [255, 0, 0, 255])
@@ -184,5 +184,15 @@ struct BlurAndMaskTests {
         #expect(pixels[3, 2] == [128, 0, 0, 128])
         #expect(pixels[4, 1] == [0, 0, 0, 0])
         #expect(pixels[11, 3] == [0, 0, 0, 0])
+
+        // Inverted: one minus the mask's alpha; past its clear edge, everything.
+        let inverted = try gl.target(12, 4)
+        try gl.painter.fillPolygon(
+            rect.polygon, transform: .identity, paint: .masked(contentInput, mask: maskInput, inverted: true), into: inverted)
+        let shown = try Pixels(inverted)
+        #expect(shown[0, 1] == [0, 0, 0, 0])
+        #expect(shown[2, 1] == [127, 0, 0, 127])
+        #expect(shown[4, 1] == [255, 0, 0, 255])
+        #expect(shown[11, 3] == [255, 0, 0, 255])
     }
 }

@@ -153,7 +153,7 @@ final class CPUPainter: SurfacePainter {
             case .color: break
             case .texture(let texture, _, _, _, let tint):
                 if tint != .white, let pixels = try? textures[texture] { bytes += pixels.data.count }
-            case .alphaTint(let texture, _, _), .masked(let texture, _, _):
+            case .alphaTint(let texture, _, _), .masked(let texture, _, _, _):
                 if let pixels = try? textures[texture] { bytes += pixels.data.count }
             }
             return bytes
@@ -187,9 +187,9 @@ final class CPUPainter: SurfacePainter {
             }
             let tinted = mask.tinted(with: PremultipliedColor(color))
             source = .texture(MappedTexture(pixmap: tinted, localRect: localRect))
-        case .masked(let texture, let mask, let localRect):
+        case .masked(let texture, let mask, let localRect, let inverted):
             var pixels = try textures[texture]
-            pixels.multiplyAlpha(by: try textures[mask], atX: 0, y: 0)
+            pixels.multiplyAlpha(by: try textures[mask], atX: 0, y: 0, inverted: inverted)
             source = .texture(MappedTexture(pixmap: pixels, localRect: localRect))
         }
         if case .texture(let texture) = source, draw.coverage == nil, draw.cuts.isEmpty,

@@ -300,6 +300,13 @@ open class CALayer {
     /// The mask layer; its `superlayerStorage` is this layer.
     var maskStorage: CALayer?
 
+    /// Whether `mask` shows this layer where the mask is clear and hides it
+    /// where the mask is opaque: what Core Animation draws for a mask made of
+    /// an opaque, unbounded black layer with the mask's content composited
+    /// onto it with the `xor` compositing filter (lottie-ios's inverted track
+    /// mattes). Not Apple API: the Lottie reader sets it.
+    package var invertsMask = false
+
     /// Values of keys that are not properties, set through key-value coding.
     var customValues: [String: Any] = [:]
 
@@ -339,6 +346,7 @@ open class CALayer {
             _ = key.write(self, key.read(other))
         }
         customValues = other.customValues
+        invertsMask = other.invertsMask
         // Copying bounds may have asked for display (needsDisplayOnBoundsChange).
         needsDisplayFlag = false
     }

@@ -73,7 +73,7 @@ enum GLPaint {
     /// `color` times the texture's alpha: a shadow from a blurred silhouette.
     case alphaTint(GLTextureInput, color: RGBA)
     /// The texture times the alpha of `mask`: a layer's content under its mask.
-    case masked(GLTextureInput, mask: GLTextureInput)
+    case masked(GLTextureInput, mask: GLTextureInput, inverted: Bool)
 }
 
 /// What a draw may add to its paint: an overall opacity, a rounded-rect

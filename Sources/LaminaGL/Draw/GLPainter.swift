@@ -134,6 +134,7 @@ final class GLPainter {
         var inputs: [BoundInput] = []
         var color: SIMD4<Float>?
         var tint: SIMD4<Float>?
+        var maskInverted: Bool?
         switch paint {
         case let .color(paintColor):
             try paintColor.validate("a fill colour")
@@ -153,9 +154,10 @@ final class GLPainter {
             program = try programs.program(.localVertex, .tintAlpha)
             inputs = [try prepare(input, for: target)]
             color = tint.premultipliedFloats(times: opacity)
-        case let .masked(input, mask):
+        case let .masked(input, mask, inverted):
             program = try programs.program(.localVertex, .mask)
             inputs = [try prepare(input, for: target), try prepare(mask, for: target)]
+            maskInverted = inverted
         }
         // Nothing to add: skip, now that the input is known to be valid.
         if opacity == 0 { return }
@@ -175,6 +177,9 @@ final class GLPainter {
             program.set("u_tint", tint.x, tint.y, tint.z, tint.w)
         }
         program.set("u_opacity", opacity)
+        if let maskInverted {
+            program.set("u_maskInverted", maskInverted)
+        }
         for (unit, (input, names)) in zip(inputs, [("u_texture", "u_uvFromLocal"), ("u_mask", "u_maskUVFromLocal")])
             .enumerated() {
             glActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))

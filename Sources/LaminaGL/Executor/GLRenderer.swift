@@ -102,10 +102,10 @@ final class GLPlanPainter: SurfacePainter {
         case .alphaTint(let source, let localRect, let color):
             paint = .alphaTint(GLTextureInput(try textures[source], mapping: GLTextureMapping(localRect: localRect)),
                                color: color)
-        case .masked(let source, let mask, let localRect):
+        case .masked(let source, let mask, let localRect, let inverted):
             paint = .masked(
                 GLTextureInput(try textures[source], mapping: GLTextureMapping(localRect: localRect)),
-                mask: GLTextureInput(try textures[mask], mapping: GLTextureMapping(localRect: localRect)))
+                mask: GLTextureInput(try textures[mask], mapping: GLTextureMapping(localRect: localRect)), inverted: inverted)
         }
         // Multisampling partitions the samples along a cut as the CPU's
         // pixel ownership does: the pieces of a split draw meet exactly.

@@ -71,19 +71,29 @@ final class LottieComposition {
         for node in nodes.reversed() { container.addSublayer(node) }
     }
 
-    /// A layer masked by its track matte. An alpha matte is Core Animation's
-    /// `mask`; the others are drawn as alpha mattes, said once.
+    /// A layer masked by its track matte, as lottie-ios's Core Animation
+    /// engine builds it: an alpha matte is Core Animation's `mask`; an
+    /// inverted one a mask that hides where the matte is opaque (lottie-ios
+    /// composites the matte with `xor` onto an unbounded opaque layer, which
+    /// leaves one minus its alpha: `invertsMask`). Luma mattes are not
+    /// something Core Animation can draw: that engine draws the layer
+    /// unmasked and the matte not at all, and so does this, said once.
     private func matted(_ node: CALayer, by matte: CALayer, kind: Int, path: String, position: SourcePosition) -> CALayer {
-        if kind != 1 {
-            let name = [2: "an inverted alpha matte", 3: "a luma matte", 4: "an inverted luma matte"][kind] ?? "this matte"
-            reader.diagnostics.tolerated("\(path).tt", "\(name) is drawn as an alpha matte", file: reader.file, at: position)
+        switch kind {
+        case 1, 2:
+            let holder = CALayer()
+            holder.anchorPoint = .zero
+            holder.bounds = .zero
+            holder.addSublayer(node)
+            holder.mask = matte
+            holder.invertsMask = kind == 2
+            return holder
+        default:
+            let name = [3: "a luma matte", 4: "an inverted luma matte"][kind] ?? "a matte of this kind"
+            reader.diagnostics.tolerated("\(path).tt", "\(name) is not drawn (as lottie-ios's Core Animation engine): the layer is drawn unmasked",
+                                         file: reader.file, at: position)
+            return node
         }
-        let holder = CALayer()
-        holder.anchorPoint = .zero
-        holder.bounds = .zero
-        holder.addSublayer(node)
-        holder.mask = matte
-        return holder
     }
 
     /// One layer's node, or nil for a layer that draws nothing.

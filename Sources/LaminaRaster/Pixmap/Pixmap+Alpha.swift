@@ -24,8 +24,9 @@ extension Pixmap {
 
     /// Multiplies every pixel by the alpha of `mask` placed with its top-left
     /// corner at `(x, y)`; where the mask does not reach, pixels become
-    /// transparent, as outside a Core Animation `mask` layer.
-    package mutating func multiplyAlpha(by mask: Pixmap, atX x: Int, y: Int) {
+    /// transparent, as outside a Core Animation `mask` layer. `inverted`:
+    /// by one minus the mask's alpha, and pixels the mask does not reach stay.
+    package mutating func multiplyAlpha(by mask: Pixmap, atX x: Int, y: Int, inverted: Bool = false) {
         let overlap = PixelRect(x: x, y: y, width: mask.width, height: mask.height).intersection(bounds)
         let w = width
         data.withUnsafeMutableBufferPointer { buffer in
@@ -34,14 +35,17 @@ extension Pixmap {
                 for row in 0..<height {
                     let p = base + row * w * 4
                     guard let m = maskBuffer.baseAddress, row >= overlap.minY, row < overlap.maxY else {
-                        p.update(repeating: 0, count: w * 4)
+                        if !inverted { p.update(repeating: 0, count: w * 4) }
                         continue
                     }
-                    p.update(repeating: 0, count: overlap.minX * 4)
-                    (p + overlap.maxX * 4).update(repeating: 0, count: (w - overlap.maxX) * 4)
+                    if !inverted {
+                        p.update(repeating: 0, count: overlap.minX * 4)
+                        (p + overlap.maxX * 4).update(repeating: 0, count: (w - overlap.maxX) * 4)
+                    }
                     let maskRow = m + ((row - y) * mask.width + (overlap.minX - x)) * 4
                     for i in 0..<overlap.width {
-                        let k = UInt32(maskRow[i * 4 + 3])
+                        let alpha = UInt32(maskRow[i * 4 + 3])
+                        let k = inverted ? 255 - alpha : alpha
                         let q = p + (overlap.minX + i) * 4
                         if k == 255 { continue }
                         q[0] = UInt8(truncatingIfNeeded: div255(UInt32(q[0]) &* k))

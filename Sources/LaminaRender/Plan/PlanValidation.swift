@@ -102,7 +102,7 @@ extension PolygonDraw {
             return local.isMappable(showing: uv) && tint.isFinite
         case .alphaTint(_, let local, let color):
             return local.isMappable(showing: .unit) && color.isFinite
-        case .masked(_, _, let local):
+        case .masked(_, _, let local, _):
             return local.isMappable(showing: .unit)
         }
     }

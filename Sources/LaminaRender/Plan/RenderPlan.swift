@@ -168,7 +168,7 @@ extension PolygonFill {
         switch self {
         case .color: []
         case .texture(let t, _, _, _, _), .alphaTint(let t, _, _): [t]
-        case .masked(let source, let mask, _): [source, mask]
+        case .masked(let source, let mask, _, _): [source, mask]
         }
     }
 }
@@ -200,8 +200,9 @@ package enum PolygonFill: Sendable {
     case texture(TextureSource, localRect: CGRect, uvRect: CGRect, filter: TextureFilter, tint: RGBA)
     /// A texture whose alpha alone is used, painted with `color` (shadows).
     case alphaTint(TextureSource, localRect: CGRect, color: RGBA)
-    /// `source` multiplied by the alpha of `mask`; both cover `localRect`.
-    case masked(source: TextureSource, mask: TextureSource, localRect: CGRect)
+    /// `source` multiplied by the alpha of `mask` (by one minus it when
+    /// `inverted`); both cover `localRect`.
+    case masked(source: TextureSource, mask: TextureSource, localRect: CGRect, inverted: Bool)
 }
 
 /// A texture a draw samples.

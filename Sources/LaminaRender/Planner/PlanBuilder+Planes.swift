@@ -116,7 +116,7 @@ extension PlanBuilder {
         // why a shadowed card with masksToBounds sits in a container that
         // casts the shadow): the shadow of what the bounds let through, under
         // it, then cut by the bounds and the mask.
-        var cutters: [(surface: Surface, purpose: SurfacePurpose)] = []
+        var cutters: [(surface: Surface, purpose: SurfacePurpose, inverted: Bool)] = []
         if layer.masksToBounds && layer.isRounded {
             let rounded = try renderToSurface(extent: extent, scale: scale, for: layer.path, .roundedClip) { m, cmds in
                 cmds.append(.polygon(PolygonDraw(
@@ -124,13 +124,13 @@ extension PlanBuilder {
                     fill: .color(.white), coverage: RoundedRectCoverage(rect: layer.bounds, radii: layer.cornerRadii))))
             }
             content = try maskSurface(content, by: rounded, extent: extent, scale: scale, for: layer.path, .roundedClip)
-            cutters.append((rounded, .roundedClip))
+            cutters.append((rounded, .roundedClip, false))
         }
         if let mask = layer.mask?.value {
             let maskSurface = try renderToSurface(extent: extent, scale: scale, for: mask.path, .mask) { m, cmds throws(RenderRefusal) in
                 try self.emitPlane(mask, matrix: mask.transformToSuperlayer.concatenating(m), clipping: .none, opacity: 1, tint: nil, into: &cmds)
             }
-            cutters.append((maskSurface, .mask))
+            cutters.append((maskSurface, .mask, layer.maskIsInverted))
         }
         var area = contentRect
         let cutsShadow = layer.masksToBounds || layer.mask != nil
@@ -151,13 +151,15 @@ extension PlanBuilder {
                                                                 filter: .linear, tint: .white))))
             }
             for cutter in cutters {
-                combined = try maskSurface(combined, by: cutter.surface, extent: extent, scale: scale, for: layer.path, cutter.purpose)
+                combined = try maskSurface(combined, by: cutter.surface, inverted: cutter.inverted, extent: extent, scale: scale,
+                                           for: layer.path, cutter.purpose)
             }
             content = combined
             area = combined.rect
         } else {
             for cutter in cutters where cutter.purpose == .mask {
-                content = try maskSurface(content, by: cutter.surface, extent: extent, scale: scale, for: layer.path, .mask)
+                content = try maskSurface(content, by: cutter.surface, inverted: cutter.inverted, extent: extent, scale: scale,
+                                          for: layer.path, .mask)
             }
             if hasShadow, let shadow = layer.shadow {
                 let cast = try shadowSurface(shadow, content: content, scale: scale, for: layer.path)

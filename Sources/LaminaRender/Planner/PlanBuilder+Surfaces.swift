@@ -101,14 +101,14 @@ extension PlanBuilder {
                                             width: Double(size.width) / scale, height: Double(size.height) / scale))
     }
 
-    /// `source` times the alpha of `mask`, both made over `extent` at `scale`
-    /// (so of one size, covering one rect).
-    func maskSurface(_ source: Surface, by mask: Surface, extent: CGRect, scale: Double,
-                             for layer: LayerPath, _ purpose: SurfacePurpose) throws(RenderRefusal) -> Surface {
+    /// `source` times the alpha of `mask` (times one minus it, `inverted`),
+    /// both made over `extent` at `scale` (so of one size, covering one rect).
+    func maskSurface(_ source: Surface, by mask: Surface, inverted: Bool = false, extent: CGRect, scale: Double,
+                     for layer: LayerPath, _ purpose: SurfacePurpose) throws(RenderRefusal) -> Surface {
         try renderToSurface(extent: extent, scale: scale, for: layer, purpose) { m, cmds in
             cmds.append(.polygon(PolygonDraw(
                 matrix: m, polygon: self.corners(of: source.rect),
-                fill: .masked(source: .surface(source.id), mask: .surface(mask.id), localRect: source.rect))))
+                fill: .masked(source: .surface(source.id), mask: .surface(mask.id), localRect: source.rect, inverted: inverted))))
         }
     }
 

@@ -88,7 +88,10 @@ final class LayerSnapshotter {
         r.borderWidth = Double(max(0, layer.borderWidth))
         r.borderColor = layer.borderColor.map(RGBA.init) ?? RGBA(red: 0, green: 0, blue: 0, alpha: 0)
         r.masksToBounds = layer.masksToBounds
-        if let mask = layer.mask { r.mask = Indirect(try snapshot(mask, at: path.appending(.mask))) }
+        if let mask = layer.mask {
+            r.mask = Indirect(try snapshot(mask, at: path.appending(.mask)))
+            r.maskIsInverted = layer.invertsMask
+        }
         if layer.shadowOpacity > 0, let color = layer.shadowColor {
             let path = layer.shadowPath.map { path in
                 let data = path.pathData

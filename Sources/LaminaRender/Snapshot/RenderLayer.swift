@@ -52,6 +52,8 @@ package struct RenderLayer: Sendable {
     public var masksToBounds = false
     /// The mask layer, in this layer's coordinates.
     public var mask: Indirect<RenderLayer>?
+    /// The mask hides the layer where it is opaque instead (`CALayer.invertsMask`).
+    public var maskIsInverted = false
     /// The shadow, when `shadowOpacity` is above 0.
     public var shadow: RenderShadow?
 
