@@ -38,6 +38,16 @@ struct LottieReaderTests {
         #expect(rgba(image, 69, 69) == [255, 0, 0, 255])
     }
 
+    /// A colour's fourth number is ignored (Lottie's colours are opaque, as
+    /// lottie-ios and lottie-web read them); a colour whose three
+    /// components are all above 1 is 0...255.
+    @Test func coloursAreOpaqueAndMayBeBytes() throws {
+        let clearRed = Self.redSquare.replacingOccurrences(of: "[1, 0, 0, 1]", with: "[1, 0, 0, 0]")
+        #expect(rgba(try picture(Self.animation(Self.shapeLayer(clearRed))), 50, 50) == [255, 0, 0, 255])
+        let bytes = Self.redSquare.replacingOccurrences(of: "[1, 0, 0, 1]", with: "[255, 128, 2]")
+        #expect(rgba(try picture(Self.animation(Self.shapeLayer(bytes))), 50, 50) == [255, 128, 2, 255])
+    }
+
     /// A repeater draws the items above it once a copy, each moved by one
     /// more step of its transform (lottie-ios's Core Animation engine).
     @Test func aRepeaterDrawsItsCopiesStepByStep() throws {

@@ -207,13 +207,16 @@ struct LottiePropertyReader {
         return out
     }
 
-    /// `[r, g, b]` or `[r, g, b, a]`, each 0...1 (files that write 0...255 are read as such).
+    /// `[r, g, b, 1]` from `[r, g, b]` or `[r, g, b, a]`, each 0...1 (a file
+    /// whose three components are all above 1 wrote 0...255). The fourth
+    /// number is read and ignored: Lottie's colours are opaque, their
+    /// transparency is the fill's or stroke's opacity (lottie-ios, "for
+    /// consistency with Lottie on other platforms", and lottie-web alike).
     func color(_ value: JSONValue, _ path: String) throws(SceneError) -> [Double] {
-        var c = try vector(value, path)
-        guard c.count >= 3 else { throw error(path, value, "expected a colour [r, g, b] or [r, g, b, a]") }
-        if c.count == 3 { c.append(1) }
-        if c[0...2].contains(where: { $0 > 1 }) { c = c.prefix(3).map { $0 / 255 } + [c[3]] }
-        return c.map { min(max($0, 0), 1) }
+        var c = Array(try vector(value, path).prefix(3))
+        guard c.count == 3 else { throw error(path, value, "expected a colour [r, g, b] or [r, g, b, a]") }
+        if c.allSatisfy({ $0 > 1 }) { c = c.map { $0 / 255 } }
+        return c.map { min(max($0, 0), 1) } + [1]
     }
 
     /// A Bézier shape `{"v": points, "i": in tangents, "o": out tangents, "c": closed}`.
