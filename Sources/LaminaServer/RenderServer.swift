@@ -94,19 +94,11 @@ public struct RenderServer: Sendable {
         let jobs: any JobStore
         var sharedStore: PostgresJobStore?
         if let connection = configuration.jobsStore {
-            // The store reads a taken job's request again as POST /jobs read it.
-            let reader = RenderRoutes(configuration: configuration, pool: pool, cache: cache, metrics: metrics,
-                                      jobs: MemoryJobStore(limits: jobLimits, pool: pool, webhooks: nil), webhooks: nil,
-                                      bodies: bodies, rendererVersion: laminaVersion)
             let store = PostgresJobStore(
                 settings: .init(connection: connection, password: configuration.jobsStorePassword,
                                 connections: configuration.jobsStoreConnections, lease: configuration.jobLease,
                                 resultsDirectory: configuration.resultsDirectory),
-                limits: jobLimits, pool: pool, workers: configuration.workers, webhooks: webhooks, metrics: metrics, logger: logger,
-                prepare: { stored in
-                    try await reader.storedJob(body: stored.body, format: stored.format, query: stored.query, accept: stored.accept,
-                                               arrived: .now)
-                })
+                limits: jobLimits, pool: pool, workers: configuration.workers, webhooks: webhooks, metrics: metrics, logger: logger)
             jobs = store
             sharedStore = store
         } else {
@@ -120,8 +112,9 @@ public struct RenderServer: Sendable {
 
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: RequestEdgeMiddleware(metrics: metrics))
-        RenderRoutes(configuration: configuration, pool: pool, cache: cache, metrics: metrics, jobs: jobs, webhooks: webhooks,
-                     bodies: bodies, rendererVersion: laminaVersion, probes: probes).register(on: router, templates: templates)
+        let routes = RenderRoutes(configuration: configuration, pool: pool, cache: cache, metrics: metrics, jobs: jobs, webhooks: webhooks,
+                                  bodies: bodies, rendererVersion: laminaVersion, probes: probes)
+        routes.register(on: router, templates: templates)
         let gate = ConnectionGate(limits: .init(total: Self.connectionCap(configuration.maxConnections, logger: logger),
                                                 perClient: configuration.maxConnectionsPerClient),
                                   onRefusal: { metrics.recordConnectionRefused($0) })
@@ -149,7 +142,7 @@ public struct RenderServer: Sendable {
             ports.set(.metrics, 0)
         }
         services.append(api)
-        if let sharedStore { services.append(SharedJobsService(store: sharedStore)) }
+        if let sharedStore { services.append(SharedJobsService(store: sharedStore, routes: routes)) }
         services.append(DrainNotice(pool: pool, jobs: jobs, logger: logger))
 
         var groupConfiguration = ServiceGroupConfiguration(
@@ -250,13 +243,18 @@ private struct PoolService: Service {
 }
 
 /// Runs a shared job store's loop (schema, then taking jobs) until the
-/// shutdown begins.
+/// shutdown begins; the jobs it takes are read again by the routes, as
+/// `POST /jobs` read them.
 private struct SharedJobsService: Service {
     let store: PostgresJobStore
+    let routes: RenderRoutes
 
     func run() async throws {
         await withGracefulShutdownHandler {
-            await store.run()
+            await store.run { [routes] stored in
+                try await routes.storedJob(body: stored.body, format: stored.format, query: stored.query, accept: stored.accept,
+                                           arrived: .now)
+            }
         } onGracefulShutdown: {
             Task { await store.beginDraining() }
         }

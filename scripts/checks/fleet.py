@@ -239,12 +239,14 @@ def takeover(fleet, scratch):
     with open(scene, "wb") as f:
         f.write(body)
     status, job, _ = submit(fleet.servers[0], body, "fps=20&format=apng")
-    drawing = wait_for(fleet.servers, job.get("id"), ("rendering",), timeout=60)
-    # Once it has drawn a frame or two, kill the replica that draws it.
+    # Kill the replica that draws it as soon as one is seen drawing.
     deadline = time.time() + 60
-    while time.time() < deadline and wait_for(fleet.servers, job["id"], ("rendering", "encoding", "done")).get("renderedFrames", 0) < 2:
-        time.sleep(0.02)
-    victim = next((server for server in fleet.servers if gauge(server, "lamina_workers_busy") >= 1), None)
+    victim = None
+    while victim is None and time.time() < deadline:
+        victim = next((server for server in fleet.servers if gauge(server, "lamina_workers_busy") >= 1), None)
+        if victim is None:
+            time.sleep(0.01)
+    drawing = status_of(victim, job.get("id"))[1] if victim else {}
     killed_at = time.time()
     if victim:
         victim.process.send_signal(signal.SIGKILL)

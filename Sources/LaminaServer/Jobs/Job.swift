@@ -80,6 +80,11 @@ struct JobStatus: Codable, Sendable {
     /// The webhook, when the job was given one: where, and how its delivery went.
     var callback: Callback?
 
+    /// A time as the status writes it: ISO 8601 with milliseconds, UTC.
+    static func timestamp(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    }
+
     /// A webhook's delivery, as the job's status records it.
     struct Callback: Codable, Sendable, Equatable {
         var url: String
@@ -116,7 +121,4 @@ enum JobID {
         id.utf8.count == 32 && id.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
-    static func timestamp(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-    }
 }

@@ -217,10 +217,10 @@ final class MemoryJobStore: JobStore {
             id: entry.id, stage: stage(of: entry), format: entry.work.format.rawValue,
             mediaType: entry.work.format.mediaType, frames: entry.work.timeline.count,
             renderedFrames: progress.renderedFrames, encodedFrames: progress.encodedFrames,
-            createdAt: JobID.timestamp(entry.created))
+            createdAt: JobStatus.timestamp(entry.created))
         if let finished = entry.finished {
-            status.finishedAt = JobID.timestamp(finished.date)
-            status.expiresAt = JobID.timestamp(finished.date.addingTimeInterval(Double(limits.retention.nanoseconds) / 1e9))
+            status.finishedAt = JobStatus.timestamp(finished.date)
+            status.expiresAt = JobStatus.timestamp(finished.date.addingTimeInterval(Double(limits.retention.nanoseconds) / 1e9))
         }
         switch entry.outcome {
         case .success(let picture)?:

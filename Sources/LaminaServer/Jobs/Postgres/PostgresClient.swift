@@ -161,7 +161,7 @@ final class PostgresClient: Sendable {
                 defer { PQclear(result) }
                 return check(result, handle).map { _ in [] }
             }
-            var buffers: [[UInt8]?] = parameters.map {
+            let buffers: [[UInt8]?] = parameters.map {
                 switch $0 {
                 case .text(let s): Array(s.utf8) + [0]
                 case .bytes(let b): b
@@ -170,7 +170,7 @@ final class PostgresClient: Sendable {
             }
             let lengths = parameters.map { value -> Int32 in if case .bytes(let b) = value { Int32(b.count) } else { 0 } }
             let formats = parameters.map { value -> Int32 in if case .bytes = value { 1 } else { 0 } }
-            let result: OpaquePointer? = withBufferPointers(&buffers) { pointers in
+            let result: OpaquePointer? = withBufferPointers(buffers) { pointers in
                 PQexecParams(handle, sql, Int32(parameters.count), nil, pointers, lengths, formats, 0)
             }
             defer { PQclear(result) }
@@ -224,7 +224,7 @@ private func withCStrings<R>(_ strings: [String], _ body: ([UnsafePointer<CChar>
 }
 
 /// `body` with a pointer to each buffer's bytes (nil for nil), alive for the call.
-private func withBufferPointers<R>(_ buffers: inout [[UInt8]?], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
+private func withBufferPointers<R>(_ buffers: [[UInt8]?], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
     var pointers: [UnsafePointer<CChar>?] = []
     var allocations: [UnsafeMutablePointer<UInt8>] = []
     defer { allocations.forEach { $0.deallocate() } }

@@ -93,8 +93,9 @@ final class PostgresJobStore: JobStore {
     private let logger: Logger
     /// This replica's name in `lease_owner`: host, process and a random part.
     let replica: String
-    /// Reads a taken job's request again into a render job.
-    private let prepare: @Sendable (StoredJob) async throws -> (job: RenderJob, worker: Int?)
+
+    /// Reads a taken job's request again into a render job (as `POST /jobs` read it).
+    typealias Reader = @Sendable (StoredJob) async throws -> (job: RenderJob, worker: Int?)
 
     private struct State {
         var ready = false
@@ -115,7 +116,7 @@ final class PostgresJobStore: JobStore {
     }
 
     init(settings: Settings, limits: JobLimits, pool: RenderPool, workers: Int, webhooks: WebhookSender?, metrics: ServerMetrics,
-         logger: Logger, prepare: @escaping @Sendable (StoredJob) async throws -> (job: RenderJob, worker: Int?)) {
+         logger: Logger) {
         self.settings = settings
         self.limits = limits
         self.pool = pool
@@ -123,7 +124,6 @@ final class PostgresJobStore: JobStore {
         self.webhooks = webhooks
         self.metrics = metrics
         self.logger = logger
-        self.prepare = prepare
         client = PostgresClient(connection: settings.connection, password: settings.password, size: settings.connections)
         var generator = SystemRandomNumberGenerator()
         replica = "\(ProcessInfo.processInfo.hostName)-\(getpid())-\(String(generator.next() as UInt32, radix: 16))"
@@ -135,8 +135,8 @@ final class PostgresJobStore: JobStore {
     // MARK: The replica's loop
 
     /// Migrates the schema (retrying until PostgreSQL answers), then takes
-    /// and draws jobs until draining.
-    func run() async {
+    /// and draws jobs, each read by `reader`, until draining.
+    func run(reader: @escaping Reader) async {
         var delay: Duration = .milliseconds(500)
         while !Task.isCancelled, !state.withLock({ $0.draining }) {
             do {
@@ -158,7 +158,7 @@ final class PostgresJobStore: JobStore {
                     try await housekeeping()
                 }
                 while state.withLock({ $0.running.count < workers && !$0.draining }), let job = try await claim() {
-                    start(job)
+                    start(job, reader: reader)
                 }
             } catch {
                 logger.warning("job store: \(error)")
@@ -270,12 +270,12 @@ final class PostgresJobStore: JobStore {
     }
 
     /// Draws a taken job on this replica's pool, renewing its lease.
-    private func start(_ stored: StoredJob) {
+    private func start(_ stored: StoredJob, reader: @escaping Reader) {
         state.withLock { $0.running[stored.id] = .some(nil) }
         Task { [self] in
             let job: RenderJob, worker: Int?
             do {
-                (job, worker) = try await prepare(stored)
+                (job, worker) = try await reader(stored)
             } catch {
                 await finish(stored.id, .failure(error as? APIError ?? APIError(.internalServerError, "internal", "\(error)")))
                 state.withLock { _ = $0.running.removeValue(forKey: stored.id) }
