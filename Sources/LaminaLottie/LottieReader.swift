@@ -148,7 +148,7 @@ public struct LottieReader: Sendable {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: width, height: height)
         guard let layers = top["layers"]?.array else { throw reader.error("$.layers", top["layers"], "expected an array of layers") }
-        try composition.build(Array(layers), path: "$.layers", time: LottieTime(inPoint: inPoint, frameRate: frameRate),
+        try composition.build(Array(layers), path: "$.layers", time: LottieTime(inPoint: inPoint, outPoint: outPoint, frameRate: frameRate),
                               into: root, precomps: [], depth: 0)
         let scene = Scene(width: width, height: height, rootLayer: root)
         return Result(scene: scene, warnings: diagnostics.warnings, frameRate: frameRate, inPoint: inPoint, outPoint: outPoint)

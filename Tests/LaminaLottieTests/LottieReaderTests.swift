@@ -209,6 +209,42 @@ struct LottieReaderTests {
         #expect(try rgba(picture(bytes, at: 1.5), 85, 50)[0] == 255, "frame 15 outside is frame 5 inside")
     }
 
+    /// Time remapping (`tm`: seconds of the precomposition at each frame of
+    /// the layer): a freeze frame, and a remap that plays it backwards.
+    @Test func aRemappedPrecompositionShowsTheRemappedFrame() throws {
+        // The asset's square moves from x 0 to 40 over its frames 0...20.
+        let moving = Self.shapeLayer(Self.redSquare, ks: #""p": {"a": 1, "k": [{"t": 0, "s": [0, 0]}, {"t": 20, "s": [40, 0]}]}"#)
+        let assets = #"[{"id": "inner", "layers": [\#(moving)]}]"#
+        func precomp(_ tm: String) -> [UInt8] {
+            Self.animation(#"{"ty": 0, "ind": 1, "refId": "inner", "w": 100, "h": 100, "ip": 0, "op": 40, "st": 0, "ks": {}, "tm": \#(tm)}"#,
+                           assets: assets, op: 40)
+        }
+        // Frozen at 1 s: inside frame 10, x 20 (the square spans 50...90), whatever the time.
+        let frozen = precomp(#"{"a": 0, "k": 1}"#)
+        for time in [0.0, 1.5, 3.0] {
+            let image = try picture(frozen, at: time)
+            #expect(rgba(image, 85, 50)[0] == 255 && rgba(image, 45, 50)[3] == 0, "frozen at time \(time)")
+        }
+        // Backwards: 2 s inside at frame 0, 0 s at frame 20.
+        let backwards = precomp(#"{"a": 1, "k": [{"t": 0, "s": [2]}, {"t": 20, "s": [0]}]}"#)
+        // (Frame 20 inside is the inner layer's out point, where it is hidden: frame 1 outside is 19 inside.)
+        let start = try picture(backwards, at: 0.1), middle = try picture(backwards, at: 1), end = try picture(backwards, at: 2)
+        #expect(rgba(start, 95, 50)[0] == 255 && rgba(start, 65, 50)[3] == 0, "frame 1 outside is frame 19 inside: x 38")
+        #expect(rgba(middle, 55, 50)[0] == 255 && rgba(middle, 45, 50)[3] == 0, "frame 10 outside is frame 10 inside: x 20")
+        #expect(rgba(end, 35, 50)[0] == 255 && rgba(end, 75, 50)[3] == 0, "frame 20 outside is frame 0 inside: x 0")
+    }
+
+    /// A remapped precomposition's animations are sampled a keyframe a
+    /// frame: a long one of many animated layers is refused at its `tm`.
+    @Test func remappingThatWouldSampleTooMuchIsRefused() throws {
+        let moving = Self.shapeLayer(Self.redSquare, ks: #""p": {"a": 1, "k": [{"t": 0, "s": [0, 0]}, {"t": 20, "s": [40, 0]}]}"#)
+        let assets = #"[{"id": "inner", "layers": [\#(Array(repeating: moving, count: 600).joined(separator: ", "))]}]"#
+        let layer = #"{"ty": 0, "ind": 1, "refId": "inner", "w": 100, "h": 100, "ip": 0, "op": 500000, "st": 0, "ks": {}, "tm": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 500000, "s": [2]}]}}"#
+        #expect { try LottieReader().read(Self.animation(layer, assets: assets, op: 500_000)) } throws: { error in
+            (error as? SceneError).map { $0.kind == .limitExceeded && $0.location.hasSuffix(".tm") } ?? false
+        }
+    }
+
     @Test func parentingMovesWithTheParentButKeepsItsOwnOpacity() throws {
         let parent = #"{"ty": 3, "ind": 7, "ip": 0, "op": 20, "ks": {"p": {"a": 0, "k": [20, 0]}, "o": {"a": 0, "k": 0}}}"#
         let child = Self.shapeLayer(Self.redSquare, extra: #", "parent": 7"#).replacingOccurrences(of: #""ind": 1"#, with: #""ind": 2"#)

@@ -25,6 +25,8 @@ final class LottieComposition {
     let images: (String) -> [UInt8]?
     /// Layers made so far, against `limits.layerCount`.
     let layers: LottieLayerBudget
+    /// Keyframes sampled by hand in time-remapped precompositions.
+    let remapSamples = LottieSampleBudget(limit: LottieSampleBudget.defaultLimit)
 
     init(reader: LottiePropertyReader, assets: [String: JSONObject], limits: SceneLimits, compositionOut: Double,
          images: @escaping (String) -> [UInt8]?) {
@@ -105,10 +107,6 @@ final class LottieComposition {
             try reader.diagnostics.skipped("\(path).bm", "blend modes are not drawn yet: the layer is drawn normally", file: reader.file,
                                            at: object["bm"]!.position)
         }
-        if object["tm"] != nil {
-            try reader.diagnostics.skipped("\(path).tm", "time remapping is not drawn yet: the precomposition plays at its own pace",
-                                           file: reader.file, at: object["tm"]!.position)
-        }
         let transform = try LottieTransform(object["ks"]?.object ?? JSONParser.emptyObject, path: path + ".ks", reader: reader)
         let (outer, inner) = transform.layers(time: time)
         let content = CALayer()
@@ -152,8 +150,12 @@ final class LottieComposition {
         // until op; a layer that lasts to the end stays after it.
         let inPoint = object["ip"]?.number ?? -.infinity, outPoint = object["op"]?.number ?? .infinity
         let lastsToTheEnd = outPoint >= compositionOut && time.scale == 1 && time.offset == 0
-        LottieAnimator.show(outer, from: inPoint.isFinite ? time.seconds(inPoint) : -1e12,
-                            until: lastsToTheEnd || !outPoint.isFinite ? nil : time.seconds(outPoint))
+        if let samples = time.samples {
+            LottieAnimator.show(outer, between: inPoint, and: outPoint.isFinite ? outPoint : nil, samples: samples, time: time)
+        } else {
+            LottieAnimator.show(outer, from: inPoint.isFinite ? time.seconds(inPoint) : -1e12,
+                                until: lastsToTheEnd || !outPoint.isFinite ? nil : time.seconds(outPoint))
+        }
 
         // The ancestors' transforms around it, nearest innermost.
         var node = outer
@@ -196,8 +198,19 @@ final class LottieComposition {
         guard stretch.isFinite, stretch > 0, start.isFinite else {
             throw reader.error(path + ".sr", object["sr"], "a precomposition's stretch is a number > 0 and its start time finite")
         }
-        try build(Array(layers), path: "$.assets[\(id)].layers", time: time.inside(start: start, stretch: stretch), into: frame,
-                  precomps: precomps + [id], depth: depth + 1)
+        // Time remapping (`tm`, seconds of the precomposition at each frame
+        // of the layer) replaces the start time's and stretch's map.
+        let inner: LottieTime
+        if let remap = try reader.property(object, "tm", path: path, reader.number) {
+            inner = time.remapped(by: remap, start: start, budget: remapSamples)
+        } else {
+            inner = time.inside(start: start, stretch: stretch)
+        }
+        try build(Array(layers), path: "$.assets[\(id)].layers", time: inner, into: frame, precomps: precomps + [id], depth: depth + 1)
+        if remapSamples.isExceeded {
+            throw SceneError(.limitExceeded, at: "\(reader.file): \(path).tm", position: object["tm"]?.position,
+                             "time remapping would sample more than \(remapSamples.limit) keyframes (the animations of remapped precompositions are drawn a keyframe a frame)")
+        }
     }
 
     private func solid(_ object: JSONObject, path: String, into content: CALayer) throws(SceneError) {
@@ -259,6 +272,28 @@ final class LottieComposition {
         guard hex.count == 6, let value = UInt32(hex, radix: 16) else { return CGColor(red: 0, green: 0, blue: 0, alpha: 1) }
         return CGColor(red: Double((value >> 16) & 0xFF) / 255, green: Double((value >> 8) & 0xFF) / 255,
                        blue: Double(value & 0xFF) / 255, alpha: 1)
+    }
+}
+
+/// The keyframes an animation's time-remapped precompositions may sample
+/// (a property inside one is a keyframe a frame of the whole animation):
+/// past the limit, sampling stops and the reading is refused.
+final class LottieSampleBudget {
+    static let defaultLimit = 2_000_000
+    let limit: Int
+    private var spent = 0
+    private(set) var isExceeded = false
+
+    init(limit: Int) { self.limit = limit }
+
+    /// Whether `count` more keyframes fit.
+    func take(_ count: Int) -> Bool {
+        guard !isExceeded, spent + count <= limit else {
+            isExceeded = true
+            return false
+        }
+        spent += count
+        return true
     }
 }
 

@@ -11,27 +11,67 @@ struct LottieTime {
     /// The top composition's frame of a frame here: `frame * scale + offset`.
     var scale: Double
     var offset: Double
-    /// The top composition's in point and frame rate.
+    /// The top composition's in and out points and frame rate.
     let inPoint: Double
+    let outPoint: Double
     let frameRate: Double
+    /// Inside a time-remapped precomposition (`tm`): this composition's
+    /// frame at frames of the top composition, which no longer map to each
+    /// other by `scale` and `offset`. Core Animation has no warp of time, so
+    /// the animations here are interpolated by hand at these frames (as
+    /// lottie-ios's Core Animation engine does for time remapping).
+    var samples: [(top: Double, frame: Double)]?
+    /// What sampling may spend, with `samples`.
+    var sampleBudget: LottieSampleBudget?
 
-    init(inPoint: Double, frameRate: Double) {
+    /// The most frames a remapped precomposition is sampled at.
+    static let maxSamples = 4096
+
+    init(inPoint: Double, outPoint: Double, frameRate: Double) {
         scale = 1
         offset = 0
         self.inPoint = inPoint
+        self.outPoint = outPoint
         self.frameRate = frameRate
     }
 
-    /// The scene time of `frame` of this composition.
+    /// The scene time of `frame` of this composition (not remapped).
     func seconds(_ frame: Double) -> Double {
         (frame * scale + offset - inPoint) / frameRate
+    }
+
+    /// The scene time of a frame of the top composition.
+    func seconds(top frame: Double) -> Double {
+        (frame - inPoint) / frameRate
     }
 
     /// The map of a precomposition placed with start time `start` and stretch `stretch`.
     func inside(start: Double, stretch: Double) -> LottieTime {
         var inner = self
+        if let samples {
+            inner.samples = samples.map { ($0.top, ($0.frame - start) / stretch) }
+            return inner
+        }
         inner.offset = offset + start * scale
         inner.scale = scale * stretch
+        return inner
+    }
+
+    /// The map of a precomposition whose time is remapped by `remap`
+    /// (seconds of the precomposition at each frame of the layer, which
+    /// starts at `start`): its frame at a frame `F` here is
+    /// `remap(F - start) * frameRate`, sampled at each frame of the top
+    /// composition (fewer, evenly, past `maxSamples`).
+    func remapped(by remap: LottieProperty<Double>, start: Double, budget: LottieSampleBudget) -> LottieTime {
+        let count = max(2, min(Self.maxSamples, Int((outPoint - inPoint).rounded(.up)) + 1))
+        let step = (outPoint - inPoint) / Double(count - 1)
+        var inner = self
+        inner.sampleBudget = budget
+        inner.samples = (0..<count).map { k in
+            let top = inPoint + Double(k) * step
+            let here = samples?[k].frame ?? (top - offset) / scale
+            return (top, remap.value(at: here - start) * frameRate)
+        }
         return inner
     }
 }
@@ -48,6 +88,10 @@ enum LottieAnimator {
     static func apply<Value>(_ property: LottieProperty<Value>?, to layer: CALayer, keyPath: String,
                              time: LottieTime, _ convert: (Value) -> Any) {
         guard let property else { return }
+        if let samples = time.samples {
+            applySampled(property, at: samples, to: layer, keyPath: keyPath, time: time, convert)
+            return
+        }
         layer.setValue(convert(property.initial), forKeyPath: keyPath)
         guard case .keyed(let keys) = property, keys.count > 1 else { return }
         var values: [Any] = []
@@ -90,6 +134,48 @@ enum LottieAnimator {
         animation.fillMode = .both
         animation.isRemovedOnCompletion = false
         layer.add(animation, forKey: keyPath)
+    }
+
+    /// `apply` in a time-remapped precomposition: the property's value at
+    /// each sampled frame, a linear keyframe each.
+    private static func applySampled<Value>(_ property: LottieProperty<Value>, at samples: [(top: Double, frame: Double)],
+                                            to layer: CALayer, keyPath: String, time: LottieTime, _ convert: (Value) -> Any) {
+        guard property.isAnimated, samples.count > 1, time.sampleBudget?.take(samples.count) ?? true else {
+            layer.setValue(convert(property.sampledValue(at: samples[0].frame)), forKeyPath: keyPath)
+            return
+        }
+        let values = samples.map { convert(property.sampledValue(at: $0.frame)) }
+        layer.setValue(values[0], forKeyPath: keyPath)
+        let begin = time.seconds(top: samples[0].top), duration = time.seconds(top: samples[samples.count - 1].top) - begin
+        guard duration > 0 else { return }
+        let animation = CAKeyframeAnimation(keyPath: keyPath)
+        animation.values = values
+        animation.keyTimes = samples.map { NSNumber(value: min(max((time.seconds(top: $0.top) - begin) / duration, 0), 1)) }
+        animation.beginTime = begin
+        animation.duration = duration
+        animation.fillMode = .both
+        animation.isRemovedOnCompletion = false
+        layer.add(animation, forKey: keyPath)
+    }
+
+    /// Shows `layer` while its composition's frame is within `from..<until`
+    /// (nil: no end), at the sampled frames of a time-remapped precomposition.
+    static func show(_ layer: CALayer, between from: Double, and until: Double?, samples: [(top: Double, frame: Double)],
+                     time: LottieTime) {
+        let shown = samples.map { sample in sample.frame >= from && (until.map { sample.frame < $0 } ?? true) }
+        layer.isHidden = !shown[0]
+        guard shown.contains(!shown[0]), samples.count > 1 else { return }
+        let begin = time.seconds(top: samples[0].top), duration = time.seconds(top: samples[samples.count - 1].top) - begin
+        guard duration > 0 else { return }
+        let animation = CAKeyframeAnimation(keyPath: "hidden")
+        animation.values = shown.map { !$0 }
+        animation.keyTimes = samples.map { NSNumber(value: min(max((time.seconds(top: $0.top) - begin) / duration, 0), 1)) }
+        animation.calculationMode = .discrete
+        animation.beginTime = begin
+        animation.duration = duration
+        animation.fillMode = .both
+        animation.isRemovedOnCompletion = false
+        layer.add(animation, forKey: "lottie.visibility")
     }
 
     /// The path a position's keyframes move along, when any segment has

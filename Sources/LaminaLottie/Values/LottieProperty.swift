@@ -69,6 +69,22 @@ enum LottieProperty<Value> {
     }
 }
 
+extension LottieProperty {
+    /// The value at `frame`: eased between keyframes for numbers and lists
+    /// of numbers, else the last keyframe's at or before it (a time-remapped
+    /// precomposition's values, sampled).
+    func sampledValue(at frame: Double) -> Value {
+        switch self {
+        case .fixed(let value):
+            return value
+        case .keyed(let keys):
+            if let numbers = self as? LottieProperty<Double> { return numbers.value(at: frame) as! Value }
+            if let lists = self as? LottieProperty<[Double]> { return lists.value(at: frame) as! Value }
+            return (keys.last { $0.frame <= frame } ?? keys[0]).value
+        }
+    }
+}
+
 extension LottieProperty where Value == Double {
     /// The value at `frame`, eased as the file says.
     func value(at frame: Double) -> Double {
