@@ -14,12 +14,12 @@
 #              README's code, the public API, the DocC documentation, fonts,
 #              CAML, the community wallpapers against phone recordings,
 #              the playground in a browser, the readers' linearity
-#              under callgrind, the Lottie samples against Apple's pictures;
+#              under callgrind, the Lottie samples against Apple's pictures,
+#              schemathesis against docs/openapi.yaml;
 #      lane B: a fixed run of the fuzzer (its own unoptimized build, with
 #              -sanitize=fuzzer), the render server's integration tests,
 #              its templates and signed links, a fleet of three sharing
-#              jobs in PostgreSQL, the soak, schemathesis against docs/openapi.yaml, the deployment
-#              files;
+#              jobs in PostgreSQL, the soak, the deployment files;
 #      and, begun in lane B once the fuzzer's build is done (so that its own
 #      debug build keeps a core busy while lane B waits on its servers rather
 #      than compete with the fuzzer's build): examples/snapshot-testing
@@ -126,6 +126,9 @@ lane_a() {
   step linearity scripts/checks/linearity.py
   # Lottie samples against the pictures Apple's Core Animation drew of them.
   if [ -d ../shared/lottie ]; then step lottie scripts/checks/lottie.py --out .build/lottie; fi
+  # docs/openapi.yaml against the live server (schemathesis): here, so that
+  # the lanes take about as long as each other.
+  step openapi scripts/checks/openapi.sh 25
 }
 
 lane_b() {
@@ -153,8 +156,6 @@ lane_b() {
   # webhooks.
   step fleet scripts/checks/fleet.py --report .build/fleet.json
   step soak scripts/checks/soak.py --seconds 20 --rate 20
-  # docs/openapi.yaml against the live server (schemathesis).
-  step openapi scripts/checks/openapi.sh 25
   step deploy .build-tools/venv/bin/python scripts/checks/deploy.py
   wait "$example" || true
 }
