@@ -124,7 +124,8 @@ def run(scratch):
           refused.returncode != 0 and "card.slots.json" in refused.stderr and "slot title" in refused.stderr
           and "headline" in refused.stderr, refused.stderr[-400:])
 
-    server = Server("--workers", "2", "--backend", "cpu", "--templates", folder, env={"LAMINA_URL_KEYS": KEYS})
+    # A deadline for the animated links: 60 frames of 1200 x 630 as a GIF, on a busy machine.
+    server = Server("--workers", "2", "--backend", "cpu", "--deadline", "60", "--templates", folder, env={"LAMINA_URL_KEYS": KEYS})
     try:
         check("the banner names the templates", any("templates:" in line for line in server.banner), server.banner)
         link = sign("/t/card.png?title=Hello%20from%20a%20link&accent=ff5500")
