@@ -48,6 +48,18 @@ struct LottieReaderTests {
         #expect(rgba(try picture(Self.animation(Self.shapeLayer(bytes))), 50, 50) == [255, 128, 2, 255])
     }
 
+    /// A gradient's stops animate (as lottie-ios animates the gradient
+    /// layer's colors and locations): red at frame 0, blue at frame 10.
+    @Test func aGradientsStopsAnimate() throws {
+        let rect = #"{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [40, 40]}, "r": {"a": 0, "k": 0}}"#
+        let stops = #"{"p": 2, "k": {"a": 1, "k": [{"t": 0, "s": [0, 1, 0, 0, 1, 1, 0, 0]}, {"t": 10, "s": [0, 0, 0, 1, 1, 0, 0, 1]}]}}"#
+        let fill = #"{"ty": "gf", "t": 1, "o": {"a": 0, "k": 100}, "s": {"a": 0, "k": [30, 50]}, "e": {"a": 0, "k": [70, 50]}, "g": \#(stops)}"#
+        let bytes = Self.animation(Self.shapeLayer(rect + ", " + fill))
+        let first = rgba(try picture(bytes, at: 0), 50, 50), last = rgba(try picture(bytes, at: 1), 50, 50)
+        #expect(first[0] > 240 && first[2] < 15, "red at frame 0: \(first)")
+        #expect(last[2] > 240 && last[0] < 15, "blue at frame 10: \(last)")
+    }
+
     /// A repeater draws the items above it once a copy, each moved by one
     /// more step of its transform (lottie-ios's Core Animation engine).
     @Test func aRepeaterDrawsItsCopiesStepByStep() throws {

@@ -302,30 +302,33 @@ struct LottieShapes {
               let values = try reader.property(stops, "k", path: path + ".g", reader.vector) else {
             throw reader.error(path + ".g", object["g"], "a gradient needs its stops {\"p\": count, \"k\": values}")
         }
-        if values.isAnimated || [object["s"], object["e"]].contains(where: { $0?.object?["a"]?.number == 1 }) {
-            reader.diagnostics.tolerated("\(path) (\(stroke ? "gs" : "gf"))", "an animated gradient is drawn at its first value",
-                                         file: reader.file, at: object["g"]!.position)
+        // Stops, start and end animate as lottie-ios animates them: the
+        // gradient layer's colors, locations, startPoint and endPoint.
+        let stopCount = Int(count)
+        LottieAnimator.apply(values, to: holder, keyPath: "colors", time: time) { Self.stops($0, count: stopCount).colors }
+        LottieAnimator.apply(values, to: holder, keyPath: "locations", time: time) {
+            Self.stops($0, count: stopCount).locations.map { NSNumber(value: $0) }
         }
-        let (colors, locations) = Self.stops(values.initial, count: Int(count))
-        holder.colors = colors
-        holder.locations = locations.map { NSNumber(value: $0) }
-        let start = try reader.property(object, "s", path: path, reader.vector)?.initial ?? [0, 0]
-        let end = try reader.property(object, "e", path: path, reader.vector)?.initial ?? [0, 0]
+        let start = try reader.property(object, "s", path: path, reader.vector) ?? .fixed([0, 0])
+        let end = try reader.property(object, "e", path: path, reader.vector) ?? .fixed([0, 0])
         func unit(_ p: [Double]) -> CGPoint {
             CGPoint(x: box.width > 0 ? (p[0] - box.minX) / box.width : 0, y: box.height > 0 ? (p[1] - box.minY) / box.height : 0)
         }
         if object["t"]?.number == 2 {
             // Core Animation's radial gradient reaches endPoint along each
             // axis of the bounds: the radius over each side keeps it round
-            // whatever the shape's box.
-            let radius = max(hypot(end[0] - start[0], end[1] - start[1]), 1e-6)
+            // whatever the shape's box. Its end depends on both points.
             holder.type = .radial
-            holder.startPoint = unit(start)
-            holder.endPoint = CGPoint(x: holder.startPoint.x + (box.width > 0 ? radius / box.width : 0),
-                                      y: holder.startPoint.y + (box.height > 0 ? radius / box.height : 0))
+            LottieAnimator.apply(start, to: holder, keyPath: "startPoint", time: time, unit)
+            let reach = LottieProperty<[Double]>.sampled(at: [start.frames, end.frames]) { frame in
+                let (s, e) = (start.sampledValue(at: frame), end.sampledValue(at: frame))
+                let radius = max(hypot(e[0] - s[0], e[1] - s[1]), 1e-6)
+                return [s[0] + radius, s[1] + radius]
+            }
+            LottieAnimator.apply(reach, to: holder, keyPath: "endPoint", time: time, unit)
         } else {
-            holder.startPoint = unit(start)
-            holder.endPoint = unit(end)
+            LottieAnimator.apply(start, to: holder, keyPath: "startPoint", time: time, unit)
+            LottieAnimator.apply(end, to: holder, keyPath: "endPoint", time: time, unit)
         }
         let mask = CAShapeLayer()
         mask.anchorPoint = .zero
