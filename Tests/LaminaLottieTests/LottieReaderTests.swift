@@ -60,6 +60,23 @@ struct LottieReaderTests {
         #expect(last[2] > 240 && last[0] < 15, "blue at frame 10: \(last)")
     }
 
+    /// Trims as lottie-ios's Core Animation engine draws them: a start above
+    /// the end is the window the other way round; an offset that carries the
+    /// window past the end runs on from the path's start.
+    @Test func trimsSwapAndWrapAsLottieIOSDraws() throws {
+        let line = #"{"ty": "sh", "ks": {"a": 0, "k": {"v": [[10, 50], [90, 50]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]], "c": false}}}"#
+        let stroke = #"{"ty": "st", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 10}, "lc": 1, "lj": 1}"#
+        func trimmed(_ s: Double, _ e: Double, _ o: Double) throws -> CGImage {
+            let trim = #"{"ty": "tm", "s": {"a": 0, "k": \#(s)}, "e": {"a": 0, "k": \#(e)}, "o": {"a": 0, "k": \#(o)}, "m": 1}"#
+            return try picture(Self.animation(Self.shapeLayer([line, trim, stroke].joined(separator: ", "))))
+        }
+        let swapped = try trimmed(75, 25, 0)
+        #expect(rgba(swapped, 50, 50)[0] == 255 && rgba(swapped, 15, 50)[3] == 0, "25% to 75%: x 30 to 70")
+        let wrapped = try trimmed(0, 50, 270)
+        #expect(rgba(wrapped, 80, 50)[0] == 255 && rgba(wrapped, 20, 50)[0] == 255 && rgba(wrapped, 50, 50)[3] == 0,
+                "75% to 125%: the last quarter, then the first")
+    }
+
     /// A repeater draws the items above it once a copy, each moved by one
     /// more step of its transform (lottie-ios's Core Animation engine).
     @Test func aRepeaterDrawsItsCopiesStepByStep() throws {

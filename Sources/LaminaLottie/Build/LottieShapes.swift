@@ -252,7 +252,9 @@ struct LottieShapes {
         let layer = CAShapeLayer()
         layer.anchorPoint = .zero
         layer.bounds = .zero
-        LottieAnimator.apply(Self.union(sources.map(\.path)), to: layer, keyPath: "path", time: time) { CGPath($0) }
+        let trim = stroke ? sources.compactMap(\.trim).first.map(Self.trimWindow) : nil
+        let copies = trim?.copies ?? 1
+        LottieAnimator.apply(Self.union(sources.map(\.path)), to: layer, keyPath: "path", time: time) { CGPath(Self.repeated($0, copies)) }
         let color = try reader.property(object, "c", path: path, reader.color)
         let opacity = try reader.property(object, "o", path: path, reader.number)
         LottieAnimator.apply(opacity, to: layer, keyPath: "opacity", time: time, LottieAnimator.opacity)
@@ -263,7 +265,7 @@ struct LottieShapes {
             try strokeGeometry(object, path: path, on: layer)
             if let miter = object["ml"]?.number, miter.isFinite, miter > 0 { layer.miterLimit = miter }
             try dashes(object["d"], path: path + ".d", on: layer)
-            if let trim = sources.compactMap(\.trim).first { applyTrim(trim, to: layer) }
+            if let trim { applyTrim(trim, to: layer) }
         } else {
             LottieAnimator.apply(color ?? .fixed([0, 0, 0, 1]), to: layer, keyPath: "fillColor", time: time, toColor)
             layer.fillRule = object["r"]?.number == 2 ? .evenOdd : .nonZero
@@ -334,12 +336,14 @@ struct LottieShapes {
         mask.anchorPoint = .zero
         mask.bounds = .zero
         let offset = CGAffineTransform(translationX: -box.minX, y: -box.minY)
-        LottieAnimator.apply(shape, to: mask, keyPath: "path", time: time) { CGPath($0.applying(offset)) }
+        let trim = stroke ? sources.compactMap(\.trim).first.map(Self.trimWindow) : nil
+        let copies = trim?.copies ?? 1
+        LottieAnimator.apply(shape, to: mask, keyPath: "path", time: time) { CGPath(Self.repeated($0.applying(offset), copies)) }
         if stroke {
             mask.fillColor = nil
             mask.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
             try strokeGeometry(object, path: path, on: mask)
-            if let trim = sources.compactMap(\.trim).first { applyTrim(trim, to: mask) }
+            if let trim { applyTrim(trim, to: mask) }
         } else {
             mask.fillRule = object["r"]?.number == 2 ? .evenOdd : .nonZero
         }
@@ -424,21 +428,53 @@ struct LottieShapes {
         return (keys.last { $0.frame <= frame } ?? keys[0]).value
     }
 
-    private func applyTrim(_ trim: Trim, to layer: CAShapeLayer) {
-        // Core Animation trims one path from strokeStart to strokeEnd; the
-        // offset turns both (a whole turn is the whole path).
-        let offset = trim.offset?.initial ?? 0
-        if trim.offset?.isAnimated == true {
-            reader.diagnostics.tolerated("\(trim.path).o", "an animated trim offset is drawn at its first value", file: reader.file, at: trim.position)
+    /// A trim's window as lottie-ios's Core Animation engine computes it:
+    /// start and end in percent of the path with the offset (a turn is the
+    /// whole path) added, sampled where any of the three is keyframed; past
+    /// 100 the window runs on into another copy of the path, so the path is
+    /// drawn `copies` times over and the window divided by as many.
+    private struct TrimWindow {
+        var start: LottieProperty<Double>
+        var end: LottieProperty<Double>
+        var copies: Int
+    }
+
+    private static func trimWindow(_ trim: Trim) -> TrimWindow {
+        var start = trim.start ?? .fixed(0), end = trim.end ?? .fixed(100)
+        // Core Animation wants strokeStart below strokeEnd; Lottie does not.
+        // A trim whose start is above its end at every keyframe of either is
+        // the same window the other way round (lottie-ios swaps them).
+        let keyFrames = Set(start.frames + end.frames).sorted()
+        if (keyFrames.isEmpty ? [0] : keyFrames).allSatisfy({ start.value(at: $0) >= end.value(at: $0) }) {
+            swap(&start, &end)
         }
-        func fraction(_ percent: Double) -> CGFloat {
-            CGFloat(min(max(percent / 100 + offset / 360, 0), 1))
+        guard let offset = trim.offset, offset.isAnimated || offset.initial != 0 else { return TrimWindow(start: start, end: end, copies: 1) }
+        let frames = [start.frames, end.frames, offset.frames]
+        func turned(_ property: LottieProperty<Double>) -> LottieProperty<Double> {
+            .sampled(at: frames) { frame in property.value(at: frame) + offset.value(at: frame) / 360 * 100 }
         }
-        let start = trim.start ?? .fixed(0), end = trim.end ?? .fixed(100)
-        // Lottie lets start pass end (the trim then runs from the smaller);
-        // Core Animation draws nothing there.
-        LottieAnimator.apply(start, to: layer, keyPath: "strokeStart", time: time) { fraction($0) }
-        LottieAnimator.apply(end, to: layer, keyPath: "strokeEnd", time: time) { fraction($0) }
+        let (s, e) = (turned(start), turned(end))
+        let ends: [Double] = if case .keyed(let keys) = e { keys.map(\.value) } else { [e.initial] }
+        // At most 16 copies: a window further on than that is drawn at its end.
+        let furthest = ends.filter(\.isFinite).max() ?? 100
+        let copies = min(max(1, Int((min(furthest, 1600) / 100).rounded(.up))), 16)
+        return TrimWindow(start: s, end: e, copies: copies)
+    }
+
+    /// `path` drawn `count` times over, one after the other.
+    private static func repeated(_ path: PathData, _ count: Int) -> PathData {
+        guard count > 1 else { return path }
+        var out = PathData()
+        for _ in 0..<count { out.append(path) }
+        return out
+    }
+
+    private func applyTrim(_ trim: TrimWindow, to layer: CAShapeLayer) {
+        let copies = Double(trim.copies)
+        func fraction(_ percent: Double) -> CGFloat { CGFloat(min(max(percent / 100 / copies, 0), 1)) }
+        // Where start still passes end, Core Animation draws nothing.
+        LottieAnimator.apply(trim.start, to: layer, keyPath: "strokeStart", time: time) { fraction($0) }
+        LottieAnimator.apply(trim.end, to: layer, keyPath: "strokeEnd", time: time) { fraction($0) }
     }
 
     private func dashes(_ value: JSONValue?, path: String, on layer: CAShapeLayer) throws(SceneError) {
