@@ -77,6 +77,18 @@ struct LottieReaderTests {
                 "75% to 125%: the last quarter, then the first")
     }
 
+    /// A stroke's dash offset animates (lottie-ios animates lineDashPhase):
+    /// dashes 10 long, 10 apart, moved on by 10 at frame 10.
+    @Test func aDashOffsetAnimates() throws {
+        let line = #"{"ty": "sh", "ks": {"a": 0, "k": {"v": [[10, 50], [90, 50]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]], "c": false}}}"#
+        let dashes = #"[{"n": "d", "v": {"a": 0, "k": 10}}, {"n": "g", "v": {"a": 0, "k": 10}}, {"n": "o", "v": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 10, "s": [10]}]}}]"#
+        let stroke = #"{"ty": "st", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 6}, "lc": 1, "lj": 1, "d": \#(dashes)}"#
+        let bytes = Self.animation(Self.shapeLayer(line + ", " + stroke))
+        let first = try picture(bytes, at: 0), moved = try picture(bytes, at: 1)
+        #expect(rgba(first, 15, 50)[0] == 255 && rgba(first, 25, 50)[3] == 0, "a dash from x 10 to 20, a gap to 30")
+        #expect(rgba(moved, 15, 50)[3] == 0 && rgba(moved, 25, 50)[0] == 255, "moved on by a dash: the gap first")
+    }
+
     /// A repeater draws the items above it once a copy, each moved by one
     /// more step of its transform (lottie-ios's Core Animation engine).
     @Test func aRepeaterDrawsItsCopiesStepByStep() throws {

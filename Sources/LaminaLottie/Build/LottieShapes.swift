@@ -483,12 +483,16 @@ struct LottieShapes {
         for (k, item) in items.enumerated() {
             guard let object = item.object, let kind = object["n"]?.string,
                   let length = try reader.property(object, "v", path: "\(path)[\(k)]", reader.number) else { continue }
-            if length.isAnimated {
-                reader.diagnostics.tolerated("\(path)[\(k)].v", "animated dashes are drawn at their first length", file: reader.file, at: item.position)
-            }
             switch kind {
-            case "o": layer.lineDashPhase = CGFloat(length.initial)
-            default: pattern.append(NSNumber(value: max(length.initial, 0)))
+            case "o":
+                // The dash offset animates (lottie-ios's lineDashPhase); the lengths do not.
+                LottieAnimator.apply(length, to: layer, keyPath: "lineDashPhase", time: time) { CGFloat($0) }
+            default:
+                if length.isAnimated {
+                    reader.diagnostics.tolerated("\(path)[\(k)].v", "animated dashes are drawn at their first length (as lottie-ios)",
+                                                 file: reader.file, at: item.position)
+                }
+                pattern.append(NSNumber(value: max(length.initial, 0)))
             }
         }
         if !pattern.isEmpty, pattern.contains(where: { $0.doubleValue > 0 }) { layer.lineDashPattern = pattern }
