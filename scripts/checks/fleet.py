@@ -429,6 +429,7 @@ def refusals(scratch):
         check("and ready once PostgreSQL answers (the server retried)", server.request("GET", "/readyz")[0] == 200, server.log()[-500:])
         server.stop()
         results_directory(port, password, scratch)
+        result_bytes_bound(port, password)
         # A schema newer than this server (a newer lamina migrated it): not
         # ready, saying so, rather than writing rows it does not understand.
         run_psql(pg, port, "UPDATE lamina_schema SET version = 99")
@@ -444,6 +445,32 @@ def refusals(scratch):
     finally:
         server.stop()
         subprocess.run([CLUSTER, "stop", pg], check=False)
+
+
+def result_bytes_bound(port, password):
+    """--job-result-bytes bounds the fleet's files together: a second file
+    that does not fit with the first drops the first; a file over the bound
+    alone fails its job, saying why."""
+    server = Server("--workers", "1", "--backend", "cpu", "--job-result-bytes", "10000", env={
+        "LAMINA_JOBS_STORE": f"postgres://lamina@127.0.0.1:{port}/lamina", "LAMINA_JOBS_STORE_PASSWORD_FILE": password})
+    try:
+        deadline = time.time() + 30
+        while time.time() < deadline and server.request("GET", "/readyz")[0] != 200:
+            time.sleep(0.1)
+        _, first, _ = submit(server, animation(color="#123456"))
+        wait_for([server], first.get("id"), ("done",))
+        _, second, _ = submit(server, animation(color="#654321"))
+        done = wait_for([server], second.get("id"), ("done",))
+        gone = status_of(server, first.get("id"))[0]
+        check("--job-result-bytes: a second file that does not fit beside the first drops the first (6 KB each, 10 KB kept)",
+              done.get("stage") == "done" and gone == 404 and server.request("GET", f"/jobs/{second.get('id')}/result")[0] == 200,
+              (done.get("stage"), gone))
+        _, big, _ = submit(server, animation(frames_side=400, color="#336699"), "fps=30&format=apng")
+        failed = wait_for([server], big.get("id"), ("failed", "done"))
+        check("and a file over the bound alone fails its job with limitExceeded",
+              failed.get("stage") == "failed" and failed.get("error", {}).get("code") == "limitExceeded", failed)
+    finally:
+        server.stop()
 
 
 def results_directory(port, password, scratch):
