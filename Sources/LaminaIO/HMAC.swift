@@ -50,16 +50,4 @@ package enum HMACSHA256 {
         }
         return String(decoding: out, as: UTF8.self)
     }
-
-    /// Lowercase hexadecimal, two digits a byte.
-    package static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 15)])
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
 }

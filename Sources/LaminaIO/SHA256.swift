@@ -89,10 +89,7 @@ package struct SHA256: Sendable {
         /// The 32 bytes of the digest.
         public let bytes: [UInt8]
         /// Lowercase hexadecimal, 64 characters.
-        public var hex: String {
-            let digits = Array("0123456789abcdef".utf8)
-            return String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
-        }
+        public var hex: String { bytes.lowercaseHex }
         /// The digest in lowercase hexadecimal.
         public var description: String { hex }
     }
@@ -154,4 +151,13 @@ package struct SHA256: Sendable {
 
 extension UInt32 {
     fileprivate func rotatedRight(_ n: UInt32) -> UInt32 { (self >> n) | (self << (32 - n)) }
+}
+
+extension [UInt8] {
+    /// Lowercase hexadecimal, two digits a byte: how digests and
+    /// authentication codes are written.
+    package var lowercaseHex: String {
+        let digits = Array("0123456789abcdef".utf8)
+        return String(decoding: flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
+    }
 }

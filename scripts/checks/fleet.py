@@ -117,6 +117,14 @@ class Fleet:
         subprocess.run([CLUSTER, "stop", self.pg], check=False)
 
 
+def wait_ready(server, timeout=30):
+    """Waits until `server` says it is ready (a shared store: its schema is in)."""
+    deadline = time.time() + timeout
+    while time.time() < deadline and server.request("GET", "/readyz")[0] != 200:
+        time.sleep(0.1)
+    return server.request("GET", "/readyz")[0] == 200
+
+
 def submit(server, body, query="fps=10&format=webp", headers=None):
     status, h, answer = server.request("POST", "/jobs?" + query, body, {**JSON, **(headers or {})})
     return status, (json.loads(answer) if answer else {}), h
@@ -423,10 +431,7 @@ def refusals(scratch):
         # The password was read at start; the cluster made its own: PGPASSWORD
         # cannot change under a running server, so the role takes the first.
         run_psql(pg, port, "ALTER ROLE lamina PASSWORD 'not-yet'")
-        deadline = time.time() + 30
-        while time.time() < deadline and server.request("GET", "/readyz")[0] != 200:
-            time.sleep(0.2)
-        check("and ready once PostgreSQL answers (the server retried)", server.request("GET", "/readyz")[0] == 200, server.log()[-500:])
+        check("and ready once PostgreSQL answers (the server retried)", wait_ready(server), server.log()[-500:])
         server.stop()
         results_directory(port, password, scratch)
         result_bytes_bound(port, password)
@@ -454,9 +459,7 @@ def result_bytes_bound(port, password):
     server = Server("--workers", "1", "--backend", "cpu", "--job-result-bytes", "10000", env={
         "LAMINA_JOBS_STORE": f"postgres://lamina@127.0.0.1:{port}/lamina", "LAMINA_JOBS_STORE_PASSWORD_FILE": password})
     try:
-        deadline = time.time() + 30
-        while time.time() < deadline and server.request("GET", "/readyz")[0] != 200:
-            time.sleep(0.1)
+        wait_ready(server)
         _, first, _ = submit(server, animation(color="#123456"))
         wait_for([server], first.get("id"), ("done",))
         _, second, _ = submit(server, animation(color="#654321"))
@@ -481,9 +484,7 @@ def results_directory(port, password, scratch):
     server = Server("--workers", "1", "--backend", "cpu", "--results-dir", results, "--job-retention", "2", env={
         "LAMINA_JOBS_STORE": f"postgres://lamina@127.0.0.1:{port}/lamina", "LAMINA_JOBS_STORE_PASSWORD_FILE": password})
     try:
-        deadline = time.time() + 30
-        while time.time() < deadline and server.request("GET", "/readyz")[0] != 200:
-            time.sleep(0.1)
+        wait_ready(server)
         status, job, _ = submit(server, animation(color="#996633"))
         done = wait_for([server], job.get("id"), ("done",))
         path = os.path.join(results, job.get("id", "-"))

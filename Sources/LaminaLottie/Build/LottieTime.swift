@@ -146,16 +146,24 @@ enum LottieAnimator {
         }
         let values = samples.map { convert(property.sampledValue(at: $0.frame)) }
         layer.setValue(values[0], forKeyPath: keyPath)
+        addSampled(values, at: samples, to: layer, keyPath: keyPath, forKey: keyPath, time: time)
+    }
+
+    /// A keyframe animation through `values`, one at each sampled frame of
+    /// the top composition, held before the first and after the last.
+    private static func addSampled(_ values: [Any], at samples: [(top: Double, frame: Double)], to layer: CALayer,
+                                   keyPath: String, forKey key: String, discrete: Bool = false, time: LottieTime) {
         let begin = time.seconds(top: samples[0].top), duration = time.seconds(top: samples[samples.count - 1].top) - begin
         guard duration > 0 else { return }
         let animation = CAKeyframeAnimation(keyPath: keyPath)
         animation.values = values
         animation.keyTimes = samples.map { NSNumber(value: min(max((time.seconds(top: $0.top) - begin) / duration, 0), 1)) }
+        if discrete { animation.calculationMode = .discrete }
         animation.beginTime = begin
         animation.duration = duration
         animation.fillMode = .both
         animation.isRemovedOnCompletion = false
-        layer.add(animation, forKey: keyPath)
+        layer.add(animation, forKey: key)
     }
 
     /// Shows `layer` while its composition's frame is within `from..<until`
@@ -165,17 +173,7 @@ enum LottieAnimator {
         let shown = samples.map { sample in sample.frame >= from && (until.map { sample.frame < $0 } ?? true) }
         layer.isHidden = !shown[0]
         guard shown.contains(!shown[0]), samples.count > 1 else { return }
-        let begin = time.seconds(top: samples[0].top), duration = time.seconds(top: samples[samples.count - 1].top) - begin
-        guard duration > 0 else { return }
-        let animation = CAKeyframeAnimation(keyPath: "hidden")
-        animation.values = shown.map { !$0 }
-        animation.keyTimes = samples.map { NSNumber(value: min(max((time.seconds(top: $0.top) - begin) / duration, 0), 1)) }
-        animation.calculationMode = .discrete
-        animation.beginTime = begin
-        animation.duration = duration
-        animation.fillMode = .both
-        animation.isRemovedOnCompletion = false
-        layer.add(animation, forKey: "lottie.visibility")
+        addSampled(shown.map { !$0 }, at: samples, to: layer, keyPath: "hidden", forKey: "lottie.visibility", discrete: true, time: time)
     }
 
     /// The path a position's keyframes move along, when any segment has

@@ -59,7 +59,7 @@ struct WebhookSender: Sendable {
 
     /// `sha256=` and the hex HMAC-SHA256 of `body` under the key.
     func signature(of body: [UInt8]) -> String {
-        "sha256=" + HMACSHA256.hex(HMACSHA256.code(for: body, key: key))
+        "sha256=" + HMACSHA256.code(for: body, key: key).lowercaseHex
     }
 
     /// Delivers `status` to `url`, retrying; `record` hears the delivery's
