@@ -1,4 +1,5 @@
 #version 300 es
+#include "blend_support.glsl"
 // Solid fill: a premultiplied colour (opacity already folded in) times the
 // coverage of the optional rounded rect, inside the clip half-planes.
 precision highp float;

@@ -1,4 +1,5 @@
 #version 300 es
+#include "blend_support.glsl"
 // Textured fill: a premultiplied texture, addressed through a local-to-uv
 // mapping (uv = local * scale + offset), times a premultiplied tint (white
 // for none; replicator instance colours), opacity and coverage.

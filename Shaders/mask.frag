@@ -1,4 +1,5 @@
 #version 300 es
+#include "blend_support.glsl"
 // Mask: texture A (premultiplied) times the alpha of texture B (or one minus
 // it, u_maskInverted), each addressed through its own local-to-uv mapping,
 // times opacity and coverage (a layer's content under its mask layer).

@@ -1,4 +1,5 @@
 #version 300 es
+#include "blend_support.glsl"
 // Alpha tint: a premultiplied colour (opacity folded in) times the alpha of a
 // texture, e.g. a blurred layer silhouette drawn in the shadow colour.
 precision highp float;

@@ -178,7 +178,7 @@ public struct CAMLReader: Sendable {
             let files = DirectoryFiles(root: url)
             return try read(bundles: [try rootDocument(ofBundleAt: "", in: files, named: name)], state: state, transition: transition)
         case .wallpaper:
-            return try read(bundles: try wallpaper(at: "", in: DirectoryFiles(root: url), named: name),
+            return try read(bundles: try wallpaper(at: "", in: DirectoryFiles(root: url), named: name), isWallpaper: true,
                             state: state, transition: transition)
         case .tendies:
             let bytes = try FilePath.readFile(url.path, named: name, limit: limits.documentBytes)
@@ -200,7 +200,9 @@ public struct CAMLReader: Sendable {
     public func read(tendies bytes: [UInt8], name: String = "archive.tendies", state: String? = nil,
                      transition: Transition? = nil) throws(SceneError) -> Result {
         let files = try TendiesArchive.unpack(bytes, name: name, limits: limits, deadline: deadline)
-        return try read(bundles: try contents(of: files, name: name), state: state, transition: transition)
+        let bundles = try contents(of: files, name: name)
+        return try read(bundles: bundles, isWallpaper: bundles.count > 1 || bundles[0].file.contains(".wallpaper/"),
+                        state: state, transition: transition)
     }
 
     // MARK: Bundles
@@ -300,7 +302,10 @@ public struct CAMLReader: Sendable {
 
     // MARK: The scene
 
-    private func read(bundles: [CAMLDocumentSource], state: String?, transition: Transition?) throws(SceneError) -> Result {
+    /// The scene of `bundles`: a wallpaper's planes (`isWallpaper`: then,
+    /// without a screen in the options, the device its names state), or one document.
+    private func read(bundles: [CAMLDocumentSource], isWallpaper: Bool = false, state: String?,
+                      transition: Transition?) throws(SceneError) -> Result {
         let diagnostics = Diagnostics(strict: options.strict)
         var builders: [DocumentBuilder] = []
         for bundle in bundles {
@@ -340,13 +345,16 @@ public struct CAMLReader: Sendable {
                              "the root layer needs bounds with a width and height > 0: they size the canvas")
         }
         let origin = bundles[0].root.position
-        let window = options.screen ?? canvas
+        // Without a device, the one a wallpaper's folder names (as the phone it was made for shows it).
+        let named = options.screen == nil && isWallpaper ? Self.namedDevice(in: bundles[0].file) : nil
+        let window = options.screen ?? named?.screen ?? canvas
+        let pointScale = options.screen != nil ? options.screenScale : named?.scale ?? 1
         guard window.width > 0, window.height > 0, window.width.isFinite, window.height.isFinite else {
             throw SceneError(.invalidValue, at: bundles[0].file, "a screen of \(window.width) x \(window.height) is no picture")
         }
         let screens = zip(layers, bundles).map { layer, bundle in
             Self.screen(holding: layer, size: Self.canvasSize(of: layer) ?? canvas, window: window,
-                        pointScale: options.screen == nil ? 1 : options.screenScale, at: bundle.root.position)
+                        pointScale: pointScale, at: bundle.root.position)
         }
         let top = JSONValue.object(members: [
             ("width", .number(window.width), origin), ("height", .number(window.height), origin),
@@ -366,6 +374,30 @@ public struct CAMLReader: Sendable {
             })
         }
         return Result(scene: scene, warnings: diagnostics.warnings, states: allStates, document: top)
+    }
+
+    /// The device a wallpaper's folder or bundle name states, as PosterBoard
+    /// names them (`9999.Custom-810w-1080h@2x~ipad.wallpaper`: 810 x 1080
+    /// points at 2 pixels a point): its screen in pixels, the document's
+    /// units, and its scale. The innermost name that states one counts; nil
+    /// when none does, or for a size no screen has (over 8192 a side).
+    static func namedDevice(in path: String) -> (screen: CGSize, scale: Double)? {
+        for component in path.split(separator: "/").reversed() {
+            guard let at = component.range(of: "h@") else { continue }
+            // Back from "h@" over the height, "w-", and the width.
+            let before = component[..<at.lowerBound]
+            let height = before.reversed().prefix { $0.isNumber }
+            let rest = before.dropLast(height.count)
+            guard rest.hasSuffix("w-") else { continue }
+            let width = rest.dropLast(2).reversed().prefix { $0.isNumber }
+            let scale = component[at.upperBound...].prefix { $0.isNumber }
+            guard component[at.upperBound...].dropFirst(scale.count).hasPrefix("x"),
+                  let w = Int(String(width.reversed())), let h = Int(String(height.reversed())), let k = Int(scale),
+                  (1...8192).contains(w), (1...8192).contains(h), (1...4).contains(k)
+            else { continue }
+            return (CGSize(width: w * k, height: h * k), Double(k))
+        }
+        return nil
     }
 
     /// The file a scene location (`$.sublayers[1]...`) came from.

@@ -21,7 +21,7 @@ struct CAMLOptions: ParsableArguments {
     @Option(help: "CAML only, with --preview: Light or Dark, for wallpapers with a state of each.")
     var appearance = "Light"
 
-    @Option(help: "CAML only: a phone's screen, WIDTHxHEIGHT@SCALE in points (402x874@3): the picture is the centred WIDTH·SCALE x HEIGHT·SCALE of a wallpaper's root, whose units are the device's pixels.")
+    @Option(help: "CAML only: a phone's screen, WIDTHxHEIGHT@SCALE in points (402x874@3): the picture is the centred WIDTH·SCALE x HEIGHT·SCALE of a wallpaper's root, whose units are the device's pixels. Default: the device the wallpaper's folder name states (810w-1080h@2x), else the whole root.")
     var device: String?
 
     @Option(help: "CAML only: the device tilted X,Y (each -1 to 1): a wallpaper's parallax groups move as their mapMinTo and mapMaxTo say.")

@@ -488,6 +488,30 @@ struct CAMLDocumentTests {
         #expect(subjects.contains("filter 'vibrantColorMatrix'") && subjects.contains("@inputWidth of <CAFilter>"), "\(subjects)")
     }
 
+    @Test func compositingFiltersAreBlendModes() throws {
+        let result = try readCAML(caml("""
+            <CALayer bounds="0 0 20 20" backgroundColor="1 0 0">
+              <sublayers>
+                <CALayer name="attribute" bounds="0 0 4 4" compositingFilter="multiplyBlendMode"/>
+                <CALayer name="element" bounds="0 0 4 4"><compositingFilter type="filter" filter="screenBlendMode"/></CALayer>
+                <CALayer name="object" bounds="0 0 4 4"><compositingFilter><CAFilter filter="plusL"/></compositingFilter></CALayer>
+                <CALayer name="coreImage" bounds="0 0 4 4" compositingFilter="CISoftLightBlendMode"/>
+                <CALayer name="porterDuff" bounds="0 0 4 4" compositingFilter="destOut"/>
+              </sublayers>
+            </CALayer>
+            """))
+        func layers(_ l: CALayer) -> [CALayer] { [l] + (l.sublayers ?? []).flatMap(layers) }
+        var modes: [String: String] = [:]
+        for layer in layers(result.scene.rootLayer) {
+            if let name = layer.name, let filter = layer.compositingFilter as? String { modes[name] = filter }
+        }
+        #expect(modes == ["attribute": "multiplyBlendMode", "element": "screenBlendMode", "object": "plusL",
+                          "coreImage": "softLightBlendMode"])
+        // A Porter-Duff operator is skipped, at its place, and the layer drawn source-over.
+        let skipped = try #require(result.warnings.first { $0.subject == "compositingFilter 'destOut'" })
+        #expect(skipped.position.line == 11, "\(skipped)")
+    }
+
     @Test func animationsUnderKeysAreRead() throws {
         for body in [
             #"<p key="animation-1" type="CABasicAnimation" keyPath="opacity" fromValue="0" toValue="1" duration="2"/>"#,
@@ -508,7 +532,7 @@ struct CAMLDocumentTests {
         let wallpaper = folder.appendingPathComponent("Test.wallpaper")
         for (name, color, square) in [("Foreground", "1 0 0", 30), ("Background", "0 0 1", 90), ("Floating", "0 1 0", 60)] {
             try write(plane(color, square: square, states: states),
-                      to: wallpaper.appendingPathComponent("1.Test_\(name)-100w-160h@2x~iphone.ca/main.caml"))
+                      to: wallpaper.appendingPathComponent("1.Test_\(name)-100w-160h@1x~iphone.ca/main.caml"))
         }
         return wallpaper
     }
@@ -523,6 +547,27 @@ struct CAMLDocumentTests {
         #expect(image.pixel(x: 50, y: 80).map { [$0.red, $0.green, $0.blue] } == [255, 0, 0])
         #expect(image.pixel(x: 50, y: 80 + 22).map { [$0.red, $0.green, $0.blue] } == [0, 255, 0])
         #expect(image.pixel(x: 50, y: 80 + 40).map { [$0.red, $0.green, $0.blue] } == [0, 0, 255])
+    }
+
+    /// Without `--device`, the device a wallpaper's folder names: a plane
+    /// whose root is that screen in points is drawn at its pixels, as the
+    /// phone shows it; `screen` overrides the name.
+    @Test func theFolderNameStatesTheDevice() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let wallpaper = folder.appendingPathComponent("7.Named-100w-160h@2x~iphone.wallpaper")
+        try write(plane("1 0 0", square: 30, states: ""), to: wallpaper.appendingPathComponent("7.Named_Background-100w-160h@2x~iphone.ca/main.caml"))
+        let result = try CAMLReader().read(contentsOf: wallpaper)
+        #expect(result.scene.width == 200 && result.scene.height == 320)
+        let image = try LayerRenderer(backend: .cpu).render(result.scene)
+        // The 30-point square in the middle, 60 pixels across.
+        #expect(image.pixel(x: 100 + 28, y: 160)?.red == 255 && image.pixel(x: 100 + 32, y: 160)?.red != 255)
+        let explicit = try CAMLReader(options: .init(screen: CGSize(width: 100, height: 160), screenScale: 1)).read(contentsOf: wallpaper)
+        #expect(explicit.scene.width == 100 && explicit.scene.height == 160)
+        #expect(CAMLReader.namedDevice(in: "a/9999.Custom-810w-1080h@2x~ipad.wallpaper/9999.Custom_Floating-810w-1080h@2x~ipad.ca/main.caml")?.screen
+                == CGSize(width: 1620, height: 2160))
+        #expect(CAMLReader.namedDevice(in: "Clock.ca/main.caml") == nil)
+        #expect(CAMLReader.namedDevice(in: "x-99999999999w-1h@3x.ca/main.caml") == nil, "no screen is that wide")
     }
 
     /// A zip archive in memory.
@@ -720,7 +765,7 @@ struct CAMLCoordinateTests {
                     <sublayers><CALayer bounds="0 0 20 20" position="10 10" backgroundColor="\(color)"/></sublayers>
                   </CALayer>
                 </caml>
-                """, to: wallpaper.appendingPathComponent("Mixed_\(name)-100w-160h@2x~iphone.ca/main.caml"))
+                """, to: wallpaper.appendingPathComponent("Mixed_\(name)-100w-160h@1x~iphone.ca/main.caml"))
         }
         let image = try LayerRenderer(backend: .cpu).render(CAMLReader().read(contentsOf: wallpaper).scene)
         #expect(Self.rgb(image, 10, 150) == [0, 0, 255])

@@ -162,6 +162,7 @@ import Testing
         "preservesDepth": true,
         "contentsMultiplyColor": CGColor.black,
         "filters": [CAFilter(type: .colorInvert)],
+        "compositingFilter": "multiplyBlendMode",
         "emitterCells": [CAEmitterCell()],
         "emitterBehaviors": [CAEmitterBehavior(type: .drag)],
         "birthRate": Float(2),

@@ -160,6 +160,21 @@ struct LottieReaderTests {
         #expect(rgba(image, 50, 50) == [0, 0, 255, 255])
     }
 
+    /// A layer's blend mode (`bm`) is its compositing filter, as lottie-ios
+    /// sets it: blue multiplied onto red is black; blue screened onto red is magenta.
+    @Test func aBlendModeBlendsTheLayerOntoWhatIsBelow() throws {
+        let blue = Self.redSquare.replacingOccurrences(of: "[1, 0, 0, 1]", with: "[0, 0, 1, 1]")
+        func top(_ bm: Int) -> String { Self.shapeLayer(blue, extra: #", "bm": \#(bm)"#) }
+        let multiplied = try picture(Self.animation(top(1) + ", " + Self.shapeLayer(Self.redSquare)))
+        #expect(rgba(multiplied, 50, 50) == [0, 0, 0, 255])
+        let screened = try picture(Self.animation(top(2) + ", " + Self.shapeLayer(Self.redSquare)))
+        #expect(rgba(screened, 50, 50) == [255, 0, 255, 255])
+        // Lottie's "add" (16) is no blend mode Core Animation has: drawn normally, with a warning.
+        let added = try LottieReader().read(Self.animation(top(16) + ", " + Self.shapeLayer(Self.redSquare)))
+        #expect(added.warnings.contains { $0.subject == "$.layers[0].bm" && $0.action == .skipped })
+        #expect(rgba(try LayerRenderer(backend: .cpu).render(added.scene, time: 0), 50, 50) == [0, 0, 255, 255])
+    }
+
     @Test func aStrokeIsTrimmed() throws {
         // A line across, stroked 10 wide, trimmed to its first half.
         let line = #"{"ty": "sh", "ks": {"a": 0, "k": {"v": [[0, 50], [100, 50]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]], "c": false}}}"#

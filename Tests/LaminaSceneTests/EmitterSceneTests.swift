@@ -105,4 +105,16 @@ struct EmitterSceneTests {
         let matrix = layerError(#"{"filters": [{"type": "colorMatrix", "inputColorMatrix": [1, 0, 0]}]}"#)
         #expect(matrix?.issues.first?.location == "$.sublayers[0].filters[0].inputColorMatrix")
     }
+
+    @Test func compositingFiltersAreReadWrittenBackAndRefusedWhenUnknown() throws {
+        let json = #"{"width": 10, "height": 10, "sublayers": [{"compositingFilter": "multiplyBlendMode"}, {"compositingFilter": "plusL"}]}"#
+        let scene = try decodeScene(json)
+        #expect(scene.rootLayer.sublayers?.map { $0.compositingFilter as? String } == ["multiplyBlendMode", "plusL"])
+        let bytes = try SceneEncoder().encode(scene)
+        #expect(String(decoding: bytes, as: UTF8.self).contains(#""compositingFilter": "plusL""#))
+        #expect(try SceneEncoder().encode(try SceneDecoder().decode(bytes)) == bytes)
+        let unknown = layerError(#"{"compositingFilter": "destOut"}"#)
+        #expect(unknown?.issues.first?.location == "$.sublayers[0].compositingFilter")
+        #expect(unknown?.message.contains("multiplyBlendMode") == true)
+    }
 }

@@ -76,8 +76,9 @@ def main():
         code, _, err = run("frames", WALLPAPER, "--backend", "cpu", "--duration", "2", "--fps", "12", "--quiet", "--output", mp4)
         probe = subprocess.run(["ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
                                 "stream=nb_read_frames,width,height", "-of", "csv=p=0", mp4], capture_output=True, text=True)
-        check("frames: the wallpaper as an MP4 of the length asked for (24 frames, 240x400)",
-              code == 0 and probe.stdout.strip() == "240,400,24", (code, probe.stdout, err))
+        # The folder names a 240 x 400 point device at 2x: the phone's 480 x 800 pixels.
+        check("frames: the wallpaper as an MP4 of the length asked for (24 frames, the named device's 480x800)",
+              code == 0 and probe.stdout.strip() == "480,800,24", (code, probe.stdout, err))
     else:
         check("frames: MP4 needs ffmpeg and ffprobe (SKIPPED: not installed)", False)
 

@@ -297,6 +297,12 @@ final class DocumentBuilder {
                 keyPaths.append((name, .text(attribute.value), attribute.position))
                 continue
             }
+            if name == "compositingFilter" {
+                if let mode = try blendMode(named: attribute.value, at: attribute.position) {
+                    properties.set(name, .json(.string(mode)), at: attribute.position)
+                }
+                continue
+            }
             guard let (key, kind) = SceneVocabulary.key(forProperty: name, ofType: type) else {
                 try skip("@\(name) of <\(element.name)>", "Lamina has no such property", at: attribute.position)
                 continue
@@ -308,6 +314,20 @@ final class DocumentBuilder {
             let childPath = path + "/\(child.name)[\(k + 1)]"
             if child.name.contains(".") {
                 keyPaths.append((child.name, .element(child), child.position))
+                continue
+            }
+            if child.name == "compositingFilter" {
+                // <compositingFilter value="..."/>, or the filter as an
+                // object: <compositingFilter type="CAFilter" filter="..."/>.
+                let named = ["filter", "value", "name"].lazy.compactMap { child.attribute($0) }.first
+                    ?? child.children.first.flatMap { f in ["filter", "type", "name"].lazy.compactMap { f.attribute($0) }.first }
+                guard let named else {
+                    try skip("<compositingFilter> in <\(element.name)>", "it names no filter (filter=\"...\")", at: child.position)
+                    continue
+                }
+                if let mode = try blendMode(named: named.value, at: named.position) {
+                    properties.set(child.name, .json(.string(mode)), at: child.position)
+                }
                 continue
             }
             guard let (key, kind) = SceneVocabulary.key(forProperty: child.name, ofType: type) else {
@@ -366,10 +386,19 @@ final class DocumentBuilder {
         tolerate("the editor's own attributes \(group)", "they change nothing Core Animation draws; read past", at: position)
     }
 
+    /// The blend mode a `compositingFilter` names, as the scene format
+    /// spells it; nil, with a warning at its place, for a filter Lamina does
+    /// not blend by (Porter-Duff operators such as `destOut`).
+    func blendMode(named name: String, at position: SourcePosition) throws(SceneError) -> String? {
+        let known = CAFilter.Kind.blendModes.map(\.rawValue)
+        if let kind = CAFilter.Kind(compositingFilter: name), kind.blendMode != nil { return kind.rawValue }
+        try skip("compositingFilter '\(name)'", "Lamina blends by \(known.joined(separator: ", "))", at: position)
+        return nil
+    }
+
     static func unsupportedElementReason(_ name: String) -> String {
         switch name {
         case "backgroundFilters": "Lamina does not filter what lies behind a layer yet"
-        case "compositingFilter": "Lamina does not blend layers by compositing filters yet"
         case "scriptComponents", "scriptObject", "modules": "Lamina runs no scripts"
         case "behaviors": "Lamina does not run layer behaviours"
         default: "Lamina has no such property"

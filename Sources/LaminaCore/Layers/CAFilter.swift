@@ -1,4 +1,5 @@
 import Foundation
+import LaminaRaster
 
 /// A filter of a layer's `filters` (`CAFilter`: Core Animation's own filter
 /// class, which iOS uses where macOS takes Core Image filters, and which CAML
@@ -48,6 +49,75 @@ open class CAFilter {
         /// The kinds Lamina applies.
         public static let all: [Kind] = [.gaussianBlur, .colorMatrix, .colorSaturate, .colorHueRotate, .colorContrast,
                                          .colorBrightness, .colorInvert, .colorMonochrome, .luminanceToAlpha]
+
+        // Blend modes, for a layer's `compositingFilter`.
+        public static let normalBlendMode = Kind("normalBlendMode")
+        public static let multiplyBlendMode = Kind("multiplyBlendMode")
+        public static let screenBlendMode = Kind("screenBlendMode")
+        public static let overlayBlendMode = Kind("overlayBlendMode")
+        public static let darkenBlendMode = Kind("darkenBlendMode")
+        public static let lightenBlendMode = Kind("lightenBlendMode")
+        public static let colorDodgeBlendMode = Kind("colorDodgeBlendMode")
+        public static let colorBurnBlendMode = Kind("colorBurnBlendMode")
+        public static let softLightBlendMode = Kind("softLightBlendMode")
+        public static let hardLightBlendMode = Kind("hardLightBlendMode")
+        public static let differenceBlendMode = Kind("differenceBlendMode")
+        public static let exclusionBlendMode = Kind("exclusionBlendMode")
+        public static let hueBlendMode = Kind("hueBlendMode")
+        public static let saturationBlendMode = Kind("saturationBlendMode")
+        public static let colorBlendMode = Kind("colorBlendMode")
+        public static let luminosityBlendMode = Kind("luminosityBlendMode")
+        /// Adds the premultiplied colours, up to white (`kCAFilterPlusL`).
+        public static let plusL = Kind("plusL")
+        /// Source-over (`kCAFilterSourceOver`): what a layer without a compositing filter does.
+        public static let sourceOver = Kind("sourceOver")
+        /// The blend modes Lamina applies as a `compositingFilter`.
+        public static let blendModes: [Kind] = [
+            .normalBlendMode, .multiplyBlendMode, .screenBlendMode, .overlayBlendMode, .darkenBlendMode,
+            .lightenBlendMode, .colorDodgeBlendMode, .colorBurnBlendMode, .softLightBlendMode, .hardLightBlendMode,
+            .differenceBlendMode, .exclusionBlendMode, .hueBlendMode, .saturationBlendMode, .colorBlendMode,
+            .luminosityBlendMode, .plusL, .sourceOver,
+        ]
+
+        /// How a layer with this compositing filter meets what lies under
+        /// it; nil for a kind that is no blend mode Lamina applies.
+        package var blendMode: BlendMode? {
+            switch self {
+            case .normalBlendMode, .sourceOver: .normal
+            case .multiplyBlendMode: .multiply
+            case .screenBlendMode: .screen
+            case .overlayBlendMode: .overlay
+            case .darkenBlendMode: .darken
+            case .lightenBlendMode: .lighten
+            case .colorDodgeBlendMode: .colorDodge
+            case .colorBurnBlendMode: .colorBurn
+            case .softLightBlendMode: .softLight
+            case .hardLightBlendMode: .hardLight
+            case .differenceBlendMode: .difference
+            case .exclusionBlendMode: .exclusion
+            case .hueBlendMode: .hue
+            case .saturationBlendMode: .saturation
+            case .colorBlendMode: .color
+            case .luminosityBlendMode: .luminosity
+            case .plusL: .plusLighter
+            default: nil
+            }
+        }
+
+        /// The kind a `compositingFilter` value names: a `CAFilter`'s type,
+        /// or the name as a string (Core Animation takes either); nil for
+        /// anything else.
+        package init?(compositingFilter value: Any?) {
+            if let filter = value as? CAFilter { self = filter.type }
+            else if let name = value as? String { self.init(name) }
+            else { return nil }
+            // macOS code names Core Image's filters: CIMultiplyBlendMode is multiplyBlendMode.
+            if rawValue.hasPrefix("CI"), rawValue.hasSuffix("BlendMode"), rawValue.count > 11 {
+                let rest = rawValue.dropFirst(2)
+                let alias = Kind(rest.prefix(1).lowercased() + rest.dropFirst())
+                if alias.blendMode != nil { self = alias }
+            }
+        }
     }
 
     /// What the filter does.

@@ -135,6 +135,17 @@ open class CALayer {
     /// (`CAFilter`s), before its mask, shadow and opacity. Default nil.
     open var filters: [Any]?
 
+    /// How the layer, with its sublayers, shadow and mask, meets what is
+    /// drawn under it: a blend mode, as a `CAFilter` or its type's name
+    /// (`"multiplyBlendMode"`, `CAFilter.Kind.blendModes`). Default nil:
+    /// source-over. A layer with one is drawn as a group, then blended.
+    ///
+    /// ```swift
+    /// shade.compositingFilter = "multiplyBlendMode"
+    /// glow.compositingFilter = CAFilter(type: .screenBlendMode)
+    /// ```
+    open var compositingFilter: Any?
+
     /// A colour that multiplies `contents` (its alpha fades them), and
     /// nothing else the layer draws. Default nil: the contents as they are.
     /// Core Animation's own (unpublished) property, which PosterBoard

@@ -170,6 +170,22 @@ enum LayerValue {
                 && zip(lhs ?? [], rhs ?? []).allSatisfy { ($0 as? CAFilter) === ($1 as? CAFilter) }
         })
 
+    /// A compositing filter, or nil: a `CAFilter` or its type's name.
+    static let compositingFilter = LayerValueType<Any?>(
+        kind: .constant, expected: "a CAFilter, a filter's name or nil", box: { $0 },
+        unbox: { value in
+            guard let value else { return .some(nil) }
+            return value is CAFilter || value is String ? .some(value) : nil
+        },
+        equal: { lhs, rhs in
+            switch (lhs, rhs) {
+            case (nil, nil): true
+            case (let l?, let r?): CAFilter.Kind(compositingFilter: l) == CAFilter.Kind(compositingFilter: r)
+                && (l as? CAFilter) === (r as? CAFilter)
+            default: false
+            }
+        })
+
     /// A plain string constant of an emitter cell (a sprite sheet's frame
     /// mode, a particle type).
     static let frameMode = LayerValueType<String>(

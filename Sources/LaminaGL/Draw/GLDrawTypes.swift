@@ -85,14 +85,17 @@ struct GLDrawOptions {
     var coverage: RoundedRectCoverage?
     /// Up to `GLDrawOptions.maximumClipPlanes` half-planes the draw is kept inside.
     var clipPlanes: [HalfPlane]
+    /// How the draw meets the target's pixels: source-over, or a blend mode.
+    var blend: BlendMode
 
     /// The most clip half-planes one draw takes.
     static let maximumClipPlanes = 4
 
-    init(opacity: Double = 1, coverage: RoundedRectCoverage? = nil, clipPlanes: [HalfPlane] = []) {
+    init(opacity: Double = 1, coverage: RoundedRectCoverage? = nil, clipPlanes: [HalfPlane] = [], blend: BlendMode = .normal) {
         self.opacity = opacity
         self.coverage = coverage
         self.clipPlanes = clipPlanes
+        self.blend = blend
     }
 
     func validate() throws {

@@ -165,6 +165,7 @@ final class GLPainter {
 
         try target.bindForDrawing()
         applyFixedState(blending: true)
+        if options.blend != .normal { try applyBlendMode(options.blend) }
         glUseProgram(program.name)
         program.set(
             "u_clipFromLocal",
@@ -215,6 +216,40 @@ final class GLPainter {
             program.set("u_clipPlanes", vec3Array: planes.flatMap { [Float($0.a), Float($0.b), Float($0.c)] })
         }
     }
+
+    /// Sets the blend of a draw with a blend mode (after `applyFixedState`,
+    /// which the next draw calls again): `plusLighter` adds, clamped by the
+    /// target's bytes; the others are OpenGL ES 3.2's advanced equations,
+    /// the W3C's formulas that `BlendMode` computes on the CPU. They read
+    /// the target as it stands only after a barrier (the non-coherent form).
+    private func applyBlendMode(_ mode: BlendMode) throws {
+        if mode == .plusLighter {
+            glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
+            return
+        }
+        guard let equation = Self.advancedEquations[mode] else { return }
+        guard let barrier = blendBarrier else {
+            throw GLError.unsupported("drawing a blend mode (\(mode.rawValue)) needs OpenGL ES 3.2 or KHR_blend_equation_advanced, which this context lacks")
+        }
+        glBlendEquation(GLenum(equation))
+        barrier()
+    }
+
+    /// `glBlendBarrierKHR` (or 3.2's `glBlendBarrier`), where the context
+    /// has the advanced blend equations.
+    private lazy var blendBarrier: PFNGLBLENDBARRIERKHRPROC? = {
+        guard context.info.hasExtension("GL_KHR_blend_equation_advanced") else { return nil }
+        return EGLExtensionFunctions.load("glBlendBarrierKHR", as: PFNGLBLENDBARRIERKHRPROC.self)
+            ?? EGLExtensionFunctions.load("glBlendBarrier", as: PFNGLBLENDBARRIERKHRPROC.self)
+    }()
+
+    private static let advancedEquations: [BlendMode: Int32] = [
+        .multiply: GL_MULTIPLY_KHR, .screen: GL_SCREEN_KHR, .overlay: GL_OVERLAY_KHR, .darken: GL_DARKEN_KHR,
+        .lighten: GL_LIGHTEN_KHR, .colorDodge: GL_COLORDODGE_KHR, .colorBurn: GL_COLORBURN_KHR,
+        .hardLight: GL_HARDLIGHT_KHR, .softLight: GL_SOFTLIGHT_KHR, .difference: GL_DIFFERENCE_KHR,
+        .exclusion: GL_EXCLUSION_KHR, .hue: GL_HSL_HUE_KHR, .saturation: GL_HSL_SATURATION_KHR,
+        .color: GL_HSL_COLOR_KHR, .luminosity: GL_HSL_LUMINOSITY_KHR,
+    ]
 
     /// The state every LaminaGL draw assumes: no depth, stencil, culling,
     /// scissor or dithering; premultiplied source-over when blending. Path

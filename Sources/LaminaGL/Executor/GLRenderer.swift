@@ -110,7 +110,7 @@ final class GLPlanPainter: SurfacePainter {
         // Multisampling partitions the samples along a cut as the CPU's
         // pixel ownership does: the pieces of a split draw meet exactly.
         try painter.fillPolygon(draw.piecePolygon, transform: draw.matrix, paint: paint,
-                                options: GLDrawOptions(opacity: draw.opacity, coverage: draw.coverage),
+                                options: GLDrawOptions(opacity: draw.opacity, coverage: draw.coverage, blend: draw.blend),
                                 into: target)
     }
 

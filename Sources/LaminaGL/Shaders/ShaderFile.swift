@@ -1,5 +1,6 @@
 /// The GLSL ES 3.00 files LaminaGL loads from the `Shaders` folder: one small
-/// file per job, plus `coverage.glsl`, which the fragment shaders include.
+/// file per job, plus `coverage.glsl` and `blend_support.glsl`, which the
+/// fragment shaders include.
 enum ShaderFile: String, Sendable, CaseIterable {
     /// Local 2D vertices through a 4x4 matrix into clip space.
     case localVertex = "local.vert"
@@ -7,6 +8,8 @@ enum ShaderFile: String, Sendable, CaseIterable {
     case fullscreenVertex = "fullscreen.vert"
     /// Clip half-planes and rounded-rect coverage (included).
     case coverage = "coverage.glsl"
+    /// The qualifier that lets a fill use the advanced blend equations (included).
+    case blendSupport = "blend_support.glsl"
     /// Solid premultiplied colour.
     case fillSolid = "fill_solid.frag"
     /// Premultiplied texture times opacity.

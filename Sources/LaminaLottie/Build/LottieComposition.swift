@@ -98,14 +98,27 @@ final class LottieComposition {
         }
     }
 
+    /// Lottie's blend modes (`bm`) by number, as compositing filters.
+    static let blendModes: [CAFilter.Kind] = [
+        .normalBlendMode, .multiplyBlendMode, .screenBlendMode, .overlayBlendMode, .darkenBlendMode, .lightenBlendMode,
+        .colorDodgeBlendMode, .colorBurnBlendMode, .hardLightBlendMode, .softLightBlendMode, .differenceBlendMode,
+        .exclusionBlendMode, .hueBlendMode, .saturationBlendMode, .colorBlendMode, .luminosityBlendMode,
+    ]
+
     /// One layer's node, or nil for a layer that draws nothing.
     private func layerNode(_ object: JSONObject, path: String, value: JSONValue, time: LottieTime,
                            byIndex: [Int: JSONObject], precomps: [String], depth: Int) throws(SceneError) -> CALayer? {
         let type = object["ty"]?.smallInteger ?? -1
 
+        var blendMode: CAFilter.Kind?
         if let mode = object["bm"]?.number, mode != 0 {
-            try reader.diagnostics.skipped("\(path).bm", "blend modes are not drawn yet: the layer is drawn normally", file: reader.file,
-                                           at: object["bm"]!.position)
+            // As lottie-ios's Core Animation engine: the layer's compositing filter.
+            if let m = Int(exactly: mode), Self.blendModes.indices.contains(m) {
+                blendMode = Self.blendModes[m]
+            } else {
+                try reader.diagnostics.skipped("\(path).bm", "this blend mode is not one Core Animation draws: the layer is drawn normally",
+                                               file: reader.file, at: object["bm"]!.position)
+            }
         }
         let transform = try LottieTransform(object["ks"]?.object ?? JSONParser.emptyObject, path: path + ".ks", reader: reader)
         let (outer, inner) = transform.layers(time: time)
@@ -156,6 +169,8 @@ final class LottieComposition {
             LottieAnimator.show(outer, from: inPoint.isFinite ? time.seconds(inPoint) : -1e12,
                                 until: lastsToTheEnd || !outPoint.isFinite ? nil : time.seconds(outPoint))
         }
+
+        outer.compositingFilter = blendMode?.rawValue
 
         // The ancestors' transforms around it, nearest innermost.
         var node = outer

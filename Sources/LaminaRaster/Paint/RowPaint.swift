@@ -55,6 +55,7 @@ package struct AnyRowPaint: RowPaint {
         case maskFill(MaskFill)
         case composite(PixmapComposite)
         case tintedComposite(TintedComposite)
+        indirect case blended(BlendedPaint)
     }
     private let kind: Kind
     package let rows: Range<Int>
@@ -64,6 +65,7 @@ package struct AnyRowPaint: RowPaint {
     package init(_ paint: MaskFill) { (kind, rows, pixels) = (.maskFill(paint), paint.rows, paint.pixels) }
     package init(_ paint: PixmapComposite) { (kind, rows, pixels) = (.composite(paint), paint.rows, paint.pixels) }
     package init(_ paint: TintedComposite) { (kind, rows, pixels) = (.tintedComposite(paint), paint.rows, paint.pixels) }
+    package init(_ paint: BlendedPaint) { (kind, rows, pixels) = (.blended(paint), paint.rows, paint.pixels) }
 
     /// Gives the coverage the paint rasterized back to `BufferPool.masks`:
     /// call it once the paint is painted and dropped, so that the next
@@ -72,6 +74,7 @@ package struct AnyRowPaint: RowPaint {
         switch kind {
         case .polygon(let p): p.recycle()
         case .maskFill(let p): p.recycle()
+        case .blended(let p): p.inner.recycle()
         case .composite, .tintedComposite: break
         }
     }
@@ -82,6 +85,7 @@ package struct AnyRowPaint: RowPaint {
         case .maskFill(let p): p.paint(band, of: target)
         case .composite(let p): p.paint(band, of: target)
         case .tintedComposite(let p): p.paint(band, of: target)
+        case .blended(let p): p.paint(band, of: target)
         }
     }
 }

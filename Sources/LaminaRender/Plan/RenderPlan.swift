@@ -81,6 +81,9 @@ package enum SurfacePurpose: String, Hashable, Sendable, CustomStringConvertible
     case shadow
     /// `filters`: what the layer drew, and each filter's result.
     case filter
+    /// `compositingFilter`: the layer drawn as one picture, then blended
+    /// onto what lies under it by its blend mode.
+    case blend = "compositingFilter blend"
 
     /// The purpose in words ("rounded masksToBounds clip").
     public var description: String { rawValue }
@@ -236,12 +239,17 @@ package struct PolygonDraw: Sendable {
     /// result as it samples any edge (GL's multisampling), which partitions
     /// the samples the same way.
     public var cuts: [HalfPlane]
+    /// How the fill meets what the target holds under it: source-over, or
+    /// the blend mode of a layer's `compositingFilter` (a layer's surface,
+    /// or the one draw of a layer that draws once: an additive emitter's
+    /// particle).
+    public var blend: BlendMode
 
     /// A draw of `polygon` through `matrix`, filled with `fill`.
     public init(matrix: CATransform3D, polygon: [CGPoint], fill: PolygonFill, coverage: RoundedRectCoverage? = nil,
-                opacity: Double = 1, cuts: [HalfPlane] = []) {
+                opacity: Double = 1, cuts: [HalfPlane] = [], blend: BlendMode = .normal) {
         self.matrix = matrix; self.polygon = polygon; self.fill = fill
-        self.coverage = coverage; self.opacity = opacity; self.cuts = cuts
+        self.coverage = coverage; self.opacity = opacity; self.cuts = cuts; self.blend = blend
     }
 
     /// The polygon cut to this piece's part (for a backend that clips

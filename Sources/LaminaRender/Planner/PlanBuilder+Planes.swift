@@ -58,11 +58,24 @@ extension PlanBuilder {
         // `alpha` is passed down to the content and the sublayers below.
         let groupOpacity = layer.opacity < 1 && layer.allowsGroupOpacity && drawsOverlap(layer)
         let hasFilters = !layer.filters.isEmpty
-        guard hasShadow || clipsContent || layer.mask != nil || groupOpacity || hasFilters else {
+        let blended = layer.blendMode != .normal
+        guard hasShadow || clipsContent || layer.mask != nil || groupOpacity || hasFilters || blended else {
             try emitContent(layer, matrix: matrix, clipping: clippingWithNear, opacity: alpha, tint: tint, into: &commands)
             return
         }
-        if clipsContent && !layer.isRounded && !hasShadow && layer.mask == nil && !groupOpacity && !hasFilters {
+        if blended && !hasShadow && !clipsContent && layer.mask == nil && !hasFilters && drawsDisjointPictures(layer) {
+            // Pictures that do not overlap (one, or the parts of a nine-part
+            // one) blend each on its own as they would as a group: no
+            // surface. An additive emitter's thousand particles are this.
+            var drawn: [DrawCommand] = []
+            try emitContent(layer, matrix: matrix, clipping: clippingWithNear, opacity: alpha, tint: tint, into: &drawn)
+            for case .polygon(var draw) in drawn {
+                draw.blend = layer.blendMode
+                commands.append(.polygon(draw))
+            }
+            return
+        }
+        if clipsContent && !layer.isRounded && !hasShadow && layer.mask == nil && !groupOpacity && !hasFilters && !blended {
             // Square bounds and nothing else: four clip planes cut every draw
             // (sublayers' too, pulled back into their planes), as a surface
             // clipped to the bounds would, without the surface: a
@@ -101,7 +114,7 @@ extension PlanBuilder {
         guard let extent = visiblePart(of: whole, matrix: matrix, margin: margin) else { return }
         let scale = surfaceScale(matrix: matrix, extent: extent)
         let purpose: SurfacePurpose = layer.mask != nil ? .mask : clipsContent ? .clip : hasShadow ? .shadow
-            : hasFilters ? .filter : .groupOpacity
+            : hasFilters ? .filter : groupOpacity ? .groupOpacity : .blend
         var content = try renderToSurface(extent: extent, scale: scale, for: layer.path, purpose) { m, cmds throws(RenderRefusal) in
             try self.emitContent(layer, matrix: m, clipping: .none, opacity: 1, tint: nil, into: &cmds)
         }
@@ -134,7 +147,7 @@ extension PlanBuilder {
         }
         var area = contentRect
         let cutsShadow = layer.masksToBounds || layer.mask != nil
-        if hasShadow, let shadow = layer.shadow, alpha < 1 || cutsShadow {
+        if hasShadow, let shadow = layer.shadow, alpha < 1 || cutsShadow || blended {
             // One group, shadow under layer, cut as the layer is; a
             // translucent layer fades with its shadow as one group too (the
             // shadow does not show through the layer's own opaque parts).
@@ -171,7 +184,22 @@ extension PlanBuilder {
         emitPolygon(area, matrix: matrix, clipping: clippingWithNear,
                     fill: .texture(.surface(content.id), localRect: area, uvRect: CGRect(x: 0, y: 0, width: 1, height: 1),
                                    filter: .linear, tint: tint ?? .white),
-                    coverage: nil, opacity: alpha, into: &commands)
+                    coverage: nil, opacity: alpha, blend: layer.blendMode, into: &commands)
+    }
+
+    /// Whether everything `layer` draws is pictures that do not overlap:
+    /// one `contents` image (its nine parts tile) and nothing else, or a
+    /// background alone. Blending each draw alone is then blending the group.
+    func drawsDisjointPictures(_ layer: RenderLayer) -> Bool {
+        guard layer.sublayers.isEmpty, !(layer.borderWidth > 0 && layer.borderColor.alpha > 0) else { return false }
+        let hasBackground = (layer.backgroundColor?.alpha ?? 0) > 0
+        switch layer.content.count {
+        case 0: return true
+        case 1:
+            if case .image = layer.content[0] { return !hasBackground }
+            return false
+        default: return false
+        }
     }
 
     /// Background, contents, sublayers, border: the layer drawn straight into
@@ -229,7 +257,8 @@ extension PlanBuilder {
 
     /// Draws `rect` (its corners; with `coverage`, a rect a pixel larger,
     /// whose soft edge the coverage draws) cut by the clips and the target.
-    func emitPolygon(_ rect: CGRect, matrix: CATransform3D, clipping: Clipping, fill: PolygonFill, coverage: RoundedRectCoverage?, opacity: Double, into commands: inout [DrawCommand]) {
+    func emitPolygon(_ rect: CGRect, matrix: CATransform3D, clipping: Clipping, fill: PolygonFill, coverage: RoundedRectCoverage?, opacity: Double,
+                     blend: BlendMode = .normal, into commands: inout [DrawCommand]) {
         // The coverage function anti-aliases the rect's edges itself; a
         // polygon one pixel larger lets it, instead of cutting the soft
         // edge off with a hard (or multisampled) polygon edge. (One list
@@ -240,7 +269,7 @@ extension PlanBuilder {
         let clipped = PolygonClipper.clip(polygon, to: clipping.clips, and: viewportPlanes(matrix, margin: Self.guardBand))
         guard !clipped.isEmpty else { return }
         commands.append(.polygon(PolygonDraw(matrix: matrix, polygon: clipped, fill: fill, coverage: coverage, opacity: opacity,
-                                             cuts: clipping.cuts)))
+                                             cuts: clipping.cuts, blend: blend)))
     }
 }
 

@@ -3,6 +3,20 @@ import LaminaCore
 import LaminaRaster
 
 extension LayerSnapshotter {
+    /// The blend mode a layer's `compositingFilter` names (source-over
+    /// without one). A filter Lamina does not blend by is refused, naming
+    /// the layer, as an unknown filter is.
+    static func blendMode(of layer: CALayer, at path: LayerPath) throws(RenderRefusal) -> BlendMode {
+        guard let value = layer.compositingFilter else { return .normal }
+        if let filter = value as? CAFilter, !filter.isEnabled { return .normal }
+        guard let kind = CAFilter.Kind(compositingFilter: value), let mode = kind.blendMode else {
+            let name = CAFilter.Kind(compositingFilter: value).map { "\"\(Quoted.prefix($0.rawValue))\"" } ?? "a \(type(of: value))"
+            throw RenderRefusal(at: path, "its compositingFilter \(name) is not a blend mode Lamina applies; "
+                                + "expected one of \(CAFilter.Kind.blendModes.map(\.rawValue).joined(separator: ", "))")
+        }
+        return mode
+    }
+
     /// A layer's enabled `filters` as the renderer runs them: blurs, and the
     /// colour filters as matrices (consecutive ones joined into one). A
     /// filter that changes nothing (a blur of radius 0, a saturation of 1)

@@ -5,7 +5,8 @@ import LaminaRaster
 extension LayerSnapshotter {
     /// An emitter's particles at the snapshot's time, each a layer showing
     /// its cell's picture, centred where the particle is, turned, scaled and
-    /// tinted by its colour, in the order its `renderMode` draws them. The
+    /// tinted by its colour, in the order its `renderMode` draws them (added
+    /// onto what lies under them where it is `additive`). The
     /// particles the frame would work out are counted against the budget
     /// first, and those drawn count as layers.
     func particles(of emitter: CAEmitterLayer, at path: LayerPath) throws(RenderRefusal) -> [RenderLayer] {
@@ -56,6 +57,8 @@ extension LayerSnapshotter {
             content.magnificationFilter = TextureFilter(rawValue: sprite.magnificationFilter.rawValue) ?? .linear
             layer.content = [.image(content)]
             if particle.color != .white { layer.tint = particle.color }
+            // Additive: each particle adds its light to what lies under it.
+            if emitter.renderMode == .additive { layer.blendMode = .plusLighter }
             return layer
         }
     }

@@ -103,6 +103,7 @@ final class LayerSnapshotter {
         }
         r.allowsGroupOpacity = layer.allowsGroupOpacity
         r.filters = try Self.filters(of: layer, at: path)
+        r.blendMode = try Self.blendMode(of: layer, at: path)
         r.content = try content(of: layer, bounds: r.bounds, at: path)
         return r
     }

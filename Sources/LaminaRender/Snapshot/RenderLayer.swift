@@ -60,6 +60,9 @@ package struct RenderLayer: Sendable {
     /// `filters`, in order: applied to what the layer and its sublayers
     /// drew, before its mask, shadow and opacity.
     public var filters: [RenderFilter] = []
+    /// How the layer's drawing (sublayers, shadow and mask included) meets
+    /// what lies under it in its target: its `compositingFilter`.
+    public var blendMode: BlendMode = .normal
 
     /// What the layer draws between its background and its sublayers.
     public var content: [RenderContent] = []

@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""The shared oracle (../shared/conformance/oracle.py), with compositingFilter.
+
+The shared oracle refuses keys it has no CSS for; a layer's blend mode has
+one: CSS's mix-blend-mode, which Chromium draws by the same W3C formulas
+Core Animation's blend-mode filters follow, blending the element as a group
+(its opacity, background and children) with what lies under it. This
+wrapper takes each layer's compositingFilter off before the shared oracle
+sees it and puts mix-blend-mode on the div the oracle opens for that layer.
+
+  oracle_blending.py render SCENE.json OUT.png
+"""
+import importlib.util
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ORACLE = os.path.join(HERE, "..", "..", "..", "shared", "conformance", "oracle.py")
+
+# Core Animation's filter names and CSS's blend modes.
+CSS_MODES = {
+    "normalBlendMode": "normal", "sourceOver": "normal",
+    "multiplyBlendMode": "multiply", "screenBlendMode": "screen", "overlayBlendMode": "overlay",
+    "darkenBlendMode": "darken", "lightenBlendMode": "lighten", "colorDodgeBlendMode": "color-dodge",
+    "colorBurnBlendMode": "color-burn", "softLightBlendMode": "soft-light", "hardLightBlendMode": "hard-light",
+    "differenceBlendMode": "difference", "exclusionBlendMode": "exclusion", "hueBlendMode": "hue",
+    "saturationBlendMode": "saturation", "colorBlendMode": "color", "luminosityBlendMode": "luminosity",
+    "plusL": "plus-lighter",
+}
+
+
+def load_oracle(path=ORACLE):
+    spec = importlib.util.spec_from_file_location("oracle", path)
+    oracle = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(oracle)
+    original = oracle.Writer.layer
+
+    def layer(self, L, *args, **kwargs):
+        mode = L.get("compositingFilter")
+        if mode is None:
+            return original(self, L, *args, **kwargs)
+        if mode not in CSS_MODES:
+            raise ValueError("oracle: compositingFilter %r is not mapped" % mode)
+        first = len(self.out)
+        original(self, {k: v for k, v in L.items() if k != "compositingFilter"}, *args, **kwargs)
+        opening = self.out[first]
+        marker = 'style="'
+        at = opening.index(marker) + len(marker)
+        self.out[first] = opening[:at] + "mix-blend-mode:%s;" % CSS_MODES[mode] + opening[at:]
+
+    oracle.Writer.layer = layer
+    return oracle
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 4 or sys.argv[1] != "render":
+        print(__doc__)
+        sys.exit(2)
+    load_oracle().render(sys.argv[2], sys.argv[3])
