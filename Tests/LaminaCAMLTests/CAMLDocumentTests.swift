@@ -126,21 +126,21 @@ struct CAMLDocumentTests {
 
     @Test func whatIsNotDrawnIsReportedOnceEachAndRefusedWhenStrict() throws {
         let text = caml("""
-            <CABackdropLayer position="1 1"/>
-            <CABackdropLayer position="2 2"/>
+            <CAPortalLayer position="1 1"/>
+            <CAPortalLayer position="2 2"/>
             <CALayer bounds="0 0 5 5" cornerCurve="continuous" allowsEdgeAntialiasing="1">
-              <backgroundFilters><CAFilter name="gaussianBlur"/></backgroundFilters>
+              <meshTransform value="1 1 1"/>
               <animations><animation type="CATransition" duration="1"/></animations>
             </CALayer>
             <CALayer bounds="0 0 5 5"><scriptComponents/></CALayer>
             """)
         let result = try readCAML(text)
         let subjects = result.warnings.map(\.subject)
-        #expect(subjects.contains("<CABackdropLayer>"))
-        #expect(result.warnings.first { $0.subject == "<CABackdropLayer>" }?.count == 2)
-        #expect(result.warnings.first { $0.subject == "<CABackdropLayer>" }?.position == SourcePosition(line: 5, column: 7))
+        #expect(subjects.contains("<CAPortalLayer>"))
+        #expect(result.warnings.first { $0.subject == "<CAPortalLayer>" }?.count == 2)
+        #expect(result.warnings.first { $0.subject == "<CAPortalLayer>" }?.position == SourcePosition(line: 5, column: 7))
         #expect(subjects.contains("@cornerCurve of <CALayer>"))
-        #expect(subjects.contains("<backgroundFilters> in <CALayer>"))
+        #expect(subjects.contains("<meshTransform> in <CALayer>"))
         #expect(subjects.contains("<animation type=\"CATransition\">"))
         #expect(subjects.contains("<scriptComponents> in <CALayer>"))
         #expect(!subjects.contains { $0.contains("allowsEdgeAntialiasing") }, "no effect on pixels: read silently")
@@ -153,7 +153,7 @@ struct CAMLDocumentTests {
         #expect(result.warnings.allSatisfy { $0.description.contains("document.caml:") })
 
         let strict = try #require(sceneError { _ = try readCAML(text, strict: true) })
-        #expect(strict.message.contains("CABackdropLayer"))
+        #expect(strict.message.contains("CAPortalLayer"))
         #expect(strict.position == SourcePosition(line: 5, column: 7))
     }
 
@@ -486,6 +486,23 @@ struct CAMLDocumentTests {
         #expect(filters[2].color("inputColor")?.blue == 1)
         let subjects = result.warnings.map(\.subject)
         #expect(subjects.contains("filter 'vibrantColorMatrix'") && subjects.contains("@inputWidth of <CAFilter>"), "\(subjects)")
+    }
+
+    @Test func backgroundFiltersAndBackdropLayersAreRead() throws {
+        let result = try readCAML(caml("""
+            <CALayer name="glass" bounds="0 0 20 20"><backgroundFilters><CAFilter filter="gaussianBlur" inputRadius="6"/></backgroundFilters></CALayer>
+            <CABackdropLayer name="backdrop" bounds="0 0 20 20" groupName="g" scale="0.25">
+              <filters><CAFilter filter="colorSaturate" inputAmount="0"/></filters>
+            </CABackdropLayer>
+            """))
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+        func layers(_ l: CALayer) -> [CALayer] { [l] + (l.sublayers ?? []).flatMap(layers) }
+        let all = layers(result.scene.rootLayer)
+        let glass = try #require(all.first { $0.name == "glass" }?.backgroundFilters as? [CAFilter])
+        #expect(glass.map(\.type) == [.gaussianBlur] && glass[0].number("inputRadius") == 6)
+        let backdrop = try #require(all.first { $0.name == "backdrop" })
+        #expect((backdrop.backgroundFilters as? [CAFilter])?.map(\.type) == [.colorSaturate])
+        #expect(backdrop.filters == nil, "a backdrop layer's filters are its background filters")
     }
 
     @Test func compositingFiltersAreBlendModes() throws {

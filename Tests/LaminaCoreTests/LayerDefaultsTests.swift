@@ -163,6 +163,7 @@ import Testing
         "contentsMultiplyColor": CGColor.black,
         "filters": [CAFilter(type: .colorInvert)],
         "compositingFilter": "multiplyBlendMode",
+        "backgroundFilters": [CAFilter(type: .colorInvert)],
         "emitterCells": [CAEmitterCell()],
         "emitterBehaviors": [CAEmitterBehavior(type: .drag)],
         "birthRate": Float(2),

@@ -11,7 +11,7 @@ import Testing
         "affineTransform", "sublayerTransform", "sublayers", "hidden", "opacity", "doubleSided", "backgroundColor",
         "cornerRadius", "maskedCorners", "borderWidth", "borderColor", "masksToBounds", "mask", "shadowColor",
         "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath", "contents", "contentsGravity",
-        "contentsScale", "contentsRect", "contentsCenter", "contentsMultiplyColor", "filters", "compositingFilter", "minificationFilter",
+        "contentsScale", "contentsRect", "contentsCenter", "contentsMultiplyColor", "filters", "backgroundFilters", "compositingFilter", "minificationFilter",
         "magnificationFilter", "geometryFlipped", "animations", "type",
     ]
     static let ownKeys: [LayerType: [String]] = [

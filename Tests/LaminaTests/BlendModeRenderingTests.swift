@@ -100,4 +100,46 @@ import Lamina
             try LayerRenderer(backend: .cpu, fallBack: false).render(root, canvas: RenderCanvas(width: 10, height: 10))
         } throws: { "\($0)".contains("sublayers[0]") && "\($0)".contains("destOut") }
     }
+
+    /// A layer over a red left half and a blue right half, its background
+    /// filters applied to them within its bounds.
+    private func backdrop(_ filters: [CAFilter], cornerRadius: CGFloat = 0, backend: RenderBackend) throws -> CGImage {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 40, height: 20)
+        for (x, color) in [(0, CGColor(red: 1, green: 0, blue: 0, alpha: 1)), (20, CGColor(red: 0, green: 0, blue: 1, alpha: 1))] {
+            let half = CALayer()
+            half.frame = CGRect(x: x, y: 0, width: 20, height: 20)
+            half.backgroundColor = color
+            root.addSublayer(half)
+        }
+        let glass = CALayer()
+        glass.frame = CGRect(x: 10, y: 5, width: 20, height: 10)
+        glass.cornerRadius = cornerRadius
+        glass.backgroundFilters = filters
+        root.addSublayer(glass)
+        return try LayerRenderer(backend: backend, fallBack: false).render(root, canvas: RenderCanvas(width: 40, height: 20))
+    }
+
+    @Test(arguments: availableBackends)
+    func backgroundFiltersFilterWhatLiesBehindWithinTheBounds(backend: RenderBackend) throws {
+        let inverted = try backdrop([CAFilter(type: .colorInvert)], backend: backend)
+        #expect(rgba(inverted, 12, 10) == [0, 255, 255, 255] && rgba(inverted, 28, 10) == [255, 255, 0, 255])
+        #expect(rgba(inverted, 5, 10) == [255, 0, 0, 255] && rgba(inverted, 12, 2) == [255, 0, 0, 255], "outside: untouched")
+        let blur = CAFilter(type: .gaussianBlur)
+        blur.setValue(3, forKey: "inputRadius")
+        let blurred = try backdrop([blur], backend: backend)
+        // Across the edge inside the bounds, the colours mix; outside they do not.
+        let middle = rgba(blurred, 20, 10)
+        #expect(middle[0] > 60 && middle[2] > 60, "\(middle)")
+        #expect(rgba(blurred, 20, 2) == [0, 0, 255, 255])
+        // Far from the edge, the blur (which sees beyond the bounds) keeps the colour.
+        #expect(rgba(blurred, 11, 10)[0] > 240)
+    }
+
+    @Test(arguments: availableBackends)
+    func aRoundedLayersBackdropIsRounded(backend: RenderBackend) throws {
+        let image = try backdrop([CAFilter(type: .colorInvert)], cornerRadius: 5, backend: backend)
+        #expect(rgba(image, 10, 5) == [255, 0, 0, 255], "the corner pixel lies outside the rounded bounds")
+        #expect(rgba(image, 15, 10) == [0, 255, 255, 255])
+    }
 }

@@ -55,7 +55,7 @@ def main():
     base, warnings = render(WALLPAPER)
     check("render: a .wallpaper folder renders", base is not None, warnings)
     check("render: what is skipped is a warning with its place",
-          "Orbit_Floating-240w-400h@2x~iphone.ca/main.caml:27:7: skipped <CABackdropLayer>" in warnings, warnings)
+          "Orbit_Floating-240w-400h@2x~iphone.ca/main.caml:27:7: skipped <CAPortalLayer>" in warnings, warnings)
 
     # A looping animated PNG: 4 seconds at 10 fps, played for ever; every
     # animation repeats within 4 s, so the frame after the last is the first.
@@ -112,7 +112,7 @@ def main():
     check("an unknown state is refused, naming the known ones", code == 1 and "Locked, Unlock" in err, err)
     code, _, err = run("render", WALLPAPER, "--strict", "--output", os.path.join(OUT, "x.png"))
     check("--strict refuses what would be skipped, with its place",
-          code == 1 and "CABackdropLayer" in err and "line 27, column 7" in err, err)
+          code == 1 and "CAPortalLayer" in err and "line 27, column 7" in err, err)
     code, _, err = run("render", os.path.join(ROOT, "examples", "scenes", "spinning-cube.json"), "--state", "Unlock",
                        "--output", os.path.join(OUT, "x.png"))
     check("--state on scene JSON is refused", code == 1 and "CAML" in err, err)

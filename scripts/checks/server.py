@@ -394,7 +394,7 @@ def caml_checks():
         status, headers, png = server.request("POST", "/render", tendies, zipped)
         check("POST /render of a .tendies archive is the wallpaper's picture",
               status == 200 and png == reference_png(wallpaper), (status, png[:200]))
-        check("what was skipped is named in X-Lamina-Skipped", "<CABackdropLayer> (1)" in headers.get("x-lamina-skipped", ""), headers)
+        check("what was skipped is named in X-Lamina-Skipped", "<CAPortalLayer> (1)" in headers.get("x-lamina-skipped", ""), headers)
         status, _, body = server.request("POST", "/render?strict=true", tendies, zipped)
         check("?strict=true refuses it with 422, located", status == 422 and error_of(body).get("line") == 27, body)
         status, headers, body = server.request("POST", "/frames?transition=Locked:Unlock&duration=1&fps=5", tendies, zipped)
@@ -403,7 +403,7 @@ def caml_checks():
         status, _, body = server.request("POST", "/validate", tendies, zipped)
         answer = json.loads(body) if status == 200 else {}
         check("POST /validate of an archive is ok, with what it skips", answer.get("ok") is True
-              and any("CABackdropLayer" in s for s in answer.get("skipped", [])), body)
+              and any("CAPortalLayer" in s for s in answer.get("skipped", [])), body)
         status, _, body = server.request("POST", "/render", document.replace(b"</sublayers>", b"</nope>"), xml)
         check("a broken CAML document is 400 (as broken JSON is) with its line and column",
               status == 400 and error_of(body).get("line") == 9 and error_of(body).get("column") == 5, body)

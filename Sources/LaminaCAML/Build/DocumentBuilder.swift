@@ -181,14 +181,21 @@ final class DocumentBuilder {
     /// A layer object, or nil when its class is not drawn (reported).
     func layer(_ element: XMLElement, path: String) throws(SceneError) -> JSONValue? {
         try deadline?.check(at: "\(document.file):\(path)", position: element.position)
-        guard let type = SceneVocabulary.layerType(forClassName: element.name) else {
+        // A CABackdropLayer is a layer whose filters apply to what lies behind it.
+        let isBackdrop = element.name == "CABackdropLayer"
+        guard let type = isBackdrop ? "layer" : SceneVocabulary.layerType(forClassName: element.name) else {
             try skip("<\(element.name)>", Self.unsupportedClassReason(element.name), at: element.position)
             return nil
         }
         var members: [(String, JSONValue, SourcePosition)] = []
         if type != "layer" { members.append(("type", .string(type), element.position)) }
         let id = element["id"]
-        let properties = try self.properties(of: element, type: type, overrides: id.flatMap { overrides[$0] } ?? [], path: path)
+        var properties = try self.properties(of: element, type: type, overrides: id.flatMap { overrides[$0] } ?? [], path: path)
+        if isBackdrop, let (filters, position) = properties.values["filters"] {
+            properties.values["filters"] = nil
+            properties.order.removeAll { $0 == "filters" }
+            properties.set("backgroundFilters", filters, at: position)
+        }
         for key in properties.order {
             let (value, position) = properties.values[key]!
             members.append((key, value.json(at: position), position))
@@ -235,7 +242,6 @@ final class DocumentBuilder {
 
     static func unsupportedClassReason(_ name: String) -> String {
         switch name {
-        case "CABackdropLayer": "Lamina does not blur what lies behind a layer yet"
         default: "Lamina does not draw this layer class (its sublayers are skipped with it)"
         }
     }
@@ -272,6 +278,11 @@ final class DocumentBuilder {
         "repeatCount": ["0"], "autoreverses": ["0"], "fillMode": ["removed"],
     ]
 
+    /// A CABackdropLayer's own attributes, read silently: which backdrops
+    /// share one capture, the capture's resolution, how far past the bounds
+    /// it samples. The picture is the same without them.
+    static let backdropAttributes: Set<String> = ["groupName", "scale", "marginWidth", "windowServerAware", "allowsInPlaceFiltering"]
+
     /// Elements inside a layer that are read elsewhere.
     static let structuralElements: Set<String> = ["sublayers", "mask", "animations", "states", "stateTransitions", "style"]
 
@@ -289,6 +300,7 @@ final class DocumentBuilder {
                 continue
             }
             if let quiet = Self.quietAttributes[name], quiet.map({ $0.contains(attribute.value) }) ?? true { continue }
+            if element.name == "CABackdropLayer", Self.backdropAttributes.contains(name) { continue }
             if let group = Self.editorExtras(name) {
                 noteEditorExtra(group, at: attribute.position)
                 continue
@@ -398,7 +410,6 @@ final class DocumentBuilder {
 
     static func unsupportedElementReason(_ name: String) -> String {
         switch name {
-        case "backgroundFilters": "Lamina does not filter what lies behind a layer yet"
         case "scriptComponents", "scriptObject", "modules": "Lamina runs no scripts"
         case "behaviors": "Lamina does not run layer behaviours"
         default: "Lamina has no such property"

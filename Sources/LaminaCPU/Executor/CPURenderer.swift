@@ -271,6 +271,20 @@ final class CPUPainter: SurfacePainter {
         target = filtered
     }
 
+    /// The pixels of `region` of `source`, one for one (a backdrop).
+    func copy(_ region: PixelRect, of source: Pixmap, into copy: inout Pixmap) throws {
+        let rowBytes = region.width * 4
+        source.data.withUnsafeBytes { from in
+            copy.data.withUnsafeMutableBytes { to in
+                for row in 0..<region.height {
+                    let start = ((region.y + row) * source.width + region.x) * 4
+                    to.baseAddress!.advanced(by: row * rowBytes)
+                        .copyMemory(from: from.baseAddress!.advanced(by: start), byteCount: rowBytes)
+                }
+            }
+        }
+    }
+
     /// Where a textured polygon's texture lands when the draw is a plain
     /// copy: the matrix moves the texture by whole pixels without scaling,
     /// rotating or projecting, one texel covers one pixel, and the polygon is

@@ -78,6 +78,8 @@ extension CALayer {
                   get: { (l: CALayer) in l.contentsCenter }, set: { $0.contentsCenter = $1 }),
         .property("filters", LayerValue.filters, default: { nil },
                   get: { (l: CALayer) in l.filters }, set: { $0.filters = $1 }),
+        .property("backgroundFilters", LayerValue.filters, default: { nil },
+                  get: { (l: CALayer) in l.backgroundFilters }, set: { $0.backgroundFilters = $1 }),
         .property("compositingFilter", LayerValue.compositingFilter, default: { nil },
                   get: { (l: CALayer) in l.compositingFilter }, set: { $0.compositingFilter = $1 }),
         .property("contentsMultiplyColor", LayerValue.color, animatable: true, default: { nil },

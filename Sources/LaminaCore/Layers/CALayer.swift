@@ -135,6 +135,18 @@ open class CALayer {
     /// (`CAFilter`s), before its mask, shadow and opacity. Default nil.
     open var filters: [Any]?
 
+    /// Filters applied, in order, to what lies behind the layer (what its
+    /// superlayer has drawn under it), shown within its bounds (rounded by
+    /// `cornerRadius`) under its background: frosted glass. `CAFilter`s, as
+    /// `filters`. Default nil.
+    ///
+    /// ```swift
+    /// let frost = CAFilter(type: .gaussianBlur)
+    /// frost.setValue(20, forKey: "inputRadius")
+    /// panel.backgroundFilters = [frost]
+    /// ```
+    open var backgroundFilters: [Any]?
+
     /// How the layer, with its sublayers, shadow and mask, meets what is
     /// drawn under it: a blend mode, as a `CAFilter` or its type's name
     /// (`"multiplyBlendMode"`, `CAFilter.Kind.blendModes`). Default nil:

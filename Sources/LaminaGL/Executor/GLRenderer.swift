@@ -1,5 +1,6 @@
 import Foundation
 import LaminaRender
+import LaminaRaster
 
 /// The GPU backend: executes a `RenderPlan` with OpenGL ES 3 through EGL.
 ///
@@ -140,6 +141,13 @@ final class GLPlanPainter: SurfacePainter {
                 program.set("u_matrix", matrix: (0..<4).flatMap { j in (0..<4).map { i in m[i * 5 + j] } })
                 program.set("u_offset", m[4], m[9], m[14], m[19])
             }
+        }
+    }
+
+    /// The region's texels one for one (the shader that fills multisample tiles).
+    func copy(_ region: PixelRect, of source: GLRenderTarget, into copy: inout GLRenderTarget) throws {
+        try painter.fullscreenPass(.copy, sampling: source, with: .nearest, into: copy) { program in
+            program.set("u_origin", Float(region.x), Float(region.y))
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LaminaCore
+import LaminaRaster
 
 /// What a backend implements: the plan's few primitives on surfaces of its
 /// own. Everything else (the order of passes, which surfaces live when, what
@@ -45,6 +46,9 @@ package protocol SurfacePainter: AnyObject {
     /// Replaces `target` with `source` through `filter` (`DrawCommand.filter`).
     /// `source` and `target` are the same size.
     func filter(_ source: Texture, _ filter: SurfaceFilter, into target: inout Surface) throws
+    /// Replaces `copy` (the region's size) with the pixels of `region` of
+    /// `source`, a surface being drawn (a backdrop, `DrawCommand.backdrop`).
+    func copy(_ region: PixelRect, of source: Surface, into copy: inout Surface) throws
     /// The surface will not be used again this frame.
     func release(_ surface: Surface)
     /// The finished output as premultiplied RGBA8, top row first.
@@ -176,6 +180,11 @@ package enum PlanWalker {
                         run.removeAll(keepingCapacity: true)
                         try deadline?.check()
                         try painter.blurMask(try texture(for: .surface(source)), blur: blur, into: &target)
+                    case .backdrop(let backdrop):
+                        // What is under the layer must be drawn before it is copied.
+                        try painter.draw(run, into: &target, deadline: deadline)
+                        run.removeAll(keepingCapacity: true)
+                        try drawBackdrop(backdrop, onto: &target, deadline: deadline)
                     }
                 }
                 try painter.draw(run, into: &target, deadline: deadline)
@@ -196,6 +205,33 @@ package enum PlanWalker {
             for i in pass.releasedSurfaces {
                 if let done = surfaces.removeValue(forKey: i) { painter.release(done) }
             }
+        }
+
+        /// Copies the backdrop's region of `target`, filters it, and draws
+        /// it back; its surfaces are freed before this returns.
+        private mutating func drawBackdrop(_ backdrop: BackdropDraw, onto target: inout Painter.Surface,
+                                           deadline: RenderDeadline?) throws {
+            defer {
+                for i in backdrop.surfaces { if let s = surfaces.removeValue(forKey: i) { painter.release(s) } }
+            }
+            try deadline?.check()
+            let region = backdrop.region
+            var copy = try painter.makeSurface(width: region.width, height: region.height)
+            surfaces[backdrop.copy] = copy
+            try painter.copy(region, of: target, into: &copy)
+            surfaces[backdrop.copy] = copy
+            var last = backdrop.copy
+            for (i, filter) in backdrop.filters {
+                try deadline?.check()
+                var next = try painter.makeSurface(width: region.width, height: region.height)
+                surfaces[i] = next
+                try painter.filter(try texture(for: .surface(.offscreen(last))), filter, into: &next)
+                surfaces[i] = next
+                if let done = surfaces.removeValue(forKey: last) { painter.release(done) }
+                last = i
+            }
+            let draw = DrawCommand.polygon(backdrop.draw)
+            try painter.draw([.polygon(backdrop.draw, try textures(for: draw))], into: &target, deadline: deadline)
         }
 
         private mutating func textures(for command: DrawCommand) throws -> TextureTable<Painter.Texture> {
@@ -259,6 +295,21 @@ extension RenderPlan {
                 }
             }
             for command in pass.commands {
+                if case .backdrop(let backdrop) = command {
+                    let size = self.size(of: pass.target), r = backdrop.region
+                    guard r.width > 0, r.height > 0, r.x >= 0, r.y >= 0, r.x + r.width <= size.width, r.y + r.height <= size.height else {
+                        throw InvalidRenderPlan("pass \(p) copies a backdrop of \(r) from a \(size.width)x\(size.height) target")
+                    }
+                    for i in backdrop.surfaces {
+                        guard surfaces.indices.contains(i), surfaces[i].width == r.width, surfaces[i].height == r.height else {
+                            throw InvalidRenderPlan("pass \(p)'s backdrop names surface \(i), which is not of its region's size")
+                        }
+                    }
+                    guard backdrop.draw.fill.textureSources == [.surface(.offscreen(backdrop.result))] else {
+                        throw InvalidRenderPlan("pass \(p)'s backdrop draws something other than its result")
+                    }
+                    continue
+                }
                 guard case .polygon(let draw) = command else { continue }
                 for case .image(let id) in draw.fill.textureSources where !images.indices.contains(id.index) {
                     throw InvalidRenderPlan("pass \(p) names unknown image \(id.index)")

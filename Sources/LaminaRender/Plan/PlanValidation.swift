@@ -50,6 +50,26 @@ extension RenderPlan {
                     return sigma <= limit ? command : .filter(source: source, .blur(BlurMethod(sigma: limit)))
                 case .filter(_, .colorMatrix(let matrix)):
                     return matrix.values.allSatisfy(\.isFinite) ? command : nil
+                case .backdrop(var backdrop):
+                    // Its blurs within its region, as a filtered surface's; a
+                    // matrix that is not finite is no filter.
+                    guard backdrop.draw.isDrawable else { return nil }
+                    backdrop.draw = backdrop.draw.clamped
+                    let limit = Double(max(backdrop.region.width, backdrop.region.height, 1)) / 6
+                    backdrop.filters = backdrop.filters.compactMap { step in
+                        switch step.filter {
+                        case .blur(let blur):
+                            let sigma = blur.sigma.isFinite ? min(max(blur.sigma, 0), limit) : 0
+                            return (step.surface, .blur(BlurMethod(sigma: sigma)))
+                        case .colorMatrix(let matrix):
+                            return matrix.values.allSatisfy(\.isFinite) ? step : nil
+                        }
+                    }
+                    // The draw samples the last surface left.
+                    if case .texture(_, let rect, let uv, let filter, let tint) = backdrop.draw.fill {
+                        backdrop.draw.fill = .texture(.surface(.offscreen(backdrop.result)), localRect: rect, uvRect: uv, filter: filter, tint: tint)
+                    }
+                    return .backdrop(backdrop)
                 }
             }
         }

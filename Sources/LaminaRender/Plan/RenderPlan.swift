@@ -81,6 +81,8 @@ package enum SurfacePurpose: String, Hashable, Sendable, CustomStringConvertible
     case shadow
     /// `filters`: what the layer drew, and each filter's result.
     case filter
+    /// `backgroundFilters`: what lies under the layer, copied and filtered.
+    case backdrop = "backgroundFilters backdrop"
     /// `compositingFilter`: the layer drawn as one picture, then blended
     /// onto what lies under it by its blend mode.
     case blend = "compositingFilter blend"
@@ -119,11 +121,21 @@ extension RenderPlan {
     /// that moment (it included).
     public func forEachSurfaceAllocation<E: Error>(_ body: (_ surface: Int, _ livePixels: Int) throws(E) -> Void) throws(E) {
         var live = 0
+        func adding(_ i: Int, to live: Int) -> Int {
+            let (sum, overflow) = live.addingReportingOverflow(surfaces[i].pixelCount)
+            return overflow ? .max : sum
+        }
         for pass in passes {
             if case .offscreen(let i) = pass.target, surfaces.indices.contains(i) {
-                let (sum, overflow) = live.addingReportingOverflow(surfaces[i].pixelCount)
-                live = overflow ? .max : sum
+                live = adding(i, to: live)
                 try body(i, live)
+            }
+            // A backdrop holds its copy and one filter's result at a time, while it runs.
+            for case .backdrop(let backdrop) in pass.commands {
+                let made = backdrop.surfaces.filter { surfaces.indices.contains($0) }
+                for (k, i) in made.enumerated() {
+                    try body(i, adding(i, to: k > 0 ? adding(made[k - 1], to: live) : live))
+                }
             }
             for i in pass.releasedSurfaces where surfaces.indices.contains(i) { live -= surfaces[i].pixelCount }
         }
@@ -159,7 +171,7 @@ extension DrawCommand {
     public var sampledSurfaces: [SurfaceID] {
         switch self {
         case .blurMask(let source, _), .filter(let source, _): return [source]
-        case .path: return []
+        case .path, .backdrop: return []  // a backdrop's surfaces are its own, made and freed as it runs
         case .polygon(let draw): return draw.fill.textureSources.compactMap { if case .surface(let id) = $0 { id } else { nil } }
         }
     }
@@ -191,6 +203,33 @@ package enum DrawCommand: Sendable {
     /// Replace the target's pixels with `source` (the same size) through
     /// the filter: a layer's `filters`, one pass each.
     case filter(source: SurfaceID, SurfaceFilter)
+    /// What the target holds so far under a layer, filtered and drawn back
+    /// within the layer: its `backgroundFilters` (a `CABackdropLayer`'s filters).
+    case backdrop(BackdropDraw)
+}
+
+/// A layer's `backgroundFilters`: the target's pixels under it, as drawn so
+/// far in the pass, copied, filtered and drawn back over them within the
+/// layer's outline, before the layer's own background.
+///
+/// Its surfaces live only while the command runs: the copy, then one per
+/// filter (each freed once the next is made), the last one sampled by `draw`.
+package struct BackdropDraw: Sendable {
+    /// The target's pixels copied: the layer's outline, as far round as its
+    /// filters reach, within the target.
+    public var region: PixelRect
+    /// The surface the copy goes into (the region's size).
+    public var copy: Int
+    /// Each filter in turn, each into a surface of its own (the region's size).
+    public var filters: [(surface: Int, filter: SurfaceFilter)]
+    /// The filtered copy drawn back, in the target's pixels: its fill
+    /// samples the last of the surfaces.
+    public var draw: PolygonDraw
+
+    /// The surface `draw` samples: the last filter's, or the copy.
+    public var result: Int { filters.last?.surface ?? copy }
+    /// Every surface the command makes, in order.
+    public var surfaces: [Int] { [copy] + filters.map(\.surface) }
 }
 
 /// What fills a polygon.

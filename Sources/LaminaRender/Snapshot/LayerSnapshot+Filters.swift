@@ -17,13 +17,14 @@ extension LayerSnapshotter {
         return mode
     }
 
-    /// A layer's enabled `filters` as the renderer runs them: blurs, and the
-    /// colour filters as matrices (consecutive ones joined into one). A
-    /// filter that changes nothing (a blur of radius 0, a saturation of 1)
-    /// is dropped, so it costs no surface. One of a kind Lamina does not
-    /// apply is refused, naming the layer, rather than silently ignored.
-    static func filters(of layer: CALayer, at path: LayerPath) throws(RenderRefusal) -> [RenderFilter] {
-        guard let list = layer.filters, !list.isEmpty else { return [] }
+    /// A layer's enabled `filters` (or `backgroundFilters`, `key`) as the
+    /// renderer runs them: blurs, and the colour filters as matrices
+    /// (consecutive ones joined into one). A filter that changes nothing (a
+    /// blur of radius 0, a saturation of 1) is dropped, so it costs no
+    /// surface. One of a kind Lamina does not apply is refused, naming the
+    /// layer, rather than silently ignored.
+    static func filters(_ list: [Any]?, key: String = "filters", at path: LayerPath) throws(RenderRefusal) -> [RenderFilter] {
+        guard let list, !list.isEmpty else { return [] }
         var out: [RenderFilter] = []
         func append(_ matrix: ColorMatrix) {
             guard matrix != .identity else { return }
@@ -35,7 +36,7 @@ extension LayerSnapshotter {
         }
         for item in list {
             guard let filter = item as? CAFilter else {
-                throw RenderRefusal(at: path, "its filters hold a \(type(of: item)), not a CAFilter")
+                throw RenderRefusal(at: path, "its \(key) hold a \(type(of: item)), not a CAFilter")
             }
             guard filter.isEnabled else { continue }
             func amount(_ fallback: Double) -> Double {

@@ -102,7 +102,8 @@ final class LayerSnapshotter {
                 radius: Double(max(0, layer.shadowRadius)), path: path)
         }
         r.allowsGroupOpacity = layer.allowsGroupOpacity
-        r.filters = try Self.filters(of: layer, at: path)
+        r.filters = try Self.filters(layer.filters, at: path)
+        r.backgroundFilters = try Self.filters(layer.backgroundFilters, key: "backgroundFilters", at: path)
         r.blendMode = try Self.blendMode(of: layer, at: path)
         r.content = try content(of: layer, bounds: r.bounds, at: path)
         return r

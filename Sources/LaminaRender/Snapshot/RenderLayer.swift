@@ -60,6 +60,9 @@ package struct RenderLayer: Sendable {
     /// `filters`, in order: applied to what the layer and its sublayers
     /// drew, before its mask, shadow and opacity.
     public var filters: [RenderFilter] = []
+    /// `backgroundFilters`, in order: applied to what lies under the layer
+    /// in its target, drawn back within its bounds under its background.
+    public var backgroundFilters: [RenderFilter] = []
     /// How the layer's drawing (sublayers, shadow and mask included) meets
     /// what lies under it in its target: its `compositingFilter`.
     public var blendMode: BlendMode = .normal

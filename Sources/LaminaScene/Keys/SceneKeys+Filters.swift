@@ -31,16 +31,22 @@ enum FilterValue {
 }
 
 extension SceneKeys {
-    static let filtersKey = SceneKey("filters", decode: { c, v, p, layer throws(SceneError) in
-        guard let filters = try c.keyedObjects(v, at: p, of: FilterValue.kind,
-                                               make: { CAFilter(type: CAFilter.Kind($0)) },
-                                               set: { $0.setValue($2, forKey: $1) })
-        else { return }
-        layer.filters = filters
-    }, encode: { layer, _, path throws(SceneError) in
-        guard let filters = layer.filters else { return nil }
-        return try FilterValue.encode(filters, at: path)
-    })
+    static let filtersKey = filterList("filters", \.filters)
+    /// `backgroundFilters`: filters of the same kinds, on what lies behind the layer.
+    static let backgroundFiltersKey = filterList("backgroundFilters", \.backgroundFilters)
+
+    private static func filterList(_ name: String, _ keyPath: ReferenceWritableKeyPath<CALayer, [Any]?> & Sendable) -> SceneKey {
+        SceneKey(name, decode: { c, v, p, layer throws(SceneError) in
+            guard let filters = try c.keyedObjects(v, at: p, of: FilterValue.kind,
+                                                   make: { CAFilter(type: CAFilter.Kind($0)) },
+                                                   set: { $0.setValue($2, forKey: $1) })
+            else { return }
+            layer[keyPath: keyPath] = filters
+        }, encode: { layer, _, path throws(SceneError) in
+            guard let filters = layer[keyPath: keyPath] else { return nil }
+            return try FilterValue.encode(filters, at: path)
+        })
+    }
 }
 
 extension SceneKeys {

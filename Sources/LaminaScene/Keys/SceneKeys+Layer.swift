@@ -72,6 +72,7 @@ extension SceneKeys {
         .rect("contentsCenter", \CALayer.contentsCenter),
         .optionalColor("contentsMultiplyColor", \CALayer.contentsMultiplyColor),
         filtersKey,
+        backgroundFiltersKey,
         compositingFilterKey,
         .names("minificationFilter", \CALayer.minificationFilter, filters),
         .names("magnificationFilter", \CALayer.magnificationFilter, filters),

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""The shared oracle (../shared/conformance/oracle.py), with compositingFilter.
+"""The shared oracle (../shared/conformance/oracle.py), with compositingFilter
+and backgroundFilters.
 
 The shared oracle refuses keys it has no CSS for; a layer's blend mode has
 one: CSS's mix-blend-mode, which Chromium draws by the same W3C formulas
@@ -8,7 +9,13 @@ Core Animation's blend-mode filters follow, blending the element as a group
 wrapper takes each layer's compositingFilter off before the shared oracle
 sees it and puts mix-blend-mode on the div the oracle opens for that layer.
 
-  oracle_blending.py render SCENE.json OUT.png
+backgroundFilters of gaussianBlur and colorInvert become CSS's
+backdrop-filter on that div (blur()'s length is the Gaussian's standard
+deviation, as inputRadius is; invert(1) is 1 - c per channel): Chromium
+filters what lies behind the element and shows it within the element's
+border box, rounded by its border-radius, under its background.
+
+  oracle_compositing.py render SCENE.json OUT.png
 """
 import importlib.util
 import json
@@ -30,6 +37,15 @@ CSS_MODES = {
 }
 
 
+def backdrop_css(f):
+    kind = f.get("type")
+    if kind == "gaussianBlur":
+        return "blur(%gpx)" % f.get("inputRadius", 0)
+    if kind == "colorInvert":
+        return "invert(1)"
+    raise ValueError("oracle: background filter %r is not mapped" % kind)
+
+
 def load_oracle(path=ORACLE):
     spec = importlib.util.spec_from_file_location("oracle", path)
     oracle = importlib.util.module_from_spec(spec)
@@ -38,16 +54,22 @@ def load_oracle(path=ORACLE):
 
     def layer(self, L, *args, **kwargs):
         mode = L.get("compositingFilter")
-        if mode is None:
+        backdrop = L.get("backgroundFilters")
+        if mode is None and backdrop is None:
             return original(self, L, *args, **kwargs)
-        if mode not in CSS_MODES:
-            raise ValueError("oracle: compositingFilter %r is not mapped" % mode)
+        extra = []
+        if mode is not None:
+            if mode not in CSS_MODES:
+                raise ValueError("oracle: compositingFilter %r is not mapped" % mode)
+            extra.append("mix-blend-mode:%s" % CSS_MODES[mode])
+        if backdrop:
+            extra.append("backdrop-filter:" + " ".join(backdrop_css(f) for f in backdrop))
         first = len(self.out)
-        original(self, {k: v for k, v in L.items() if k != "compositingFilter"}, *args, **kwargs)
+        original(self, {k: v for k, v in L.items() if k not in ("compositingFilter", "backgroundFilters")}, *args, **kwargs)
         opening = self.out[first]
         marker = 'style="'
         at = opening.index(marker) + len(marker)
-        self.out[first] = opening[:at] + "mix-blend-mode:%s;" % CSS_MODES[mode] + opening[at:]
+        self.out[first] = opening[:at] + "".join(e + ";" for e in extra) + opening[at:]
 
     oracle.Writer.layer = layer
     return oracle
