@@ -505,6 +505,20 @@ struct CAMLDocumentTests {
         #expect(backdrop.filters == nil, "a backdrop layer's filters are its background filters")
     }
 
+    @Test func aFiltersParameterAnimates() throws {
+        let result = try readCAML(caml("""
+            <CALayer name="blurred" bounds="0 0 20 20" backgroundColor="1 0 0">
+              <filters><CAFilter name="gaussianBlur" inputRadius="0"/></filters>
+              <animations><animation type="CABasicAnimation" keyPath="filters.gaussianBlur.inputRadius" fromValue="0" toValue="6" duration="2"/></animations>
+            </CALayer>
+            """))
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+        func layers(_ l: CALayer) -> [CALayer] { [l] + (l.sublayers ?? []).flatMap(layers) }
+        let layer = try #require(layers(result.scene.rootLayer).first { $0.name == "blurred" })
+        let presented = layer.presentation(atTime: 1)
+        #expect(presented.value(forKeyPath: "filters.gaussianBlur.inputRadius").flatMap { $0 as? Double }.map { abs($0 - 3) < 1e-9 } == true)
+    }
+
     @Test func compositingFiltersAreBlendModes() throws {
         let result = try readCAML(caml("""
             <CALayer bounds="0 0 20 20" backgroundColor="1 0 0">

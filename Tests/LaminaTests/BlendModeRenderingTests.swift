@@ -142,4 +142,26 @@ import Lamina
         #expect(rgba(image, 10, 5) == [255, 0, 0, 255], "the corner pixel lies outside the rounded bounds")
         #expect(rgba(image, 15, 10) == [0, 255, 255, 255])
     }
+
+    @Test(arguments: availableBackends)
+    func aFiltersParameterAnimatesByItsNameAndTheModelKeepsItsValue(backend: RenderBackend) throws {
+        let json = """
+            {"width": 40, "height": 20, "sublayers": [
+              {"position": [10, 10], "bounds": [0, 0, 20, 20], "backgroundColor": [1, 0, 0, 1]},
+              {"position": [30, 10], "bounds": [0, 0, 20, 20], "backgroundColor": [0, 0, 1, 1]},
+              {"position": [20, 10], "bounds": [0, 0, 30, 20],
+               "backgroundFilters": [{"type": "gaussianBlur", "name": "frost", "inputRadius": 0}],
+               "animations": [{"type": "basic", "keyPath": "backgroundFilters.frost.inputRadius", "fromValue": 0, "toValue": 8, "duration": 2}]}]}
+            """
+        let scene = try SceneDecoder().decode(Array(json.utf8))
+        let renderer = try LayerRenderer(backend: backend, fallBack: false)
+        let sharp = try renderer.render(scene, time: 0), blurred = try renderer.render(scene, time: 1)
+        #expect(rgba(sharp, 19, 10) == [255, 0, 0, 255], "radius 0 at the start")
+        let mixed = rgba(blurred, 19, 10)
+        #expect(mixed[0] < 200 && mixed[2] > 50, "radius 4 half way: \(mixed)")
+        let glass = try #require(scene.rootLayer.sublayers?.last)
+        #expect(glass.value(forKeyPath: "backgroundFilters.frost.inputRadius") as? Double == 0, "the model's filter is untouched")
+        glass.setValue(2.5, forKeyPath: "backgroundFilters.frost.inputRadius")
+        #expect((glass.backgroundFilters?.first as? CAFilter)?.number("inputRadius") == 2.5)
+    }
 }

@@ -131,6 +131,23 @@ open class CAFilter {
     /// A filter of `type` with no parameters set (each takes its default).
     public init(type: Kind) { self.type = type }
 
+    /// A filter of the same type, name, state and parameters: what an
+    /// animation of one of its parameters changes on a presentation layer,
+    /// leaving the model's filter as it was.
+    open func copy() -> CAFilter {
+        let twin = CAFilter(type: type)
+        twin.name = name
+        twin.isEnabled = isEnabled
+        twin.parameters = parameters
+        return twin
+    }
+
+    /// Whether the key path part `name` names this filter: its `name`, or,
+    /// for a filter without one, its type (`filters.gaussianBlur.inputRadius`).
+    package func isNamed(_ name: some StringProtocol) -> Bool {
+        self.name.map { $0 == name } ?? (type.rawValue == name)
+    }
+
     /// A new filter, as Objective-C's `+filterWithType:`.
     public class func filter(withType type: String) -> CAFilter { CAFilter(type: Kind(type)) }
 

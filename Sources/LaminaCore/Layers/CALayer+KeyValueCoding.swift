@@ -78,7 +78,24 @@ extension CALayer {
         let rest = keyPath[keyPath.index(after: dot)...]
         let headValue = value(forKey: head)
         if let layer = headValue as? CALayer { return layer.value(forKeyPath: String(rest)) }
+        if Self.filterListKeys.contains(head), let (filter, parameter) = Self.filter(at: rest, in: headValue) {
+            return ((headValue as? [Any])?[filter] as? CAFilter)?.value(forKey: parameter)
+        }
         return StructuredKeyPath.value(at: rest, in: headValue)
+    }
+
+    /// The properties whose filters key paths reach by name: `filters.NAME.KEY`.
+    static let filterListKeys: Set<String> = ["filters", "backgroundFilters"]
+
+    /// The filter `NAME.KEY` names in `list`: its index and the key; nil
+    /// when no filter has that name.
+    static func filter(at path: Substring, in list: Any?) -> (index: Int, parameter: String)? {
+        guard let dot = path.firstIndex(of: "."), let filters = list as? [Any] else { return nil }
+        let name = path[..<dot], parameter = String(path[path.index(after: dot)...])
+        guard !parameter.isEmpty, !parameter.contains("."),
+              let index = filters.firstIndex(where: { ($0 as? CAFilter)?.isNamed(name) ?? false })
+        else { return nil }
+        return (index, parameter)
     }
 
     func writeValue(_ value: Any?, forKeyPath keyPath: String) throws(LayerKeyValueError) {
@@ -95,6 +112,20 @@ extension CALayer {
             } catch {
                 throw LayerKeyValueError(keyPath: keyPath, reason: error.reason)
             }
+            return
+        }
+        if Self.filterListKeys.contains(head) {
+            // The named filter, copied with the new value: the array (and
+            // the filter objects a model layer shares with its presentation
+            // copies) is never changed in place.
+            guard var filters = headValue as? [Any], let (index, parameter) = Self.filter(at: rest, in: headValue),
+                  let filter = (filters[index] as? CAFilter)?.copy()
+            else {
+                throw LayerKeyValueError(keyPath: keyPath, reason: "no filter of \(head) is named '\(rest.split(separator: ".").first ?? "")'")
+            }
+            filter.setValue(value, forKey: parameter)
+            filters[index] = filter
+            try writeValue(filters, forKey: head)
             return
         }
         switch StructuredKeyPath.setting(value, at: rest, in: headValue) {

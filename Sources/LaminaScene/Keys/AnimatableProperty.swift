@@ -53,11 +53,30 @@ enum AnimatableProperty {
     /// the key path names nothing animatable there.
     static func kind(of keyPath: String, on type: LayerType) -> AnimatedValueKind? {
         let parts = keyPath.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        if ["filters", "backgroundFilters"].contains(parts[0]), parts.count == 2 {
+            return filterParameterKind(parts[1])
+        }
         guard let base = properties.first(where: { $0.name == parts[0] }),
               base.type == nil || base.type == type
         else { return nil }
         guard parts.count == 2 else { return base.kind }
         return part(String(parts[1]), of: base.kind)
+    }
+
+    /// The kind of `NAME.KEY` of a layer's filters: a parameter some kind
+    /// of filter animates (`inputRadius`, `inputAmount`, `inputAngle`: numbers;
+    /// `inputColor`; `inputColorMatrix`: 20 numbers). Which filter `NAME`
+    /// is, is known only once the layer has its filters: a name that none
+    /// has leaves the model's value showing.
+    private static func filterParameterKind(_ path: Substring) -> AnimatedValueKind? {
+        let parts = path.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty else { return nil }
+        switch parts[1] {
+        case "inputRadius", "inputAmount", "inputAngle": return .number(.any)
+        case "inputColor": return .color
+        case "inputColorMatrix": return .numbers(.any)
+        default: return nil
+        }
     }
 
     /// The kind of a part of a value: `x` of a point, `size.width` of a
