@@ -179,6 +179,7 @@ import Testing
         "scale": Float(0.5),
         "spin": Float(3),
         "seed": UInt32(9),
+        "spinBias": Float(1.06),
     ] }
 
     /// Keys whose values are layers of the tree: not copied by `init(layer:)`.

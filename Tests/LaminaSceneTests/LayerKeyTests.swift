@@ -24,7 +24,7 @@ import Testing
                       "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset", "instanceDelay"],
         .emitter: ["emitterCells", "emitterBehaviors", "birthRate", "lifetime", "emitterPosition", "emitterZPosition", "emitterSize",
                    "emitterDepth", "emitterShape", "emitterMode", "renderMode", "preservesDepth", "velocity", "scale",
-                   "spin", "seed"],
+                   "spin", "spinBias", "seed"],
     ]
 
     @Test(arguments: LayerType.allCases)

@@ -276,6 +276,8 @@ final class DocumentBuilder {
         "allowsGroupOpacity": ["1", "true", "YES"], "cornerCurve": ["circular"],
         "speed": ["1"], "beginTime": ["0"], "timeOffset": ["0"], "duration": ["0"],
         "repeatCount": ["0"], "autoreverses": ["0"], "fillMode": ["removed"],
+        // macOS's autoresizing, off: what every layer does here.
+        "autoresizingMask": ["0"],
     ]
 
     /// A CABackdropLayer's own attributes, read silently: which backdrops

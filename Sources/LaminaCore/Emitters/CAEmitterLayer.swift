@@ -127,6 +127,12 @@ open class CAEmitterLayer: CALayer {
     open var scale: Float = 1
     /// Multiplies every cell's spin. Default 1.
     open var spin: Float = 1
+    /// Core Animation's unpublished `spinBias`, which wallpapers made with
+    /// Apple's tools carry (values near 1). What it changes is not
+    /// published, so Lamina keeps it (key-value coding, the scene format and
+    /// CAML read and write it) and draws spins as the cells and `spin` say.
+    /// Default 0.
+    open var spinBias: Float = 0
     /// Seeds the particles' randomness: the same seed gives the same
     /// particles. Default 0.
     open var seed: UInt32 = 0
@@ -176,6 +182,8 @@ open class CAEmitterLayer: CALayer {
                   get: { (l: CAEmitterLayer) in l.scale }, set: { $0.scale = $1 }),
         .property("spin", LayerValue.float, animatable: true, default: { 1 },
                   get: { (l: CAEmitterLayer) in l.spin }, set: { $0.spin = $1 }),
+        .property("spinBias", LayerValue.float, default: { 0 },
+                  get: { (l: CAEmitterLayer) in l.spinBias }, set: { $0.spinBias = $1 }),
         .property("seed", LayerValue.seed, default: { 0 },
                   get: { (l: CAEmitterLayer) in l.seed }, set: { $0.seed = $1 }),
     ])

@@ -37,6 +37,7 @@ extension SceneKeys {
         .number("velocity", \CAEmitterLayer.velocity),
         .number("scale", \CAEmitterLayer.scale),
         .number("spin", \CAEmitterLayer.spin),
+        .number("spinBias", \CAEmitterLayer.spinBias),
         .property("seed", \CAEmitterLayer.seed,
                   read: { c, v, p throws(SceneError) in
                       guard let n = try c.integer(v, at: p, minimum: 0) else { return nil }
