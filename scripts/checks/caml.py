@@ -145,6 +145,18 @@ def main():
     code, out, err = run("validate", WALLPAPER)
     check("validate accepts the wallpaper", code == 0 and out.decode().endswith(": OK\n"), (out, err))
 
+    # The community wallpapers (../shared/caml-corpus): each opens, and warns
+    # only of what Lamina deliberately does not do (scripts), the editors'
+    # own extras, and sloppiness it tolerates as Core Animation does.
+    corpus = os.path.join(ROOT, "..", "shared", "caml-corpus", "wallpapers")
+    if os.path.isdir(corpus):
+        for name in sorted(os.listdir(corpus)):
+            code, out, err = run("validate", os.path.join(corpus, name))
+            unexpected = [line for line in err.splitlines()
+                          if "Lamina runs no scripts" not in line and ": tolerated " not in line]
+            check(f"the community wallpaper {name} opens, warning only of scripts and tolerated sloppiness",
+                  code == 0 and not unexpected, unexpected or err)
+
 
 if __name__ == "__main__":
     if not os.access(LAMINA, os.X_OK):
