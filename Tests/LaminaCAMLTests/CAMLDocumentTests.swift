@@ -519,6 +519,48 @@ struct CAMLDocumentTests {
         #expect(presented.value(forKeyPath: "filters.gaussianBlur.inputRadius").flatMap { $0 as? Double }.map { abs($0 - 3) < 1e-9 } == true)
     }
 
+    @Test func statesAndTransitionsSetAFiltersParameter() throws {
+        let text = caml("""
+            <CALayer id="glass" name="glass" bounds="0 0 20 20" position="20 20" backgroundColor="1 0 0">
+              <filters><CAFilter name="tone" filter="colorMatrix"><inputColorMatrix type="CAColorMatrix" value="matrix(1 0 0 0 0 0 1 0 0 0 0 0 1 0 0 0 0 0 1 0)"/></CAFilter></filters>
+            </CALayer>
+            <CALayer id="plain" name="plain" bounds="0 0 20 20"/>
+            """, width: 40, height: 40)
+            .replacingOccurrences(of: "</sublayers>", with: """
+            </sublayers>
+            <states>
+              <LKState name="Base"><elements/></LKState>
+              <LKState name="Grey"><elements>
+                <LKStateSetValue targetId="glass" keyPath="filters.tone.inputColorMatrix">
+                  <value type="CAColorMatrix" value="matrix(0.3 0.59 0.11 0 0 0.3 0.59 0.11 0 0 0.3 0.59 0.11 0 0 0 0 0 1 0)"/>
+                </LKStateSetValue>
+                <LKStateSetValue targetId="plain" keyPath="filters.tone.inputColorMatrix">
+                  <value type="CAColorMatrix" value="matrix(0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 1 0)"/>
+                </LKStateSetValue>
+              </elements></LKState>
+            </states>
+            <stateTransitions>
+              <LKStateTransition fromState="*" toState="Grey"><elements>
+                <LKStateTransitionElement targetId="glass" key="filters.tone.inputColorMatrix">
+                  <animation type="CABasicAnimation" keyPath="filters.tone.inputColorMatrix" duration="2"/>
+                </LKStateTransitionElement>
+              </elements></LKStateTransition>
+            </stateTransitions>
+            """)
+        let grey = try readCAML(text, state: "Grey")
+        #expect(grey.warnings.isEmpty, "\(grey.warnings)")
+        func layers(_ l: CALayer) -> [CALayer] { [l] + (l.sublayers ?? []).flatMap(layers) }
+        let glass = try #require(layers(grey.scene.rootLayer).first { $0.name == "glass" })
+        #expect((glass.value(forKeyPath: "filters.tone.inputColorMatrix") as? [Any])?.count == 20)
+        #expect(layers(grey.scene.rootLayer).first { $0.name == "plain" }?.filters == nil, "no filter to set: nothing changes")
+        let centre = try #require(try LayerRenderer(backend: .cpu).render(grey.scene).pixel(x: 20, y: 20))
+        #expect(abs(Int(centre.red) - 77) <= 1 && centre.red == centre.green && centre.green == centre.blue, "red, greyed: \(centre)")
+        // The transition runs the matrix from the base state's to the grey one.
+        let moving = try readCAML(text, transition: .init(from: "Base", to: "Grey"))
+        let halfway = try #require(try LayerRenderer(backend: .cpu).render(moving.scene, time: 1).pixel(x: 20, y: 20))
+        #expect(halfway.red > 150 && halfway.red < 200 && halfway.green > 20, "half way between red and grey: \(halfway)")
+    }
+
     @Test func compositingFiltersAreBlendModes() throws {
         let result = try readCAML(caml("""
             <CALayer bounds="0 0 20 20" backgroundColor="1 0 0">

@@ -442,6 +442,16 @@ final class DocumentBuilder {
             try skip("'\(keyPath)' of <\(className)>", "Lamina cannot set this part of '\(base)'", at: position)
             return
         }
+        if Self.filterLists.contains(base) {
+            // A filter's parameter, set in the filters' own objects; a layer
+            // with no filter of that name changes nothing, as on the phone.
+            guard let part = try value(source, kind: partKind, at: position, path: path + "/\(keyPath)"),
+                  case .json(let list)? = properties.values[key]?.0,
+                  let updated = Self.filters(list, setting: keyPath.dropFirst(base.count + 1), to: part.json(at: position))
+            else { return }
+            properties.set(key, .json(updated), at: position)
+            return
+        }
         guard let part = try value(source, kind: partKind, at: position, path: path + "/\(keyPath)"),
               case .native(let partValue) = part
         else { return }
@@ -451,6 +461,38 @@ final class DocumentBuilder {
         layer.setValue(partValue, forKeyPath: keyPath)
         guard let whole = layer.value(forKey: base) else { return }
         properties.set(key, .native(whole), at: position)
+    }
+
+    /// The layer properties that hold filters, reached by `NAME.KEY`.
+    static let filterLists: Set<String> = ["filters", "backgroundFilters"]
+
+    /// The index in `list` (filter objects) of the filter `NAME.KEY` names
+    /// (by its `name`, else its `type`), and the key.
+    private static func filterEntry(_ path: Substring, in list: JSONValue) -> (index: Int, key: String)? {
+        let parts = path.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, let filters = list.array else { return nil }
+        for (index, filter) in filters.enumerated() {
+            guard let object = filter.object else { continue }
+            if (object["name"]?.string ?? object["type"]?.string) == String(parts[0]) { return (index, String(parts[1])) }
+        }
+        return nil
+    }
+
+    /// The filter objects with `NAME.KEY` set to `value`; nil when no filter is `NAME`.
+    static func filters(_ list: JSONValue, setting path: Substring, to value: JSONValue) -> JSONValue? {
+        guard let (index, key) = filterEntry(path, in: list), let filters = list.array else { return nil }
+        var items = Array(filters)
+        let object = items[index].object!
+        var members = object.members.filter { $0.key != key }.map { ($0.key, $0.value, $0.keyPosition) }
+        members.append((key, value, value.position))
+        items[index] = .object(members: members, at: items[index].position)
+        return .array(items, at: list.position)
+    }
+
+    /// The value of `NAME.KEY` among the filter objects, or nil.
+    static func filterParameter(_ path: Substring, in list: JSONValue) -> JSONValue? {
+        guard let (index, key) = filterEntry(path, in: list), let filters = list.array else { return nil }
+        return filters[index].object?[key]
     }
 
     /// The value of `keyPath` of the layer `id` in `state` (nil: the base
@@ -473,6 +515,10 @@ final class DocumentBuilder {
         guard let (key, _) = SceneVocabulary.key(forProperty: base, ofType: type),
               let layer = SceneVocabulary.makeLayer(ofType: type)
         else { return nil }
+        if Self.filterLists.contains(base), keyPath != base {
+            guard case .json(let list)? = properties.values[key]?.0 else { return nil }
+            return Self.filterParameter(keyPath.dropFirst(base.count + 1), in: list).map(BuiltValue.json)
+        }
         if let (value, _) = properties.values[key] {
             guard case .native(let current) = value else { return keyPath == base ? value : nil }
             layer.setValue(current, forKey: base)
@@ -596,7 +642,10 @@ final class DocumentBuilder {
             let components = (n + (n.count == 3 ? [1] : [])).map { JSONValue(.number(min(max($0, 0), 1)), at: position) }
             return .json(.array(components, at: position))
         case .numbers:
-            guard let n = CAMLText.numbers(text) else { throw wrong("numbers") }
+            // A CAColorMatrix is written `matrix(1 0 0 0 0 ...)`.
+            var list = Substring(text.trimmingCharacters(in: .whitespaces))
+            if list.hasPrefix("matrix("), list.hasSuffix(")") { list = list.dropFirst(7).dropLast() }
+            guard let n = CAMLText.numbers(String(list)) else { throw wrong("numbers") }
             return .json(.array(n.map { .number($0) }))
         case .path, .string, .any:
             return .json(.string(text))
