@@ -774,9 +774,20 @@ final class DocumentBuilder {
     /// Core Animation's constants that the scene format spells otherwise.
     static let constantNames = ["non-zero": "nonZero", "even-odd": "evenOdd"]
 
-    /// `src` of a `CGImage`: a data URI, or a PNG file of the bundle (as a
-    /// data URI, so that the scene holds the picture itself). A file that
-    /// is not a PNG is skipped, with a warning.
+    /// The media type of an image file, told by its first bytes: PNG, JPEG,
+    /// WebP or GIF; nil for anything else (HEIC...).
+    static func imageMediaType(_ bytes: [UInt8]) -> String? {
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "image/png" }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
+        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) { return "image/webp" }
+        if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) { return "image/gif" }
+        return nil
+    }
+
+    /// `src` of a `CGImage`: a data URI, or an image file of the bundle
+    /// (PNG, JPEG, WebP or GIF, as a data URI, so that the scene holds the
+    /// picture itself; the scene decoder reads it). A file of another kind
+    /// is skipped, with a warning.
     func image(_ src: String, at position: SourcePosition, path: String) throws(SceneError) -> BuiltValue? {
         if src.hasPrefix("data:") { return .json(.string(src)) }
         if let cached = imageCache[src] { return cached }
@@ -800,12 +811,10 @@ final class DocumentBuilder {
             bytes = literal
         }
         let result: BuiltValue?
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-            result = .json(.string("data:image/png;base64," + Data(bytes).base64EncodedString()))
-        } else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
-            result = .json(.string("data:image/jpeg;base64," + Data(bytes).base64EncodedString()))
+        if let mediaType = Self.imageMediaType(bytes) {
+            result = .json(.string("data:\(mediaType);base64," + Data(bytes).base64EncodedString()))
         } else {
-            try skip("image '\(src)'", "Lamina reads PNG and JPEG images only; convert it to PNG", at: position)
+            try skip("image '\(src)'", "Lamina reads PNG, JPEG, WebP and GIF images only; convert it to PNG", at: position)
             result = nil
         }
         imageCache[src] = result

@@ -1,4 +1,5 @@
 import Foundation
+import LaminaGIF
 import LaminaJSON
 
 // The `animations` of a layer: each entry a CABasicAnimation,
@@ -188,8 +189,14 @@ extension DecodingContext {
         }
         var values: [Any] = []
         var ok = true
+        // An animated GIF among the pictures of a `contents` animation plays
+        // all its pictures in its value's share of the time.
+        var gifs: [Int: [GIFDecoder.Frame]] = [:]
         for (k, item) in items.enumerated() {
-            if let v = try animationValue(item, at: path / "values" / k, kind: kind) {
+            if kind == .image, let frames = try animatedGIFFrames(item, at: path / "values" / k) {
+                gifs[k] = frames
+                values.append(frames[0].image)
+            } else if let v = try animationValue(item, at: path / "values" / k, kind: kind) {
                 values.append(v)
             } else {
                 ok = false
@@ -232,7 +239,47 @@ extension DecodingContext {
                 ok = false
             }
         }
+        if ok, !gifs.isEmpty {
+            spread(gifs, in: animation, settingDuration: items.count == 1 && object["duration"] == nil)
+        }
         return ok
+    }
+
+    /// Replaces each animated GIF value of `animation` by its pictures,
+    /// each at its share of the value's time (from its key time to the
+    /// next, or the end), by the pictures' durations. A lone GIF without a
+    /// `duration` plays at its own speed.
+    private func spread(_ gifs: [Int: [GIFDecoder.Frame]], in animation: CAKeyframeAnimation, settingDuration: Bool) {
+        let values = animation.values ?? []
+        let n = values.count
+        let discrete = animation.calculationMode == .discrete
+        let times: [Double]
+        if let given = animation.keyTimes {
+            times = given.map { $0.doubleValue }
+        } else {
+            // Core Animation's even spacing: discrete values from k/n, others at k/(n - 1).
+            let steps = Double(discrete ? n : max(n - 1, 1))
+            times = (0..<n).map { Double($0) / steps }
+        }
+        var spreadValues: [Any] = [], spreadTimes: [Double] = []
+        for k in 0..<n {
+            guard let frames = gifs[k] else {
+                spreadValues.append(values[k]); spreadTimes.append(times[k])
+                continue
+            }
+            let start: Double = times[k], end: Double = k + 1 < times.count ? times[k + 1] : 1
+            let total = frames.reduce(0.0) { $0 + $1.duration }
+            var elapsed = 0.0
+            for frame in frames {
+                spreadValues.append(frame.image)
+                spreadTimes.append(start + (end - start) * elapsed / total)
+                elapsed += frame.duration
+            }
+            if settingDuration { animation.duration = total }
+        }
+        if discrete, let keyTimes = animation.keyTimes, keyTimes.count == n + 1 { spreadTimes.append(keyTimes[n].doubleValue) }
+        animation.values = spreadValues
+        animation.keyTimes = spreadTimes.map { NSNumber(value: $0) }
     }
 
     private func springParameters(

@@ -11,8 +11,9 @@ import LaminaJSON
 // solid colour or a checkerboard).
 extension DecodingContext {
     static let pngDataURIPrefix = "data:image/png;base64,"
-    /// The data URIs read as images: PNG, JPEG (`image/jpg` as some editors write it) and WebP.
-    static let imageDataURIPrefixes = [pngDataURIPrefix, "data:image/jpeg;base64,", "data:image/jpg;base64,", "data:image/webp;base64,"]
+    /// The data URIs read as images: PNG, JPEG (`image/jpg` as some editors write it), WebP and GIF.
+    static let imageDataURIPrefixes = [pngDataURIPrefix, "data:image/jpeg;base64,", "data:image/jpg;base64,", "data:image/webp;base64,",
+                                       "data:image/gif;base64,"]
 
     func image(_ value: JSONValue, at path: JSONPath) throws(SceneError) -> CGImage? {
         try checkDeadline(at: path, value)
@@ -38,10 +39,17 @@ extension DecodingContext {
     }
 
     private func dataURIImage(_ uri: String, _ value: JSONValue, at path: JSONPath) throws(SceneError) -> CGImage? {
+        guard let bytes = try dataURIBytes(uri, value, at: path) else { return nil }
+        return try decodeImage(bytes, value, at: path)
+    }
+
+    /// The bytes of an image data URI (PNG, JPEG, WebP or GIF), its size
+    /// checked against the limit before decoding the base64.
+    private func dataURIBytes(_ uri: String, _ value: JSONValue, at path: JSONPath) throws(SceneError) -> [UInt8]? {
         guard let prefix = Self.imageDataURIPrefixes.first(where: { uri.hasPrefix($0) }) else {
             let mediaType = uri.dropFirst("data:".count).prefix { $0 != "," && $0 != ";" }
             try report(.invalidValue, value, at: path,
-                       "only PNG, JPEG and WebP data URIs (\"\(Self.pngDataURIPrefix)...\", \"data:image/jpeg;base64,...\", \"data:image/webp;base64,...\") are images here, found "
+                       "only PNG, JPEG, WebP and GIF data URIs (\"\(Self.pngDataURIPrefix)...\", \"data:image/jpeg;base64,...\", \"data:image/webp;base64,...\", \"data:image/gif;base64,...\") are images here, found "
                         + "\(JSONWriter.quoted(String(mediaType.prefix(40))))")
             return nil
         }
@@ -58,11 +66,52 @@ extension DecodingContext {
             try report(.invalidValue, value, at: path, "the data URI is not valid base64")
             return nil
         }
-        // The bytes say what they are, whatever the URI's media type claims.
-        if JPEGDecoder.isJPEG(data) { return try decodeJPEG([UInt8](data), value, at: path) }
-        if WebPDecoder.isWebP([UInt8](data)) { return try decodeWebP([UInt8](data), value, at: path) }
-        if GIFDecoder.isGIF([UInt8](data)) { return try decodeGIF([UInt8](data), value, at: path) }
-        return try decodePNG(at: path, value) { decoder in try decoder.decode(data) }
+        return [UInt8](data)
+    }
+
+    /// The picture in `bytes`: the bytes say what they are (PNG, JPEG, WebP
+    /// or GIF), whatever a URI's media type or a file's name claims.
+    private func decodeImage(_ bytes: [UInt8], _ value: JSONValue, at path: JSONPath) throws(SceneError) -> CGImage? {
+        if JPEGDecoder.isJPEG(bytes) { return try decodeJPEG(bytes, value, at: path) }
+        if WebPDecoder.isWebP(bytes) { return try decodeWebP(bytes, value, at: path) }
+        if GIFDecoder.isGIF(bytes) { return try decodeGIF(bytes, value, at: path) }
+        return try decodePNG(at: path, value) { decoder in try decoder.decode(bytes) }
+    }
+
+    /// An animated GIF's pictures with their durations, when `value` is a
+    /// data URI or file of a GIF of more than one picture; nil for any other
+    /// image (read it with `image`). Each picture counts against the
+    /// scene's pixels, and their number against the keyframe limit, before
+    /// any is decoded.
+    func animatedGIFFrames(_ value: JSONValue, at path: JSONPath) throws(SceneError) -> [GIFDecoder.Frame]? {
+        guard case .string(let s) = value.kind else { return nil }
+        let bytes: [UInt8]?
+        if s.hasPrefix("data:image/gif;base64,") {
+            bytes = try dataURIBytes(s, value, at: path)
+        } else if !s.hasPrefix("data:"), s.lowercased().hasSuffix(".gif") {
+            bytes = try fileBytes(s, value, at: path)
+        } else {
+            return nil
+        }
+        guard let bytes, GIFDecoder.isGIF(bytes) else { return nil }
+        let decoder = GIFDecoder(limits: imageLimits)
+        let count: Int
+        do { count = try decoder.frameCount(bytes) } catch { return nil }  // damaged: `image` says so
+        guard count > 1 else { return nil }
+        guard count <= limits.keyframeCount else {
+            throw fatal(.limitExceeded, at: path, value.position,
+                        "the GIF has \(count) pictures, over the limit of \(limits.keyframeCount) keyframes")
+        }
+        var frames: [GIFDecoder.Frame] = []
+        do {
+            frames = try decoder.frames(bytes, maxFrames: count)
+        } catch {
+            if error.isOverLimit { throw fatal(.limitExceeded, at: path, value.position, "the image is too large: \(error)") }
+            try report(.invalidValue, value, at: path, "the image is not a valid GIF: \(error)")
+            return nil
+        }
+        for frame in frames { try countImagePixels(frame.image.width, frame.image.height, value, at: path) }
+        return frames
     }
 
     /// A JPEG's picture, upright, within the image limits (checked on its header, before decoding).
@@ -109,6 +158,12 @@ extension DecodingContext {
     }
 
     private func fileImage(_ file: String, _ value: JSONValue, at path: JSONPath) throws(SceneError) -> CGImage? {
+        guard let bytes = try fileBytes(file, value, at: path) else { return nil }
+        return try decodeImage(bytes, value, at: path)
+    }
+
+    /// The bytes of an image file relative to the scene, within the limit.
+    private func fileBytes(_ file: String, _ value: JSONValue, at path: JSONPath) throws(SceneError) -> [UInt8]? {
         guard options.allowsFiles else {
             try report(.fileAccess, value, at: path,
                        "image files are not allowed here; give the image as a \"\(Self.pngDataURIPrefix)...\" URI")
@@ -122,9 +177,8 @@ extension DecodingContext {
         if let base = options.baseDirectory, !file.hasPrefix("/") {
             url = base.appendingPathComponent(file)
         }
-        let bytes: [UInt8]
         do {
-            bytes = try FileIO.readFile(atPath: url.path, maxBytes: limits.imageBytes)
+            return try FileIO.readFile(atPath: url.path, maxBytes: limits.imageBytes)
         } catch {
             if error.code == EFBIG {
                 throw fatal(.limitExceeded, at: path, value.position, "the image is too large: \(error)")
@@ -132,11 +186,6 @@ extension DecodingContext {
             try report(.fileAccess, value, at: path, "cannot read the image: \(error)")
             return nil
         }
-        // The bytes say what the file is, whatever its name.
-        if JPEGDecoder.isJPEG(bytes) { return try decodeJPEG(bytes, value, at: path) }
-        if WebPDecoder.isWebP(bytes) { return try decodeWebP(bytes, value, at: path) }
-        if GIFDecoder.isGIF(bytes) { return try decodeGIF(bytes, value, at: path) }
-        return try decodePNG(at: path, value) { decoder in try decoder.decode(bytes) }
     }
 
     /// Runs a PNG decode and turns its errors into issues.
