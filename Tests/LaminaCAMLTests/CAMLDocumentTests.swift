@@ -419,10 +419,10 @@ struct CAMLDocumentTests {
             #expect(p.red < 12 && p.green < 12 && p.blue > 243, "\(p)")
         }
         // An image of another format is skipped with a warning (strict: refused).
-        try Data(Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0]).write(to: bundle.appendingPathComponent("assets/photo.gif"))
-        try write(caml("<CALayer bounds=\"0 0 4 4\"><contents type=\"CGImage\" src=\"assets/photo.gif\"/></CALayer>"),
+        try Data([0, 0, 0, 0x18] + Array("ftypheic".utf8)).write(to: bundle.appendingPathComponent("assets/photo.heic"))
+        try write(caml("<CALayer bounds=\"0 0 4 4\"><contents type=\"CGImage\" src=\"assets/photo.heic\"/></CALayer>"),
                   to: bundle.appendingPathComponent("scene.caml"))
-        #expect(try CAMLReader().read(contentsOf: bundle).warnings.map(\.subject) == ["image 'assets/photo.gif'"])
+        #expect(try CAMLReader().read(contentsOf: bundle).warnings.map(\.subject) == ["image 'assets/photo.heic'"])
         #expect(sceneError { _ = try CAMLReader(options: .init(strict: true)).read(contentsOf: bundle) } != nil)
         // A bare document cannot reach files at all.
         #expect(try #require(sceneError { _ = try readCAML(caml("<CALayer><contents type=\"CGImage\" src=\"a.png\"/></CALayer>")) })

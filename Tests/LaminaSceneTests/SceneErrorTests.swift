@@ -152,7 +152,7 @@ struct RefusalCase: CustomStringConvertible, Sendable {
         .init(##"{"type": "shape", "path": 5}"##, .wrongType, "@.path", "a path (SVG path data or an array of operations)"),
         .init(##"{"shadowPath": [[]]}"##, .wrongType, "@.shadowPath[0]", "a path operation"),
         // Images
-        .init(##"{"contents": "data:image/gif;base64,AAAA"}"##, .invalidValue, "@.contents", "only PNG, JPEG and WebP data URIs"),
+        .init(##"{"contents": "data:image/heic;base64,AAAA"}"##, .invalidValue, "@.contents", "only PNG, JPEG, WebP and GIF data URIs"),
         .init(##"{"contents": "data:image/jpeg;base64,/9j/AAAA"}"##, .invalidValue, "@.contents", "not a valid JPEG"),
         .init(##"{"contents": "data:image/png;base64,!!!"}"##, .invalidValue, "@.contents", "not valid base64"),
         .init(##"{"contents": "data:image/png;base64,AAAA"}"##, .invalidValue, "@.contents", "not a valid PNG"),
