@@ -118,7 +118,7 @@ let package = Package(
         .target(
             name: "LaminaCAML",
             dependencies: ["LaminaCore", "LaminaIO", "LaminaJSON", "LaminaScene"]),
-        .target(name: "LaminaLottie", dependencies: ["LaminaCore", "LaminaJSON", "LaminaScene", "LaminaPNG", "LaminaJPEG", "LaminaWebP", "LaminaGIF"]),
+        .target(name: "LaminaLottie", dependencies: ["LaminaCore", "LaminaJSON", "LaminaScene", "LaminaPNG", "LaminaJPEG", "LaminaWebP", "LaminaGIF", "LaminaText"]),
         .target(name: "LaminaGL", dependencies: ["LaminaRender", "LaminaRaster", "CEGL"]),
         .target(name: "LaminaCPU", dependencies: ["LaminaRender", "LaminaRaster"]),
         .target(name: "LaminaText", dependencies: ["LaminaCore", "LaminaRaster", "CFreeType", "CUnicodeText"]),

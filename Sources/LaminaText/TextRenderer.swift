@@ -42,6 +42,29 @@ package final class TextRenderer: CATextLayerRasterizing, @unchecked Sendable {
         locked { fonts.resolvedFile(fontName: name) }
     }
 
+    /// Whether the font named `name` is drawn by the family it names (or,
+    /// for a name of Lamina's table, such as Helvetica, by the family the
+    /// table prefers), rather than a substitute. A reader that follows
+    /// Core Text, which draws a name it cannot find in Helvetica, asks this.
+    public func hasFont(named name: String) -> Bool {
+        locked { fonts.chain(named: name).substitution == nil }
+    }
+
+    /// The vertical metrics of the font named `name` at `size` points, as
+    /// a line of Latin text in it has them: how far its baseline lies below
+    /// the line's top (`ascent`), how far the line reaches below the
+    /// baseline (`descent`), and the gap before the next line (`leading`).
+    /// What a reader needs to place a text layer by its baseline.
+    /// - Throws: `TextRenderingError` when no font can be found.
+    public func lineMetrics(fontName name: String, size: Double) throws(TextRenderingError)
+        -> (ascent: Double, descent: Double, leading: Double) {
+        try locked { () throws(TextRenderingError) in
+            var metrics = LineMetrics()
+            metrics.include(try fonts.face(for: "H".unicodeScalars, fontName: name), size: size)
+            return (metrics.ascent, metrics.descent, metrics.leading)
+        }
+    }
+
     private static let sharedResult = Result { () throws(TextRenderingError) in try TextRenderer() }
 
     /// The process's renderer, made on first use, whose caches every

@@ -175,6 +175,34 @@ struct LottieReaderTests {
         #expect(rgba(try LayerRenderer(backend: .cpu).render(added.scene, time: 0), 50, 50) == [0, 0, 255, 255])
     }
 
+    /// A text layer: each line on its baseline (the first on the layer's
+    /// origin, the next `lh` below), placed by its justification, in its
+    /// fill colour; an uninstalled font is drawn in Helvetica, as Core Text does.
+    @Test func textIsDrawnOnItsBaselinesByItsJustification() throws {
+        func textLayer(_ j: Int, font: String = "Helvetica") -> String {
+            #"{"ty": 5, "ind": 1, "ip": 0, "op": 20, "st": 0, "ks": {"p": {"a": 0, "k": [50, 40]}}, "t": {"d": {"k": [{"t": 0, "s": {"t": "HH\rHH", "f": "\#(font)", "s": 20, "j": \#(j), "lh": 40, "fc": [1, 0, 0]}}]}, "a": []}}"#
+        }
+        func redRows(_ image: CGImage, columns: Range<Int>) -> [Int] {
+            (0..<100).filter { y in columns.contains { x in let p = rgba(image, x, y); return p[0] > 200 && p[1] < 60 && p[3] > 200 } }
+        }
+        func redColumns(_ image: CGImage) -> [Int] {
+            (0..<100).filter { x in (0..<100).contains { y in let p = rgba(image, x, y); return p[0] > 200 && p[1] < 60 && p[3] > 200 } }
+        }
+        let left = try picture(Self.animation(textLayer(0)))
+        // Capital H: from the baseline (y 40, then 80) up by its cap height (about 14 at 20 pt).
+        let rows = redRows(left, columns: 50..<100)
+        #expect(rows.contains(39) && rows.contains(28) && !rows.contains(42) && !rows.contains(24), "\(rows)")
+        #expect(rows.contains(79) && rows.contains(68), "the second line 40 below: \(rows)")
+        let columns = redColumns(left)
+        #expect(columns.first.map { (50...53).contains($0) } == true, "left: starts at the origin: \(columns)")
+        let right = redColumns(try picture(Self.animation(textLayer(1))))
+        #expect(right.last.map { (46...49).contains($0) } == true, "right: ends at the origin: \(right)")
+        let centre = redColumns(try picture(Self.animation(textLayer(2))))
+        #expect(abs((centre.first! + centre.last!) / 2 - 50) <= 1, "centred on the origin: \(centre)")
+        let missing = try LottieReader().read(Self.animation(textLayer(0, font: "NoSuchFont-Bold")))
+        #expect(missing.warnings.contains { $0.subject.hasSuffix(".f") && $0.action == .tolerated })
+    }
+
     @Test func aStrokeIsTrimmed() throws {
         // A line across, stroked 10 wide, trimmed to its first half.
         let line = #"{"ty": "sh", "ks": {"a": 0, "k": {"v": [[0, 50], [100, 50]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]], "c": false}}}"#

@@ -143,7 +143,7 @@ final class LottieComposition {
             let shapes = object["shapes"]?.array.map(Array.init) ?? []
             try LottieShapes(reader: reader, time: time, layers: layers).build(shapes, path: path + ".shapes", into: content, depth: 1)
         case 5:
-            try reader.diagnostics.skipped("\(path) (text layer)", "text layers are not drawn yet", file: reader.file, at: value.position)
+            try LottieText(reader: reader).build(object, path: path, position: value.position, into: content)
         default:
             try reader.diagnostics.skipped("\(path) (ty \(type))", "this kind of layer is not drawn", file: reader.file, at: value.position)
         }

@@ -1,0 +1,111 @@
+import Foundation
+import LaminaCore
+import LaminaScene
+import LaminaJSON
+import LaminaText
+
+/// A text layer (`ty` 5) as lottie-ios's Core Animation engine draws it:
+/// the first keyframe of its text document (`t.d.k[0].s`): the text `t`,
+/// in font `f` at size `s`, filled with `fc`, each line (lines end at a
+/// carriage return, a line feed or ETX) on a baseline `lh` below the one
+/// before, the first on the layer's origin, placed by the justification `j`
+/// (left from the origin, right to it, or centred on it). Text in a box
+/// (`sz`, `ps`) starts its first baseline a cap height below the box's top
+/// and wraps at its width.
+///
+/// Each line is a `CATextLayer`, placed by its baseline with the font's
+/// metrics from LaminaText's font table (the font the name resolves to
+/// here: Liberation Sans for Helvetica, as docs/fonts.md says). A font that
+/// is not installed is drawn in Helvetica, as Core Text draws a name it
+/// cannot find.
+/// What Core Animation's engine does not draw (text animators, later text
+/// keyframes) is skipped with a warning; strokes, tracking and baseline
+/// shift are not drawn either, each said once.
+struct LottieText {
+    let reader: LottiePropertyReader
+
+    /// How sharp the lines' pictures are: pixels per point.
+    static let contentsScale: CGFloat = 2
+
+    func build(_ object: JSONObject, path: String, position: SourcePosition, into layer: CALayer) throws(SceneError) {
+        guard let text = object["t"]?.object, let keys = text["d"]?.object?["k"]?.array, let first = keys.first?.object,
+              let document = first["s"]?.object
+        else {
+            try reader.diagnostics.skipped("\(path) (text layer)", "a text layer needs a text document t.d.k[0].s",
+                                           file: reader.file, at: position)
+            return
+        }
+        if keys.count > 1 {
+            try reader.diagnostics.skipped("\(path).t.d.k[1]", "text that changes over time shows its first keyframe, as lottie-ios's Core Animation engine shows it",
+                                           file: reader.file, at: keys[1].position)
+        }
+        if let animators = text["a"]?.array, !animators.isEmpty {
+            try reader.diagnostics.skipped("\(path).t.a", "text animators are not run (nor by lottie-ios's Core Animation engine)",
+                                           file: reader.file, at: animators[0].position)
+        }
+        let string = document["t"]?.string ?? ""
+        let size = document["s"]?.number ?? 0
+        guard !string.isEmpty, size.isFinite, size > 0, size <= 10_000 else { return }
+        // lottie-ios asks Core Text for the font by its name; a name it
+        // cannot find is drawn in Helvetica (regular, whatever the name's style).
+        var font = document["f"]?.string ?? "Helvetica"
+        if (try? TextRenderer.shared.hasFont(named: font)) != true {
+            reader.diagnostics.tolerated("\(path).t.d.k[0].s.f", "the font '\(Quoted.prefix(font, limit: 60))' is not installed: drawn in Helvetica, as Core Text draws a font it cannot find",
+                                         file: reader.file, at: document["f"]?.position ?? position)
+            font = "Helvetica"
+        }
+        var fill: [Double]?
+        if let fc = document["fc"] { fill = try reader.color(fc, "\(path).t.d.k[0].s.fc") }
+        let justification = document["j"]?.smallInteger ?? 0
+        let lineHeight = (document["lh"]?.number).flatMap { $0.isFinite ? $0 : nil } ?? size * 1.2
+        for (key, what) in [("sc", "text strokes"), ("tr", "tracking (letter spacing)"), ("ls", "baseline shift")] {
+            guard let v = document[key], v.number.map({ $0 != 0 }) ?? true, !(key == "sc" && (document["sw"]?.number ?? 0) == 0) else { continue }
+            try reader.diagnostics.skipped("\(path).t.d.k[0].s.\(key)", "\(what) are not drawn yet", file: reader.file, at: v.position)
+        }
+        guard let fill else { return }  // lottie-ios draws no fill without a fill colour
+
+        let metrics: (ascent: Double, descent: Double, leading: Double)
+        do {
+            metrics = try TextRenderer.shared.lineMetrics(fontName: font, size: size)
+        } catch {
+            try reader.diagnostics.skipped("\(path) (text layer)", "no font can draw it: \(error)", file: reader.file, at: position)
+            return
+        }
+        let lines = string.split(omittingEmptySubsequences: false) { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" }
+        // A line's box: as wide as its glyphs can be (a glyph's advance is
+        // at most about its size; twice that leaves room), as tall as a line.
+        let box = document["sz"].flatMap { try? reader.vector($0, "\(path).t.d.k[0].s.sz") }
+        let origin = document["ps"].flatMap { try? reader.vector($0, "\(path).t.d.k[0].s.ps") } ?? [0, 0]
+        var baseline = 0.0
+        if let box, box.count >= 2, box[0] > 0 {
+            // Box text: the first baseline a cap height (about 0.7 of the
+            // size) below the box's top, lines wrapped at its width.
+            baseline = origin[1] + 0.7 * size
+        }
+        let height = metrics.ascent + metrics.descent + metrics.leading
+        for line in lines {
+            defer { baseline += lineHeight }
+            guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+            let textLayer = CATextLayer()
+            textLayer.string = String(line)
+            textLayer.font = font
+            textLayer.fontSize = CGFloat(size)
+            textLayer.foregroundColor = CGColor(red: fill[0], green: fill[1], blue: fill[2], alpha: 1)
+            textLayer.contentsScale = Self.contentsScale
+            let width: Double
+            let left: Double
+            if let box, box.count >= 2, box[0] > 0 {
+                width = box[0]
+                left = origin[0]
+                textLayer.isWrapped = true
+            } else {
+                width = 2 * size * Double(line.count + 1)
+                left = [0: 0, 1: -width, 2: -width / 2][justification] ?? 0
+            }
+            textLayer.alignmentMode = [1: .right, 2: .center][justification] ?? .left
+            textLayer.anchorPoint = .zero
+            textLayer.frame = CGRect(x: left, y: baseline - metrics.ascent, width: width, height: height.rounded(.up) + 1)
+            layer.addSublayer(textLayer)
+        }
+    }
+}
