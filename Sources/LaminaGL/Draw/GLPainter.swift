@@ -127,6 +127,8 @@ final class GLPainter {
             throw GLError.invalidArgument("a render target from another GL context cannot be drawn into here")
         }
         let opacity = Float(options.opacity)
+        // An advanced blend equation needs the program variant that allows it.
+        let advanced = Self.advancedEquations[options.blend] != nil
 
         // Textures are made ready (resolved, mipmapped) before the target is
         // bound: resolving rebinds framebuffers.
@@ -138,24 +140,24 @@ final class GLPainter {
         switch paint {
         case let .color(paintColor):
             try paintColor.validate("a fill colour")
-            program = try programs.program(.localVertex, .fillSolid)
+            program = try programs.program(.localVertex, .fillSolid, advancedBlend: advanced)
             color = paintColor.premultipliedFloats(times: opacity)
         case let .texture(input):
-            program = try programs.program(.localVertex, .fillTexture)
+            program = try programs.program(.localVertex, .fillTexture, advancedBlend: advanced)
             inputs = [try prepare(input, for: target)]
             tint = RGBA.white.premultipliedFloats()
         case let .tintedTexture(input, tintColor):
             try tintColor.validate("a texture tint")
-            program = try programs.program(.localVertex, .fillTexture)
+            program = try programs.program(.localVertex, .fillTexture, advancedBlend: advanced)
             inputs = [try prepare(input, for: target)]
             tint = tintColor.premultipliedFloats()
         case let .alphaTint(input, tint):
             try tint.validate("a tint colour")
-            program = try programs.program(.localVertex, .tintAlpha)
+            program = try programs.program(.localVertex, .tintAlpha, advancedBlend: advanced)
             inputs = [try prepare(input, for: target)]
             color = tint.premultipliedFloats(times: opacity)
         case let .masked(input, mask, inverted):
-            program = try programs.program(.localVertex, .mask)
+            program = try programs.program(.localVertex, .mask, advancedBlend: advanced)
             inputs = [try prepare(input, for: target), try prepare(mask, for: target)]
             maskInverted = inverted
         }

@@ -11,12 +11,16 @@ final class GLProgramCache {
         self.library = library
     }
 
-    /// The program made of `vertex` and `fragment`, compiling it the first time.
-    func program(_ vertex: ShaderFile, _ fragment: ShaderFile) throws -> GLProgram {
-        let key = "\(vertex.rawValue)|\(fragment.rawValue)"
+    /// The program made of `vertex` and `fragment`, compiling it the first
+    /// time; with `advancedBlend`, the variant that may be drawn with an
+    /// advanced blend equation (`blend_support.glsl`), kept apart because
+    /// the qualifier it needs slows every draw made with it.
+    func program(_ vertex: ShaderFile, _ fragment: ShaderFile, advancedBlend: Bool = false) throws -> GLProgram {
+        let key = "\(vertex.rawValue)|\(fragment.rawValue)\(advancedBlend ? "|advanced-blend" : "")"
         if let cached = programs[key] { return cached }
-        let program = try GLProgram(
-            context: context, vertex: try library.prepare(vertex), fragment: try library.prepare(fragment))
+        var fragmentSource = try library.prepare(fragment)
+        if advancedBlend { fragmentSource = fragmentSource.defining("LAMINA_ADVANCED_BLEND") }
+        let program = try GLProgram(context: context, vertex: try library.prepare(vertex), fragment: fragmentSource)
         programs[key] = program
         return program
     }

@@ -83,6 +83,17 @@ struct PreparedShader: Sendable, Equatable {
     /// File names by GLSL source-string number (index 0 is `file`).
     let sources: [String]
 
+    /// The same shader with `name` defined: a line after `#version` (which
+    /// must stay first), then a `#line` that keeps the file's own numbering.
+    func defining(_ name: String) -> PreparedShader {
+        var lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard lines.count == 2, lines[0].hasPrefix("#version") else {
+            return PreparedShader(file: file, text: "#define \(name) 1\n" + text, sources: sources)
+        }
+        lines.insert("#define \(name) 1\n#line 2 0", at: 1)
+        return PreparedShader(file: file, text: lines.joined(separator: "\n"), sources: sources)
+    }
+
     /// "0 = fill_solid.frag, 1 = coverage.glsl", for reading driver logs.
     var legend: String {
         sources.enumerated().map { "\($0.offset) = \($0.element)" }.joined(separator: ", ")
