@@ -51,7 +51,9 @@ extension PlanBuilder {
         try countPlane(at: layer.path)
         let tint = combine(tint, layer.tint)
         let clippingWithNear = clipping.adding(matrix.nearPlane)
-        emitBackdrop(of: layer, matrix: matrix, clipping: clippingWithNear, opacity: alpha, into: &commands)
+        if layer.effects != nil, !layer.backgroundFilters.isEmpty {
+            emitBackdrop(of: layer, matrix: matrix, clipping: clippingWithNear, opacity: alpha, into: &commands)
+        }
 
         let hasShadow = (layer.shadow?.opacity ?? 0) > 0
         let clipsContent = layer.masksToBounds && (!layer.sublayers.isEmpty || !layer.content.isEmpty)

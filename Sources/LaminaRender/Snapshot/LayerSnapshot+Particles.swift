@@ -19,6 +19,10 @@ extension LayerSnapshotter {
         }
         let particles = simulation.particles(at: options.time, order: emitter.renderMode)
         try countLayers(particles.count, at: path)
+        // Additive: each particle adds its light to what lies under it (one box for them all).
+        var additive = RenderEffects()
+        additive.blendMode = .plusLighter
+        let effects = emitter.renderMode == .additive ? Indirect(additive) : nil
         return particles.map { particle in
             let sprite = simulation.sprites[particle.sprite]
             let size = sprite.size
@@ -57,8 +61,7 @@ extension LayerSnapshotter {
             content.magnificationFilter = TextureFilter(rawValue: sprite.magnificationFilter.rawValue) ?? .linear
             layer.content = [.image(content)]
             if particle.color != .white { layer.tint = particle.color }
-            // Additive: each particle adds its light to what lies under it.
-            if emitter.renderMode == .additive { layer.blendMode = .plusLighter }
+            layer.effects = effects
             return layer
         }
     }

@@ -92,19 +92,22 @@ final class LayerSnapshotter {
             r.mask = Indirect(try snapshot(mask, at: path.appending(.mask)))
             r.maskIsInverted = layer.invertsMask
         }
+        // The effects in one box, made only for a layer that has some.
+        var effects = RenderEffects()
         if layer.shadowOpacity > 0, let color = layer.shadowColor {
             let path = layer.shadowPath.map { path in
                 let data = path.pathData
                 return FillContent(outline: .fill(data), evenOdd: false, color: .white, bounds: data.boundingBox)
             }
-            r.shadow = RenderShadow(
+            effects.shadow = RenderShadow(
                 color: RGBA(color), opacity: Double(min(1, layer.shadowOpacity)), offset: layer.shadowOffset,
                 radius: Double(max(0, layer.shadowRadius)), path: path)
         }
         r.allowsGroupOpacity = layer.allowsGroupOpacity
-        r.filters = try Self.filters(layer.filters, at: path)
-        r.backgroundFilters = try Self.filters(layer.backgroundFilters, key: "backgroundFilters", at: path)
-        r.blendMode = try Self.blendMode(of: layer, at: path)
+        effects.filters = try Self.filters(layer.filters, at: path)
+        effects.backgroundFilters = try Self.filters(layer.backgroundFilters, key: "backgroundFilters", at: path)
+        effects.blendMode = try Self.blendMode(of: layer, at: path)
+        if !effects.isEmpty { r.effects = Indirect(effects) }
         r.content = try content(of: layer, bounds: r.bounds, at: path)
         return r
     }

@@ -54,18 +54,41 @@ package struct RenderLayer: Sendable {
     public var mask: Indirect<RenderLayer>?
     /// The mask hides the layer where it is opaque instead (`CALayer.invertsMask`).
     public var maskIsInverted = false
-    /// The shadow, when `shadowOpacity` is above 0.
-    public var shadow: RenderShadow?
+    /// Its shadow, filters and blend mode, which few layers have: out of
+    /// line, so that the many without them stay small (a frame copies its
+    /// layers as it walks them). Nil: none of them.
+    public var effects: Indirect<RenderEffects>?
 
+    /// The shadow, when `shadowOpacity` is above 0.
+    public var shadow: RenderShadow? {
+        get { effects?.value.shadow }
+        set { changeEffects { $0.shadow = newValue } }
+    }
     /// `filters`, in order: applied to what the layer and its sublayers
     /// drew, before its mask, shadow and opacity.
-    public var filters: [RenderFilter] = []
+    public var filters: [RenderFilter] {
+        get { effects?.value.filters ?? [] }
+        set { changeEffects { $0.filters = newValue } }
+    }
     /// `backgroundFilters`, in order: applied to what lies under the layer
     /// in its target, drawn back within its bounds under its background.
-    public var backgroundFilters: [RenderFilter] = []
+    public var backgroundFilters: [RenderFilter] {
+        get { effects?.value.backgroundFilters ?? [] }
+        set { changeEffects { $0.backgroundFilters = newValue } }
+    }
     /// How the layer's drawing (sublayers, shadow and mask included) meets
     /// what lies under it in its target: its `compositingFilter`.
-    public var blendMode: BlendMode = .normal
+    public var blendMode: BlendMode {
+        get { effects?.value.blendMode ?? .normal }
+        set { changeEffects { $0.blendMode = newValue } }
+    }
+
+    /// Replaces `effects` with a changed copy (nil when nothing is left).
+    private mutating func changeEffects(_ change: (inout RenderEffects) -> Void) {
+        var changed = effects?.value ?? RenderEffects()
+        change(&changed)
+        effects = changed.isEmpty ? nil : Indirect(changed)
+    }
 
     /// What the layer draws between its background and its sublayers.
     public var content: [RenderContent] = []
@@ -86,6 +109,21 @@ package struct RenderLayer: Sendable {
 
     /// Whether any corner is rounded.
     public var isRounded: Bool { cornerRadii.fitted(to: bounds).isRounded }
+}
+
+/// What a layer casts and how it composites, beyond opacity and masks: its
+/// shadow, its filters and background filters, its blend mode.
+package struct RenderEffects: Sendable {
+    public var shadow: RenderShadow?
+    public var filters: [RenderFilter] = []
+    public var backgroundFilters: [RenderFilter] = []
+    public var blendMode: BlendMode = .normal
+
+    /// None of them.
+    public init() {}
+
+    /// Whether the layer has none of them.
+    public var isEmpty: Bool { shadow == nil && filters.isEmpty && backgroundFilters.isEmpty && blendMode == .normal }
 }
 
 /// A shadow as Core Animation draws it: the layer's composited alpha (or
