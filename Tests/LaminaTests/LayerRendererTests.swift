@@ -82,6 +82,32 @@ struct LayerRendererTests {
         #expect(rgba(try filtered([CAFilter(type: .colorInvert)], color: red, backend: backend), 2, 2) == [255, 255, 255, 255])
     }
 
+    /// The colour filters not exercised above, each on a (0.5, 0.25, 0)
+    /// square, against values worked from their definitions by hand.
+    @Test(arguments: availableBackends)
+    func hueContrastBrightnessAndMonochromeFilters(backend: RenderBackend) throws {
+        let brown = CGColor(red: 0.5, green: 0.25, blue: 0, alpha: 1)
+        func centre(_ type: CAFilter.Kind, _ set: (CAFilter) -> Void) throws -> [Int] {
+            let filter = CAFilter(type: type)
+            set(filter)
+            return rgba(try filtered([filter], color: brown, backend: backend), 20, 20)
+        }
+        func near(_ a: [Int], _ b: [Double]) -> Bool { zip(a, b).allSatisfy { abs(Double($0) - $1 * 255) <= 1.5 } }
+        // Brightness 0.2: each channel plus 0.2.
+        let brighter = try centre(.colorBrightness) { $0.setValue(0.2, forKey: "inputAmount") }
+        #expect(near(brighter, [0.7, 0.45, 0.2, 1]), "\(brighter)")
+        // Contrast 2 about mid grey: (c − 0.5)·2 + 0.5, clamped.
+        let contrasted = try centre(.colorContrast) { $0.setValue(2, forKey: "inputAmount") }
+        #expect(near(contrasted, [0.5, 0, 0, 1]), "\(contrasted)")
+        // Monochrome in blue: the Rec. 709 luminance 0.2126·0.5 + 0.7152·0.25 = 0.2851, as blue.
+        let mono = try centre(.colorMonochrome) { $0.setValue(CGColor(red: 0, green: 0, blue: 1, alpha: 1), forKey: "inputColor") }
+        #expect(near(mono, [0, 0, 0.2851, 1]), "\(mono)")
+        // Hue turned half a turn, SVG's matrix at cos −1, sin 0:
+        // R = −0.574·0.5 + 1.43·0.25 = 0.0705, G = 0.426·0.5 + 0.43·0.25 = 0.3205, B = 0.426·0.5 + 1.43·0.25 = 0.5705.
+        let turned = try centre(.colorHueRotate) { $0.setValue(Double.pi, forKey: "inputAngle") }
+        #expect(near(turned, [0.0705, 0.3205, 0.5705, 1]), "\(turned)")
+    }
+
     @Test(arguments: availableBackends)
     func aGaussianBlurSpreadsTheLayerSymmetrically(backend: RenderBackend) throws {
         let blur = CAFilter(type: .gaussianBlur)
