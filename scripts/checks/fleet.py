@@ -227,7 +227,15 @@ def shared_jobs(fleet):
 
     status, slow, _ = submit(a, slow_animation(), "fps=10")
     drawing = wait_for(fleet.servers, slow.get("id"), ("rendering",), timeout=60)
-    busy_before = [gauge(s, "lamina_workers_busy") for s in fleet.servers]
+    # One worker of the fleet is drawing it. (The stage says rendering as
+    # soon as a replica claims the job, a moment before its worker starts:
+    # on a loaded machine one sample of the gauge can fall in between.)
+    busy_before, looked = [], time.time()
+    while time.time() - looked < 5:
+        busy_before = [gauge(s, "lamina_workers_busy") for s in fleet.servers]
+        if sum(busy_before) == 1:
+            break
+        time.sleep(0.05)
     started = time.time()
     status, _, _ = b.request("DELETE", f"/jobs/{slow.get('id')}")
     freed = False
