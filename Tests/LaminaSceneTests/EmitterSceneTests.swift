@@ -117,4 +117,20 @@ struct EmitterSceneTests {
         #expect(unknown?.issues.first?.location == "$.sublayers[0].compositingFilter")
         #expect(unknown?.message.contains("multiplyBlendMode") == true)
     }
+
+    @Test func anAnimatedGIFsPicturesAreCountedBeforeTheyAreDecoded() throws {
+        // Two values of a 3-picture 4 x 4 GIF, and the same GIF as the still: 16 + 2 · 48 pixels.
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fuzz/regressions/gif-frames-animation.json")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let layer = try #require(try decodeScene(text).rootLayer.sublayers?.first)
+        let animation = try #require(layer.animation(forKey: layer.animationKeys()?.first ?? "") as? CAKeyframeAnimation)
+        #expect(animation.values?.count == 6 && animation.keyTimes?.count == 6, "each GIF spread into its three pictures")
+        var limits = SceneLimits.default
+        limits.totalImagePixels = 100
+        let refused = try #require(sceneError(text, limits: limits))
+        #expect(refused.kind == .limitExceeded && refused.issues.first?.location.contains("values[1]") == true, "\(refused)")
+        // Refused on the pictures' count and size, not after decoding them.
+        #expect(refused.message.contains("3 pictures of 16 pixels each"), "\(refused)")
+    }
 }

@@ -102,6 +102,14 @@ extension DecodingContext {
             throw fatal(.limitExceeded, at: path, value.position,
                         "the GIF has \(count) pictures, over the limit of \(limits.keyframeCount) keyframes")
         }
+        // Every picture is the whole screen: all of them within what the
+        // scene's images may hold, before any is decoded.
+        let screen = (Int(bytes[6]) | Int(bytes[7]) << 8) * (Int(bytes[8]) | Int(bytes[9]) << 8)
+        let (pixels, overflow) = count.multipliedReportingOverflow(by: screen)
+        guard !overflow, pixels <= limits.totalImagePixels - imagePixelCount else {
+            throw fatal(.limitExceeded, at: path, value.position,
+                        "the GIF's \(count) pictures of \(screen) pixels each are more than the scene's images may hold (\(limits.totalImagePixels) pixels in all)")
+        }
         var frames: [GIFDecoder.Frame] = []
         do {
             frames = try decoder.frames(bytes, maxFrames: count)
