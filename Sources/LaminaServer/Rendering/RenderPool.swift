@@ -68,6 +68,10 @@ final class RenderPool: Sendable {
     /// Signalled by each worker once its renderer is destroyed and its
     /// thread is about to end (`join`).
     private let ended = DispatchSemaphore(value: 0)
+    /// The workers' threads, joinable: `join` waits for each to have ended
+    /// whole (its thread-local state, Mesa's among it, torn down) before the
+    /// process may exit and run the libraries' destructors.
+    private let threads = Mutex<[pthread_t]>([])
     private let reports = Mutex<[WorkerReport]>([])
     private let onLoadChange: @Sendable (Load) -> Void
 
@@ -93,11 +97,42 @@ final class RenderPool: Sendable {
         state = Mutex(State(errands: Array(repeating: nil, count: setup.workers)))
         wakeUps = (0..<setup.workers).map { _ in DispatchSemaphore(value: 0) }
         for index in 0..<setup.workers {
-            let thread = Thread { [self] in runWorker(index) }
-            // Shader compilers (LLVM in llvmpipe) recurse deeply.
-            thread.stackSize = 8 << 20
-            thread.start()
+            // Shader compilers (LLVM in llvmpipe) recurse deeply: 8 MiB of stack.
+            if let thread = Self.startThread(stackSize: 8 << 20, { [self] in runWorker(index) }) {
+                threads.withLock { $0.append(thread) }
+            } else {
+                // No joinable thread to be had: a Foundation thread, joined by its signal only.
+                let thread = Thread { [self] in runWorker(index) }
+                thread.stackSize = 8 << 20
+                thread.start()
+            }
         }
+    }
+
+    /// What a thread started by `startThread` runs.
+    private final class ThreadStart {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+
+    /// A joinable thread running `body`; nil when the system refuses one.
+    private static func startThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) -> pthread_t? {
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, stackSize)
+        let start = Unmanaged.passRetained(ThreadStart(body)).toOpaque()
+        var thread = pthread_t()
+        let made = pthread_create(&thread, &attributes, { raw in
+            guard let raw else { return nil }
+            Unmanaged<ThreadStart>.fromOpaque(raw).takeRetainedValue().body()
+            return nil
+        }, start)
+        guard made == 0 else {
+            Unmanaged<ThreadStart>.fromOpaque(start).release()
+            return nil
+        }
+        return thread
     }
 
     /// Waits until every worker has its renderer, and says what each got.
@@ -260,6 +295,8 @@ final class RenderPool: Sendable {
     /// and a renderer torn down at the same moment corrupts the heap.
     func join(until deadline: ContinuousClock.Instant) async -> Bool {
         let ended = self.ended, workers = setup.workers
+        // Taken once: each thread is joined at most once.
+        let threads = self.threads.withLock { t in defer { t = [] }; return t }
         return await withCheckedContinuation { continuation in
             // Semaphores block: wait on a thread of its own, not the cooperative pool.
             Thread.detachNewThread {
@@ -270,6 +307,13 @@ final class RenderPool: Sendable {
                           ended.wait(timeout: .now() + .nanoseconds(Int(clamping: left.nanoseconds))) == .success
                     else { break }
                     joined += 1
+                }
+                // Every worker said it ended; its thread is ending too: wait
+                // until it has, so that nothing of it runs while the process
+                // exits (a thread's own state torn down under exit()'s
+                // destructors corrupted the heap in some idle stops).
+                if joined == workers {
+                    for thread in threads { pthread_join(thread, nil) }
                 }
                 continuation.resume(returning: joined == workers)
             }
