@@ -164,9 +164,8 @@ final class CPUPainter: SurfacePainter {
     /// What a polygon draw paints on a target of `bounds`: source-over, or
     /// through its blend mode.
     private func paint(of draw: PolygonDraw, textures: TextureTable<Pixmap>, within bounds: PixelRect) throws -> AnyRowPaint? {
-        guard draw.blend != .normal else { return try sourceOverPaint(of: draw, textures: textures, within: bounds) }
-        return try sourceOverPaint(of: draw, textures: textures, within: bounds)
-            .map { AnyRowPaint(BlendedPaint($0, mode: draw.blend)) }
+        let paint = try sourceOverPaint(of: draw, textures: textures, within: bounds)
+        return draw.blend == .normal ? paint : paint.map { AnyRowPaint(BlendedPaint($0, mode: draw.blend)) }
     }
 
     /// What a polygon draw paints source-over on a target of `bounds`.

@@ -209,29 +209,29 @@ package enum PlanWalker {
 
         /// Copies the backdrop's region of `target`, filters it, and draws
         /// it back; its surfaces are freed before this returns.
-        private mutating func drawBackdrop(_ backdrop: BackdropDraw, onto target: inout Painter.Surface,
-                                           deadline: RenderDeadline?) throws {
-            defer {
-                for i in backdrop.surfaces { if let s = surfaces.removeValue(forKey: i) { painter.release(s) } }
-            }
+        private func drawBackdrop(_ backdrop: BackdropDraw, onto target: inout Painter.Surface,
+                                  deadline: RenderDeadline?) throws {
             try deadline?.check()
             let region = backdrop.region
-            var copy = try painter.makeSurface(width: region.width, height: region.height)
-            surfaces[backdrop.copy] = copy
-            try painter.copy(region, of: target, into: &copy)
-            surfaces[backdrop.copy] = copy
-            var last = backdrop.copy
-            for (i, filter) in backdrop.filters {
+            // The surface in hand is this command's to release, however it ends.
+            var current = try painter.makeSurface(width: region.width, height: region.height)
+            defer { painter.release(current) }
+            try painter.copy(region, of: target, into: &current)
+            for (_, filter) in backdrop.filters {
                 try deadline?.check()
                 var next = try painter.makeSurface(width: region.width, height: region.height)
-                surfaces[i] = next
-                try painter.filter(try texture(for: .surface(.offscreen(last))), filter, into: &next)
-                surfaces[i] = next
-                if let done = surfaces.removeValue(forKey: last) { painter.release(done) }
-                last = i
+                do {
+                    try painter.filter(try painter.texture(of: current), filter, into: &next)
+                } catch {
+                    painter.release(next)
+                    throw error
+                }
+                swap(&current, &next)
+                painter.release(next)
             }
-            let draw = DrawCommand.polygon(backdrop.draw)
-            try painter.draw([.polygon(backdrop.draw, try textures(for: draw))], into: &target, deadline: deadline)
+            var textures = TextureTable<Painter.Texture>()
+            textures.insert(try painter.texture(of: current), for: .surface(.offscreen(backdrop.result)))
+            try painter.draw([.polygon(backdrop.draw, textures)], into: &target, deadline: deadline)
         }
 
         private mutating func textures(for command: DrawCommand) throws -> TextureTable<Painter.Texture> {

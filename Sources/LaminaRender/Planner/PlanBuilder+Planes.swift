@@ -51,7 +51,7 @@ extension PlanBuilder {
         try countPlane(at: layer.path)
         let tint = combine(tint, layer.tint)
         let clippingWithNear = clipping.adding(matrix.nearPlane)
-        if layer.effects != nil, !layer.backgroundFilters.isEmpty {
+        if !layer.backgroundFilters.isEmpty {
             emitBackdrop(of: layer, matrix: matrix, clipping: clippingWithNear, opacity: alpha, into: &commands)
         }
 
