@@ -44,6 +44,13 @@ public struct GIFDecoder: Sendable {
         public var duration: Double
     }
 
+    /// The size of the GIF's screen (every picture's size) as its header
+    /// says it; nil for bytes too short to be a GIF.
+    public static func screenSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        guard isGIF(bytes), bytes.count >= 10 else { return nil }
+        return (Int(bytes[6]) | Int(bytes[7]) << 8, Int(bytes[8]) | Int(bytes[9]) << 8)
+    }
+
     /// How many pictures the GIF has, found without decompressing any.
     public func frameCount(_ bytes: [UInt8]) throws(GIFError) -> Int {
         var count = 0
@@ -79,9 +86,8 @@ public struct GIFDecoder: Sendable {
         guard bytes.count <= limits.maxBytes else {
             throw GIFError(overLimit: "the GIF file has \(bytes.count) bytes, over the limit of \(limits.maxBytes)")
         }
-        guard Self.isGIF(bytes), bytes.count >= 13 else { throw GIFError("not a GIF file") }
-        var reader = ByteReader(bytes: bytes, at: 6)
-        let width = try reader.u16(), height = try reader.u16()
+        guard bytes.count >= 13, let (width, height) = Self.screenSize(bytes) else { throw GIFError("not a GIF file") }
+        var reader = ByteReader(bytes: bytes, at: 10)  // past the signature and the screen's size
         guard width > 0, height > 0 else { throw GIFError("the GIF's screen is \(width) x \(height) pixels") }
         guard width * height <= limits.maxPixels else {
             throw GIFError(overLimit: "the GIF is \(width) x \(height) pixels, over the limit of \(limits.maxPixels)")

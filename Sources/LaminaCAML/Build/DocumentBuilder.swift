@@ -404,9 +404,9 @@ final class DocumentBuilder {
     /// spells it; nil, with a warning at its place, for a filter Lamina does
     /// not blend by (Porter-Duff operators such as `destOut`).
     func blendMode(named name: String, at position: SourcePosition) throws(SceneError) -> String? {
-        let known = CAFilter.Kind.blendModes.map(\.rawValue)
         if let kind = CAFilter.Kind(compositingFilter: name), kind.blendMode != nil { return kind.rawValue }
-        try skip("compositingFilter '\(name)'", "Lamina blends by \(known.joined(separator: ", "))", at: position)
+        try skip("compositingFilter '\(name)'",
+                 "Lamina blends by \(CAFilter.Kind.blendModes.map(\.rawValue).joined(separator: ", "))", at: position)
         return nil
     }
 
@@ -774,16 +774,6 @@ final class DocumentBuilder {
     /// Core Animation's constants that the scene format spells otherwise.
     static let constantNames = ["non-zero": "nonZero", "even-odd": "evenOdd"]
 
-    /// The media type of an image file, told by its first bytes: PNG, JPEG,
-    /// WebP or GIF; nil for anything else (HEIC...).
-    static func imageMediaType(_ bytes: [UInt8]) -> String? {
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "image/png" }
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
-        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) { return "image/webp" }
-        if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) { return "image/gif" }
-        return nil
-    }
-
     /// `src` of a `CGImage`: a data URI, or an image file of the bundle
     /// (PNG, JPEG, WebP or GIF, as a data URI, so that the scene holds the
     /// picture itself; the scene decoder reads it). A file of another kind
@@ -811,8 +801,8 @@ final class DocumentBuilder {
             bytes = literal
         }
         let result: BuiltValue?
-        if let mediaType = Self.imageMediaType(bytes) {
-            result = .json(.string("data:\(mediaType);base64," + Data(bytes).base64EncodedString()))
+        if let format = ImageFormat(of: bytes) {
+            result = .json(.string("data:\(format.mediaType);base64," + Data(bytes).base64EncodedString()))
         } else {
             try skip("image '\(src)'", "Lamina reads PNG, JPEG, WebP and GIF images only; convert it to PNG", at: position)
             result = nil

@@ -262,14 +262,11 @@ final class LottieComposition {
         }
         let image: CGImage
         do {
-            if WebPDecoder.isWebP(data) {
-                image = try WebPDecoder(limits: .init(maxPixels: limits.imagePixels, maxBytes: limits.imageBytes)).decode(data)
-            } else if GIFDecoder.isGIF(data) {
-                image = try GIFDecoder(limits: .init(maxPixels: limits.imagePixels, maxBytes: limits.imageBytes)).decode(data)
-            } else if data.starts(with: [0xFF, 0xD8, 0xFF]) {
-                image = try JPEGDecoder(limits: .init(maxPixels: limits.imagePixels, maxBytes: limits.imageBytes)).decode(data)
-            } else {
-                image = try PNGDecoder(limits: .init(maxPixels: limits.imagePixels, maxBytes: limits.imageBytes)).decode(data)
+            switch ImageFormat(of: data) {
+            case .webp: image = try WebPDecoder(limits: .init(maxPixels: limits.imagePixels, maxBytes: limits.imageBytes)).decode(data)
+            case .gif: image = try GIFDecoder(limits: .init(maxPixels: limits.imagePixels, maxBytes: limits.imageBytes)).decode(data)
+            case .jpeg: image = try JPEGDecoder(limits: .init(maxPixels: limits.imagePixels, maxBytes: limits.imageBytes)).decode(data)
+            case .png, nil: image = try PNGDecoder(limits: .init(maxPixels: limits.imagePixels, maxBytes: limits.imageBytes)).decode(data)
             }
         } catch {
             throw reader.error("$.assets[\(id)].p", asset["p"], "the image cannot be read: \(error)")

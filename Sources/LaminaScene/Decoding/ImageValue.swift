@@ -72,10 +72,13 @@ extension DecodingContext {
     /// The picture in `bytes`: the bytes say what they are (PNG, JPEG, WebP
     /// or GIF), whatever a URI's media type or a file's name claims.
     private func decodeImage(_ bytes: [UInt8], _ value: JSONValue, at path: JSONPath) throws(SceneError) -> CGImage? {
-        if JPEGDecoder.isJPEG(bytes) { return try decodeJPEG(bytes, value, at: path) }
-        if WebPDecoder.isWebP(bytes) { return try decodeWebP(bytes, value, at: path) }
-        if GIFDecoder.isGIF(bytes) { return try decodeGIF(bytes, value, at: path) }
-        return try decodePNG(at: path, value) { decoder in try decoder.decode(bytes) }
+        switch ImageFormat(of: bytes) {
+        case .jpeg: return try decodeJPEG(bytes, value, at: path)
+        case .webp: return try decodeWebP(bytes, value, at: path)
+        case .gif: return try decodeGIF(bytes, value, at: path)
+        // Anything else is read as a PNG, whose decoder says what is wrong.
+        case .png, nil: return try decodePNG(at: path, value) { decoder in try decoder.decode(bytes) }
+        }
     }
 
     /// An animated GIF's pictures with their durations, when `value` is a
@@ -93,7 +96,7 @@ extension DecodingContext {
         } else {
             return nil
         }
-        guard let bytes, GIFDecoder.isGIF(bytes) else { return nil }
+        guard let bytes, ImageFormat(of: bytes) == .gif, let screen = GIFDecoder.screenSize(bytes) else { return nil }
         let decoder = GIFDecoder(limits: imageLimits)
         let count: Int
         do { count = try decoder.frameCount(bytes) } catch { return nil }  // damaged: `image` says so
@@ -104,11 +107,10 @@ extension DecodingContext {
         }
         // Every picture is the whole screen: all of them within what the
         // scene's images may hold, before any is decoded.
-        let screen = (Int(bytes[6]) | Int(bytes[7]) << 8) * (Int(bytes[8]) | Int(bytes[9]) << 8)
-        let (pixels, overflow) = count.multipliedReportingOverflow(by: screen)
+        let (pixels, overflow) = count.multipliedReportingOverflow(by: screen.width * screen.height)
         guard !overflow, pixels <= limits.totalImagePixels - imagePixelCount else {
             throw fatal(.limitExceeded, at: path, value.position,
-                        "the GIF's \(count) pictures of \(screen) pixels each are more than the scene's images may hold (\(limits.totalImagePixels) pixels in all)")
+                        "the GIF's \(count) pictures of \(screen.width * screen.height) pixels each are more than the scene's images may hold (\(limits.totalImagePixels) pixels in all)")
         }
         var frames: [GIFDecoder.Frame] = []
         do {
