@@ -213,6 +213,90 @@ struct LottieReaderTests {
         #expect(rgba(image, 75, 50)[3] == 0)
     }
 
+    // MARK: Render groups (which fill, stroke and trim draw which paths)
+
+    static func rect(x: Double, y: Double = 50, w: Double = 20, h: Double = 20) -> String {
+        #"{"ty": "rc", "p": {"a": 0, "k": [\#(x), \#(y)]}, "s": {"a": 0, "k": [\#(w), \#(h)]}, "r": {"a": 0, "k": 0}}"#
+    }
+    static func fill(_ rgb: String, opacity: Double = 100) -> String {
+        #"{"ty": "fl", "c": {"a": 0, "k": [\#(rgb), 1]}, "o": {"a": 0, "k": \#(opacity)}}"#
+    }
+    static func stroke(_ rgb: String, width: Double, opacity: Double = 100) -> String {
+        #"{"ty": "st", "c": {"a": 0, "k": [\#(rgb), 1]}, "o": {"a": 0, "k": \#(opacity)}, "w": {"a": 0, "k": \#(width)}, "lc": 1, "lj": 1}"#
+    }
+    static func group(_ items: [String], scale: Double = 100) -> String {
+        let transform = #"{"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [\#(scale), \#(scale)]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}"#
+        return #"{"ty": "gr", "it": [\#((items + [transform]).joined(separator: ", "))]}"#
+    }
+    static let across = #"{"ty": "sh", "ks": {"a": 0, "k": {"v": [[10, 50], [90, 50]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]], "c": false}}}"#
+
+    /// A fill draws the paths listed since the fill before it, as lottie-ios
+    /// draws it (After Effects would fill both squares blue).
+    @Test func aFillDrawsThePathsSinceTheFillBeforeIt() throws {
+        let items = [Self.rect(x: 25), Self.fill("1, 0, 0"), Self.rect(x: 75), Self.fill("0, 0, 1")]
+        let image = try picture(Self.animation(Self.shapeLayer(items.joined(separator: ", "))))
+        #expect(rgba(image, 25, 50) == [255, 0, 0, 255])
+        #expect(rgba(image, 75, 50) == [0, 0, 255, 255])
+    }
+
+    /// A fill, stroke or trim beside groups, with no paths of its own, is
+    /// handed down into each group: a trim after a group cuts the group's
+    /// stroke; a fill there fills the group's path.
+    @Test func whatALevelDoesNotUseIsHandedDownIntoItsGroups() throws {
+        let trim = #"{"ty": "tm", "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 50}, "o": {"a": 0, "k": 0}, "m": 1}"#
+        let trimmed = try picture(Self.animation(Self.shapeLayer(
+            [Self.group([Self.across, Self.stroke("0, 1, 0", width: 10)]), trim].joined(separator: ", "))))
+        #expect(rgba(trimmed, 30, 50) == [0, 255, 0, 255], "the first half is drawn")
+        #expect(rgba(trimmed, 70, 50)[3] == 0, "the second half is cut")
+        let filled = try picture(Self.animation(Self.shapeLayer(
+            [Self.group([Self.rect(x: 50)]), Self.fill("1, 0, 0")].joined(separator: ", "))))
+        #expect(rgba(filled, 50, 50) == [255, 0, 0, 255])
+    }
+
+    /// A stroke handed down into a group scaled 2x is as wide as the level
+    /// that lists it draws it: 10, not 20.
+    @Test func aHandedDownStrokeKeepsItsWidthInAScaledGroup() throws {
+        let half = #"{"ty": "sh", "ks": {"a": 0, "k": {"v": [[5, 25], [45, 25]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]], "c": false}}}"#
+        let image = try picture(Self.animation(Self.shapeLayer(
+            [Self.group([half], scale: 200), Self.stroke("0, 0, 1", width: 10)].joined(separator: ", "))))
+        #expect(rgba(image, 50, 50) == [0, 0, 255, 255], "on the line, at y 50")
+        #expect(rgba(image, 50, 44)[3] == 0 && rgba(image, 50, 56)[3] == 0, "5 either side of it, not 10")
+    }
+
+    /// A group's own paths are drawn over its child groups, whatever their
+    /// order in the list (lottie-ios's layers); a stroke listed above a fill
+    /// of the same opacity is drawn over it, in one layer.
+    @Test func aGroupsOwnPathsAreDrawnOverItsChildGroups() throws {
+        let items = [Self.group([Self.rect(x: 50, w: 40, h: 40), Self.fill("0, 0, 1")]), Self.rect(x: 50), Self.fill("1, 0, 0")]
+        let image = try picture(Self.animation(Self.shapeLayer(items.joined(separator: ", "))))
+        #expect(rgba(image, 50, 50) == [255, 0, 0, 255], "the level's own square on top")
+        #expect(rgba(image, 35, 50) == [0, 0, 255, 255], "the child group's square below it")
+        // Half-transparent: the stroke over the fill in one layer, so the
+        // fill does not show through the stroke.
+        let both = [Self.rect(x: 50, w: 40, h: 40), Self.stroke("0, 1, 0", width: 10, opacity: 50), Self.fill("1, 0, 0", opacity: 50)]
+        let layered = try picture(Self.animation(Self.shapeLayer(both.joined(separator: ", "))))
+        let edge = rgba(layered, 50, 32)  // inside the square, under the stroke
+        #expect(edge[0] < 8 && abs(Int(edge[1]) - 128) <= 2 && abs(Int(edge[3]) - 128) <= 2, "green at half opacity: \(edge)")
+    }
+
+    /// Trims whose start and end cross, and offsets that carry the window
+    /// below the path's start, as lottie-ios draws them.
+    @Test func trimsThatCrossOrRunBelowTheStart() throws {
+        func trimmed(_ trim: String, at time: Double = 0) throws -> CGImage {
+            try picture(Self.animation(Self.shapeLayer([Self.across, trim, Self.stroke("1, 0, 0", width: 10)].joined(separator: ", "))),
+                        at: time)
+        }
+        // Offset -90°: 0...50% becomes -25...25%, the last quarter and the first.
+        let below = try trimmed(#"{"ty": "tm", "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 50}, "o": {"a": 0, "k": -90}, "m": 1}"#)
+        #expect(rgba(below, 15, 50)[0] == 255 && rgba(below, 85, 50)[0] == 255 && rgba(below, 50, 50)[3] == 0)
+        // Start from 0 to 100 over frames 0...10, end fixed at 50: the window
+        // is 0...50% at first, then 50...100% (the two taken in order).
+        let crossing = #"{"ty": "tm", "s": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 10, "s": [100]}]}, "e": {"a": 0, "k": 50}, "o": {"a": 0, "k": 0}, "m": 1}"#
+        let early = try trimmed(crossing), late = try trimmed(crossing, at: 1)
+        #expect(rgba(early, 30, 50)[0] == 255 && rgba(early, 70, 50)[3] == 0)
+        #expect(rgba(late, 30, 50)[3] == 0 && rgba(late, 70, 50)[0] == 255)
+    }
+
     @Test func aLinearGradientFillRunsFromItsStartToItsEnd() throws {
         // Black to white, left to right across the square, opaque.
         let gradient = #"{"ty": "gf", "t": 1, "o": {"a": 0, "k": 100}, "s": {"a": 0, "k": [30, 50]}, "e": {"a": 0, "k": [70, 50]}, "g": {"p": 2, "k": {"a": 0, "k": [0, 0, 0, 0, 1, 1, 1, 1]}}}"#

@@ -310,8 +310,8 @@ final class LottieSampleBudget {
 }
 
 /// The layers an animation may make (`SceneLimits.layerCount`), spent as
-/// they are made: each use of a precomposition counts its layers again, and
-/// each copy of a repeater its items.
+/// they are made: each use of a precomposition counts its layers again, each
+/// fill and stroke each path it draws, and each copy of a repeater its items.
 final class LottieLayerBudget {
     let limit: Int
     private(set) var spent = 0
@@ -320,8 +320,14 @@ final class LottieLayerBudget {
 
     /// Counts `count` more layers, refusing the animation past the limit.
     func spend(_ count: Int, at location: String, position: SourcePosition?) throws(SceneError) {
+        try reserve(count, at: location, position: position)
         spent += count
-        guard spent <= limit else {
+    }
+
+    /// Refuses the animation if `count` more layers would pass the limit,
+    /// spending nothing: checked before a repeater makes its copies.
+    func reserve(_ count: Int, at location: String, position: SourcePosition?) throws(SceneError) {
+        guard count <= limit - spent else {
             throw SceneError(.limitExceeded, at: location, position: position,
                              "the animation would have more than \(limit) layers (the limit; each use of a precomposition counts its layers again, each copy of a repeater its items)")
         }
