@@ -120,7 +120,10 @@ struct LottieReaderTests {
     /// Spatial tangents bend the motion: a position that leaves and comes
     /// back to one point, tangents pointing up 40, passes 30 above it halfway.
     @Test func positionsMoveAlongTheirSpatialTangents() throws {
-        let curved = #""p": {"a": 1, "k": [{"t": 0, "s": [0, 0], "to": [0, -40], "ti": [0, 0]}, {"t": 10, "s": [0, 0], "to": [0, 0], "ti": [0, -40]}]}"#
+        // A keyframe's `to` and `ti` shape the segment it starts: leaving
+        // (0, 0) upwards, arriving from above. The last keyframe's own
+        // tangents (which would pull the curve far down) shape nothing.
+        let curved = #""p": {"a": 1, "k": [{"t": 0, "s": [0, 0], "to": [0, -40], "ti": [0, -40]}, {"t": 10, "s": [0, 0], "to": [0, 400], "ti": [0, 400]}]}"#
         let result = try LottieReader().read(Self.animation(Self.shapeLayer(Self.redSquare, ks: curved)))
         #expect(!result.warnings.contains { $0.subject.contains("(to, ti)") })
         let image = try LayerRenderer(backend: .cpu).render(result.scene, time: 0.5)

@@ -22,8 +22,9 @@ enum LottieProperty<Value> {
         var hold: Bool
         /// The easing to the next keyframe: (o.x, o.y, i.x, i.y); nil: linear.
         var easing: (Double, Double, Double, Double)?
-        /// A position's spatial tangents (`to`: leaving this keyframe, `ti`:
-        /// arriving at it), relative to its value; nil when absent or zero.
+        /// A position's spatial tangents, relative to its value: leaving it
+        /// (its own `to`) and arriving at it (the previous keyframe's `ti`);
+        /// nil when absent or zero.
         var spatialOut: [Double]? = nil, spatialIn: [Double]? = nil
     }
 
@@ -151,6 +152,7 @@ struct LottiePropertyReader {
                                   _ read: (JSONValue, String) throws(SceneError) -> Value) throws(SceneError) -> [LottieProperty<Value>.Keyframe] {
         var out: [LottieProperty<Value>.Keyframe] = []
         var pendingEnd: (JSONValue, String)?
+        var pendingTangentIn: [Double]?
         for (index, key) in keys.enumerated() {
             let here = "\(path)[\(index)]"
             guard let object = key.object, let frame = object["t"]?.number, frame.isFinite else {
@@ -163,7 +165,9 @@ struct LottiePropertyReader {
             guard let (startValue, startPath) = start else {
                 // The last keyframe of a bodymovin 4 file carries only its frame.
                 if let previous = out.last {
-                    out.append(.init(frame: frame, value: previous.value, hold: true, easing: nil))
+                    var last = LottieProperty<Value>.Keyframe(frame: frame, value: previous.value, hold: true, easing: nil)
+                    last.spatialIn = pendingTangentIn
+                    out.append(last)
                 }
                 continue
             }
@@ -171,8 +175,11 @@ struct LottiePropertyReader {
             pendingEnd = object["e"].map { ($0, here + ".e") }
             let hold = (object["h"]?.number ?? 0) == 1
             var keyframe = LottieProperty<Value>.Keyframe(frame: frame, value: value, hold: hold, easing: Self.easing(object))
+            // A keyframe's `to` leaves its own value; its `ti` arrives at the
+            // next keyframe's (the segment between them is the keyframe's).
             keyframe.spatialOut = Self.tangent(object["to"])
-            keyframe.spatialIn = Self.tangent(object["ti"])
+            keyframe.spatialIn = pendingTangentIn
+            pendingTangentIn = Self.tangent(object["ti"])
             out.append(keyframe)
         }
         guard !out.isEmpty else { throw error(path, nil, "a keyframed property needs at least one keyframe") }
