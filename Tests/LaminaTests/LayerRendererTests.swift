@@ -179,6 +179,36 @@ struct LayerRendererTests {
     }
 }
 
+@Suite("Offscreen surfaces")
+struct OffscreenSurfaceTests {
+    /// A masked layer is drawn offscreen, then drawn back. At a position
+    /// between pixels its surface is laid on the target's pixels, so its
+    /// edges stay as sharp as drawn directly: an edge that falls on a pixel
+    /// boundary leaves the pixel before it empty and the one after it full
+    /// (a surface resampled half a pixel off spread it over three).
+    @Test(arguments: availableBackends)
+    func aMaskedLayerBetweenPixelsKeepsItsEdgesSharp(backend: RenderBackend) throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 40, height: 20)
+        let layer = CALayer()
+        layer.frame = CGRect(x: 10.5, y: 4.5, width: 20, height: 10)
+        let bar = CALayer()
+        bar.frame = CGRect(x: 0.5, y: 0.5, width: 10, height: 8)  // edges at x 11 and 21, y 5 and 13
+        bar.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        layer.addSublayer(bar)
+        let mask = CALayer()
+        mask.frame = layer.bounds
+        mask.backgroundColor = CGColor.white
+        layer.mask = mask
+        root.addSublayer(layer)
+        let image = try LayerRenderer(backend: backend, fallBack: false).render(root, canvas: RenderCanvas(width: 40, height: 20))
+        #expect(rgba(image, 10, 8)[3] == 0, "left of the bar: \(rgba(image, 10, 8))")
+        #expect(rgba(image, 11, 8) == [255, 0, 0, 255], "the bar's first column: \(rgba(image, 11, 8))")
+        #expect(rgba(image, 20, 8) == [255, 0, 0, 255] && rgba(image, 21, 8)[3] == 0, "its last, and past it")
+        #expect(rgba(image, 15, 4)[3] == 0 && rgba(image, 15, 5) == [255, 0, 0, 255], "above it, and its first row")
+    }
+}
+
 @Suite("Group opacity")
 struct GroupOpacityTests {
     /// A layer at opacity 0.5 with a red sublayer and a blue one over its

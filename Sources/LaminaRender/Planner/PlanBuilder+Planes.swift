@@ -114,8 +114,8 @@ extension PlanBuilder {
             let reach = 3 * shadow.radius + Double(hypot(shadow.offset.width, shadow.offset.height))
             margin += reach * matrix.maxPixelScale(over: whole)
         }
-        guard let extent = visiblePart(of: whole, matrix: matrix, margin: margin) else { return }
-        let scale = surfaceScale(matrix: matrix, extent: extent)
+        guard let visible = visiblePart(of: whole, matrix: matrix, margin: margin) else { return }
+        let (extent, scale) = pixelAligned(visible, matrix: matrix) ?? (visible, surfaceScale(matrix: matrix, extent: visible))
         let purpose: SurfacePurpose = layer.mask != nil ? .mask : clipsContent ? .clip : hasShadow ? .shadow
             : hasFilters ? .filter : groupOpacity ? .groupOpacity : .blend
         var content = try renderToSurface(extent: extent, scale: scale, for: layer.path, purpose) { m, cmds throws(RenderRefusal) in

@@ -44,6 +44,30 @@ extension PlanBuilder {
         )
     }
 
+    /// `extent` grown to whole pixels of the target, and the scale that
+    /// maps it onto them, where `matrix` only scales (the same both ways,
+    /// either sign) and moves: the surface's pixels then land on the
+    /// target's, and drawing it back copies them. Otherwise a surface whose
+    /// corner falls between pixels is resampled on the way back, which
+    /// blurs every edge in it by up to a pixel (a masked shape's outline,
+    /// say). Nil for any other matrix, or a surface the budget would shrink.
+    func pixelAligned(_ extent: CGRect, matrix m: CATransform3D) -> (extent: CGRect, scale: Double)? {
+        let (sx, sy) = (Double(m.m11), Double(m.m22))
+        guard m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 == 1,
+              abs(sx) > 1e-6, abs(abs(sx) - abs(sy)) <= 1e-9 * abs(sx) else { return nil }
+        let scale = abs(sx)
+        guard limitedScale(scale, for: extent) == scale else { return nil }
+        let xs = [Double(extent.minX) * sx + Double(m.m41), Double(extent.maxX) * sx + Double(m.m41)]
+        let ys = [Double(extent.minY) * sy + Double(m.m42), Double(extent.maxY) * sy + Double(m.m42)]
+        // Whole pixels, past a rounding error's width of slack.
+        let (x0, x1) = ((xs.min()! + 1e-6).rounded(.down), (xs.max()! - 1e-6).rounded(.up))
+        let (y0, y1) = ((ys.min()! + 1e-6).rounded(.down), (ys.max()! - 1e-6).rounded(.up))
+        let lx = [(x0 - Double(m.m41)) / sx, (x1 - Double(m.m41)) / sx]
+        let ly = [(y0 - Double(m.m42)) / sy, (y1 - Double(m.m42)) / sy]
+        let aligned = CGRect(x: lx.min()!, y: ly.min()!, width: abs(lx[1] - lx[0]), height: abs(ly[1] - ly[0]))
+        return aligned.width > 0 && aligned.height > 0 ? (aligned, scale) : nil
+    }
+
     func surfaceScale(matrix: CATransform3D, extent: CGRect) -> Double {
         limitedScale(max(matrix.maxPixelScale(over: extent), 1e-3), for: extent)
     }
