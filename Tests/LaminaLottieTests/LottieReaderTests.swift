@@ -386,8 +386,8 @@ struct LottieReaderTests {
         // The asset's square moves from x 0 to 40 over its frames 0...20.
         let moving = Self.shapeLayer(Self.redSquare, ks: #""p": {"a": 1, "k": [{"t": 0, "s": [0, 0]}, {"t": 20, "s": [40, 0]}]}"#)
         let assets = #"[{"id": "inner", "layers": [\#(moving)]}]"#
-        func precomp(_ tm: String) -> [UInt8] {
-            Self.animation(#"{"ty": 0, "ind": 1, "refId": "inner", "w": 100, "h": 100, "ip": 0, "op": 40, "st": 0, "ks": {}, "tm": \#(tm)}"#,
+        func precomp(_ tm: String, start: Double = 0) -> [UInt8] {
+            Self.animation(#"{"ty": 0, "ind": 1, "refId": "inner", "w": 100, "h": 100, "ip": 0, "op": 40, "st": \#(start), "ks": {}, "tm": \#(tm)}"#,
                            assets: assets, op: 40)
         }
         // Frozen at 1 s: inside frame 10, x 20 (the square spans 50...90), whatever the time.
@@ -403,6 +403,10 @@ struct LottieReaderTests {
         #expect(rgba(start, 95, 50)[0] == 255 && rgba(start, 65, 50)[3] == 0, "frame 1 outside is frame 19 inside: x 38")
         #expect(rgba(middle, 55, 50)[0] == 255 && rgba(middle, 45, 50)[3] == 0, "frame 10 outside is frame 10 inside: x 20")
         #expect(rgba(end, 35, 50)[0] == 255 && rgba(end, 75, 50)[3] == 0, "frame 20 outside is frame 0 inside: x 0")
+        // The remap's keyframes are at frames of the composition holding the
+        // layer, whatever its start time (as lottie-ios reads them).
+        let started = try picture(precomp(#"{"a": 1, "k": [{"t": 0, "s": [2]}, {"t": 20, "s": [0]}]}"#, start: 10), at: 1)
+        #expect(rgba(started, 55, 50)[0] == 255 && rgba(started, 45, 50)[3] == 0, "frame 10 outside is still frame 10 inside")
     }
 
     /// A remapped precomposition's animations are sampled a keyframe a

@@ -217,7 +217,7 @@ final class LottieComposition {
         // of the layer) replaces the start time's and stretch's map.
         let inner: LottieTime
         if let remap = try reader.property(object, "tm", path: path, reader.number) {
-            inner = time.remapped(by: remap, start: start, budget: remapSamples)
+            inner = time.remapped(by: remap, budget: remapSamples)
         } else {
             inner = time.inside(start: start, stretch: stretch)
         }

@@ -92,6 +92,10 @@ struct LottieText {
             textLayer.fontSize = CGFloat(size)
             textLayer.foregroundColor = CGColor(red: fill[0], green: fill[1], blue: fill[2], alpha: 1)
             textLayer.contentsScale = Self.contentsScale
+            // Lottie text is often set large and shrunk many times by its
+            // composition's transforms: averaged over what each pixel covers,
+            // as Apple's pictures draw it, not sampled at a point (jagged).
+            textLayer.minificationFilter = .trilinear
             let width: Double
             let left: Double
             if let box, box.count >= 2, box[0] > 0 {

@@ -58,11 +58,13 @@ struct LottieTime {
     }
 
     /// The map of a precomposition whose time is remapped by `remap`
-    /// (seconds of the precomposition at each frame of the layer, which
-    /// starts at `start`): its frame at a frame `F` here is
-    /// `remap(F - start) * frameRate`, sampled at each frame of the top
-    /// composition (fewer, evenly, past `maxSamples`).
-    func remapped(by remap: LottieProperty<Double>, start: Double, budget: LottieSampleBudget) -> LottieTime {
+    /// (seconds of the precomposition at each frame of the composition that
+    /// holds the layer): its frame at a frame `F` here is
+    /// `remap(F) * frameRate`, sampled at each frame of the top composition
+    /// (fewer, evenly, past `maxSamples`). The layer's start time does not
+    /// move the remap's keyframes, as lottie-ios reads them (lottie-web
+    /// reads them from the start time; Apple's pictures follow lottie-ios).
+    func remapped(by remap: LottieProperty<Double>, budget: LottieSampleBudget) -> LottieTime {
         let count = max(2, min(Self.maxSamples, Int((outPoint - inPoint).rounded(.up)) + 1))
         let step = (outPoint - inPoint) / Double(count - 1)
         var inner = self
@@ -70,7 +72,7 @@ struct LottieTime {
         inner.samples = (0..<count).map { k in
             let top = inPoint + Double(k) * step
             let here = samples?[k].frame ?? (top - offset) / scale
-            return (top, remap.value(at: here - start) * frameRate)
+            return (top, remap.value(at: here) * frameRate)
         }
         return inner
     }
