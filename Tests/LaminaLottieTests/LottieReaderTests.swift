@@ -380,6 +380,19 @@ struct LottieReaderTests {
         #expect(try rgba(picture(bytes, at: 1.5), 85, 50)[0] == 255, "frame 15 outside is frame 5 inside")
     }
 
+    /// A layer whose out point is the animation's end stays shown there (as
+    /// lottie-ios shows the last frame), inside a precomposition too: its op
+    /// is compared on the top composition's clock.
+    @Test func aPrecomposedLayerThatLastsToTheEndStaysShownThere() throws {
+        let assets = #"[{"id": "inner", "layers": [\#(Self.shapeLayer(Self.redSquare))]}]"#  // the square: frames 0...20 inside
+        func precomp(start: Double) -> [UInt8] {
+            Self.animation(#"{"ty": 0, "ind": 1, "refId": "inner", "w": 100, "h": 100, "ip": 0, "op": 30, "st": \#(start), "ks": {}}"#,
+                           assets: assets, op: 30)
+        }
+        #expect(try rgba(picture(precomp(start: 10), at: 3), 50, 50)[0] == 255, "op 20 inside is frame 30 outside: the end")
+        #expect(try rgba(picture(precomp(start: 5), at: 3), 50, 50)[3] == 0, "op 20 inside is frame 25 outside: gone by 30")
+    }
+
     /// Time remapping (`tm`: seconds of the precomposition at each frame of
     /// the layer): a freeze frame, and a remap that plays it backwards.
     @Test func aRemappedPrecompositionShowsTheRemappedFrame() throws {

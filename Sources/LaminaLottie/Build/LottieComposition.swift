@@ -160,9 +160,11 @@ final class LottieComposition {
         }
 
         // In and out points, on the composition's clock: shown from ip
-        // until op; a layer that lasts to the end stays after it.
+        // until op; a layer that lasts to the animation's end (its op, on
+        // the top composition's clock, at or past the end) stays after it,
+        // in a precomposition too (as lottie-ios maps op out to compare it).
         let inPoint = object["ip"]?.number ?? -.infinity, outPoint = object["op"]?.number ?? .infinity
-        let lastsToTheEnd = outPoint >= compositionOut && time.scale == 1 && time.offset == 0
+        let lastsToTheEnd = outPoint * time.scale + time.offset >= compositionOut - 1e-9
         if let samples = time.samples {
             LottieAnimator.show(outer, between: inPoint, and: outPoint.isFinite ? outPoint : nil, samples: samples, time: time)
         } else {
