@@ -351,6 +351,21 @@ struct LottieReaderTests {
         #expect(rgba(image, 75, 50)[3] == 0, "none to the side")
     }
 
+    /// After Effects' Gaussian Blur is the layer's blur filter, its
+    /// standard deviation 0.3 × the blurriness (lottie-web's factor), animated.
+    @Test func aGaussianBlurEffectIsTheLayersBlurFilter() throws {
+        // Blurriness 0 at frame 0, 20 (σ 6) from frame 10; one direction only.
+        let blur = #"{"ty": 29, "nm": "Gaussian Blur", "ef": [{"ty": 0, "v": {"a": 1, "k": [{"t": 0, "s": [0], "h": 1}, {"t": 10, "s": [20]}]}}, {"ty": 7, "v": {"a": 0, "k": 2}}, {"ty": 7, "v": {"a": 0, "k": 0}}]}"#
+        let bytes = Self.animation(Self.shapeLayer(Self.redSquare, extra: #", "ef": [\#(blur)]"#))
+        let sharp = try picture(bytes, at: 0), blurred = try picture(bytes, at: 1.5)
+        #expect(rgba(sharp, 31, 50)[3] == 255 && rgba(sharp, 28, 50)[3] == 0, "no blur at first: the edge at x 30")
+        let edge = Int(rgba(blurred, 30, 50)[3]), inside = Int(rgba(blurred, 50, 50)[3]), outside = Int(rgba(blurred, 18, 50)[3])
+        // A straight edge blurred by σ 6: half at the edge, Φ(-2) ≈ 2% two σ out.
+        #expect(abs(edge - 128) <= 12 && inside >= 250 && outside <= 12, "edge \(edge), inside \(inside), 2σ out \(outside)")
+        let result = try LottieReader().read(bytes)
+        #expect(result.warnings.contains { $0.subject.hasSuffix(".ef[0].ef[1]") && $0.action == .tolerated }, "one direction: drawn in both")
+    }
+
     @Test func aDropShadowStyleIsTheLayersShadowToo() throws {
         // Green, opaque, angle 90 (straight below) by 10, no blur.
         let style = #"{"ty": 1, "c": {"a": 0, "k": [0, 1, 0, 1]}, "o": {"a": 0, "k": 100}, "a": {"a": 0, "k": 90}, "d": {"a": 0, "k": 10}, "s": {"a": 0, "k": 0}}"#
