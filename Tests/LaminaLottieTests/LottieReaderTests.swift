@@ -149,6 +149,20 @@ struct LottieReaderTests {
         #expect(rgba(image, 58, 58)[3] == 0)
     }
 
+    /// A 3D layer's turns about x and y (`rx`, `ry`), as lottie-ios sets
+    /// them, without perspective: 60° about x halves the square's height,
+    /// 60° about y its width.
+    @Test func aThreeDLayerTurnsAboutXAndY() throws {
+        func extent(_ rx: Double, _ ry: Double) throws -> (rows: Int, columns: Int) {
+            let ks = #""p": {"a": 0, "k": [50, 50, 0]}, "a": {"a": 0, "k": [50, 50, 0]}, "rx": {"a": 0, "k": \#(rx)}, "ry": {"a": 0, "k": \#(ry)}, "rz": {"a": 0, "k": 0}"#
+            let image = try picture(Self.animation(Self.shapeLayer(Self.redSquare, ks: ks, extra: #", "ddd": 1"#)))
+            return ((0..<100).filter { rgba(image, 50, $0)[3] > 128 }.count, (0..<100).filter { rgba(image, $0, 50)[3] > 128 }.count)
+        }
+        let (aboutX, aboutY) = (try extent(60, 0), try extent(0, 60))
+        #expect(aboutX.rows == 20 && aboutX.columns == 40, "\(aboutX)")
+        #expect(aboutY.rows == 40 && aboutY.columns == 20, "\(aboutY)")
+    }
+
     @Test func aLayerShowsOnlyBetweenItsInAndOutPoints() throws {
         let layer = Self.shapeLayer(Self.redSquare).replacingOccurrences(of: #""ip": 0, "op": 20"#, with: #""ip": 5, "op": 10"#)
         let bytes = Self.animation(layer)

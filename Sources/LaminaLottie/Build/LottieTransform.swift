@@ -20,6 +20,8 @@ struct LottieTransform {
     var positionY: LottieProperty<Double>?
     var scale: LottieProperty<[Double]>?
     var rotation: LottieProperty<Double>?
+    var rotationX: LottieProperty<Double>?
+    var rotationY: LottieProperty<Double>?
     var opacity: LottieProperty<Double>?
 
     init(_ object: JSONObject, path: String, reader: LottiePropertyReader) throws(SceneError) {
@@ -38,9 +40,15 @@ struct LottieTransform {
             rotation = try reader.property(object, "rz", path: path, reader.number)
         }
         opacity = try reader.property(object, "o", path: path, reader.number)
-        for key in ["rx", "ry"] where object[key] != nil {
-            try reader.diagnostics.skipped("\(path).\(key)", "rotations about the x and y axes (3D layers) are not drawn yet",
-                                           file: reader.file, at: object[key]!.position)
+        // A 3D layer's turns about x and y, as lottie-ios sets them
+        // (`transform.rotation.x`, `.y`; no perspective, as After Effects
+        // without a camera).
+        rotationX = try reader.property(object, "rx", path: path, reader.number)
+        rotationY = try reader.property(object, "ry", path: path, reader.number)
+        if let orientation = object["or"], orientation.object?["a"]?.number == 1
+            || (orientation.object?["k"]?.array?.contains { ($0.number ?? 0) != 0 } ?? false) {
+            try reader.diagnostics.skipped("\(path).or", "a 3D layer's orientation is not drawn (as lottie-ios)",
+                                           file: reader.file, at: orientation.position)
         }
         if let skew = object["sk"], skew.object?["k"]?.number != 0 || skew.object?["a"]?.number == 1 {
             try reader.diagnostics.skipped("\(path).sk", "skew is not drawn yet", file: reader.file, at: skew.position)
@@ -59,6 +67,8 @@ struct LottieTransform {
         LottieAnimator.apply(position, to: outer, keyPath: "position", time: time) { CGPoint(x: $0[0], y: $0[1]) }
         LottieAnimator.apply(positionX, to: outer, keyPath: "position.x", time: time) { CGFloat($0) }
         LottieAnimator.apply(positionY, to: outer, keyPath: "position.y", time: time) { CGFloat($0) }
+        LottieAnimator.apply(rotationX, to: outer, keyPath: "transform.rotation.x", time: time) { CGFloat($0 * .pi / 180) }
+        LottieAnimator.apply(rotationY, to: outer, keyPath: "transform.rotation.y", time: time) { CGFloat($0 * .pi / 180) }
         LottieAnimator.apply(rotation, to: outer, keyPath: "transform.rotation.z", time: time) { CGFloat($0 * .pi / 180) }
         LottieAnimator.apply(scale, to: inner, keyPath: "transform.scale.x", time: time) { CGFloat($0[0] / 100) }
         LottieAnimator.apply(scale, to: inner, keyPath: "transform.scale.y", time: time) { CGFloat($0[1] / 100) }
@@ -70,20 +80,5 @@ struct LottieTransform {
     /// layers do not inherit).
     func applyOpacity(to layer: CALayer, time: LottieTime) {
         LottieAnimator.apply(opacity, to: layer, keyPath: "opacity", time: time, LottieAnimator.opacity)
-    }
-
-    /// The transform as one affine matrix, where nothing of it is animated
-    /// (to carry a group's paths into the fills of the group above it).
-    var staticMatrix: CGAffineTransform? {
-        guard ![anchor?.isAnimated, position?.isAnimated, positionX?.isAnimated, positionY?.isAnimated,
-                scale?.isAnimated, rotation?.isAnimated].contains(true) else { return nil }
-        let a = anchor?.initial ?? [0, 0]
-        let p = position?.initial ?? [positionX?.initial ?? 0, positionY?.initial ?? 0]
-        let s = scale?.initial ?? [100, 100]
-        let r = (rotation?.initial ?? 0) * .pi / 180
-        return CGAffineTransform(translationX: -a[0], y: -a[1])
-            .concatenating(CGAffineTransform(scaleX: s[0] / 100, y: s[1] / 100))
-            .concatenating(CGAffineTransform(rotationAngle: r))
-            .concatenating(CGAffineTransform(translationX: p[0], y: p[1]))
     }
 }
