@@ -163,6 +163,21 @@ struct LottieReaderTests {
         #expect(aboutY.rows == 40 && aboutY.columns == 20, "\(aboutY)")
     }
 
+    /// Skew (`sk`) along an axis (`sa`), between the rotation and the scale,
+    /// as lottie-web draws it: 45° along the x axis moves each row left by
+    /// its distance below the anchor (x' = x − y·tan 45°).
+    @Test func skewShearsAlongItsAxis() throws {
+        let ks = #""p": {"a": 0, "k": [50, 50]}, "a": {"a": 0, "k": [50, 50]}, "sk": {"a": 0, "k": 45}, "sa": {"a": 0, "k": 0}"#
+        let image = try picture(Self.animation(Self.shapeLayer(Self.redSquare, ks: ks)))
+        // 15 below the anchor the square spans x 15...55; 15 above, 45...85.
+        #expect(rgba(image, 20, 65)[0] == 255 && rgba(image, 60, 65)[3] == 0, "15 below: moved left by 15")
+        #expect(rgba(image, 80, 35)[0] == 255 && rgba(image, 40, 35)[3] == 0, "15 above: moved right by 15")
+        // Along the y axis (sa 90) it shears columns instead: x stays.
+        let vertical = ks.replacingOccurrences(of: #""sa": {"a": 0, "k": 0}"#, with: #""sa": {"a": 0, "k": 90}"#)
+        let columns = try picture(Self.animation(Self.shapeLayer(Self.redSquare, ks: vertical)))
+        #expect(rgba(columns, 50, 50)[0] == 255 && rgba(columns, 25, 50)[3] == 0 && rgba(columns, 75, 50)[3] == 0)
+    }
+
     @Test func aLayerShowsOnlyBetweenItsInAndOutPoints() throws {
         let layer = Self.shapeLayer(Self.redSquare).replacingOccurrences(of: #""ip": 0, "op": 20"#, with: #""ip": 5, "op": 10"#)
         let bytes = Self.animation(layer)

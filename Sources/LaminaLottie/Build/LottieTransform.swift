@@ -12,7 +12,8 @@ import LaminaJSON
 /// its origin: the outer at `position` p, rotated; the inner scaled, its
 /// bounds starting at `a` (so that its sublayers' `a` sits at its origin).
 /// Each layer animates one thing, so no decomposition of a combined matrix
-/// is involved and a rotation of several turns stays several turns.
+/// is involved and a rotation of several turns stays several turns. A skew
+/// is a third layer between the two (`p + R·K·S·(q - a)`).
 struct LottieTransform {
     var anchor: LottieProperty<[Double]>?
     var position: LottieProperty<[Double]>?
@@ -22,6 +23,10 @@ struct LottieTransform {
     var rotation: LottieProperty<Double>?
     var rotationX: LottieProperty<Double>?
     var rotationY: LottieProperty<Double>?
+    /// Skew (`sk`, degrees) along the axis `sa` (degrees), between the
+    /// rotation and the scale.
+    var skew: LottieProperty<Double>?
+    var skewAxis: LottieProperty<Double>?
     var opacity: LottieProperty<Double>?
 
     init(_ object: JSONObject, path: String, reader: LottiePropertyReader) throws(SceneError) {
@@ -50,8 +55,9 @@ struct LottieTransform {
             try reader.diagnostics.skipped("\(path).or", "a 3D layer's orientation is not drawn (as lottie-ios)",
                                            file: reader.file, at: orientation.position)
         }
-        if let skew = object["sk"], skew.object?["k"]?.number != 0 || skew.object?["a"]?.number == 1 {
-            try reader.diagnostics.skipped("\(path).sk", "skew is not drawn yet", file: reader.file, at: skew.position)
+        if let given = try reader.property(object, "sk", path: path, reader.number), given.isAnimated || given.initial != 0 {
+            skew = given
+            skewAxis = try reader.property(object, "sa", path: path, reader.number)
         }
     }
 
@@ -63,7 +69,26 @@ struct LottieTransform {
             layer.bounds = .zero
             layer.position = .zero
         }
-        outer.addSublayer(inner)
+        if let skew {
+            // A third layer between them holds the skew (Core Animation has
+            // no skew of its own to animate: the matrix, at the skew's
+            // keyframes and between, as lottie-ios computes it frame by frame).
+            let sheared = CALayer()
+            sheared.anchorPoint = .zero
+            sheared.bounds = .zero
+            sheared.position = .zero
+            outer.addSublayer(sheared)
+            sheared.addSublayer(inner)
+            let axis = skewAxis ?? .fixed(0)
+            let matrix = LottieProperty<[Double]>.sampled(at: [skew.frames, axis.frames]) { frame in
+                Self.skewMatrix(skew: skew.value(at: frame), axis: axis.value(at: frame))
+            }
+            LottieAnimator.apply(matrix, to: sheared, keyPath: "transform", time: time) {
+                CATransform3DMakeAffineTransform(CGAffineTransform(a: $0[0], b: $0[1], c: $0[2], d: $0[3], tx: 0, ty: 0))
+            }
+        } else {
+            outer.addSublayer(inner)
+        }
         LottieAnimator.apply(position, to: outer, keyPath: "position", time: time) { CGPoint(x: $0[0], y: $0[1]) }
         LottieAnimator.apply(positionX, to: outer, keyPath: "position.x", time: time) { CGFloat($0) }
         LottieAnimator.apply(positionY, to: outer, keyPath: "position.y", time: time) { CGFloat($0) }
@@ -74,6 +99,17 @@ struct LottieTransform {
         LottieAnimator.apply(scale, to: inner, keyPath: "transform.scale.y", time: time) { CGFloat($0[1] / 100) }
         LottieAnimator.apply(anchor, to: inner, keyPath: "bounds.origin", time: time) { CGPoint(x: $0[0], y: $0[1]) }
         return (outer, inner)
+    }
+
+    /// After Effects' skew as an affine matrix `[a, b, c, d]` (Core
+    /// Graphics' order): turned by the axis, sheared along x by
+    /// `tan(-skew)`, turned back, as lottie-web draws it.
+    static func skewMatrix(skew: Double, axis: Double) -> [Double] {
+        let shear = tan(max(min(-skew, 89.9), -89.9) * .pi / 180)
+        let (c, s) = (cos(axis * .pi / 180), sin(axis * .pi / 180))
+        // R(-axis) · [[1, shear], [0, 1]] · R(axis), for column vectors.
+        let (m11, m12, m21, m22) = (1 + shear * c * s, shear * c * c, -shear * s * s, 1 - shear * s * c)
+        return [m11, m21, m12, m22]
     }
 
     /// Sets the opacity on `layer` (the layer's own content, which parented
