@@ -311,6 +311,23 @@ struct LottieReaderTests {
         #expect(edge[0] < 8 && abs(Int(edge[1]) - 128) <= 2 && abs(Int(edge[3]) - 128) <= 2, "green at half opacity: \(edge)")
     }
 
+    /// Round Corners (`rd`) rounds the corners of the paths before it, as
+    /// lottie-ios does: a Bézier square's corners and a rectangle's (its
+    /// radius replacing the rectangle's roundness); not an ellipse's.
+    @Test func roundedCornersRoundTheCornersOfThePathsBeforeThem() throws {
+        let square = #"{"ty": "sh", "ks": {"a": 0, "k": {"v": [[30, 30], [70, 30], [70, 70], [30, 70]], "i": [[0,0],[0,0],[0,0],[0,0]], "o": [[0,0],[0,0],[0,0],[0,0]], "c": true}}}"#
+        let round = #"{"ty": "rd", "r": {"a": 0, "k": 10}}"#
+        for path in [square, Self.rect(x: 50, w: 40, h: 40)] {
+            let image = try picture(Self.animation(Self.shapeLayer([path, round, Self.fill("1, 0, 0")].joined(separator: ", "))))
+            #expect(rgba(image, 31, 31)[3] == 0 && rgba(image, 68, 68)[3] == 0, "the corners are cut away")
+            #expect(rgba(image, 50, 31) == [255, 0, 0, 255] && rgba(image, 31, 50) == [255, 0, 0, 255], "the edges stay")
+            #expect(rgba(image, 34, 34) == [255, 0, 0, 255], "inside the rounding")
+        }
+        let ellipse = #"{"ty": "el", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [40, 40]}}"#
+        let result = try LottieReader().read(Self.animation(Self.shapeLayer([ellipse, round, Self.fill("1, 0, 0")].joined(separator: ", "))))
+        #expect(result.warnings.contains { $0.subject.contains("(rd)") && $0.action == .tolerated })
+    }
+
     /// Trims whose start and end cross, and offsets that carry the window
     /// below the path's start, as lottie-ios draws them.
     @Test func trimsThatCrossOrRunBelowTheStart() throws {

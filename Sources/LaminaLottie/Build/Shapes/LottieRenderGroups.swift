@@ -9,7 +9,7 @@ import LaminaJSON
 /// - a fill draws the paths listed since the fill before it (not all the
 ///   paths above it); a fill with no such paths draws the previous fill's
 ///   paths, unless child groups will take it;
-/// - a stroke or a trim applies to every path listed before it;
+/// - a stroke, a trim or rounded corners apply to every path listed before it;
 /// - a path listed after a trim starts a new unit, which the trim does not cut;
 /// - one fill and one stroke over it, of the same opacity, are one layer;
 ///   otherwise each fill and stroke is a layer of its own, the first listed on top;
@@ -20,7 +20,7 @@ import LaminaJSON
 struct LottieRenderGroup: Equatable {
     /// The path items, in list order.
     var paths: [Int] = []
-    /// Fills, strokes and trims, in list order.
+    /// Fills, strokes, trims and rounded corners, in list order.
     var others: [Int] = []
 
     /// The render groups of `items`, front first, and the items none of them
@@ -42,7 +42,7 @@ struct LottieRenderGroup: Equatable {
                     groups[last].paths = groups[last - 1].paths
                 }
                 groups.append(LottieRenderGroup())
-            } else if item.paint != nil || item.trim != nil {
+            } else if item.paint != nil || item.trim != nil || item.isRoundedCorners {
                 for k in groups.indices { groups[k].others.append(index) }
             }
         }
@@ -50,13 +50,13 @@ struct LottieRenderGroup: Equatable {
         // otherwise each fill and stroke is a unit of its own.
         groups = groups.flatMap { group -> [LottieRenderGroup] in
             let paints = group.others.filter { items[$0].paint != nil }
-            let trims = group.others.filter { items[$0].trim != nil }
+            let modifiers = group.others.filter { items[$0].trim != nil || items[$0].isRoundedCorners }
             let fills = paints.filter { items[$0].paint!.isFill }, strokes = paints.filter { items[$0].paint!.isStroke }
             if fills.count == 1, strokes.count == 1, strokes[0] < fills[0],
                Self.sameOpacity(items[fills[0]].paint!, items[strokes[0]].paint!) {
                 return [group]
             }
-            return paints.map { LottieRenderGroup(paths: group.paths, others: [$0] + trims) }
+            return paints.map { LottieRenderGroup(paths: group.paths, others: [$0] + modifiers) }
         }
         groups.removeAll { $0.paths.isEmpty }
         let used = Set(groups.flatMap { $0.paths + $0.others })

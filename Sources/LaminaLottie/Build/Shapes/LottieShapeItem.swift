@@ -8,13 +8,14 @@ import LaminaJSON
 indirect enum LottieShapeItem {
     /// `gr`: its items, and its transform (`tr`) if it has one.
     case group(LottieShapeGroup)
-    /// `sh`, `rc`, `el`, `sr`: a path; `isBezier` for `sh`, whose keyframes
-    /// several paths can share (rectangles and the like are made per frame).
-    case path(LottieProperty<PathData>, isBezier: Bool)
+    /// `sh`, `rc`, `el`, `sr`: a path.
+    case path(LottiePath)
     /// `fl`, `st`, `gf`, `gs`.
     case paint(LottiePaint)
     /// `tm`.
     case trim(LottieTrim)
+    /// `rd`: the corners of the paths it applies to rounded by its radius `r`.
+    case roundedCorners(LottieProperty<Double>, path: String, position: SourcePosition)
     /// `rp`.
     case repeater(LottieRepeater)
 
@@ -23,6 +24,7 @@ indirect enum LottieShapeItem {
     var isRepeater: Bool { if case .repeater = self { true } else { false } }
     var paint: LottiePaint? { if case .paint(let paint) = self { paint } else { nil } }
     var trim: LottieTrim? { if case .trim(let trim) = self { trim } else { nil } }
+    var isRoundedCorners: Bool { if case .roundedCorners = self { true } else { false } }
 }
 
 struct LottieShapeGroup {
@@ -98,9 +100,9 @@ extension LottieShapeItem {
                 guard let shape = try reader.property(object, "ks", path: here, reader.shape) else {
                     throw reader.error(here, item, "a path (sh) needs its shape \"ks\"")
                 }
-                out.append(.path(shape.map(\.pathData), isBezier: true))
+                out.append(.path(.bezier(shape)))
             case "rc", "el", "sr":
-                out.append(.path(try LottieShapePaths.generated(object, type: type, path: here, reader: reader), isBezier: false))
+                out.append(.path(try LottieShapePaths.generated(object, type: type, path: here, reader: reader)))
             case "fl", "st", "gf", "gs":
                 let kind: LottiePaint.Kind = ["fl": .fill, "st": .stroke, "gf": .gradientFill][type] ?? .gradientStroke
                 out.append(.paint(LottiePaint(kind: kind, object: object, path: here, position: item.position)))
@@ -109,13 +111,15 @@ extension LottieShapeItem {
                                             end: try reader.property(object, "e", path: here, reader.number),
                                             offset: try reader.property(object, "o", path: here, reader.number),
                                             individually: object["m"]?.number == 2, path: here, position: item.position)))
+            case "rd":
+                let radius = try reader.property(object, "r", path: here, reader.number) ?? .fixed(0)
+                out.append(.roundedCorners(radius, path: here, position: item.position))
             case "tr":
                 break  // the group's transform, read with the group
             case "rp":
                 out.append(.repeater(LottieRepeater(object: object, value: item, path: here)))
             default:
-                let names = ["rd": "rounded corners",
-                             "mm": "merged paths", "tw": "twisted paths", "op": "offset paths", "pb": "pucker and bloat",
+                let names = ["mm": "merged paths", "tw": "twisted paths", "op": "offset paths", "pb": "pucker and bloat",
                              "zz": "zig-zags"]
                 try reader.diagnostics.skipped("\(here) (\(type))", "\(names[type] ?? "this kind of shape item") are not drawn yet",
                                                file: reader.file, at: item.position)

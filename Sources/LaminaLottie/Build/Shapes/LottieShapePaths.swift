@@ -16,22 +16,19 @@ enum LottieShapePaths {
     /// A rectangle, an ellipse or a star, made at each keyframe of the
     /// numbers that shape it.
     static func generated(_ object: JSONObject, type: String, path: String,
-                          reader: LottiePropertyReader) throws(SceneError) -> LottieProperty<PathData> {
+                          reader: LottiePropertyReader) throws(SceneError) -> LottiePath {
         let position = try reader.property(object, "p", path: path, reader.vector) ?? .fixed([0, 0])
         let reversed = object["d"]?.number == 3
         switch type {
         case "rc":
             let size = try reader.property(object, "s", path: path, reader.vector) ?? .fixed([0, 0])
             let roundness = try reader.property(object, "r", path: path, reader.number) ?? .fixed(0)
-            return .sampled(at: [position.frames, size.frames, roundness.frames]) { frame in
-                Self.rectangle(center: position.value(at: frame), size: size.value(at: frame),
-                               radius: roundness.value(at: frame), reversed: reversed)
-            }
+            return .rectangle(position: position, size: size, roundness: roundness, reversed: reversed)
         case "el":
             let size = try reader.property(object, "s", path: path, reader.vector) ?? .fixed([0, 0])
-            return .sampled(at: [position.frames, size.frames]) { frame in
+            return .generated(.sampled(at: [position.frames, size.frames]) { frame in
                 Self.ellipse(center: position.value(at: frame), size: size.value(at: frame), reversed: reversed)
-            }
+            })
         default:
             let points = try reader.property(object, "pt", path: path, reader.number) ?? .fixed(5)
             let outer = try reader.property(object, "or", path: path, reader.number) ?? .fixed(0)
@@ -45,10 +42,10 @@ enum LottieShapePaths {
                 reader.diagnostics.tolerated("\(path) (os, is)", "a star's rounded points are drawn sharp", file: reader.file,
                                              at: object["os"]?.position ?? object["is"]?.position ?? SourcePosition(line: 1, column: 1))
             }
-            return .sampled(at: [position.frames, outer.frames, inner?.frames ?? [], rotation.frames]) { frame in
+            return .generated(.sampled(at: [position.frames, outer.frames, inner?.frames ?? [], rotation.frames]) { frame in
                 Self.star(center: position.value(at: frame), points: Int(count), outer: outer.value(at: frame),
                           inner: isStar ? inner?.value(at: frame) : nil, rotation: rotation.value(at: frame))
-            }
+            })
         }
     }
 
@@ -104,7 +101,82 @@ enum LottieShapePaths {
 
 }
 
+/// A path item's path, kept in the form rounded corners (`rd`) work on.
+enum LottiePath {
+    /// `sh`: keyframed Bézier paths.
+    case bezier(LottieProperty<LottieBezier>)
+    /// `rc`: a rounded corner replaces its roundness, as lottie-ios draws it.
+    case rectangle(position: LottieProperty<[Double]>, size: LottieProperty<[Double]>, roundness: LottieProperty<Double>,
+                   reversed: Bool)
+    /// `el`, `sr`: made at each frame; lottie-ios does not round them.
+    case generated(LottieProperty<PathData>)
+
+    var isBezier: Bool { if case .bezier = self { true } else { false } }
+
+    /// The path, its corners rounded by `radius` where it has one. Nil
+    /// `rounded` when the path cannot be rounded (an ellipse or a star).
+    func pathData(roundedBy radius: LottieProperty<Double>?) -> (path: LottieProperty<PathData>, rounded: Bool) {
+        switch self {
+        case .bezier(let shape):
+            guard let radius else { return (shape.map(\.pathData), true) }
+            if !radius.isAnimated { return (shape.map { $0.roundingCorners(radius.initial).pathData }, true) }
+            if !shape.isAnimated {
+                return (.sampled(at: [radius.frames]) { shape.initial.roundingCorners(radius.value(at: $0)).pathData }, true)
+            }
+            // Both keyframed: each path keyframe rounded by the radius at its frame.
+            guard case .keyed(let keys) = shape else { return (shape.map(\.pathData), true) }
+            return (.keyed(keys.map { key in
+                .init(frame: key.frame, value: key.value.roundingCorners(radius.value(at: key.frame)).pathData,
+                      hold: key.hold, easing: key.easing)
+            }), true)
+        case .rectangle(let position, let size, let roundness, let reversed):
+            let corner = radius ?? roundness
+            return (.sampled(at: [position.frames, size.frames, corner.frames]) { frame in
+                LottieShapePaths.rectangle(center: position.value(at: frame), size: size.value(at: frame),
+                                           radius: corner.value(at: frame), reversed: reversed)
+            }, true)
+        case .generated(let data):
+            return (data, radius == nil)
+        }
+    }
+}
+
 extension LottieBezier {
+    /// After Effects' Round Corners on this path, as lottie-ios and
+    /// lottie-web compute it: each corner (a vertex without tangents; not
+    /// the ends of an open path) becomes two vertices, `radius` back along
+    /// each of its edges (at most half the edge), joined by a curve whose
+    /// tangents reach 0.5519 of the way to the corner.
+    func roundingCorners(_ radius: Double) -> LottieBezier {
+        guard radius > 0, vertices.count > 1 else { return self }
+        let reach = 0.5519
+        var out = LottieBezier(vertices: [], inTangents: [], outTangents: [], closed: closed)
+        let n = vertices.count
+        for k in 0..<n {
+            let corner = vertices[k]
+            let isCorner = inTangents[k] == .zero && outTangents[k] == .zero
+            guard isCorner, closed || (k != 0 && k != n - 1) else {
+                out.vertices.append(corner)
+                out.inTangents.append(inTangents[k])
+                out.outTangents.append(outTangents[k])
+                continue
+            }
+            func toward(_ other: CGPoint) -> CGPoint {
+                let d = hypot(other.x - corner.x, other.y - corner.y)
+                let t = d > 0 ? min(d / 2, radius) / d : 0
+                return CGPoint(x: corner.x + (other.x - corner.x) * t, y: corner.y + (other.y - corner.y) * t)
+            }
+            let before = toward(vertices[(k + n - 1) % n]), after = toward(vertices[(k + 1) % n])
+            out.vertices.append(before)
+            out.inTangents.append(.zero)
+            out.outTangents.append(CGPoint(x: (corner.x - before.x) * reach, y: (corner.y - before.y) * reach))
+            out.vertices.append(after)
+            out.inTangents.append(CGPoint(x: (corner.x - after.x) * reach, y: (corner.y - after.y) * reach))
+            out.outTangents.append(.zero)
+        }
+        return out
+    }
+
     /// The same path drawn the other way round.
     var reversed: LottieBezier {
         guard vertices.count > 1 else { return self }

@@ -149,8 +149,19 @@ struct LottieShapes {
         let fill = paints.first(where: \.isFill), stroke = paints.first(where: \.isStroke)
         let trims = others.compactMap(\.trim)
         let trim = trims.first { !$0.keepsEverything }
+        // The first rounded corners round every path of the group (lottie-ios).
+        var rounding: (radius: LottieProperty<Double>, path: String, position: SourcePosition)?
+        for item in others { if case .roundedCorners(let radius, let path, let position) = item { rounding = (radius, path, position); break } }
         var paths: [(shape: LottieProperty<PathData>, isBezier: Bool)] = []
-        for index in group.paths { if case .path(let shape, let isBezier) = items[index] { paths.append((shape, isBezier)) } }
+        for index in group.paths {
+            guard case .path(let path) = items[index] else { continue }
+            let (shape, rounded) = path.pathData(roundedBy: rounding?.radius)
+            if !rounded, let rounding {
+                reader.diagnostics.tolerated("\(rounding.path) (rd)", "rounded corners do not round ellipses and stars (as lottie-ios)",
+                                             file: reader.file, at: rounding.position)
+            }
+            paths.append((shape, path.isBezier))
+        }
         let shapes = paths.count > 1 && trims.isEmpty && paths.allSatisfy(\.isBezier) ? [Self.union(paths.map(\.shape))] : paths.map(\.shape)
         if let trim {
             if fill != nil {
