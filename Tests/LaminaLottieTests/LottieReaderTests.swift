@@ -328,6 +328,23 @@ struct LottieReaderTests {
         #expect(result.warnings.contains { $0.subject.contains("(rd)") && $0.action == .tolerated })
     }
 
+    /// A polygon's roundness bends its edges out along the circle through
+    /// its corners (lottie-ios's tangents: 0.25 × radius × roundness): a
+    /// diamond of radius 40, fully round, covers (72, 28), which its
+    /// straight edge (x − y = 40) leaves out.
+    @Test func aRoundPolygonBulgesAlongItsCircle() throws {
+        func polygon(roundness: Double, points: Double = 4) -> String {
+            #"{"ty": "sr", "sy": 2, "d": 1, "pt": {"a": 0, "k": \#(points)}, "p": {"a": 0, "k": [50, 50]}, "r": {"a": 0, "k": 0}, "or": {"a": 0, "k": 40}, "os": {"a": 0, "k": \#(roundness)}}"#
+        }
+        let sharp = try picture(Self.animation(Self.shapeLayer(polygon(roundness: 0) + ", " + Self.fill("1, 0, 0"))))
+        let round = try picture(Self.animation(Self.shapeLayer(polygon(roundness: 100) + ", " + Self.fill("1, 0, 0"))))
+        #expect(rgba(sharp, 72, 28)[3] == 0 && rgba(round, 72, 28) == [255, 0, 0, 255])
+        #expect(rgba(sharp, 50, 12) == [255, 0, 0, 255] && rgba(round, 50, 12) == [255, 0, 0, 255], "the corners stay where they were")
+        // A star of 4.5 points ends on a part point: it draws, a point short of 5.
+        let partial = #"{"ty": "sr", "sy": 1, "pt": {"a": 0, "k": 4.5}, "p": {"a": 0, "k": [50, 50]}, "r": {"a": 0, "k": 0}, "or": {"a": 0, "k": 40}, "ir": {"a": 0, "k": 20}}"#
+        #expect(rgba(try picture(Self.animation(Self.shapeLayer(partial + ", " + Self.fill("1, 0, 0")))), 50, 50) == [255, 0, 0, 255])
+    }
+
     /// Trims whose start and end cross, and offsets that carry the window
     /// below the path's start, as lottie-ios draws them.
     @Test func trimsThatCrossOrRunBelowTheStart() throws {

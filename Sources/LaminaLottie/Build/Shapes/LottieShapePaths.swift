@@ -38,13 +38,15 @@ enum LottieShapePaths {
             guard points.frames.isEmpty, case .fixed(let count) = points, count.isFinite, count >= 2, count <= 1000 else {
                 throw reader.error(path + ".pt", object["pt"], "a star or polygon has 2 to 1,000 points, fixed")
             }
-            if ["os", "is"].contains(where: { (object[$0]?.object?["k"]?.number ?? 0) != 0 }) {
-                reader.diagnostics.tolerated("\(path) (os, is)", "a star's rounded points are drawn sharp", file: reader.file,
-                                             at: object["os"]?.position ?? object["is"]?.position ?? SourcePosition(line: 1, column: 1))
-            }
-            return .generated(.sampled(at: [position.frames, outer.frames, inner?.frames ?? [], rotation.frames]) { frame in
-                Self.star(center: position.value(at: frame), points: Int(count), outer: outer.value(at: frame),
-                          inner: isStar ? inner?.value(at: frame) : nil, rotation: rotation.value(at: frame))
+            let outerRoundness = try reader.property(object, "os", path: path, reader.number) ?? .fixed(0)
+            let innerRoundness = try reader.property(object, "is", path: path, reader.number) ?? .fixed(0)
+            let frames = [position.frames, outer.frames, inner?.frames ?? [], rotation.frames, outerRoundness.frames, innerRoundness.frames]
+            return .generated(.sampled(at: frames) { frame in
+                let star = Star(points: count, outer: outer.value(at: frame), inner: isStar ? inner?.value(at: frame) ?? 0 : nil,
+                                outerRoundness: outerRoundness.value(at: frame), innerRoundness: innerRoundness.value(at: frame),
+                                rotation: rotation.value(at: frame))
+                let bezier = star.bezier(center: position.value(at: frame))
+                return (reversed ? bezier.reversed : bezier).pathData
             })
         }
     }
@@ -85,18 +87,92 @@ enum LottieShapePaths {
         return (reversed ? bez.reversed : bez).pathData
     }
 
-    /// A star (`inner` radius given) or a polygon, its first point straight up, turned by `rotation` degrees.
-    static func star(center c: [Double], points: Int, outer: Double, inner: Double?, rotation: Double) -> PathData {
-        let corners = inner == nil ? points : points * 2
-        var data = PathData()
-        for k in 0..<corners {
-            let radius = inner != nil && k % 2 == 1 ? inner! : outer
-            let angle = (rotation - 90) * .pi / 180 + 2 * .pi * Double(k) / Double(corners)
-            let point = CGPoint(x: c[0] + radius * cos(angle), y: c[1] + radius * sin(angle))
-            if k == 0 { data.move(to: point) } else { data.addLine(to: point) }
+    /// A star (`inner` radius given) or a polygon, as lottie-ios draws
+    /// them: its first point straight up, turned by `rotation` degrees,
+    /// clockwise; rounded by `outerRoundness` and `innerRoundness` (percent)
+    /// with tangents along the circle through each point; a fractional
+    /// count of points ends on a part point.
+    struct Star {
+        var points: Double
+        var outer: Double
+        var inner: Double?
+        var outerRoundness: Double
+        var innerRoundness: Double
+        var rotation: Double
+
+        /// lottie-ios's tangent lengths, per radius and unit of roundness.
+        static let starTangent = 0.47829, polygonTangent = 0.25
+
+        func bezier(center c: [Double]) -> LottieBezier {
+            let center = CGPoint(x: c[0], y: c[1])
+            var out = LottieBezier(vertices: [], inTangents: [], outTangents: [], closed: true)
+            func polar(_ radius: Double, _ angle: Double) -> CGPoint { CGPoint(x: radius * cos(angle), y: radius * sin(angle)) }
+            /// The tangent at `point` (relative to the centre) along its circle, `length` long.
+            func along(_ point: CGPoint, _ length: Double) -> CGPoint {
+                let theta = atan2(point.y, point.x) - .pi / 2
+                return CGPoint(x: length * cos(theta), y: length * sin(theta))
+            }
+            func add(_ point: CGPoint, from previous: CGPoint, leaving: Double, arriving: Double) {
+                if leaving != 0 || arriving != 0, let last = out.vertices.indices.last {
+                    let leave = along(previous, leaving)
+                    out.outTangents[last] = CGPoint(x: -leave.x, y: -leave.y)
+                    out.vertices.append(CGPoint(x: point.x + center.x, y: point.y + center.y))
+                    out.inTangents.append(along(point, arriving))
+                } else {
+                    out.vertices.append(CGPoint(x: point.x + center.x, y: point.y + center.y))
+                    out.inTangents.append(.zero)
+                }
+                out.outTangents.append(.zero)
+            }
+            var angle = (rotation - 90) * .pi / 180
+            let perPoint = 2 * .pi / points
+            guard let inner else {
+                // A polygon: its corners on the outer radius.
+                let round = outerRoundness / 100 * outer * Self.polygonTangent
+                var point = polar(outer, angle)
+                add(point, from: point, leaving: 0, arriving: 0)
+                for _ in 0..<Int(points.rounded(.up)) {
+                    angle += perPoint
+                    let previous = point
+                    point = polar(outer, angle)
+                    add(point, from: previous, leaving: round, arriving: round)
+                }
+                return out
+            }
+            let half = perPoint / 2
+            let part = points - points.rounded(.down)
+            var partRadius = 0.0
+            var point: CGPoint
+            if part != 0 {
+                angle += half * (1 - part)
+                partRadius = inner + part * (outer - inner)
+                point = polar(partRadius, angle)
+                angle += perPoint * part / 2
+            } else {
+                point = polar(outer, angle)
+                angle += half
+            }
+            add(point, from: point, leaving: 0, arriving: 0)
+            let (outerRound, innerRound) = (outerRoundness / 100, innerRoundness / 100)
+            let count = Int(points.rounded(.up)) * 2
+            var towardOuter = false
+            for k in 0..<count {
+                var radius = towardOuter ? outer : inner
+                var step = half
+                if partRadius != 0, k == count - 2 { step = perPoint * part / 2 }
+                if partRadius != 0, k == count - 1 { radius = partRadius }
+                let previous = point
+                point = polar(radius, angle)
+                var leaving = (towardOuter ? inner * innerRound : outer * outerRound) * Self.starTangent
+                var arriving = (towardOuter ? outer * outerRound : inner * innerRound) * Self.starTangent
+                if part != 0, k == 0 { leaving *= part }
+                if part != 0, k == count - 1 { arriving *= part }
+                add(point, from: previous, leaving: leaving, arriving: arriving)
+                angle += step
+                towardOuter.toggle()
+            }
+            return out
         }
-        data.closeSubpath()
-        return data
     }
 
 }
