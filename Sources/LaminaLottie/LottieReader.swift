@@ -144,7 +144,9 @@ public struct LottieReader: Sendable {
         for asset in top["assets"]?.array.map(Array.init) ?? [] {
             if let object = asset.object, let id = object["id"]?.string { assets[id] = object }
         }
-        let composition = LottieComposition(reader: reader, assets: assets, limits: limits, compositionOut: outPoint, images: images)
+        let glyphs = try LottieGlyphs(fonts: top["fonts"], chars: top["chars"], reader: reader)
+        let composition = LottieComposition(reader: reader, assets: assets, limits: limits, compositionOut: outPoint, glyphs: glyphs,
+                                            images: images)
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: width, height: height)
         guard let layers = top["layers"]?.array else { throw reader.error("$.layers", top["layers"], "expected an array of layers") }

@@ -235,6 +235,30 @@ struct LottieReaderTests {
         #expect(missing.warnings.contains { $0.subject.hasSuffix(".f") && $0.action == .tolerated })
     }
 
+    /// Text whose every character has its glyph in the file's `chars` is
+    /// drawn from those outlines (size / 100 of them), the pen moved by each
+    /// glyph's width plus the tracking; text with a character missing is
+    /// drawn with a font.
+    @Test func textIsDrawnFromTheFilesGlyphsWhenItCarriesThem() throws {
+        // "I": a bar 10 wide and 70 tall standing on the baseline; 20 wide.
+        let bar = #"{"ty": "gr", "it": [{"ty": "sh", "ks": {"a": 0, "k": {"v": [[0, -70], [10, -70], [10, 0], [0, 0]], "i": [[0,0],[0,0],[0,0],[0,0]], "o": [[0,0],[0,0],[0,0],[0,0]], "c": true}}}, {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]}"#
+        func document(_ text: String, tracking: Double = 0) -> [UInt8] {
+            let layer = #"{"ty": 5, "ind": 1, "ip": 0, "op": 20, "st": 0, "ks": {"p": {"a": 0, "k": [20, 60]}}, "t": {"d": {"k": [{"t": 0, "s": {"t": "\#(text)", "f": "Blocky-Regular", "s": 50, "j": 0, "tr": \#(tracking), "lh": 60, "fc": [1, 0, 0]}}]}, "a": []}}"#
+            return Array(#"{"v": "5.7.0", "fr": 10, "ip": 0, "op": 20, "w": 100, "h": 100, "assets": [], "fonts": {"list": [{"fName": "Blocky-Regular", "fFamily": "Blocky", "fStyle": "Regular"}]}, "chars": [{"ch": "I", "size": 100, "style": "Regular", "w": 20, "fFamily": "Blocky", "data": {"shapes": [\#(bar)]}}], "layers": [\#(layer)]}"#.utf8)
+        }
+        let image = try picture(document("II"))
+        // At size 50: bars 5 wide, 35 tall, at x 20 and 30, on the baseline y 60.
+        #expect(rgba(image, 22, 50) == [255, 0, 0, 255] && rgba(image, 32, 50) == [255, 0, 0, 255])
+        #expect(rgba(image, 27, 50)[3] == 0 && rgba(image, 22, 22)[3] == 0 && rgba(image, 22, 62)[3] == 0)
+        // Tracking 200 (thousandths of the size): 10 more between the bars.
+        let tracked = try picture(document("II", tracking: 200))
+        #expect(rgba(tracked, 32, 50)[3] == 0 && rgba(tracked, 42, 50) == [255, 0, 0, 255])
+        let result = try LottieReader().read(document("II"))
+        #expect(!result.warnings.contains { $0.subject.hasSuffix(".f") }, "no font is needed")
+        let missing = try LottieReader().read(document("IX"))
+        #expect(missing.warnings.contains { $0.subject.hasSuffix(".f") && $0.action == .tolerated }, "X has no glyph: a font draws it")
+    }
+
     @Test func aStrokeIsTrimmed() throws {
         // A line across, stroked 10 wide, trimmed to its first half.
         let line = #"{"ty": "sh", "ks": {"a": 0, "k": {"v": [[0, 50], [100, 50]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]], "c": false}}}"#

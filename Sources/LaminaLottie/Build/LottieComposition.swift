@@ -25,12 +25,15 @@ final class LottieComposition {
     let images: (String) -> [UInt8]?
     /// Layers made so far, against `limits.layerCount`.
     let layers: LottieLayerBudget
+    /// The glyph outlines the file carries (`chars`), for its text layers.
+    let glyphs: LottieGlyphs
     /// Keyframes sampled by hand in time-remapped precompositions.
     let remapSamples = LottieSampleBudget(limit: LottieSampleBudget.defaultLimit)
 
     init(reader: LottiePropertyReader, assets: [String: JSONObject], limits: SceneLimits, compositionOut: Double,
-         images: @escaping (String) -> [UInt8]?) {
+         glyphs: LottieGlyphs = .empty, images: @escaping (String) -> [UInt8]?) {
         self.reader = reader
+        self.glyphs = glyphs
         self.assets = assets
         self.limits = limits
         self.compositionOut = compositionOut
@@ -143,7 +146,7 @@ final class LottieComposition {
             let shapes = object["shapes"]?.array.map(Array.init) ?? []
             try LottieShapes(reader: reader, time: time, layers: layers).build(shapes, path: path + ".shapes", into: content, depth: 1)
         case 5:
-            try LottieText(reader: reader).build(object, path: path, position: value.position, into: content)
+            try LottieText(reader: reader, glyphs: glyphs).build(object, path: path, position: value.position, into: content)
         default:
             try reader.diagnostics.skipped("\(path) (ty \(type))", "this kind of layer is not drawn", file: reader.file, at: value.position)
         }

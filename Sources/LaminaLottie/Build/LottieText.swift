@@ -23,6 +23,8 @@ import LaminaText
 /// shift are not drawn either, each said once.
 struct LottieText {
     let reader: LottiePropertyReader
+    /// The glyph outlines the file carries: text they cover is drawn from them.
+    var glyphs: LottieGlyphs = .empty
 
     /// How sharp the lines' pictures are: pixels per point.
     static let contentsScale: CGFloat = 2
@@ -46,9 +48,13 @@ struct LottieText {
         let string = document["t"]?.string ?? ""
         let size = document["s"]?.number ?? 0
         guard !string.isEmpty, size.isFinite, size > 0, size <= 10_000 else { return }
+        var font = document["f"]?.string ?? "Helvetica"
+        if glyphs.covers(string, fontName: font) {
+            try buildFromGlyphs(document, string: string, size: size, fontName: font, path: path, into: layer)
+            return
+        }
         // lottie-ios asks Core Text for the font by its name; a name it
         // cannot find is drawn in Helvetica (regular, whatever the name's style).
-        var font = document["f"]?.string ?? "Helvetica"
         if (try? TextRenderer.shared.hasFont(named: font)) != true {
             reader.diagnostics.tolerated("\(path).t.d.k[0].s.f", "the font '\(Quoted.prefix(font, limit: 60))' is not installed: drawn in Helvetica, as Core Text draws a font it cannot find",
                                          file: reader.file, at: document["f"]?.position ?? position)
@@ -110,6 +116,87 @@ struct LottieText {
             textLayer.anchorPoint = .zero
             textLayer.frame = CGRect(x: left, y: baseline - metrics.ascent, width: width, height: height.rounded(.up) + 1)
             layer.addSublayer(textLayer)
+        }
+    }
+
+    // MARK: Glyphs
+
+    /// Text drawn from the file's glyph outlines (`chars`), as lottie-web
+    /// draws it: each character's outline at `size / 100` on its line's
+    /// baseline, the pen moved by its width and the tracking (`tr`,
+    /// thousandths of the size); lines placed by the justification, or
+    /// wrapped at a box's width; filled with `fc` and stroked with `sc` at
+    /// `sw` (over the fill unless `of` is false). One path for the whole
+    /// text, so it costs one layer or two.
+    private func buildFromGlyphs(_ document: JSONObject, string: String, size: Double, fontName: String, path: String,
+                                 into layer: CALayer) throws(SceneError) {
+        let here = "\(path).t.d.k[0].s"
+        let scale = size / 100
+        let tracking = (document["tr"]?.number).flatMap { $0.isFinite ? $0 / 1000 * size : nil } ?? 0
+        let justification = document["j"]?.smallInteger ?? 0
+        let lineHeight = (document["lh"]?.number).flatMap { $0.isFinite ? $0 : nil } ?? size * 1.2
+        let box = document["sz"].flatMap { try? reader.vector($0, here + ".sz") }
+        let origin = document["ps"].flatMap { try? reader.vector($0, here + ".ps") } ?? [0, 0]
+        func width(_ line: Substring) -> Double {
+            line.reduce(0) { $0 + (glyphs.glyph($1, fontName: fontName)?.advance ?? 0) * scale + tracking } - (line.isEmpty ? 0 : tracking)
+        }
+        var lines: [Substring] = []
+        for paragraph in string.split(omittingEmptySubsequences: false, whereSeparator: { "\r\n\u{3}".contains($0) }) {
+            guard let box, box.count >= 2, box[0] > 0 else { lines.append(paragraph); continue }
+            // Wrapped at the box's width, between words.
+            var current = paragraph[paragraph.startIndex..<paragraph.startIndex]
+            for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
+                let joined = current.isEmpty ? word : paragraph[current.startIndex..<word.endIndex]
+                if !current.isEmpty, width(joined) > box[0] {
+                    lines.append(current)
+                    current = word
+                } else {
+                    current = joined
+                }
+            }
+            lines.append(current)
+        }
+        var outline = PathData()
+        var baseline = 0.0
+        if let box, box.count >= 2, box[0] > 0 { baseline = origin[1] + 0.7 * size }
+        for line in lines {
+            defer { baseline += lineHeight }
+            let lineWidth = width(line)
+            var x: Double
+            if let box, box.count >= 2, box[0] > 0 {
+                x = origin[0] + ([1: box[0] - lineWidth, 2: (box[0] - lineWidth) / 2][justification] ?? 0)
+            } else {
+                x = [1: -lineWidth, 2: -lineWidth / 2][justification] ?? 0
+            }
+            for character in line {
+                guard let glyph = glyphs.glyph(character, fontName: fontName) else { continue }
+                outline.append(glyph.outline.applying(CGAffineTransform(scaleX: scale, y: scale)
+                    .concatenating(CGAffineTransform(translationX: x, y: baseline))))
+                x += glyph.advance * scale + tracking
+            }
+        }
+        var parts: [CAShapeLayer] = []
+        if let fc = document["fc"] {
+            let c = try reader.color(fc, here + ".fc")
+            let fill = CAShapeLayer()
+            fill.path = CGPath(outline)
+            fill.fillColor = CGColor(red: c[0], green: c[1], blue: c[2], alpha: 1)
+            parts.append(fill)
+        }
+        if let sc = document["sc"], let strokeWidth = document["sw"]?.number, strokeWidth.isFinite, strokeWidth > 0 {
+            let c = try reader.color(sc, here + ".sc")
+            let stroke = CAShapeLayer()
+            stroke.path = CGPath(outline)
+            stroke.fillColor = nil
+            stroke.strokeColor = CGColor(red: c[0], green: c[1], blue: c[2], alpha: 1)
+            stroke.lineWidth = strokeWidth
+            stroke.lineJoin = .round
+            if document["of"]?.bool == false { parts.insert(stroke, at: 0) } else { parts.append(stroke) }
+        }
+        for part in parts {
+            part.anchorPoint = .zero
+            part.bounds = .zero
+            layer.addSublayer(part)
         }
     }
 }
