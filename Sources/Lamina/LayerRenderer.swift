@@ -173,13 +173,16 @@ public final class LayerRenderer {
         // As a transaction commit does: layers that need display draw their
         // contents on the model tree, which the presentation copy then shares.
         layer.displayIfNeededRecursively()
-        // Without animations the presentation copy would show the model's own
-        // values: the snapshot reads the model (it writes nothing), and a
-        // thousand-layer tree is not copied for nothing.
-        let presentation = animated && layer.treeHasAnimations ? layer.presentation(atTime: time) : layer
-        return try RenderLayer(snapshotOf: presentation, options: SnapshotOptions(
-            rasterScale: canvas.scale, textRasterizer: textRasterizer,
-            contentsFlipped: canvas.originBottomLeft, budget: planner.options.budget, time: time))
+        // The snapshot reads the model tree (it writes nothing): with
+        // animations, each animated layer is read from a copy of it alone
+        // at `time`, so a thousand-layer tree is not copied for the few
+        // layers that move; without them, the model as it is.
+        let options = SnapshotOptions(rasterScale: canvas.scale, textRasterizer: textRasterizer,
+                                      contentsFlipped: canvas.originBottomLeft, budget: planner.options.budget, time: time)
+        if animated && layer.treeHasAnimations {
+            return try RenderLayer(snapshotOfModel: layer, options: options)
+        }
+        return try RenderLayer(snapshotOf: layer, options: options)
     }
 
     /// The second half of `prepare`: a frozen tree planned for `canvas`.

@@ -68,6 +68,35 @@ extension CALayer {
         if let mask = maskStorage {
             copy.setMask(mask.presentation(atTime: t))
         }
+        applyAnimations(atTime: t, to: copy)
+        return copy
+    }
+
+    /// This layer alone at time `t`: a copy with its own animations applied
+    /// (as `presentation(atTime:)` makes each layer of its tree), without
+    /// sublayers or mask; this layer itself when it has no animations. A
+    /// renderer that walks the model tree reads each layer's values here
+    /// (positions against its presented superlayer), and copies only what
+    /// animates. Nil when an animation reaches through to the mask or the
+    /// sublayers (`mask.opacity`): that layer needs `presentation(atTime:)`.
+    package func presentationAlone(atTime t: CFTimeInterval) -> CALayer? {
+        guard !animationEntries.isEmpty else { return self }
+        for entry in animationEntries {
+            for (animation, _) in entry.animation.propertyAnimations(atTime: t) {
+                guard let keyPath = animation.keyPath else { continue }
+                let head = keyPath.prefix { $0 != "." }
+                if head == "mask" || head == "sublayers" || head == "superlayer" { return nil }
+            }
+        }
+        let copy = type(of: self).init(layer: self)
+        copy.modelLayerReference = model()
+        applyAnimations(atTime: t, to: copy)
+        return copy
+    }
+
+    /// Each attached property animation's value at `t`, written to `copy`
+    /// in turn (see `presentation(atTime:)`).
+    private func applyAnimations(atTime t: CFTimeInterval, to copy: CALayer) {
         for entry in animationEntries {
             for (animation, time) in entry.animation.propertyAnimations(atTime: t) {
                 guard let keyPath = animation.keyPath,
@@ -76,7 +105,6 @@ extension CALayer {
                 copy.setValue(value, forKeyPath: keyPath)
             }
         }
-        return copy
     }
 
     /// Whether this layer, its mask or any layer below it has an animation

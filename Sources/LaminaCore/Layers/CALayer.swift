@@ -364,9 +364,15 @@ open class CALayer {
         }
         // Every property of the table, this class's own included, in the
         // table's order (bounds before position, as a presentation copy
-        // wants them).
-        for key in type(of: self).keyTable.keys where key.isCopied {
-            _ = key.write(self, key.read(other))
+        // wants them): typed where the two are of one class (a presentation
+        // copy always is), else boxed, each key read where `other` has it.
+        let table = type(of: self).keyTable
+        if type(of: other) == type(of: self) {
+            for copy in table.copiers { copy(self, other) }
+        } else {
+            for key in table.keys where key.isCopied {
+                _ = key.write(self, key.read(other))
+            }
         }
         customValues = other.customValues
         invertsMask = other.invertsMask

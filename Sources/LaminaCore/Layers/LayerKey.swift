@@ -34,6 +34,11 @@ struct LayerKey: Sendable {
     /// The setter with its own types, `@Sendable (L, Value) -> Void`: a
     /// reader that knows them writes without boxing (`LayerPropertyInfo.setter`).
     let typedSet: any Sendable
+    /// Copies the value from the second layer to the first, both of the
+    /// class that declares the key (the caller has checked): without
+    /// boxing, which a presentation copy of a thousand-layer tree pays for
+    /// each property of each layer.
+    let copyUnchecked: @Sendable (CALayer, CALayer) -> Void
 
     /// A key for the property of `L` read by `get` and written by `set`.
     /// `range` narrows a number's kind; `kind` replaces the value type's
@@ -77,7 +82,8 @@ struct LayerKey: Sendable {
                 guard let unboxed = type.unbox(value) else { return false }
                 return type.equal(unboxed, defaultValue())
             },
-            typedSet: set)
+            typedSet: set,
+            copyUnchecked: { to, from in set(unsafeDowncast(to, to: L.self), get(unsafeDowncast(from, to: L.self))) })
     }
 }
 
@@ -85,12 +91,15 @@ struct LayerKey: Sendable {
 struct LayerKeyTable: Sendable {
     let keys: [LayerKey]
     private let index: [String: Int]
+    /// The copied keys' typed copies, in the table's order (`init(layer:)`).
+    let copiers: [@Sendable (CALayer, CALayer) -> Void]
 
     init(_ keys: [LayerKey]) {
         self.keys = keys
         var index: [String: Int] = [:]
         for (i, key) in keys.enumerated() { index[key.name] = i }
         self.index = index
+        copiers = keys.filter(\.isCopied).map(\.copyUnchecked)
     }
 
     /// The superclass's keys followed by `keys`.

@@ -41,8 +41,30 @@ extension RenderLayer {
     /// - Throws: `RenderRefusal` when the tree asks for more layers or
     ///   backing-image pixels than `options.budget` allows, naming the layer.
     public init(snapshotOf layer: CALayer, options: SnapshotOptions = SnapshotOptions()) throws(RenderRefusal) {
-        self = try LayerSnapshotter(options: options).snapshot(layer, at: .root)
+        self = try LayerSnapshotter(options: options).snapshot(layer, placedIn: .itsOwnTree, at: .root)
     }
+
+    /// Freezes the model tree of `layer` as it is at `options.time`: what
+    /// `init(snapshotOf: layer.presentation(atTime: options.time))` makes,
+    /// without copying the tree. Only layers with animations are copied
+    /// (`presentationAlone(atTime:)`), each placed against its presented
+    /// superlayer; a layer whose animations reach into its mask or
+    /// sublayers has its subtree's presentation copied whole.
+    public init(snapshotOfModel layer: CALayer, options: SnapshotOptions = SnapshotOptions()) throws(RenderRefusal) {
+        let snapshotter = LayerSnapshotter(options: options)
+        snapshotter.readsModels = true
+        self = try snapshotter.snapshot(layer, placedIn: .presented(superlayer: nil, isMask: false), at: .root)
+    }
+}
+
+/// Where a layer being frozen sits, for its matrix to its superlayer.
+enum LayerPlacement {
+    /// In the tree it belongs to: its own superlayer (a presentation copy's
+    /// or a model's).
+    case itsOwnTree
+    /// Under `superlayer` (a presented layer its own superlayer may not
+    /// be), as its mask or not.
+    case presented(superlayer: CALayer?, isMask: Bool)
 }
 
 /// Reads a live layer tree into `RenderLayer` values, counting what it makes
@@ -56,6 +78,9 @@ final class LayerSnapshotter {
     private var countsLayers = true
     /// Pixels of backing images made so far.
     private var backingPixels = 0.0
+    /// True while the tree walked is a model tree, read at `options.time`
+    /// layer by layer (`RenderLayer(snapshotOfModel:)`).
+    var readsModels = false
 
     /// The largest side and area of one backing image: a denser one is made
     /// at a lower `contentsScale`, as surfaces are (see `RenderPlanner`).
@@ -64,7 +89,21 @@ final class LayerSnapshotter {
 
     init(options: SnapshotOptions) { self.options = options }
 
-    func snapshot(_ layer: CALayer, at path: LayerPath) throws(RenderRefusal) -> RenderLayer {
+    /// Freezes `node` (a model layer while `readsModels`, else a layer of
+    /// the tree given) and everything below it.
+    func snapshot(_ node: CALayer, placedIn placement: LayerPlacement, at path: LayerPath) throws(RenderRefusal) -> RenderLayer {
+        var layer = node
+        if readsModels {
+            if let presented = node.presentationAlone(atTime: options.time) {
+                layer = presented
+            } else {
+                // Its animations reach into its subtree: that subtree's
+                // presentation, copied whole, frozen as a tree of its own.
+                readsModels = false
+                defer { readsModels = true }
+                return try snapshot(node.presentation(atTime: options.time), placedIn: placement, at: path)
+            }
+        }
         try countLayers(1, at: path)
         layer.displayIfNeeded()
         var r = RenderLayer()
@@ -72,11 +111,18 @@ final class LayerSnapshotter {
         r.name = layer.name
         r.kind = layer is CATransformLayer ? .transform : .ordinary
         r.bounds = layer.bounds
-        r.transformToSuperlayer = layer.transformToSuperlayer
+        switch placement {
+        case .itsOwnTree:
+            r.transformToSuperlayer = layer.transformToSuperlayer
+        case .presented(let superlayer, let isMask):
+            r.transformToSuperlayer = LayerGeometry.transformToSuperlayer(of: layer.geometry, in: superlayer?.geometry, isMask: isMask)
+        }
         r.isHidden = layer.isHidden
         r.opacity = Double(min(1, max(0, layer.opacity)))
         r.isDoubleSided = layer.isDoubleSided
-        r.sublayers = try sublayers(of: layer, at: path)
+        // A model's sublayers and mask are the node's; a presented copy has none of its own.
+        let tree = readsModels ? node : layer
+        r.sublayers = try sublayers(of: tree, presented: layer, at: path)
         guard r.kind == .ordinary else { return r }
         if let emitter = layer as? CAEmitterLayer {
             // Above the background and border, below the sublayers.
@@ -88,8 +134,8 @@ final class LayerSnapshotter {
         r.borderWidth = Double(max(0, layer.borderWidth))
         r.borderColor = layer.borderColor.map(RGBA.init) ?? RGBA(red: 0, green: 0, blue: 0, alpha: 0)
         r.masksToBounds = layer.masksToBounds
-        if let mask = layer.mask {
-            r.mask = Indirect(try snapshot(mask, at: path.appending(.mask)))
+        if let mask = tree.mask {
+            r.mask = Indirect(try snapshot(mask, placedIn: childPlacement(under: layer, isMask: true), at: path.appending(.mask)))
             r.maskIsInverted = layer.invertsMask
         }
         // The effects in one box, made only for a layer that has some.
@@ -112,12 +158,20 @@ final class LayerSnapshotter {
         return r
     }
 
-    private func sublayers(of layer: CALayer, at path: LayerPath) throws(RenderRefusal) -> [RenderLayer] {
+    /// How a sublayer or mask of `presented` is placed: against it, when the
+    /// tree walked is a model tree (the sublayer's own superlayer is the model).
+    private func childPlacement(under presented: CALayer, isMask: Bool) -> LayerPlacement {
+        readsModels ? .presented(superlayer: presented, isMask: isMask) : .itsOwnTree
+    }
+
+    /// The sublayers of `layer` (the tree's layer: the model while reading
+    /// models), placed under `presented` (the layer as it is at the time).
+    private func sublayers(of layer: CALayer, presented: CALayer, at path: LayerPath) throws(RenderRefusal) -> [RenderLayer] {
         var subs: [RenderLayer] = []
         for (i, sublayer) in (layer.sublayers ?? []).enumerated() {
-            subs.append(try snapshot(sublayer, at: path.appending(.sublayer(i))))
+            subs.append(try snapshot(sublayer, placedIn: childPlacement(under: presented, isMask: false), at: path.appending(.sublayer(i))))
         }
-        guard let replicator = layer as? CAReplicatorLayer, replicator.instanceCount > 1 || replicator.instanceColor != nil else {
+        guard let replicator = presented as? CAReplicatorLayer, replicator.instanceCount > 1 || replicator.instanceColor != nil else {
             return subs
         }
         // Every instance past the first copies the sublayers' subtrees; an
@@ -143,8 +197,11 @@ final class LayerSnapshotter {
             countsLayers = false
             defer { countsLayers = counting }
             var frozen: [RenderLayer] = []
+            let reading = readsModels
+            readsModels = false
+            defer { readsModels = reading }
             for (i, model) in models.enumerated() {
-                frozen.append(try snapshot(model.treeHasAnimations ? model.presentation(atTime: time) : model,
+                frozen.append(try snapshot(model.treeHasAnimations ? model.presentation(atTime: time) : model, placedIn: .itsOwnTree,
                                            at: path.appending(.sublayer(i))))
             }
             delayed.append(frozen)
