@@ -35,6 +35,52 @@ struct SnapshotTests {
         #expect(c.opacity == 0.5 && !c.isDoubleSided)
     }
 
+    /// A model tree read at a time (only its animated layers copied, each
+    /// placed against its presented superlayer) freezes as its presentation
+    /// tree does: a parent whose bounds origin and sublayer transform
+    /// animate moves an unanimated child; a mask animated through the
+    /// parent's key path (`mask.opacity`) is read from a whole copy.
+    @Test func aModelTreeReadAtATimeFreezesAsItsPresentationTree() throws {
+        func animation(_ keyPath: String, _ from: Any, _ to: Any) -> CABasicAnimation {
+            let a = CABasicAnimation(keyPath: keyPath)
+            a.fromValue = from
+            a.toValue = to
+            a.duration = 2
+            return a
+        }
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+        let parent = CALayer()
+        parent.frame = CGRect(x: 20, y: 20, width: 100, height: 100)
+        parent.add(animation("bounds.origin", CGPoint.zero, CGPoint(x: 40, y: 20)), forKey: "origin")
+        parent.add(animation("sublayerTransform.rotation.z", 0.0, 1.0), forKey: "turn")
+        let child = CALayer()
+        child.frame = CGRect(x: 10, y: 10, width: 30, height: 30)
+        child.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        let grandchild = CALayer()
+        grandchild.frame = CGRect(x: 5, y: 5, width: 10, height: 10)
+        grandchild.add(animation("position", CGPoint(x: 10, y: 10), CGPoint(x: 20, y: 25)), forKey: "move")
+        child.addSublayer(grandchild)
+        parent.addSublayer(child)
+        root.addSublayer(parent)
+        let masked = CALayer()
+        masked.frame = CGRect(x: 120, y: 120, width: 60, height: 60)
+        let mask = CALayer()
+        mask.frame = masked.bounds
+        masked.mask = mask
+        masked.add(animation("mask.opacity", 1.0, 0.0), forKey: "fade")
+        root.addSublayer(masked)
+        func flattened(_ layer: RenderLayer) -> [String] {
+            ["\(layer.path) \(layer.transformToSuperlayer) \(layer.bounds) \(layer.opacity)"]
+                + layer.sublayers.flatMap(flattened) + (layer.mask.map { flattened($0.value) } ?? [])
+        }
+        let options = SnapshotOptions(time: 0.5)
+        let fromCopies = try RenderLayer(snapshotOf: root.presentation(atTime: 0.5), options: options)
+        let fromModel = try RenderLayer(snapshotOfModel: root, options: options)
+        #expect(flattened(fromModel) == flattened(fromCopies))
+        #expect(fromModel.sublayers[1].mask?.value.opacity == 0.75, "mask.opacity, a quarter of the way")
+    }
+
     @Test func transformLayersAreMarked() throws {
         let root = CALayer()
         root.addSublayer(CATransformLayer())
