@@ -103,6 +103,12 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         return (AnimatableValue(first), AnimatableValue(last))
     }
 
+    /// Keyframes are absolute: the model value matters only to additive or
+    /// cumulative ones, through a value function, or with no keyframes.
+    override var needsModelValue: Bool {
+        isAdditive || isCumulative || valueFunction != nil || (path == nil && (values?.isEmpty ?? true))
+    }
+
     override var templateValue: Any? {
         if let path { return Self.pathPoints(path, keyTimeCount: keyTimes?.count).points.first }
         return values?.first

@@ -113,4 +113,12 @@ open class CAPropertyAnimation: CAAnimation {
     /// An animation value whose Swift type the result takes when there is no
     /// model value.
     var templateValue: Any? { nil }
+
+    /// Whether the value depends on the model value (relative, additive or
+    /// cumulative values, a value function), so that the caller must read
+    /// it; when false, `presentationValue(atTime:modelValue:)` may be given
+    /// nil and answers in its own values' type. Reading a model value costs
+    /// a boxed read (a transform decomposed for `transform.rotation.z`),
+    /// per animation per layer per frame.
+    var needsModelValue: Bool { true }
 }

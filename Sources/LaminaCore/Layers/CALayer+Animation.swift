@@ -99,9 +99,9 @@ extension CALayer {
     private func applyAnimations(atTime t: CFTimeInterval, to copy: CALayer) {
         for entry in animationEntries {
             for (animation, time) in entry.animation.propertyAnimations(atTime: t) {
-                guard let keyPath = animation.keyPath,
-                      let value = animation.presentationValue(atTime: time, modelValue: copy.value(forKeyPath: keyPath))
-                else { continue }
+                guard let keyPath = animation.keyPath else { continue }
+                let model = animation.needsModelValue ? copy.value(forKeyPath: keyPath) : nil
+                guard let value = animation.presentationValue(atTime: time, modelValue: model) else { continue }
                 copy.setValue(value, forKeyPath: keyPath)
             }
         }
