@@ -68,7 +68,7 @@ extension CALayer {
         if let mask = maskStorage {
             copy.setMask(mask.presentation(atTime: t))
         }
-        applyAnimations(atTime: t, to: copy)
+        apply(sampledAnimations(atTime: t), to: copy)
         return copy
     }
 
@@ -81,29 +81,32 @@ extension CALayer {
     /// sublayers (`mask.opacity`): that layer needs `presentation(atTime:)`.
     package func presentationAlone(atTime t: CFTimeInterval) -> CALayer? {
         guard !animationEntries.isEmpty else { return self }
-        for entry in animationEntries {
-            for (animation, _) in entry.animation.propertyAnimations(atTime: t) {
-                guard let keyPath = animation.keyPath else { continue }
-                let head = keyPath.prefix { $0 != "." }
-                if head == "mask" || head == "sublayers" || head == "superlayer" { return nil }
-            }
+        let sampled = sampledAnimations(atTime: t)
+        for (animation, _) in sampled {
+            guard let keyPath = animation.keyPath else { continue }
+            let head = keyPath.prefix { $0 != "." }
+            if head == "mask" || head == "sublayers" || head == "superlayer" { return nil }
         }
         let copy = type(of: self).init(layer: self)
         copy.modelLayerReference = model()
-        applyAnimations(atTime: t, to: copy)
+        apply(sampled, to: copy)
         return copy
     }
 
-    /// Each attached property animation's value at `t`, written to `copy`
-    /// in turn (see `presentation(atTime:)`).
-    private func applyAnimations(atTime t: CFTimeInterval, to copy: CALayer) {
-        for entry in animationEntries {
-            for (animation, time) in entry.animation.propertyAnimations(atTime: t) {
-                guard let keyPath = animation.keyPath else { continue }
-                let model = animation.needsModelValue ? copy.value(forKeyPath: keyPath) : nil
-                guard let value = animation.presentationValue(atTime: time, modelValue: model) else { continue }
-                copy.setValue(value, forKeyPath: keyPath)
-            }
+    /// Each attached property animation (a group's children at the group's
+    /// local time), in the order they apply, with its time.
+    private func sampledAnimations(atTime t: CFTimeInterval) -> [(animation: CAPropertyAnimation, time: CFTimeInterval)] {
+        animationEntries.flatMap { $0.animation.propertyAnimations(atTime: t) }
+    }
+
+    /// Each sampled animation's value written to `copy` in turn (see
+    /// `presentation(atTime:)`).
+    private func apply(_ sampled: [(animation: CAPropertyAnimation, time: CFTimeInterval)], to copy: CALayer) {
+        for (animation, time) in sampled {
+            guard let keyPath = animation.keyPath else { continue }
+            let model = animation.needsModelValue ? copy.value(forKeyPath: keyPath) : nil
+            guard let value = animation.presentationValue(atTime: time, modelValue: model) else { continue }
+            copy.setValue(value, forKeyPath: keyPath)
         }
     }
 
