@@ -61,8 +61,32 @@ struct LottieTransform {
         }
     }
 
-    /// The two layers that place content: add content to `inner`, put `outer` in the parent.
+    /// Whether the transform turns or skews (at any frame): then the
+    /// position and turns need a layer of their own outside the scale.
+    private var turnsOrSkews: Bool {
+        skew != nil || [rotation, rotationX, rotationY].contains { property in
+            property.map { $0.isAnimated || $0.initial != 0 } ?? false
+        }
+    }
+
+    /// The layers that place content: add content to `inner`, put `outer`
+    /// in the parent. One layer is both when nothing turns or skews (most
+    /// of a file's groups and layers): its position, scale and anchor place
+    /// content as the two would, `p + S·(q - a)`, at half the layers.
     func layers(time: LottieTime) -> (outer: CALayer, inner: CALayer) {
+        guard turnsOrSkews else {
+            let layer = CALayer()
+            layer.anchorPoint = .zero
+            layer.bounds = .zero
+            layer.position = .zero
+            LottieAnimator.apply(position, to: layer, keyPath: "position", time: time) { CGPoint(x: $0[0], y: $0[1]) }
+            LottieAnimator.apply(positionX, to: layer, keyPath: "position.x", time: time) { CGFloat($0) }
+            LottieAnimator.apply(positionY, to: layer, keyPath: "position.y", time: time) { CGFloat($0) }
+            LottieAnimator.apply(scale, to: layer, keyPath: "transform.scale.x", time: time) { CGFloat($0[0] / 100) }
+            LottieAnimator.apply(scale, to: layer, keyPath: "transform.scale.y", time: time) { CGFloat($0[1] / 100) }
+            LottieAnimator.apply(anchor, to: layer, keyPath: "bounds.origin", time: time) { CGPoint(x: $0[0], y: $0[1]) }
+            return (layer, layer)
+        }
         let outer = CALayer(), inner = CALayer()
         for layer in [outer, inner] {
             layer.anchorPoint = .zero

@@ -77,15 +77,15 @@ struct LottieShapes {
     /// A group: its transform's layers, its child groups, then its own
     /// render groups over them.
     private func groupLayer(_ group: LottieShapeGroup, inherited: [LottieShapeItem]) throws(SceneError) -> CALayer {
-        let layer = CALayer()
-        layer.anchorPoint = .zero
-        layer.bounds = .zero
-        var content = layer
+        let layer: CALayer, content: CALayer
         if let transform = group.transform {
-            let (outer, inner) = transform.layers(time: time)
-            transform.applyOpacity(to: outer, time: time)
-            layer.addSublayer(outer)
-            content = inner
+            (layer, content) = transform.layers(time: time)
+            transform.applyOpacity(to: layer, time: time)
+        } else {
+            layer = CALayer()
+            layer.anchorPoint = .zero
+            layer.bounds = .zero
+            content = layer
         }
         let items = group.items + inherited
         try addGroups(items, topLevel: false, path: group.path + ".it", into: content)
