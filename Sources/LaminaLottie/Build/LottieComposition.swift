@@ -86,9 +86,7 @@ final class LottieComposition {
     private func matted(_ node: CALayer, by matte: CALayer, kind: Int, path: String, position: SourcePosition) -> CALayer {
         switch kind {
         case 1, 2:
-            let holder = CALayer()
-            holder.anchorPoint = .zero
-            holder.bounds = .zero
+            let holder = CALayer.atOrigin()
             holder.addSublayer(node)
             holder.mask = matte
             holder.invertsMask = kind == 2
@@ -125,9 +123,7 @@ final class LottieComposition {
         }
         let transform = try LottieTransform(object["ks"]?.object ?? JSONParser.emptyObject, path: path + ".ks", reader: reader)
         let (outer, inner) = transform.layers(time: time)
-        let content = CALayer()
-        content.anchorPoint = .zero
-        content.bounds = .zero
+        let content = CALayer.atOrigin()
         inner.addSublayer(content)
         transform.applyOpacity(to: content, time: time)
         if let effects = object["ef"]?.array {

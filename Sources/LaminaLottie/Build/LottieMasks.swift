@@ -39,9 +39,7 @@ struct LottieMasks {
             }
             // Subtracting is adding the inverse, inside what came before.
             let inverted = (object["inv"]?.bool ?? false) != (mode == "s")
-            let layer = CAShapeLayer()
-            layer.anchorPoint = .zero
-            layer.bounds = .zero
+            let layer = CAShapeLayer.atOrigin()
             layer.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
             layer.fillRule = inverted ? .evenOdd : .nonZero
             LottieAnimator.apply(shape.map(\.pathData), to: layer, keyPath: "path", time: time) { data in
@@ -61,16 +59,12 @@ struct LottieMasks {
             // A level of its own around what is masked so far (the first
             // mask sits on the content itself).
             if current.mask != nil {
-                let wrapper = CALayer()
-                wrapper.anchorPoint = .zero
-                wrapper.bounds = .zero
+                let wrapper = CALayer.atOrigin()
                 parent.replaceSublayer(current, with: wrapper)
                 wrapper.addSublayer(current)
                 current = wrapper
             }
-            let holder = CALayer()
-            holder.anchorPoint = .zero
-            holder.bounds = .zero
+            let holder = CALayer.atOrigin()
             holder.addSublayer(layer)
             current.mask = holder
             // Later additive masks join this one (their union); a mask that

@@ -135,19 +135,21 @@ struct LottieText {
         let tracking = (document["tr"]?.number).flatMap { $0.isFinite ? $0 / 1000 * size : nil } ?? 0
         let justification = document["j"]?.smallInteger ?? 0
         let lineHeight = (document["lh"]?.number).flatMap { $0.isFinite ? $0 : nil } ?? size * 1.2
+        // Box text (`sz`, `ps`): wrapped at the box's width, placed in it.
         let box = document["sz"].flatMap { try? reader.vector($0, here + ".sz") }
+        let boxWidth = box.flatMap { $0.count >= 2 && $0[0] > 0 ? $0[0] : nil }
         let origin = document["ps"].flatMap { try? reader.vector($0, here + ".ps") } ?? [0, 0]
         func width(_ line: Substring) -> Double {
             line.reduce(0) { $0 + (glyphs.glyph($1, fontName: fontName)?.advance ?? 0) * scale + tracking } - (line.isEmpty ? 0 : tracking)
         }
         var lines: [Substring] = []
         for paragraph in string.split(omittingEmptySubsequences: false, whereSeparator: { "\r\n\u{3}".contains($0) }) {
-            guard let box, box.count >= 2, box[0] > 0 else { lines.append(paragraph); continue }
+            guard let boxWidth else { lines.append(paragraph); continue }
             // Wrapped at the box's width, between words.
             var current = paragraph[paragraph.startIndex..<paragraph.startIndex]
             for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
                 let joined = current.isEmpty ? word : paragraph[current.startIndex..<word.endIndex]
-                if !current.isEmpty, width(joined) > box[0] {
+                if !current.isEmpty, width(joined) > boxWidth {
                     lines.append(current)
                     current = word
                 } else {
@@ -157,14 +159,13 @@ struct LottieText {
             lines.append(current)
         }
         var outline = PathData()
-        var baseline = 0.0
-        if let box, box.count >= 2, box[0] > 0 { baseline = origin[1] + 0.7 * size }
+        var baseline = boxWidth == nil ? 0 : origin[1] + 0.7 * size
         for line in lines {
             defer { baseline += lineHeight }
             let lineWidth = width(line)
             var x: Double
-            if let box, box.count >= 2, box[0] > 0 {
-                x = origin[0] + ([1: box[0] - lineWidth, 2: (box[0] - lineWidth) / 2][justification] ?? 0)
+            if let boxWidth {
+                x = origin[0] + ([1: boxWidth - lineWidth, 2: (boxWidth - lineWidth) / 2][justification] ?? 0)
             } else {
                 x = [1: -lineWidth, 2: -lineWidth / 2][justification] ?? 0
             }
@@ -178,14 +179,14 @@ struct LottieText {
         var parts: [CAShapeLayer] = []
         if let fc = document["fc"] {
             let c = try reader.color(fc, here + ".fc")
-            let fill = CAShapeLayer()
+            let fill = CAShapeLayer.atOrigin()
             fill.path = CGPath(outline)
             fill.fillColor = CGColor(red: c[0], green: c[1], blue: c[2], alpha: 1)
             parts.append(fill)
         }
         if let sc = document["sc"], let strokeWidth = document["sw"]?.number, strokeWidth.isFinite, strokeWidth > 0 {
             let c = try reader.color(sc, here + ".sc")
-            let stroke = CAShapeLayer()
+            let stroke = CAShapeLayer.atOrigin()
             stroke.path = CGPath(outline)
             stroke.fillColor = nil
             stroke.strokeColor = CGColor(red: c[0], green: c[1], blue: c[2], alpha: 1)
@@ -193,10 +194,6 @@ struct LottieText {
             stroke.lineJoin = .round
             if document["of"]?.bool == false { parts.insert(stroke, at: 0) } else { parts.append(stroke) }
         }
-        for part in parts {
-            part.anchorPoint = .zero
-            part.bounds = .zero
-            layer.addSublayer(part)
-        }
+        for part in parts { layer.addSublayer(part) }
     }
 }

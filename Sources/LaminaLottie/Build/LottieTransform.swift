@@ -3,6 +3,19 @@ import LaminaCore
 import LaminaScene
 import LaminaJSON
 
+extension CALayer {
+    /// A layer that places what it holds at its own origin: anchored at its
+    /// bounds' origin, with no size of its own, at position zero. Lottie's
+    /// transforms, groups and shapes are layers of this kind (their content
+    /// is placed by the transforms alone).
+    static func atOrigin() -> Self {
+        let layer = Self()
+        layer.anchorPoint = .zero
+        layer.bounds = .zero
+        return layer
+    }
+}
+
 /// A Lottie transform (a layer's `ks`, a shape group's `tr`): anchor `a`,
 /// position `p` (or `px`/`py`), scale `s` in percent, rotation `r` in
 /// degrees, opacity `o` in percent.
@@ -74,51 +87,34 @@ struct LottieTransform {
     /// of a file's groups and layers): its position, scale and anchor place
     /// content as the two would, `p + S·(q - a)`, at half the layers.
     func layers(time: LottieTime) -> (outer: CALayer, inner: CALayer) {
-        guard turnsOrSkews else {
-            let layer = CALayer()
-            layer.anchorPoint = .zero
-            layer.bounds = .zero
-            layer.position = .zero
-            LottieAnimator.apply(position, to: layer, keyPath: "position", time: time) { CGPoint(x: $0[0], y: $0[1]) }
-            LottieAnimator.apply(positionX, to: layer, keyPath: "position.x", time: time) { CGFloat($0) }
-            LottieAnimator.apply(positionY, to: layer, keyPath: "position.y", time: time) { CGFloat($0) }
-            LottieAnimator.apply(scale, to: layer, keyPath: "transform.scale.x", time: time) { CGFloat($0[0] / 100) }
-            LottieAnimator.apply(scale, to: layer, keyPath: "transform.scale.y", time: time) { CGFloat($0[1] / 100) }
-            LottieAnimator.apply(anchor, to: layer, keyPath: "bounds.origin", time: time) { CGPoint(x: $0[0], y: $0[1]) }
-            return (layer, layer)
-        }
-        let outer = CALayer(), inner = CALayer()
-        for layer in [outer, inner] {
-            layer.anchorPoint = .zero
-            layer.bounds = .zero
-            layer.position = .zero
-        }
-        if let skew {
-            // A third layer between them holds the skew (Core Animation has
-            // no skew of its own to animate: the matrix, at the skew's
-            // keyframes and between, as lottie-ios computes it frame by frame).
-            let sheared = CALayer()
-            sheared.anchorPoint = .zero
-            sheared.bounds = .zero
-            sheared.position = .zero
-            outer.addSublayer(sheared)
-            sheared.addSublayer(inner)
-            let axis = skewAxis ?? .fixed(0)
-            let matrix = LottieProperty<[Double]>.sampled(at: [skew.frames, axis.frames]) { frame in
-                Self.skewMatrix(skew: skew.value(at: frame), axis: axis.value(at: frame))
+        let inner = CALayer.atOrigin()
+        var outer = inner
+        if turnsOrSkews {
+            outer = CALayer.atOrigin()
+            if let skew {
+                // A third layer between them holds the skew (Core Animation has
+                // no skew of its own to animate: the matrix, at the skew's
+                // keyframes and between, as lottie-ios computes it frame by frame).
+                let sheared = CALayer.atOrigin()
+                outer.addSublayer(sheared)
+                sheared.addSublayer(inner)
+                let axis = skewAxis ?? .fixed(0)
+                let matrix = LottieProperty<[Double]>.sampled(at: [skew.frames, axis.frames]) { frame in
+                    Self.skewMatrix(skew: skew.value(at: frame), axis: axis.value(at: frame))
+                }
+                LottieAnimator.apply(matrix, to: sheared, keyPath: "transform", time: time) {
+                    CATransform3DMakeAffineTransform(CGAffineTransform(a: $0[0], b: $0[1], c: $0[2], d: $0[3], tx: 0, ty: 0))
+                }
+            } else {
+                outer.addSublayer(inner)
             }
-            LottieAnimator.apply(matrix, to: sheared, keyPath: "transform", time: time) {
-                CATransform3DMakeAffineTransform(CGAffineTransform(a: $0[0], b: $0[1], c: $0[2], d: $0[3], tx: 0, ty: 0))
-            }
-        } else {
-            outer.addSublayer(inner)
+            LottieAnimator.apply(rotationX, to: outer, keyPath: "transform.rotation.x", time: time) { CGFloat($0 * .pi / 180) }
+            LottieAnimator.apply(rotationY, to: outer, keyPath: "transform.rotation.y", time: time) { CGFloat($0 * .pi / 180) }
+            LottieAnimator.apply(rotation, to: outer, keyPath: "transform.rotation.z", time: time) { CGFloat($0 * .pi / 180) }
         }
         LottieAnimator.apply(position, to: outer, keyPath: "position", time: time) { CGPoint(x: $0[0], y: $0[1]) }
         LottieAnimator.apply(positionX, to: outer, keyPath: "position.x", time: time) { CGFloat($0) }
         LottieAnimator.apply(positionY, to: outer, keyPath: "position.y", time: time) { CGFloat($0) }
-        LottieAnimator.apply(rotationX, to: outer, keyPath: "transform.rotation.x", time: time) { CGFloat($0 * .pi / 180) }
-        LottieAnimator.apply(rotationY, to: outer, keyPath: "transform.rotation.y", time: time) { CGFloat($0 * .pi / 180) }
-        LottieAnimator.apply(rotation, to: outer, keyPath: "transform.rotation.z", time: time) { CGFloat($0 * .pi / 180) }
         LottieAnimator.apply(scale, to: inner, keyPath: "transform.scale.x", time: time) { CGFloat($0[0] / 100) }
         LottieAnimator.apply(scale, to: inner, keyPath: "transform.scale.y", time: time) { CGFloat($0[1] / 100) }
         LottieAnimator.apply(anchor, to: inner, keyPath: "bounds.origin", time: time) { CGPoint(x: $0[0], y: $0[1]) }

@@ -82,9 +82,7 @@ struct LottieShapes {
             (layer, content) = transform.layers(time: time)
             transform.applyOpacity(to: layer, time: time)
         } else {
-            layer = CALayer()
-            layer.anchorPoint = .zero
-            layer.bounds = .zero
+            layer = CALayer.atOrigin()
             content = layer
         }
         let items = group.items + inherited
@@ -198,9 +196,7 @@ struct LottieShapes {
         }
         if let stroke, stroke.kind == .gradientStroke { parts.append(try gradient(stroke, shape: shape, trim: trim)) }
         if parts.count == 1 { return parts[0] }
-        let container = CALayer()
-        container.anchorPoint = .zero
-        container.bounds = .zero
+        let container = CALayer.atOrigin()
         for part in parts { container.addSublayer(part) }
         return container
     }
@@ -209,9 +205,7 @@ struct LottieShapes {
     /// the stroke's: the two are drawn together only when they are the same).
     private func solid(_ shape: LottieProperty<PathData>, fill: LottiePaint?, stroke: LottiePaint?,
                        trim: LottieTrimWindow?) throws(SceneError) -> CAShapeLayer {
-        let layer = CAShapeLayer()
-        layer.anchorPoint = .zero
-        layer.bounds = .zero
+        let layer = CAShapeLayer.atOrigin()
         LottieAnimator.apply(shape, to: layer, keyPath: "path", time: time) { CGPath(trim?.repeated($0) ?? $0) }
         let toColor = { (c: [Double]) -> CGColor in CGColor(red: c[0], green: c[1], blue: c[2], alpha: c[3]) }
         if let paint = fill ?? stroke {
@@ -293,9 +287,7 @@ struct LottieShapes {
             LottieAnimator.apply(start, to: holder, keyPath: "startPoint", time: time, unit)
             LottieAnimator.apply(end, to: holder, keyPath: "endPoint", time: time, unit)
         }
-        let mask = CAShapeLayer()
-        mask.anchorPoint = .zero
-        mask.bounds = .zero
+        let mask = CAShapeLayer.atOrigin()
         let offset = CGAffineTransform(translationX: -box.minX, y: -box.minY)
         LottieAnimator.apply(shape, to: mask, keyPath: "path", time: time) { data in
             let placed = data.applying(offset)
@@ -314,9 +306,7 @@ struct LottieShapes {
         masked.frame = box
         masked.addSublayer(holder)
         masked.mask = mask
-        let layer = CALayer()
-        layer.anchorPoint = .zero
-        layer.bounds = .zero
+        let layer = CALayer.atOrigin()
         layer.addSublayer(masked)
         LottieAnimator.apply(try reader.property(object, "o", path: path, reader.number), to: layer, keyPath: "opacity",
                              time: time, LottieAnimator.opacity)
