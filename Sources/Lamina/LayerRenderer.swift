@@ -177,7 +177,7 @@ public final class LayerRenderer {
         // animations, each animated layer is read from a copy of it alone
         // at `time`, so a thousand-layer tree is not copied for the few
         // layers that move; without them, the model as it is.
-        let options = SnapshotOptions(rasterScale: canvas.scale, textRasterizer: textRasterizer,
+        let options = SnapshotOptions(textRasterizer: textRasterizer,
                                       contentsFlipped: canvas.originBottomLeft, budget: planner.options.budget, time: time)
         if animated && layer.treeHasAnimations {
             return try RenderLayer(snapshotOfModel: layer, options: options)

@@ -166,16 +166,19 @@ struct SnapshotTests {
         }
     }
 
-    @Test func gradientsBecomeImagesAtThePictureDensity() throws {
+    @Test func gradientsAreContentInTheLayersPoints() throws {
         let gradient = CAGradientLayer()
-        gradient.bounds = CGRect(x: 0, y: 0, width: 40, height: 20)
-        gradient.colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1)]
-        let snapshot = try RenderLayer(snapshotOf: gradient, options: SnapshotOptions(rasterScale: 2))
-        guard case .image(let content) = try #require(snapshot.content.first) else { Issue.record("expected an image"); return }
-        #expect(content.image.width == 80 && content.image.height == 40)
-        // Top row red, bottom row blue (startPoint (0.5, 0) to endPoint (0.5, 1)).
-        let top = try #require(content.image.pixel(x: 40, y: 0)), bottom = try #require(content.image.pixel(x: 40, y: 39))
-        #expect(top.red > 240 && top.blue < 15 && bottom.blue > 240 && bottom.red < 15)
+        gradient.bounds = CGRect(x: 10, y: 5, width: 40, height: 20)
+        gradient.colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 0.5)]
+        gradient.locations = [0.25, 0.75]
+        let snapshot = try RenderLayer(snapshotOf: gradient)
+        guard case .gradient(let fill) = try #require(snapshot.content.first) else { Issue.record("expected a gradient"); return }
+        // startPoint (0.5, 0) to endPoint (0.5, 1) of the bounds, in points.
+        #expect(fill.start == (30, 5) && fill.end == (30, 25))
+        #expect(fill.stops.map(\.location) == [0.25, 0.75])
+        // Colours premultiplied: the half-transparent blue is (0, 0, 0.5, 0.5).
+        #expect(fill.stops[1].color == (0, 0, 0.5, 0.5))
+        #expect(fill.parameter(x: 0, y: 15) == 0.5)
     }
 }
 

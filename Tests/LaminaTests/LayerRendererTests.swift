@@ -209,6 +209,36 @@ struct OffscreenSurfaceTests {
     }
 }
 
+@Suite("Gradient layers")
+struct GradientLayerTests {
+    /// A gradient is read at each pixel's own point, at whatever scale the
+    /// layer is seen: a 10-point gradient layer shown 8 times larger by its
+    /// transform still runs smoothly from its very first pixel. (A picture
+    /// of it made at the canvas's density and magnified was flat over its
+    /// first and last half picture-pixel: four screen pixels.)
+    @Test(arguments: availableBackends)
+    func aMagnifiedGradientIsExactAtEveryPixel(backend: RenderBackend) throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 80, height: 8)
+        let gradient = CAGradientLayer()
+        gradient.bounds = CGRect(x: 0, y: 0, width: 10, height: 1)
+        gradient.anchorPoint = .zero
+        gradient.position = .zero
+        gradient.transform = CATransform3DMakeScale(8, 8, 1)
+        gradient.colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1)]
+        gradient.startPoint = CGPoint(x: 0, y: 0.5)
+        gradient.endPoint = CGPoint(x: 1, y: 0.5)
+        root.addSublayer(gradient)
+        let image = try LayerRenderer(backend: backend, fallBack: false).render(root, canvas: RenderCanvas(width: 80, height: 8))
+        for x in [0, 1, 2, 3, 40, 76, 77, 78, 79] {
+            let t = (Double(x) + 0.5) / 80
+            let expected = [Int((255 * (1 - t)).rounded()), 0, Int((255 * t).rounded()), 255]
+            let seen = rgba(image, x, 4)
+            #expect(zip(seen, expected).allSatisfy { abs($0 - $1) <= 1 }, "pixel \(x): \(seen), the gradient there is \(expected)")
+        }
+    }
+}
+
 @Suite("Group opacity")
 struct GroupOpacityTests {
     /// A layer at opacity 0.5 with a red sublayer and a blue one over its

@@ -150,7 +150,7 @@ final class CPUPainter: SurfacePainter {
         case .polygon(let draw, let textures):
             var bytes = maskPixels(of: CollectionOfOne(draw.polygon), matrix: draw.matrix, width: bounds.width, height: bounds.height)
             switch draw.fill {
-            case .color: break
+            case .color, .gradient: break
             case .texture(let texture, _, _, _, let tint):
                 if tint != .white, let pixels = try? textures[texture] { bytes += pixels.data.count }
             case .alphaTint(let texture, _, _), .masked(let texture, _, _, _):
@@ -194,6 +194,8 @@ final class CPUPainter: SurfacePainter {
             }
             let tinted = mask.tinted(with: PremultipliedColor(color))
             source = .texture(MappedTexture(pixmap: tinted, localRect: localRect))
+        case .gradient(let gradient):
+            source = .gradient(gradient)
         case .masked(let texture, let mask, let localRect, let inverted):
             var pixels = try textures[texture]
             pixels.multiplyAlpha(by: try textures[mask], atX: 0, y: 0, inverted: inverted)

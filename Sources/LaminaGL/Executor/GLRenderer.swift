@@ -103,6 +103,16 @@ final class GLPlanPainter: SurfacePainter {
         case .alphaTint(let source, let localRect, let color):
             paint = .alphaTint(GLTextureInput(try textures[source], mapping: GLTextureMapping(localRect: localRect)),
                                color: color)
+        case .gradient(let gradient):
+            // A picture of the gradient at the density the draw shows it at,
+            // over the part of the local plane the polygon keeps.
+            guard let rect = CGRect.bounding(draw.polygon), rect.width > 0, rect.height > 0,
+                  let image = gradient.image(over: rect, pixelsPerUnit: draw.matrix.maxPixelScale(over: rect))
+            else { return }
+            let input = GLTextureInput(try imageCache.texture(for: image, context: context),
+                                       mapping: GLTextureMapping(localRect: rect, uvRect: CGRect(x: 0, y: 0, width: 1, height: 1)),
+                                       sampling: sampling(.linear))
+            paint = .texture(input)
         case .masked(let source, let mask, let localRect, let inverted):
             paint = .masked(
                 GLTextureInput(try textures[source], mapping: GLTextureMapping(localRect: localRect)),

@@ -1,61 +1,67 @@
 import Foundation
 
-/// The pixels of a gradient: axial, radial or conic, between colour stops,
-/// interpolated premultiplied (so a fade to transparent does not darken).
+/// A gradient: axial, radial or conic, between colour stops, interpolated
+/// premultiplied (so a fade to transparent does not darken).
 ///
-/// Geometry is in points; each pixel's colour is the gradient's at the
-/// pixel's centre, `(i + 0.5) / pixelsPerPoint` points across:
+/// Geometry is in local units (a layer's points). A draw reads it at each
+/// pixel's local point through a `GradientRamp`; `pixels` makes a picture
+/// of it, each pixel the colour at its centre, `(i + 0.5) / pixelsPerPoint`
+/// points across:
 ///
 /// ```swift
 /// let fill = GradientFill(shape: .axial, stops: [(0, (1, 0, 0, 1)), (1, (0, 0, 1, 1))],
-///                         start: (0, 0), end: (100, 0), pixelsPerPoint: 2)
-/// let rgba = fill.pixels(width: 200, height: 1)   // red to blue, 200 pixels
+///                         start: (0, 0), end: (100, 0))
+/// let rgba = fill.pixels(width: 200, height: 1, pixelsPerPoint: 2)   // red to blue, 200 pixels
 /// ```
-package struct GradientFill {
-    package enum Shape { case axial, radial, conic }
+package struct GradientFill: Sendable {
+    package enum Shape: Sendable { case axial, radial, conic }
 
     /// Axial: along the line from `start` to `end`; radial: over the ellipse
     /// centred on `start` whose radii reach `end`; conic: the angle around
     /// `start`, from the direction of `end`.
     package var shape: Shape
-    /// Locations (0...1, in order) and premultiplied colours.
+    /// Locations (in order) and premultiplied colours, channels 0...1.
     package var stops: [(location: Double, color: (Double, Double, Double, Double))]
     package var start: (x: Double, y: Double)
     package var end: (x: Double, y: Double)
-    package var pixelsPerPoint: Double
 
     package init(shape: Shape, stops: [(location: Double, color: (Double, Double, Double, Double))],
-                 start: (x: Double, y: Double), end: (x: Double, y: Double), pixelsPerPoint: Double) {
-        self.shape = shape; self.stops = stops; self.start = start; self.end = end; self.pixelsPerPoint = pixelsPerPoint
+                 start: (x: Double, y: Double), end: (x: Double, y: Double)) {
+        self.shape = shape; self.stops = stops; self.start = start; self.end = end
     }
 
-    /// Premultiplied RGBA8, `width` x `height`, top row first.
-    package func pixels(width w: Int, height h: Int) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: w * h * 4)
+    /// Where local point (x, y) falls in the gradient: 0 at the start, 1 at
+    /// the end (the ellipse, the full turn).
+    @inline(__always)
+    package func parameter(x: Double, y: Double) -> Double {
         let sx = start.x, sy = start.y
         let dx = end.x - sx, dy = end.y - sy
-        let lengthSquared = dx * dx + dy * dy
-        let rx = abs(dx), ry = abs(dy)
-        let baseAngle = atan2(dy, dx)
+        switch shape {
+        case .radial:
+            let rx = abs(dx), ry = abs(dy)
+            let u = rx > 0 ? (x - sx) / rx : 0, v = ry > 0 ? (y - sy) / ry : 0
+            return (rx > 0 || ry > 0) ? (u * u + v * v).squareRoot() : 1
+        case .conic:
+            var a = atan2(y - sy, x - sx) - atan2(dy, dx)
+            a = a.truncatingRemainder(dividingBy: 2 * .pi)
+            if a < 0 { a += 2 * .pi }
+            return a / (2 * .pi)
+        case .axial:
+            let lengthSquared = dx * dx + dy * dy
+            return lengthSquared > 0 ? ((x - sx) * dx + (y - sy) * dy) / lengthSquared : 0
+        }
+    }
+
+    /// Premultiplied RGBA8, `width` x `height`, top row first, at
+    /// `pixelsPerPoint` pixels per local unit.
+    package func pixels(width w: Int, height h: Int, pixelsPerPoint: Double) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: w * h * 4)
         bytes.withUnsafeMutableBufferPointer { pixels in
             for j in 0..<h {
                 let y = (Double(j) + 0.5) / pixelsPerPoint
                 for i in 0..<w {
                     let x = (Double(i) + 0.5) / pixelsPerPoint
-                    let t: Double
-                    switch shape {
-                    case .radial:
-                        let u = rx > 0 ? (x - sx) / rx : 0, v = ry > 0 ? (y - sy) / ry : 0
-                        t = (rx > 0 || ry > 0) ? (u * u + v * v).squareRoot() : 1
-                    case .conic:
-                        var a = atan2(y - sy, x - sx) - baseAngle
-                        a = a.truncatingRemainder(dividingBy: 2 * .pi)
-                        if a < 0 { a += 2 * .pi }
-                        t = a / (2 * .pi)
-                    case .axial:
-                        t = lengthSquared > 0 ? ((x - sx) * dx + (y - sy) * dy) / lengthSquared : 0
-                    }
-                    let c = color(at: t)
+                    let c = color(at: parameter(x: x, y: y))
                     let o = (j * w + i) * 4
                     pixels[o] = Self.byte(c.0); pixels[o + 1] = Self.byte(c.1)
                     pixels[o + 2] = Self.byte(c.2); pixels[o + 3] = Self.byte(c.3)
@@ -65,7 +71,9 @@ package struct GradientFill {
         return bytes
     }
 
-    private func color(at t: Double) -> (Double, Double, Double, Double) {
+    /// The premultiplied colour at parameter `t`: the first stop's before
+    /// it, the last's after it, mixed linearly between two stops.
+    package func color(at t: Double) -> (Double, Double, Double, Double) {
         guard let first = stops.first, let last = stops.last else { return (0, 0, 0, 0) }
         if t <= first.location { return first.color }
         if t >= last.location { return last.color }
@@ -89,5 +97,42 @@ package struct GradientFill {
         let x = max(0, min(255, v * 255))
         let whole = Int(x)
         return UInt8(x - Double(whole) >= 0.5 ? whole + 1 : whole)
+    }
+}
+
+/// A gradient's colours as a table of premultiplied pixel words over its
+/// parameter, for reading at every pixel of a draw: `GradientRamp.entries`
+/// evenly spaced colours from the lower to the upper end of the stops (0
+/// and 1 at least), a pixel taking the nearest. Between two neighbouring
+/// entries a channel changes by at most 255 / (entries − 1) of its stops'
+/// difference, a quarter of a level for a full-range ramp.
+package struct GradientRamp: Sendable {
+    /// How many colours the table holds.
+    package static let entries = 1024
+    package let fill: GradientFill
+    package let words: [UInt32]
+    private let lower: Double
+    private let scale: Double
+
+    package init(_ fill: GradientFill) {
+        self.fill = fill
+        let lower = min(0, fill.stops.first?.location ?? 0), upper = max(1, fill.stops.last?.location ?? 1)
+        let last = Double(Self.entries - 1)
+        words = (0..<Self.entries).map { i in
+            let c = fill.color(at: lower + (upper - lower) * Double(i) / last)
+            return pixelWord(UInt32(GradientFill.byte(c.0)), UInt32(GradientFill.byte(c.1)),
+                             UInt32(GradientFill.byte(c.2)), UInt32(GradientFill.byte(c.3)))
+        }
+        self.lower = lower
+        scale = last / (upper - lower)
+    }
+
+    /// The premultiplied pixel word at local point (x, y).
+    @inline(__always)
+    package func word(_ table: UnsafePointer<UInt32>, x: Double, y: Double) -> UInt32 {
+        let position = (fill.parameter(x: x, y: y) - lower) * scale + 0.5
+        // Compared in floating point first, so NaN and far values never reach Int().
+        let index = position > 0 ? (position < Double(Self.entries - 1) ? Int(position) : Self.entries - 1) : 0
+        return table[index]
     }
 }

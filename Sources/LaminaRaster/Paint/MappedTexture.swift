@@ -36,6 +36,8 @@ package enum PaintSource: Sendable {
     case solid(PremultipliedColor)
     /// A picture, mapped from local coordinates.
     case texture(MappedTexture)
+    /// A gradient, evaluated at each pixel's local point.
+    case gradient(GradientFill)
 }
 
 /// Reads a `MappedTexture` at local points: the local → texel map folded into
@@ -115,6 +117,14 @@ package struct TextureSampler {
         }
     }
 
+    /// The premultiplied texel value at local point (x, y) read bilinearly,
+    /// whatever `filter` says: `sample` for a `linear` sampler, without the
+    /// per-pixel choice of filter.
+    @inline(__always)
+    package func sampleLinear(_ texels: UnsafePointer<UInt8>, x: Double, y: Double) -> (UInt32, UInt32, UInt32, UInt32) {
+        Self.bilinear(texels, width: width, height: height, tx: x * scaleX + offsetX, ty: y * scaleY + offsetY)
+    }
+
     /// A bilinear read of mipmap level `n` at level-0 texel coordinates.
     @inline(__always)
     private func level(_ n: Int, _ texels: UnsafePointer<UInt8>, tx: Double, ty: Double) -> (UInt32, UInt32, UInt32, UInt32) {
@@ -139,13 +149,15 @@ package struct TextureSampler {
         // 8-bit weights: the four products sum to 65536 exactly, so a
         // constant texture stays exact and premultiplication is preserved.
         let wx = UInt32((fx - Double(x0)) * 256 + 0.5), wy = UInt32((fy - Double(y0)) * 256 + 0.5)
-        let w00 = (256 - wx) * (256 - wy), w10 = wx * (256 - wy)
-        let w01 = (256 - wx) * wy, w11 = wx * wy
+        let w00 = (256 &- wx) &* (256 &- wy), w10 = wx &* (256 &- wy)
+        let w01 = (256 &- wx) &* wy, w11 = wx &* wy
         let p00 = texels + (y0 * width + x0) * 4, p10 = texels + (y0 * width + x1) * 4
         let p01 = texels + (y1 * width + x0) * 4, p11 = texels + (y1 * width + x1) * 4
+        // Wrapping arithmetic: the sum is at most 255 · 65536 + 32768, far
+        // below 2³², and overflow checks were a fifth of a texture draw.
         @inline(__always) func mix(_ c: Int) -> UInt32 {
-            (UInt32(p00[c]) * w00 + UInt32(p10[c]) * w10 + UInt32(p01[c]) * w01 + UInt32(p11[c]) * w11
-                + 32768) >> 16
+            (UInt32(p00[c]) &* w00 &+ UInt32(p10[c]) &* w10 &+ UInt32(p01[c]) &* w01 &+ UInt32(p11[c]) &* w11
+                &+ 32768) >> 16
         }
         return (mix(0), mix(1), mix(2), mix(3))
     }

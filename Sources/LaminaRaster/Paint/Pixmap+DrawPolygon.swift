@@ -123,6 +123,7 @@ package struct PolygonPainting: RowPaint {
     private enum Source: Sendable {
         case solid(PremultipliedColor)
         case texture(TextureSampler, texels: [UInt8])
+        case gradient(GradientRamp)
     }
     private let mask: CoverageMask
     /// Bytes from one row of `mask` to the next: 0 when its rows are alike.
@@ -143,6 +144,9 @@ package struct PolygonPainting: RowPaint {
             source = .solid(c)
         case .texture(let t):
             source = .texture(try TextureSampler(t), texels: t.pixmap.data)
+        case .gradient(let g):
+            guard !g.stops.isEmpty else { return nil }
+            source = .gradient(GradientRamp(g))
         }
         mask = covered.mask
         maskStride = covered.rowsAreAlike ? 0 : covered.mask.bounds.width
@@ -164,7 +168,16 @@ package struct PolygonPainting: RowPaint {
         case .texture(let sampler, let texels):
             texels.withUnsafeBufferPointer { texels in
                 guard let t = texels.baseAddress else { return }
-                paint(band, of: target, shader: TextureShader(sampler: sampler, texels: t))
+                if sampler.filter == .linear {
+                    paint(band, of: target, shader: LinearTextureShader(sampler: sampler, texels: t))
+                } else {
+                    paint(band, of: target, shader: TextureShader(sampler: sampler, texels: t))
+                }
+            }
+        case .gradient(let ramp):
+            ramp.words.withUnsafeBufferPointer { table in
+                guard let t = table.baseAddress else { return }
+                paint(band, of: target, shader: GradientShader(ramp: ramp, table: t))
             }
         }
     }
@@ -232,6 +245,32 @@ private struct TextureShader: PixelShader {
     @inline(__always)
     package func shade(x: Double, y: Double, footprint: LocalFootprint?) -> (UInt32, UInt32, UInt32, UInt32) {
         sampler.sample(texels, x: x, y: y, footprint: footprint)
+    }
+}
+
+/// A texture read bilinearly (its filter `linear`, the usual one), the
+/// filter chosen once per draw rather than per pixel.
+private struct LinearTextureShader: PixelShader {
+    package static var needsLocalPoint: Bool { true }
+    package var needsFootprint: Bool { false }
+    package let sampler: TextureSampler
+    package let texels: UnsafePointer<UInt8>
+    @inline(__always)
+    package func shade(x: Double, y: Double, footprint: LocalFootprint?) -> (UInt32, UInt32, UInt32, UInt32) {
+        sampler.sampleLinear(texels, x: x, y: y)
+    }
+}
+
+/// A gradient read at each pixel's local point from its colour table.
+private struct GradientShader: PixelShader {
+    package static var needsLocalPoint: Bool { true }
+    package var needsFootprint: Bool { false }
+    package let ramp: GradientRamp
+    package let table: UnsafePointer<UInt32>
+    @inline(__always)
+    package func shade(x: Double, y: Double, footprint: LocalFootprint?) -> (UInt32, UInt32, UInt32, UInt32) {
+        let w = ramp.word(table, x: x, y: y)
+        return (w & 0xFF, (w >> 8) & 0xFF, (w >> 16) & 0xFF, w >> 24)
     }
 }
 
@@ -416,6 +455,31 @@ private struct PolygonStage {
         // The shape, bound once: read through `self` in the loop, the
         // optional's large payload would be copied for every pixel.
         let shape = self.shape
+        // Under an affine map W is i22 at every pixel (px · 0 + py · 0 + i22,
+        // exactly), so its reciprocal is the same bits computed once.
+        let affine = i02 == 0 && i12 == 0
+        let affineInvW = 1 / i22
+        if affine, i22 > 0, shape == nil, clipRow == nil, !shader.needsFootprint {
+            // The common textured or gradient draw: an affine map, no rounded
+            // shape, no clip. The same arithmetic as the loop below, less
+            // what it skips (the shape, the footprint, the clip), with each
+            // coverage byte's scale from the table.
+            coverageScale.withUnsafeBufferPointer { scale in
+                for x in from..<to {
+                    let m = coverage[x]
+                    if m == 0 { continue }
+                    let px = Double(x) + 0.5
+                    let lx = (px * i00 + py * i10 + i20) * affineInvW, ly = (px * i01 + py * i11 + i21) * affineInvW
+                    guard lx.isFinite, ly.isFinite else { continue }
+                    let k = scale[Int(m)]
+                    if k == 0 { continue }
+                    let (r, g, b, a) = shader.shade(x: lx, y: ly, footprint: nil)
+                    let word = pixelWord(r, g, b, a)
+                    blendWord(UnsafeMutableRawPointer(destination + x * 4), k == 255 ? word : scaled(word, by: k))
+                }
+            }
+            return
+        }
         for x in from..<to {
             let m = coverage[x]
             if m == 0 { continue }
@@ -425,7 +489,7 @@ private struct PolygonStage {
             // Anti-aliased border pixels of a plane near the horizon can have
             // centres beyond it; they show nothing of the plane.
             guard w > 0 else { continue }
-            let invW = 1 / w
+            let invW = affine ? affineInvW : 1 / w
             let lx = u * invW, ly = v * invW
             guard lx.isFinite, ly.isFinite else { continue }
 

@@ -124,6 +124,8 @@ extension PolygonDraw {
             return local.isMappable(showing: .unit) && color.isFinite
         case .masked(_, _, let local, _):
             return local.isMappable(showing: .unit)
+        case .gradient(let g):
+            return g.isFinite
         }
     }
 }
@@ -152,6 +154,7 @@ extension PolygonDraw {
         case .texture(let t, let local, let uv, let filter, let tint): d.fill = .texture(t, localRect: local, uvRect: uv, filter: filter, tint: tint.clamped)
         case .alphaTint(let t, let local, let color): d.fill = .alphaTint(t, localRect: local, color: color.clamped)
         case .masked: break
+        case .gradient(let g): d.fill = .gradient(g.clamped)
         }
         return d
     }

@@ -181,7 +181,7 @@ extension PolygonFill {
     /// The textures this fill samples.
     public var textureSources: [TextureSource] {
         switch self {
-        case .color: []
+        case .color, .gradient: []
         case .texture(let t, _, _, _, _), .alphaTint(let t, _, _): [t]
         case .masked(let source, let mask, _, _): [source, mask]
         }
@@ -245,6 +245,8 @@ package enum PolygonFill: Sendable {
     /// `source` multiplied by the alpha of `mask` (by one minus it when
     /// `inverted`); both cover `localRect`.
     case masked(source: TextureSource, mask: TextureSource, localRect: CGRect, inverted: Bool)
+    /// A gradient in local coordinates, read at each pixel's local point.
+    case gradient(GradientFill)
 }
 
 /// A texture a draw samples.

@@ -16,6 +16,8 @@ extension PlanBuilder {
                 if !layout.quads.isEmpty { extent = extent.union(layout.rect) }
             case .fill(let fill):
                 extent = extent.union(fill.bounds)
+            case .gradient:
+                break  // the bounds
             }
         }
         if layer.masksToBounds { return layer.bounds }
@@ -46,6 +48,8 @@ extension PlanBuilder {
             case .image(let content):
                 let layout = ContentsLayout(content, in: layer.bounds)
                 if !layout.quads.isEmpty { boxes.append(layout.rect) }
+            case .gradient:
+                boxes.append(layer.bounds)
             case .fill:
                 // A fill and a stroke of one shape overlap; so may a path's own
                 // contours under non-zero winding: never assume otherwise.

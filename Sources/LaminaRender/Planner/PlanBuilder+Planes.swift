@@ -199,8 +199,10 @@ extension PlanBuilder {
         switch layer.content.count {
         case 0: return true
         case 1:
-            if case .image = layer.content[0] { return !hasBackground }
-            return false
+            switch layer.content[0] {
+            case .image, .gradient: return !hasBackground
+            case .fill: return false
+            }
         default: return false
         }
     }
@@ -239,6 +241,11 @@ extension PlanBuilder {
                                               tint: combine(tint, content.multiplyColor) ?? .white),
                                 coverage: nil, opacity: opacity, into: &commands)
                 }
+            case .gradient(let gradient):
+                // Read at each pixel's local point: sharp at any scale, no picture made.
+                emitPolygon(layer.bounds, matrix: matrix, clipping: clipping,
+                            fill: .gradient(tint.map { gradient.multiplied(by: $0) } ?? gradient),
+                            coverage: nil, opacity: opacity, into: &commands)
             case .fill(let fill):
                 let pixelsPerUnit = max(matrix.maxPixelScale(over: fill.bounds), 1e-6)
                 let contours = contours(of: fill, tolerance: options.curveTolerance / pixelsPerUnit)

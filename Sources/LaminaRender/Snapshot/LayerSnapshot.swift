@@ -4,9 +4,6 @@ import LaminaRaster
 
 /// Options for freezing a layer tree.
 package struct SnapshotOptions: Sendable {
-    /// Pixels per point of the picture: generated content (gradients) is
-    /// made at this density times the layer's own `contentsScale`.
-    public var rasterScale: Double = 1
     /// Draws the text of text layers (LaminaText's `TextRenderer`); with
     /// none, text layers show only their `contents`.
     public var textRasterizer: (any CATextLayerRasterizing)?
@@ -21,11 +18,9 @@ package struct SnapshotOptions: Sendable {
     /// The time the presentation tree was taken at: a replicator's instance
     /// `i` shows its sublayers as they are `i * instanceDelay` earlier.
     public var time: CFTimeInterval = 0
-    /// Options for a snapshot at `rasterScale` pixels per point.
-    public init(rasterScale: Double = 1,
-                textRasterizer: (any CATextLayerRasterizing)? = nil, contentsFlipped: Bool = false,
+    /// Options for a snapshot.
+    public init(textRasterizer: (any CATextLayerRasterizing)? = nil, contentsFlipped: Bool = false,
                 budget: RenderBudget = .default, time: CFTimeInterval = 0) {
-        self.rasterScale = rasterScale
         self.contentsFlipped = contentsFlipped
         self.textRasterizer = textRasterizer
         self.budget = budget
@@ -317,13 +312,8 @@ final class LayerSnapshotter {
         if let shape = layer as? CAShapeLayer {
             ShapeContent.append(shape, to: &pieces)
         }
-        if let gradient = layer as? CAGradientLayer,
-           case let rasterizer = GradientRasterizer(gradient, pixelsPerPoint: options.rasterScale * Double(max(1, layer.contentsScale))),
-           try backingScale(rasterizer.pixelsPerPoint, for: bounds.size, at: path, what: "the gradient's image") > 0,
-           let image = rasterizer.image() {
-            var c = ImageContent(image: image, gravity: .resize)
-            c.contentsScale = 1
-            pieces.append(.image(c))
+        if let gradient = layer as? CAGradientLayer, let fill = GradientFill(gradient, bounds: bounds) {
+            pieces.append(.gradient(fill))
         }
         return pieces
     }

@@ -170,6 +170,8 @@ package enum RenderContent: Sendable {
     /// in local coordinates, flattened finely enough for `flatteningScale`
     /// pixels per point, or re-flattened by the planner.
     case fill(FillContent)
+    /// A `CAGradientLayer`'s gradient over the bounds, in local points.
+    case gradient(GradientFill)
 }
 
 /// `contents` with its placement properties.
