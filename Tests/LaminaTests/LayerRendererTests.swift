@@ -207,6 +207,42 @@ struct OffscreenSurfaceTests {
         #expect(rgba(image, 20, 8) == [255, 0, 0, 255] && rgba(image, 21, 8)[3] == 0, "its last, and past it")
         #expect(rgba(image, 15, 4)[3] == 0 && rgba(image, 15, 5) == [255, 0, 0, 255], "above it, and its first row")
     }
+
+    /// A masked layer turned 30° is drawn offscreen in the target's pixels,
+    /// turned as it is drawn there: what the mask lets through is the very
+    /// picture the layer draws unmasked. (A surface in the layer's own
+    /// plane, turned on the way back, softened every edge in it.)
+    @Test(arguments: availableBackends)
+    func aTurnedMaskedLayerDrawsAsItWouldUnmasked(backend: RenderBackend) throws {
+        func render(masked: Bool) throws -> CGImage {
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 60, height: 60)
+            let layer = CALayer()
+            layer.bounds = CGRect(x: 0, y: 0, width: 36, height: 24)
+            layer.position = CGPoint(x: 30.3, y: 29.6)
+            layer.transform = CATransform3DMakeRotation(.pi / 6, 0, 0, 1)
+            let bar = CALayer()
+            bar.frame = CGRect(x: 4, y: 4, width: 22, height: 12)
+            bar.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            layer.addSublayer(bar)
+            if masked {
+                let mask = CALayer()
+                mask.frame = layer.bounds
+                mask.backgroundColor = CGColor.white
+                layer.mask = mask
+            }
+            root.addSublayer(layer)
+            return try LayerRenderer(backend: backend, fallBack: false).render(root, canvas: RenderCanvas(width: 60, height: 60))
+        }
+        let direct = try render(masked: false), masked = try render(masked: true)
+        var worst = 0
+        for y in 0..<60 {
+            for x in 0..<60 {
+                worst = max(worst, zip(rgba(direct, x, y), rgba(masked, x, y)).map { abs($0 - $1) }.max()!)
+            }
+        }
+        #expect(worst <= 2, "the masked picture differs from the unmasked one by up to \(worst) levels")
+    }
 }
 
 @Suite("Gradient layers")

@@ -115,11 +115,12 @@ extension PlanBuilder {
             margin += reach * matrix.maxPixelScale(over: whole)
         }
         guard let visible = visiblePart(of: whole, matrix: matrix, margin: margin) else { return }
-        let (extent, scale) = pixelAligned(visible, matrix: matrix) ?? (visible, surfaceScale(matrix: matrix, extent: visible))
+        let frame = surfaceFrame(for: visible, matrix: matrix, clipping: clippingWithNear, inOwnPlane: hasShadow || hasFilters)
+        let (extent, scale) = (frame.extent, frame.scale)
         let purpose: SurfacePurpose = layer.mask != nil ? .mask : clipsContent ? .clip : hasShadow ? .shadow
             : hasFilters ? .filter : groupOpacity ? .groupOpacity : .blend
         var content = try renderToSurface(extent: extent, scale: scale, for: layer.path, purpose) { m, cmds throws(RenderRefusal) in
-            try self.emitContent(layer, matrix: m, clipping: .none, opacity: 1, tint: nil, into: &cmds)
+            try self.emitContent(layer, matrix: frame.toPlane.concatenating(m), clipping: .none, opacity: 1, tint: nil, into: &cmds)
         }
         // The filters work on what the layer drew, before its clip, mask and shadow.
         content = filtered(content, by: layer.filters, for: layer.path)
@@ -135,6 +136,7 @@ extension PlanBuilder {
         var cutters: [(surface: Surface, purpose: SurfacePurpose, inverted: Bool)] = []
         if layer.masksToBounds && layer.isRounded {
             let rounded = try renderToSurface(extent: extent, scale: scale, for: layer.path, .roundedClip) { m, cmds in
+                let m = frame.toPlane.concatenating(m)
                 cmds.append(.polygon(PolygonDraw(
                     matrix: m, polygon: PolygonClipper.clip(self.paddedForCoverage(layer.bounds, matrix: m), to: [m.nearPlane]),
                     fill: .color(.white), coverage: RoundedRectCoverage(rect: layer.bounds, radii: layer.cornerRadii))))
@@ -144,7 +146,8 @@ extension PlanBuilder {
         }
         if let mask = layer.mask?.value {
             let maskSurface = try renderToSurface(extent: extent, scale: scale, for: mask.path, .mask) { m, cmds throws(RenderRefusal) in
-                try self.emitPlane(mask, matrix: mask.transformToSuperlayer.concatenating(m), clipping: .none, opacity: 1, tint: nil, into: &cmds)
+                try self.emitPlane(mask, matrix: mask.transformToSuperlayer.concatenating(frame.toPlane).concatenating(m), clipping: .none,
+                                   opacity: 1, tint: nil, into: &cmds)
             }
             cutters.append((maskSurface, .mask, layer.maskIsInverted))
         }
@@ -179,12 +182,12 @@ extension PlanBuilder {
             }
             if hasShadow, let shadow = layer.shadow {
                 let cast = try shadowSurface(shadow, content: content, scale: scale, for: layer.path)
-                emitPolygon(cast.area, matrix: matrix, clipping: clippingWithNear,
+                emitPolygon(cast.area, matrix: frame.drawBack, clipping: frame.clipping,
                             fill: .alphaTint(.surface(cast.surface), localRect: cast.area, color: tinted(cast.color, tint)),
                             coverage: nil, opacity: alpha, into: &commands)
             }
         }
-        emitPolygon(area, matrix: matrix, clipping: clippingWithNear,
+        emitPolygon(area, matrix: frame.drawBack, clipping: frame.clipping,
                     fill: .texture(.surface(content.id), localRect: area, uvRect: CGRect(x: 0, y: 0, width: 1, height: 1),
                                    filter: .linear, tint: tint ?? .white),
                     coverage: nil, opacity: alpha, blend: layer.blendMode, into: &commands)

@@ -68,6 +68,54 @@ extension PlanBuilder {
         return aligned.width > 0 && aligned.height > 0 ? (aligned, scale) : nil
     }
 
+    /// The plane a layer's offscreen surfaces are drawn in, and how they
+    /// are drawn back.
+    struct SurfaceFrame {
+        /// The layer's local coordinates → the surfaces' plane.
+        var toPlane: CATransform3D
+        /// The surfaces' plane → the target.
+        var drawBack: CATransform3D
+        /// What limits the draw back, in the surfaces' plane.
+        var clipping: Clipping
+        /// The part of the plane the surfaces cover, at `scale` pixels per unit.
+        var extent: CGRect
+        var scale: Double
+    }
+
+    /// Where to draw the offscreen surfaces of a layer whose `visible` part
+    /// (local units) `matrix` maps to the target, under `clipping`.
+    ///
+    /// In the layer's own plane, at the density the target sees it (laid on
+    /// the target's pixels where the matrix only scales and moves:
+    /// `pixelAligned`). But a layer the matrix turns or skews in the
+    /// target's plane would be resampled, turned, on the way back, which
+    /// softens every edge in it (a masked shape's outline, a matte's): its
+    /// surfaces are drawn in the target's pixels instead, the layer's matrix
+    /// applied as it is drawn into them, and drawing them back copies
+    /// pixels, as drawing the layer directly would have placed them.
+    /// `inOwnPlane` keeps the layer's plane: shadows and filters are worked
+    /// out there (their offsets and radii are the layer's).
+    func surfaceFrame(for visible: CGRect, matrix: CATransform3D, clipping: Clipping, inOwnPlane: Bool) -> SurfaceFrame {
+        if let (extent, scale) = pixelAligned(visible, matrix: matrix) {
+            return SurfaceFrame(toPlane: .identity, drawBack: matrix, clipping: clipping, extent: extent, scale: scale)
+        }
+        let own = SurfaceFrame(toPlane: .identity, drawBack: matrix, clipping: clipping, extent: visible,
+                               scale: surfaceScale(matrix: matrix, extent: visible))
+        guard !inOwnPlane, matrix.m14 == 0, matrix.m24 == 0, matrix.m44 == 1,
+              let box = CGRect.bounding(visible.cornerPolygon.map { CGPoint(x: $0.x * matrix.m11 + $0.y * matrix.m21 + matrix.m41,
+                                                                            y: $0.x * matrix.m12 + $0.y * matrix.m22 + matrix.m42) }),
+              box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite,
+              let toLocal = matrix.planeHomography.inverted()
+        else { return own }
+        // Whole target pixels, past a rounding error's width of slack.
+        let x0 = (Double(box.minX) + 1e-6).rounded(.down), x1 = (Double(box.maxX) - 1e-6).rounded(.up)
+        let y0 = (Double(box.minY) + 1e-6).rounded(.down), y1 = (Double(box.maxY) - 1e-6).rounded(.up)
+        let extent = CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        guard extent.width > 0, extent.height > 0, limitedScale(1, for: extent) == 1 else { return own }
+        return SurfaceFrame(toPlane: matrix, drawBack: .identity, clipping: clipping.pulledBack(through: toLocal),
+                            extent: extent, scale: 1)
+    }
+
     func surfaceScale(matrix: CATransform3D, extent: CGRect) -> Double {
         limitedScale(max(matrix.maxPixelScale(over: extent), 1e-3), for: extent)
     }
