@@ -9,29 +9,31 @@ import Foundation
 /// that plays frames over time uses `isFinished(atTime:)` and
 /// `notifyDelegate(from:to:)` for what Core Animation does as time passes.
 open class CAAnimation: CAMediaTiming {
+    // Stored properties are `@exclusivity(unchecked)`, as `CALayer`'s are
+    // (why: there): every animation is read for every frame it is sampled at.
     // MARK: CAMediaTiming
 
     /// When the animation starts, in its layer's time (seconds).
-    open var beginTime: CFTimeInterval = 0
+    @exclusivity(unchecked) open var beginTime: CFTimeInterval = 0
     /// 0 (the default) plays for 0.25 s, as Core Animation does.
-    open var duration: CFTimeInterval = 0
+    @exclusivity(unchecked) open var duration: CFTimeInterval = 0
     /// How fast its time runs against its layer's (2 is twice as fast).
-    open var speed: Float = 1
+    @exclusivity(unchecked) open var speed: Float = 1
     /// Where in its own time the animation starts playing.
-    open var timeOffset: CFTimeInterval = 0
+    @exclusivity(unchecked) open var timeOffset: CFTimeInterval = 0
     /// How many iterations play (fractions allowed; `.infinity` for ever).
-    open var repeatCount: Float = 0
+    @exclusivity(unchecked) open var repeatCount: Float = 0
     /// How long it repeats, in seconds, instead of a count.
-    open var repeatDuration: CFTimeInterval = 0
+    @exclusivity(unchecked) open var repeatDuration: CFTimeInterval = 0
     /// Whether each iteration plays forwards, then backwards.
-    open var autoreverses = false
+    @exclusivity(unchecked) open var autoreverses = false
     /// Whether it holds its first value before it starts and its last after it ends.
-    open var fillMode: CAMediaTimingFillMode = .removed
+    @exclusivity(unchecked) open var fillMode: CAMediaTimingFillMode = .removed
 
     // MARK: Animation
 
     /// The pacing of each simple iteration; nil is linear.
-    open var timingFunction: CAMediaTimingFunction?
+    @exclusivity(unchecked) open var timingFunction: CAMediaTimingFunction?
 
     /// Whether Core Animation removes the animation from its layer once it
     /// has finished (true by default). Sampling ignores it: a sample at time
@@ -40,11 +42,11 @@ open class CAAnimation: CAMediaTiming {
     /// end even when this is true. A driver that plays frames in order
     /// removes finished animations for which this is true; after that they
     /// have no effect at all.
-    open var isRemovedOnCompletion = true
+    @exclusivity(unchecked) open var isRemovedOnCompletion = true
 
     /// Told when the animation starts and stops, by a driver calling
     /// `notifyDelegate(from:to:)`. Held strongly, as Core Animation does.
-    open var delegate: CAAnimationDelegate?
+    @exclusivity(unchecked) open var delegate: CAAnimationDelegate?
 
     /// An animation with Core Animation's defaults.
     public required init() {}

@@ -22,7 +22,7 @@ import Foundation
 open class CAAnimationGroup: CAAnimation {
     /// The animations played on the group's timeline; nested groups are
     /// allowed.
-    open var animations: [CAAnimation]?
+    @exclusivity(unchecked) open var animations: [CAAnimation]?
 
     /// An empty group with Core Animation's defaults.
     public required init() {

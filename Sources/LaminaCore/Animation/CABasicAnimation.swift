@@ -23,11 +23,11 @@ import Foundation
 /// `CATransform3DConcat(byValue, fromValue)`.
 open class CABasicAnimation: CAPropertyAnimation {
     /// The value at the start; nil takes the layer's own value.
-    open var fromValue: Any?
+    @exclusivity(unchecked) open var fromValue: Any?
     /// The value at the end; nil takes the layer's own value.
-    open var toValue: Any?
+    @exclusivity(unchecked) open var toValue: Any?
     /// The change over the animation, when `fromValue` or `toValue` is nil.
-    open var byValue: Any?
+    @exclusivity(unchecked) open var byValue: Any?
 
     override func copyState(from other: CAAnimation) {
         super.copyState(from: other)

@@ -24,23 +24,23 @@ import Foundation
 /// paced as if joined by lines).
 open class CAKeyframeAnimation: CAPropertyAnimation {
     /// The keyframe values, all of the animated property's type.
-    open var values: [Any]? { didSet { forgetTrack() } }
+    @exclusivity(unchecked) open var values: [Any]? { didSet { forgetTrack() } }
     /// A path for a point property to move along, instead of `values`.
-    open var path: CGPath? { didSet { forgetTrack() } }
+    @exclusivity(unchecked) open var path: CGPath? { didSet { forgetTrack() } }
     /// Where each value falls, as fractions 0...1 of the simple duration.
-    open var keyTimes: [NSNumber]? { didSet { forgetTrack() } }
+    @exclusivity(unchecked) open var keyTimes: [NSNumber]? { didSet { forgetTrack() } }
     /// The pacing of each segment between two values.
-    open var timingFunctions: [CAMediaTimingFunction]? { didSet { forgetTrack() } }
+    @exclusivity(unchecked) open var timingFunctions: [CAMediaTimingFunction]? { didSet { forgetTrack() } }
     /// How the values are joined; defaults to `linear`.
-    open var calculationMode: CAAnimationCalculationMode = .linear { didSet { forgetTrack() } }
+    @exclusivity(unchecked) open var calculationMode: CAAnimationCalculationMode = .linear { didSet { forgetTrack() } }
     /// Per value, for the cubic modes: how tight the curve is (-1...1; 1 is
     /// straight lines, -1 rounder).
-    open var tensionValues: [NSNumber]? { didSet { forgetTrack() } }
+    @exclusivity(unchecked) open var tensionValues: [NSNumber]? { didSet { forgetTrack() } }
     /// Per value, for the cubic modes: how sharp the corner is (-1...1).
-    open var continuityValues: [NSNumber]? { didSet { forgetTrack() } }
+    @exclusivity(unchecked) open var continuityValues: [NSNumber]? { didSet { forgetTrack() } }
     /// Per value, for the cubic modes: where the curve overshoots (-1...1;
     /// positive before the value, negative after).
-    open var biasValues: [NSNumber]? { didSet { forgetTrack() } }
+    @exclusivity(unchecked) open var biasValues: [NSNumber]? { didSet { forgetTrack() } }
 
     override func copyState(from other: CAAnimation) {
         super.copyState(from: other)

@@ -8,23 +8,23 @@ open class CAPropertyAnimation: CAAnimation {
     /// The animated property: `opacity`, `position`, `position.x`,
     /// `transform.rotation.z`, `bounds.size.width`... The animation itself
     /// only computes values; the layer reads and writes them through this path.
-    open var keyPath: String?
+    @exclusivity(unchecked) open var keyPath: String?
 
     /// Whether the animated value is added to the model value rather than
     /// replacing it. Numbers, points, sizes, rectangles and colours add
     /// component by component (colours are clamped to 0...1 at the end);
     /// transforms concatenate, the animated one applied first:
     /// `CATransform3DConcat(animated, model)`.
-    open var isAdditive = false
+    @exclusivity(unchecked) open var isAdditive = false
 
     /// Whether each repeat cycle builds on the previous one: cycle `n` adds
     /// `n` times the change of one cycle (end value minus start value). An
     /// autoreversing cycle ends where it began, so it accumulates nothing.
-    open var isCumulative = false
+    @exclusivity(unchecked) open var isCumulative = false
 
     /// Turns the interpolated numbers into a transform (see
     /// `CAValueFunction`); nil animates the property's own values.
-    open var valueFunction: CAValueFunction?
+    @exclusivity(unchecked) open var valueFunction: CAValueFunction?
 
     /// A layer with Core Animation's defaults for this class.
     public required init() {

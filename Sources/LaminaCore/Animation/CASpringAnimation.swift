@@ -13,15 +13,15 @@ import Foundation
 /// within the duration before the spring is evaluated.
 open class CASpringAnimation: CABasicAnimation {
     /// The mass on the spring; must be > 0. Defaults to 1.
-    open var mass: CGFloat = 1
+    @exclusivity(unchecked) open var mass: CGFloat = 1
     /// The spring constant; must be > 0. Defaults to 100.
-    open var stiffness: CGFloat = 100
+    @exclusivity(unchecked) open var stiffness: CGFloat = 100
     /// The friction coefficient; must be >= 0. Defaults to 10.
-    open var damping: CGFloat = 10
+    @exclusivity(unchecked) open var damping: CGFloat = 10
     /// The starting speed towards the end value, in whole distances per
     /// second (1 covers the distance from start to end in one second); a
     /// negative value starts away from it. Defaults to 0.
-    open var initialVelocity: CGFloat = 0
+    @exclusivity(unchecked) open var initialVelocity: CGFloat = 0
 
     /// An estimate of how long the spring takes to come to rest with the
     /// current parameters: the time after which its decay envelope stays

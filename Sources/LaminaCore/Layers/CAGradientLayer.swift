@@ -19,20 +19,20 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 /// A layer that fills its bounds with a colour gradient (`CAGradientLayer`).
 open class CAGradientLayer: CALayer {
     /// The colours, as `CGColor`s. Default nil (nothing drawn).
-    open var colors: [Any]?
+    @exclusivity(unchecked) open var colors: [Any]?
 
     /// Where each colour stops, 0...1 and increasing; nil (the default)
     /// spreads the colours evenly.
-    open var locations: [NSNumber]?
+    @exclusivity(unchecked) open var locations: [NSNumber]?
 
     /// The start of the gradient in unit coordinates of the bounds. Default (0.5, 0).
-    open var startPoint = CGPoint(x: 0.5, y: 0)
+    @exclusivity(unchecked) open var startPoint = CGPoint(x: 0.5, y: 0)
 
     /// The end of the gradient in unit coordinates of the bounds. Default (0.5, 1).
-    open var endPoint = CGPoint(x: 0.5, y: 1)
+    @exclusivity(unchecked) open var endPoint = CGPoint(x: 0.5, y: 1)
 
     /// The shape of the gradient. Default `.axial`.
-    open var type: CAGradientLayerType = .axial
+    @exclusivity(unchecked) open var type: CAGradientLayerType = .axial
 
     /// A layer with Core Animation's defaults for this class.
     public required init() {

@@ -14,100 +14,108 @@ import Foundation
 /// that `UIView.layerClass` and presentation copies can create any subclass
 /// (Swift asks for `required` where Objective-C code wrote `override`).
 open class CALayer {
+    // Stored properties are `@exclusivity(unchecked)`. Swift checks each
+    // access to a class's stored property at run time for an overlapping
+    // write; a frame reads dozens per layer and a presentation copy writes
+    // as many, and those checks were a fifth of an animated Lottie frame.
+    // No property is written while it is being written: observers write
+    // other properties (`bounds` marks the layer for display), and a layer
+    // tree is changed on one task at a time (what crosses to rendering is
+    // the `RenderLayer` snapshot).
 
     // MARK: Geometry
 
     /// The layer's own coordinate space: its origin and size. Default zero.
-    open var bounds: CGRect = .zero {
+    @exclusivity(unchecked) open var bounds: CGRect = .zero {
         didSet {
             if needsDisplayOnBoundsChange && bounds != oldValue { setNeedsDisplay() }
         }
     }
 
     /// Where the anchor point lands in the superlayer's sublayer space.
-    open var position: CGPoint = .zero
+    @exclusivity(unchecked) open var position: CGPoint = .zero
 
     /// The z component of `position`. Default 0.
-    open var zPosition: CGFloat = 0
+    @exclusivity(unchecked) open var zPosition: CGFloat = 0
 
     /// The point of the bounds, in unit coordinates, that `position` places
     /// and that `transform` turns about. Default (0.5, 0.5).
-    open var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    @exclusivity(unchecked) open var anchorPoint = CGPoint(x: 0.5, y: 0.5)
 
     /// The z component of the anchor point, in points. Default 0.
-    open var anchorPointZ: CGFloat = 0
+    @exclusivity(unchecked) open var anchorPointZ: CGFloat = 0
 
     /// The transform applied to the layer about its anchor point. Default identity.
-    open var transform: CATransform3D = .identity
+    @exclusivity(unchecked) open var transform: CATransform3D = .identity
 
     /// The transform applied to the sublayers, about this layer's anchor
     /// point (typically a perspective). Default identity.
-    open var sublayerTransform: CATransform3D = .identity
+    @exclusivity(unchecked) open var sublayerTransform: CATransform3D = .identity
 
     /// Whether this layer's sublayers and drawn content use a vertically
     /// flipped coordinate system (y grows up on iOS). Images in `contents`
     /// keep their orientation. Default false.
-    open var isGeometryFlipped = false
+    @exclusivity(unchecked) open var isGeometryFlipped = false
 
     // MARK: Visibility and compositing
 
     /// Hides the layer and its sublayers (they are not hit either). Default false.
-    open var isHidden = false
+    @exclusivity(unchecked) open var isHidden = false
 
     /// Whether the back of the layer is drawn when it faces away. Default true.
-    open var isDoubleSided = true
+    @exclusivity(unchecked) open var isDoubleSided = true
 
     /// The opacity, 0...1. Default 1.
-    open var opacity: Float = 1
+    @exclusivity(unchecked) open var opacity: Float = 1
 
     /// Whether `opacity` applies to the layer and its sublayers as one group
     /// (true, the default on iOS) or to each separately.
-    open var allowsGroupOpacity = true
+    @exclusivity(unchecked) open var allowsGroupOpacity = true
 
     /// A hint that `draw(in:)` fills the whole bounds opaquely. Default false.
-    open var isOpaque = false
+    @exclusivity(unchecked) open var isOpaque = false
 
     // MARK: Background and border
 
     /// The background fill. Default nil (none).
-    open var backgroundColor: CGColor?
+    @exclusivity(unchecked) open var backgroundColor: CGColor?
 
     /// The radius of the rounded corners of the background, border and (with
     /// `masksToBounds`) the clip. Default 0.
-    open var cornerRadius: CGFloat = 0
+    @exclusivity(unchecked) open var cornerRadius: CGFloat = 0
 
     /// Which corners `cornerRadius` rounds. Default all four.
-    open var maskedCorners: CACornerMask = .allCorners
+    @exclusivity(unchecked) open var maskedCorners: CACornerMask = .allCorners
 
     /// The width of the border, drawn inside the bounds above the contents
     /// and sublayers. Default 0.
-    open var borderWidth: CGFloat = 0
+    @exclusivity(unchecked) open var borderWidth: CGFloat = 0
 
     /// The border colour. Default opaque black.
-    open var borderColor: CGColor? = CGColor.black
+    @exclusivity(unchecked) open var borderColor: CGColor? = CGColor.black
 
     /// Whether sublayers and contents are clipped to the (rounded) bounds. Default false.
-    open var masksToBounds = false
+    @exclusivity(unchecked) open var masksToBounds = false
 
     // MARK: Shadow
 
     /// The shadow colour. Default opaque black.
-    open var shadowColor: CGColor? = CGColor.black
+    @exclusivity(unchecked) open var shadowColor: CGColor? = CGColor.black
 
     /// The shadow opacity; a shadow is drawn only when it is above 0. Default 0.
-    open var shadowOpacity: Float = 0
+    @exclusivity(unchecked) open var shadowOpacity: Float = 0
 
     /// The shadow offset. Default (0, -3): on iOS the shadow is cast upward.
-    open var shadowOffset = CGSize(width: 0, height: -3)
+    @exclusivity(unchecked) open var shadowOffset = CGSize(width: 0, height: -3)
 
     /// The shadow's blur radius. Default 3.
-    open var shadowRadius: CGFloat = 3
+    @exclusivity(unchecked) open var shadowRadius: CGFloat = 3
 
     /// The outline of the shadow, in the layer's own space, filled with the
     /// non-zero rule; nil (the default) makes the shadow follow the layer's
     /// composited alpha. A mutable path is copied on assignment, as in Core
     /// Animation.
-    open var shadowPath: CGPath? {
+    @exclusivity(unchecked) open var shadowPath: CGPath? {
         didSet { if let path = shadowPath as? CGMutablePath { shadowPath = path.copy() } }
     }
 
@@ -115,25 +123,25 @@ open class CALayer {
 
     /// The layer's image: a `CGImage`, or a `CABackingStore` after `display()`
     /// drew the layer. Default nil.
-    open var contents: Any?
+    @exclusivity(unchecked) open var contents: Any?
 
     /// How `contents` is laid out in the bounds. Default `.resize`.
-    open var contentsGravity: CALayerContentsGravity = .resize
+    @exclusivity(unchecked) open var contentsGravity: CALayerContentsGravity = .resize
 
     /// Pixels per point of `contents` and of the backing store that
     /// `display()` draws into. Default 1.
-    open var contentsScale: CGFloat = 1
+    @exclusivity(unchecked) open var contentsScale: CGFloat = 1
 
     /// The part of `contents` shown, in unit coordinates. Default (0, 0, 1, 1).
-    open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    @exclusivity(unchecked) open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
 
     /// The stretchable centre of `contents` for nine-part scaling, in unit
     /// coordinates. Default (0, 0, 1, 1): everything stretches.
-    open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+    @exclusivity(unchecked) open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
 
     /// Filters applied, in order, to what the layer and its sublayers draw
     /// (`CAFilter`s), before its mask, shadow and opacity. Default nil.
-    open var filters: [Any]?
+    @exclusivity(unchecked) open var filters: [Any]?
 
     /// Filters applied, in order, to what lies behind the layer (what its
     /// superlayer has drawn under it), shown within its bounds (rounded by
@@ -145,7 +153,7 @@ open class CALayer {
     /// frost.setValue(20, forKey: "inputRadius")
     /// panel.backgroundFilters = [frost]
     /// ```
-    open var backgroundFilters: [Any]?
+    @exclusivity(unchecked) open var backgroundFilters: [Any]?
 
     /// How the layer, with its sublayers, shadow and mask, meets what is
     /// drawn under it: a blend mode, as a `CAFilter` or its type's name
@@ -156,31 +164,31 @@ open class CALayer {
     /// shade.compositingFilter = "multiplyBlendMode"
     /// glow.compositingFilter = CAFilter(type: .screenBlendMode)
     /// ```
-    open var compositingFilter: Any?
+    @exclusivity(unchecked) open var compositingFilter: Any?
 
     /// A colour that multiplies `contents` (its alpha fades them), and
     /// nothing else the layer draws. Default nil: the contents as they are.
     /// Core Animation's own (unpublished) property, which PosterBoard
     /// wallpapers and their editors use.
-    open var contentsMultiplyColor: CGColor?
+    @exclusivity(unchecked) open var contentsMultiplyColor: CGColor?
 
     /// The filter used when `contents` is drawn smaller. Default `.linear`.
-    open var minificationFilter: CALayerContentsFilter = .linear
+    @exclusivity(unchecked) open var minificationFilter: CALayerContentsFilter = .linear
 
     /// The filter used when `contents` is drawn larger. Default `.linear`.
-    open var magnificationFilter: CALayerContentsFilter = .linear
+    @exclusivity(unchecked) open var magnificationFilter: CALayerContentsFilter = .linear
 
     /// The level-of-detail bias of trilinear minification. Default 0.
-    open var minificationFilterBias: Float = 0
+    @exclusivity(unchecked) open var minificationFilterBias: Float = 0
 
     // MARK: Identity and drawing
 
     /// A name for the layer, used in errors, hit-test reports and animation
     /// targets. Default nil.
-    open var name: String?
+    @exclusivity(unchecked) open var name: String?
 
     /// Whether a change of `bounds` calls `setNeedsDisplay()`. Default false.
-    open var needsDisplayOnBoundsChange = false
+    @exclusivity(unchecked) open var needsDisplayOnBoundsChange = false
 
     /// The object that draws the layer's content, if any. Not retained.
     open weak var delegate: (any CALayerDelegate)?
@@ -315,32 +323,32 @@ open class CALayer {
     // MARK: Storage behind the extensions
 
     /// The sublayers, back to front.
-    var sublayerStorage: [CALayer] = []
+    @exclusivity(unchecked) var sublayerStorage: [CALayer] = []
 
     /// The layer that holds this one in its sublayers or as its mask.
     weak var superlayerStorage: CALayer?
 
     /// The mask layer; its `superlayerStorage` is this layer.
-    var maskStorage: CALayer?
+    @exclusivity(unchecked) var maskStorage: CALayer?
 
     /// Whether `mask` shows this layer where the mask is clear and hides it
     /// where the mask is opaque: what Core Animation draws for a mask made of
     /// an opaque, unbounded black layer with the mask's content composited
     /// onto it with the `xor` compositing filter (lottie-ios's inverted track
     /// mattes). Not Apple API: the Lottie reader sets it.
-    package var invertsMask = false
+    @exclusivity(unchecked) package var invertsMask = false
 
     /// Values of keys that are not properties, set through key-value coding.
-    var customValues: [String: Any] = [:]
+    @exclusivity(unchecked) var customValues: [String: Any] = [:]
 
     /// Whether `display()` is due.
-    var needsDisplayFlag = false
+    @exclusivity(unchecked) var needsDisplayFlag = false
 
     /// For a presentation copy, the layer it was copied from.
-    var modelLayerReference: CALayer?
+    @exclusivity(unchecked) var modelLayerReference: CALayer?
 
     /// The attached animations, in the order they apply.
-    var animationEntries: [(key: String?, animation: CAAnimation)] = []
+    @exclusivity(unchecked) var animationEntries: [(key: String?, animation: CAAnimation)] = []
 
     // MARK: Creation
 

@@ -7,29 +7,29 @@ import Foundation
 /// animations delayed by `i * instanceDelay`.
 open class CAReplicatorLayer: CALayer {
     /// How many copies are drawn, the original included. Default 1.
-    open var instanceCount = 1
+    @exclusivity(unchecked) open var instanceCount = 1
 
     /// Seconds by which each instance's animations lag the previous one's. Default 0.
-    open var instanceDelay: CFTimeInterval = 0
+    @exclusivity(unchecked) open var instanceDelay: CFTimeInterval = 0
 
     /// The transform from one instance to the next. Default identity.
-    open var instanceTransform: CATransform3D = .identity
+    @exclusivity(unchecked) open var instanceTransform: CATransform3D = .identity
 
     /// The colour that multiplies every instance. Default opaque white.
-    open var instanceColor: CGColor? = CGColor.white
+    @exclusivity(unchecked) open var instanceColor: CGColor? = CGColor.white
 
     /// Added to the red component of the colour of instance `i`, `i` times. Default 0.
-    open var instanceRedOffset: Float = 0
+    @exclusivity(unchecked) open var instanceRedOffset: Float = 0
     /// Added to the green component, per instance. Default 0.
-    open var instanceGreenOffset: Float = 0
+    @exclusivity(unchecked) open var instanceGreenOffset: Float = 0
     /// Added to the blue component, per instance. Default 0.
-    open var instanceBlueOffset: Float = 0
+    @exclusivity(unchecked) open var instanceBlueOffset: Float = 0
     /// Added to the alpha component, per instance. Default 0.
-    open var instanceAlphaOffset: Float = 0
+    @exclusivity(unchecked) open var instanceAlphaOffset: Float = 0
 
     /// Whether the instances are depth-sorted as one 3D scene, like a
     /// transform layer's sublayers, rather than flattened. Default false.
-    open var preservesDepth = false
+    @exclusivity(unchecked) open var preservesDepth = false
 
     /// A layer with Core Animation's defaults for this class.
     public required init() {

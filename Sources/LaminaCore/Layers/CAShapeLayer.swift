@@ -9,42 +9,42 @@ import Foundation
 open class CAShapeLayer: CALayer {
     /// The shape, in the layer's own space. A mutable path is copied on
     /// assignment, as in Core Animation. Default nil.
-    open var path: CGPath? {
+    @exclusivity(unchecked) open var path: CGPath? {
         didSet { if let mutable = path as? CGMutablePath { path = mutable.copy() } }
     }
 
     /// The fill colour; nil for no fill. Default opaque black.
-    open var fillColor: CGColor? = CGColor.black
+    @exclusivity(unchecked) open var fillColor: CGColor? = CGColor.black
 
     /// Which points of the path are filled. Default `.nonZero`.
-    open var fillRule: CAShapeLayerFillRule = .nonZero
+    @exclusivity(unchecked) open var fillRule: CAShapeLayerFillRule = .nonZero
 
     /// The stroke colour; nil (the default) for no stroke.
-    open var strokeColor: CGColor?
+    @exclusivity(unchecked) open var strokeColor: CGColor?
 
     /// The stroke width. Default 1.
-    open var lineWidth: CGFloat = 1
+    @exclusivity(unchecked) open var lineWidth: CGFloat = 1
 
     /// The stroke's end caps. Default `.butt`.
-    open var lineCap: CAShapeLayerLineCap = .butt
+    @exclusivity(unchecked) open var lineCap: CAShapeLayerLineCap = .butt
 
     /// The stroke's corners. Default `.miter`.
-    open var lineJoin: CAShapeLayerLineJoin = .miter
+    @exclusivity(unchecked) open var lineJoin: CAShapeLayerLineJoin = .miter
 
     /// The longest miter, as a multiple of the line width. Default 10.
-    open var miterLimit: CGFloat = 10
+    @exclusivity(unchecked) open var miterLimit: CGFloat = 10
 
     /// Alternating dash and gap lengths; nil (the default) for a solid line.
-    open var lineDashPattern: [NSNumber]?
+    @exclusivity(unchecked) open var lineDashPattern: [NSNumber]?
 
     /// How far into the dash pattern the stroke starts. Default 0.
-    open var lineDashPhase: CGFloat = 0
+    @exclusivity(unchecked) open var lineDashPhase: CGFloat = 0
 
     /// Where the stroke starts along the path, 0...1. Default 0.
-    open var strokeStart: CGFloat = 0
+    @exclusivity(unchecked) open var strokeStart: CGFloat = 0
 
     /// Where the stroke ends along the path, 0...1. Default 1.
-    open var strokeEnd: CGFloat = 1
+    @exclusivity(unchecked) open var strokeEnd: CGFloat = 1
 
     /// A layer with Core Animation's defaults for this class.
     public required init() {

@@ -45,28 +45,28 @@ open class CATextLayer: CALayer {
     /// The text: a `String`, an `NSAttributedString` or an `AttributedText`
     /// (whose attributes override `font`, `fontSize` and `foregroundColor`
     /// where they are given). Default nil.
-    open var string: Any?
+    @exclusivity(unchecked) open var string: Any?
 
     /// The font: a family name, PostScript name or fontconfig pattern as a
     /// `String`, or LaminaText's `CGFont`/`UIFont` (`CTFont`). Default nil,
     /// which means Core Animation's default, Helvetica (drawn with a
     /// metric-compatible sans). The size comes from `fontSize`.
-    open var font: Any?
+    @exclusivity(unchecked) open var font: Any?
 
     /// The font size in points. Default 36.
-    open var fontSize: CGFloat = 36
+    @exclusivity(unchecked) open var fontSize: CGFloat = 36
 
     /// The text colour. Default opaque white.
-    open var foregroundColor: CGColor? = CGColor.white
+    @exclusivity(unchecked) open var foregroundColor: CGColor? = CGColor.white
 
     /// Whether lines wrap at the bounds' width. Default false.
-    open var isWrapped = false
+    @exclusivity(unchecked) open var isWrapped = false
 
     /// How a line that does not fit is shortened. Default `.none`.
-    open var truncationMode: CATextLayerTruncationMode = .none
+    @exclusivity(unchecked) open var truncationMode: CATextLayerTruncationMode = .none
 
     /// How lines are aligned. Default `.natural`.
-    open var alignmentMode: CATextLayerAlignmentMode = .natural
+    @exclusivity(unchecked) open var alignmentMode: CATextLayerAlignmentMode = .natural
 
     /// A layer with Core Animation's defaults for this class.
     public required init() {
