@@ -235,6 +235,22 @@ struct LottieReaderTests {
         #expect(missing.warnings.contains { $0.subject.hasSuffix(".f") && $0.action == .tolerated })
     }
 
+    /// Tracking on text drawn with a font is the kern Core Text adds after
+    /// each character, `tr` thousandths of the size (lottie-ios sets it so):
+    /// "HH" at 20 pt tracked 500 ends 2 × 10 points further right.
+    @Test func trackingSpacesTextDrawnWithAFont() throws {
+        func redColumns(tracking: Double) throws -> [Int] {
+            let layer = #"{"ty": 5, "ind": 1, "ip": 0, "op": 20, "st": 0, "ks": {"p": {"a": 0, "k": [10, 40]}}, "t": {"d": {"k": [{"t": 0, "s": {"t": "HH", "f": "Helvetica", "s": 20, "j": 0, "tr": \#(tracking), "lh": 40, "fc": [1, 0, 0]}}]}, "a": []}}"#
+            let image = try picture(Self.animation(layer))
+            return (0..<100).filter { x in (0..<100).contains { y in let p = rgba(image, x, y); return p[0] > 200 && p[1] < 60 && p[3] > 200 } }
+        }
+        let plain = try redColumns(tracking: 0), tracked = try redColumns(tracking: 500)
+        #expect(plain.first == tracked.first, "the first H stays: \(plain.first ?? -1) and \(tracked.first ?? -1)")
+        #expect(abs((tracked.last! - plain.last!) - 10) <= 1, "the second H moves by 10 points: \(plain.last!) → \(tracked.last!)")
+        let warnings = try LottieReader().read(Self.animation(#"{"ty": 5, "ind": 1, "ip": 0, "op": 20, "st": 0, "ks": {}, "t": {"d": {"k": [{"t": 0, "s": {"t": "HH", "f": "Helvetica", "s": 20, "tr": 500, "fc": [1, 0, 0]}}]}, "a": []}}"#)).warnings
+        #expect(!warnings.contains { $0.subject.hasSuffix(".tr") }, "tracking is drawn: no warning")
+    }
+
     /// Text whose every character has its glyph in the file's `chars` is
     /// drawn from those outlines (size / 100 of them), the pen moved by each
     /// glyph's width plus the tracking; text with a character missing is

@@ -80,6 +80,22 @@ struct AttributedRunTests {
         #expect(abs(line.ascent - 40 * 1901 / 2048) < 1e-9)
     }
 
+    @Test("Kern adds its points after each character of its run, by either name; the rest keep their places")
+    func kern() throws {
+        func positions(_ kern: NSAttributedString.Key?) throws -> [Double] {
+            let string = NSMutableAttributedString(string: "abcd")
+            if let kern { string.addAttribute(kern, value: CGFloat(3), range: NSRange(location: 1, length: 2)) }
+            let line = try #require(try layout(textLayer(string, size: 17)).lines.first)
+            return line.glyphs.map { Double($0.position.x) }
+        }
+        let plain = try positions(nil)
+        for key in [TextRunAttribute.kern, NSAttributedString.Key(kCTKernAttributeName)] {
+            let kerned = try positions(key)
+            // "a" unkerned; "b" and "c" each add 3 after themselves.
+            #expect(zip(kerned, plain).map { $0 - $1 }.map { ($0 * 1000).rounded() / 1000 } == [0, 0, 3, 6], "\(key.rawValue): \(kerned) against \(plain)")
+        }
+    }
+
     @Test("Plain strings take the layer's font, size and colour; runs without them too")
     func layerDefaults() throws {
         let string = NSMutableAttributedString(string: "ab")

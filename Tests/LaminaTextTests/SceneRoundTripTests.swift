@@ -25,6 +25,7 @@ struct SceneRoundTripTests {
             NSAttributedString.Key(kCTForegroundColorAttributeName): UIColor.red.cgColor,
             NSAttributedString.Key(kCTUnderlineStyleAttributeName): CTUnderlineStyle.single.rawValue,
             NSAttributedString.Key(kCTFontAttributeName): fontRef,
+            NSAttributedString.Key(kCTKernAttributeName): CGFloat(1.5),
         ], range: NSRange(location: 6, length: 5))
         layer.string = string
         scene.rootLayer.addSublayer(layer)
@@ -35,7 +36,7 @@ struct SceneRoundTripTests {
     func written() throws {
         let json = try SceneEncoder(prettyPrinted: false).encodeToString(scene())
         #expect(json.contains(##""font":"DejaVu Sans","fontSize":30"##))
-        #expect(json.contains(##"{"text":"ipsum","font":"DejaVu Sans","fontSize":16,"foregroundColor":"#ff0000","underline":true}"##))
+        #expect(json.contains(##"{"text":"ipsum","font":"DejaVu Sans","fontSize":16,"foregroundColor":"#ff0000","underline":true,"kern":1.5}"##))
         #expect(json.contains(##"{"text":"Lorem ","font":"DejaVu Sans","fontSize":16,"foregroundColor":"#000000"}"##))
     }
 

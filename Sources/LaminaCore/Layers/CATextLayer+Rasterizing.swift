@@ -40,6 +40,11 @@ public enum TextRunAttribute {
     /// 1 (`NSUnderlineStyle.single`) for an underlined run, an `Int`; 0 for
     /// none.
     public static let underlineStyle = NSAttributedString.Key("NSUnderline")
+    /// Points added after each character of the run (`NSKernAttributeName`),
+    /// a number; negative draws them closer.
+    public static let kern = NSAttributedString.Key("NSKern")
+    /// The same as Core Text names it (`kCTKernAttributeName`).
+    public static let coreTextKern = NSAttributedString.Key("CTKern")
 }
 
 /// A font object that a text layer's `font` or a run's font attribute may

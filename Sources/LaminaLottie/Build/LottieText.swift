@@ -18,9 +18,11 @@ import LaminaText
 /// here: Liberation Sans for Helvetica, as docs/fonts.md says). A font that
 /// is not installed is drawn in Helvetica, as Core Text draws a name it
 /// cannot find.
+/// Tracking (`tr`, thousandths of the size) is the kern Core Text adds after
+/// each character (`TextRunAttribute.kern`), as lottie-ios sets it.
 /// What Core Animation's engine does not draw (text animators, later text
-/// keyframes) is skipped with a warning; strokes, tracking and baseline
-/// shift are not drawn either, each said once.
+/// keyframes) is skipped with a warning; strokes and baseline shift are not
+/// drawn either, each said once.
 struct LottieText {
     let reader: LottiePropertyReader
     /// The glyph outlines the file carries: text they cover is drawn from them.
@@ -64,7 +66,10 @@ struct LottieText {
         if let fc = document["fc"] { fill = try reader.color(fc, "\(path).t.d.k[0].s.fc") }
         let justification = document["j"]?.smallInteger ?? 0
         let lineHeight = (document["lh"]?.number).flatMap { $0.isFinite ? $0 : nil } ?? size * 1.2
-        for (key, what) in [("sc", "text strokes"), ("tr", "tracking (letter spacing)"), ("ls", "baseline shift")] {
+        // Tracking, in thousandths of the size, is the kern Core Text adds
+        // after each character (lottie-ios's text layer sets it so).
+        let tracking = (document["tr"]?.number).flatMap { $0.isFinite ? $0 * size / 1000 : nil } ?? 0
+        for (key, what) in [("sc", "text strokes"), ("ls", "baseline shift")] {
             guard let v = document[key], v.number.map({ $0 != 0 }) ?? true, !(key == "sc" && (document["sw"]?.number ?? 0) == 0) else { continue }
             try reader.diagnostics.skipped("\(path).t.d.k[0].s.\(key)", "\(what) are not drawn yet", file: reader.file, at: v.position)
         }
@@ -93,7 +98,8 @@ struct LottieText {
             defer { baseline += lineHeight }
             guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
             let textLayer = CATextLayer()
-            textLayer.string = String(line)
+            textLayer.string = tracking == 0 ? String(line) as Any
+                : AttributedText([.init(String(line), attributes: [TextRunAttribute.kern: CGFloat(tracking)])])
             textLayer.font = font
             textLayer.fontSize = CGFloat(size)
             textLayer.foregroundColor = CGColor(red: fill[0], green: fill[1], blue: fill[2], alpha: 1)

@@ -38,7 +38,7 @@ extension SceneKeys {
 }
 
 extension DecodingContext {
-    static let runKeys = ["text", "font", "fontSize", "foregroundColor", "underline"]
+    static let runKeys = ["text", "font", "fontSize", "foregroundColor", "underline", "kern"]
 
     /// A font family or fontconfig pattern: a non-empty string.
     func fontName(_ value: JSONValue, at path: JSONPath) throws(SceneError) -> String? {
@@ -101,6 +101,9 @@ extension DecodingContext {
             if let u = try bool(v, at: path / "underline") {
                 if u { attributes[TextRunAttribute.underlineStyle] = 1 }
             } else { ok = false }
+        }
+        if let v = run["kern"] {
+            if let k = try number(v, at: path / "kern") { attributes[TextRunAttribute.kern] = CGFloat(k) } else { ok = false }
         }
         guard ok else { return nil }
         return (AttributedText.Run(text, attributes: attributes), text.unicodeScalars.count)
@@ -179,6 +182,11 @@ enum TextValue {
             case TextRunAttribute.underlineStyle:
                 guard let style = number(value) else { throw unsupported() }
                 if style != 0 { members.append(("underline", .bool(true))) }
+            case TextRunAttribute.kern, TextRunAttribute.coreTextKern:
+                // Two names, as for the colour: UIKit's wins.
+                if key == TextRunAttribute.coreTextKern, attributes[TextRunAttribute.kern] != nil { continue }
+                guard let kern = number(value), kern.isFinite else { throw unsupported() }
+                if kern != 0 { members.append(("kern", .number(kern))) }
             default:
                 throw unsupported()
             }

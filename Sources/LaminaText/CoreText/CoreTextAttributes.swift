@@ -18,6 +18,8 @@ public let kCTFontAttributeName: String = TextRunAttribute.font.rawValue
 public let kCTForegroundColorAttributeName: String = TextRunAttribute.coreTextForegroundColor.rawValue
 /// The run's underline, a `CTUnderlineStyle` raw value (0 for none).
 public let kCTUnderlineStyleAttributeName: String = TextRunAttribute.underlineStyle.rawValue
+/// Points added after each character of the run, a number.
+public let kCTKernAttributeName: String = TextRunAttribute.coreTextKern.rawValue
 
 /// Core Text's underline styles; Lamina draws any style but `none` as a
 /// single line.

@@ -71,7 +71,7 @@ final class ShapedRun {
         glyphs = (0..<Int(count)).map { i in
             ShapedGlyph(
                 glyph: infos[i].codepoint, cluster: Int(infos[i].cluster),
-                advance: Double(positions[i].x_advance) * scale,
+                advance: Double(positions[i].x_advance) * scale + style.kern,
                 offsetX: Double(positions[i].x_offset) * scale, offsetY: Double(positions[i].y_offset) * scale)
         }
     }

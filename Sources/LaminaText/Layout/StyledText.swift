@@ -9,6 +9,8 @@ struct TextStyle: Hashable, Sendable {
     var fontSize: Double
     var color: CGColor
     var isUnderlined = false
+    /// Points added after each glyph (tracking), as Core Text's kern attribute adds them.
+    var kern = 0.0
 }
 
 /// A text layer's string as Unicode scalars, each stretch with its style.
@@ -104,6 +106,11 @@ struct StyledText: Hashable, Sendable {
         }
         let color = attributes[TextRunAttribute.foregroundColor] ?? attributes[TextRunAttribute.coreTextForegroundColor]
         if let color = color.flatMap(Self.color) { style.color = color }
+        if let kern = (attributes[TextRunAttribute.kern] ?? attributes[TextRunAttribute.coreTextKern]).flatMap(Self.number),
+           kern.isFinite {
+            // Beyond a few font sizes either way, letters leave the line or pile up: held there.
+            style.kern = min(max(kern, -4 * style.fontSize), 4 * style.fontSize)
+        }
         if let underline = attributes[TextRunAttribute.underlineStyle] {
             style.isUnderlined = (Self.number(underline) ?? 0) != 0
         }
