@@ -1,12 +1,11 @@
 #!/usr/bin/env python3
 """Lottie animations drawn by Lamina, rlottie and ThorVG, side by side.
 
-    scripts/bench/lottie-peers.py [--lamina BIN] [--runs 3] [--only NAME] [SAMPLE.json ...]
+    scripts/bench/lottie-peers.py [--lamina BIN] [--runs 3] [--cores N] [SAMPLE ...]
 
 Each animation's every frame (its own range and frame rate) is drawn into
 memory, at the size of the pictures Apple drew of it (../shared/lottie's
-manifest: the animation fitted into the snapshot's points, at 2x), on one
-core:
+manifest: the animation fitted into the snapshot's points, at 2x):
   - Lamina: `lamina bench --animation --backend cpu --frame-threads 1`: the
     Lottie file read into a CALayer tree with animations, then per frame the
     presentation tree, snapshot, plan and the CPU backend's pixels;
@@ -14,9 +13,16 @@ core:
     `lottie_animation_render` per frame;
   - ThorVG (thorvg-python, the renderer of dotLottie's players): set_frame,
     update, draw, sync on a software canvas with no worker threads.
-No encoding: pixels only. The best of --runs whole-animation times is kept
-for each. A benchmark, not a test: it prints figures and asserts nothing.
-The peers come from PyPI into a venv in the cache (created on first use).
+No encoding: pixels only. Each renderer runs in a process of its own:
+  - one core: the best of --runs whole-animation times, in milliseconds a
+    frame;
+  - all cores: --cores processes (default: every core) each drawing the
+    whole animation at once, in frames per second all together (the frames
+    drawn over the slowest process's drawing time);
+  - memory: the peak resident memory of the one-core process (`/usr/bin/time
+    -f %M`), Python and the binding included for the peers.
+A benchmark, not a test: it prints figures and asserts nothing. The peers
+come from PyPI into a venv in the cache (created on first use).
 """
 import argparse
 import json
@@ -46,54 +52,79 @@ def peers_python():
     return python
 
 
-# Runs in the peers' venv: prints one JSON line {"rlottie": ms, "thorvg": ms, "frames": n}.
-PEERS = r"""
+# Runs in the peers' venv: draws every frame of one file with one peer,
+# RUNS times, and prints {"ms": best whole-animation time, "frames": n}.
+PEER = r"""
 import json, sys, time
-path, w, h, runs = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
-from rlottie_python import LottieAnimation
-anim = LottieAnimation.from_file(path)
-frames = anim.lottie_animation_get_totalframe()
+peer, path, w, h, runs = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
 best = float("inf")
-for _ in range(runs):
-    start = time.perf_counter()
-    for f in range(frames):
-        anim.lottie_animation_render(frame_num=f, width=w, height=h)
-    best = min(best, time.perf_counter() - start)
-out = {"rlottie": best * 1000, "frames": frames}
-import thorvg_python as tvg
-engine = tvg.Engine(threads=0)
-canvas = tvg.SwCanvas(engine)
-canvas.set_target(w, h)
-animation = tvg.LottieAnimation(engine)
-picture = animation.get_picture()
-picture.load(path)
-picture.set_size(w, h)
-canvas.add(picture)
-total = int(animation.get_total_frame()[1])
-best = float("inf")
-for _ in range(runs):
-    start = time.perf_counter()
-    for f in range(total):
-        animation.set_frame(f)
-        canvas.update()
-        canvas.draw(True)
-        canvas.sync()
-    best = min(best, time.perf_counter() - start)
-out["thorvg"] = best * 1000
-out["thorvg_frames"] = total
-print(json.dumps(out))
+if peer == "rlottie":
+    from rlottie_python import LottieAnimation
+    anim = LottieAnimation.from_file(path)
+    frames = anim.lottie_animation_get_totalframe()
+    for _ in range(runs):
+        start = time.perf_counter()
+        for f in range(frames):
+            anim.lottie_animation_render(frame_num=f, width=w, height=h)
+        best = min(best, time.perf_counter() - start)
+else:
+    import thorvg_python as tvg
+    engine = tvg.Engine(threads=0)
+    canvas = tvg.SwCanvas(engine)
+    canvas.set_target(w, h)
+    animation = tvg.LottieAnimation(engine)
+    picture = animation.get_picture()
+    picture.load(path)
+    picture.set_size(w, h)
+    canvas.add(picture)
+    frames = int(animation.get_total_frame()[1])
+    for _ in range(runs):
+        start = time.perf_counter()
+        for f in range(frames):
+            animation.set_frame(f)
+            canvas.update()
+            canvas.draw(True)
+            canvas.sync()
+        best = min(best, time.perf_counter() - start)
+print(json.dumps({"ms": best * 1000, "frames": frames}))
 """
 
 
-def lamina_ms(lamina, path, scale, runs):
-    best, frames = float("inf"), None
-    for _ in range(runs):
-        run = subprocess.run([lamina, "bench", "--animation", "--backend", "cpu", "--frame-threads", "1", "--warmup", "1",
-                              "--scale", repr(scale), path], capture_output=True, text=True, check=True)
-        row = run.stdout.strip().splitlines()[-1].split()
-        frames, whole = int(row[2]), float(row[-1])
-        best = min(best, whole)
-    return best, frames
+def command(renderer, lamina, python, path, w, h, scale, runs):
+    """The command that draws every frame of `path` `runs` times with one renderer, on one core."""
+    if renderer == "lamina":
+        return [lamina, "bench", "--animation", "--backend", "cpu", "--frame-threads", "1", "--warmup", "1",
+                "--scale", repr(scale), path]
+    return [python, "-c", PEER, renderer, path, str(w), str(h), str(runs)]
+
+
+def result(renderer, stdout):
+    """(whole-animation ms, frames) from a command's output."""
+    if renderer == "lamina":
+        row = stdout.strip().splitlines()[-1].split()
+        return float(row[-1]), int(row[2])
+    out = json.loads(stdout)
+    return out["ms"], out["frames"]
+
+
+def one_core(renderer, cmd, runs):
+    """Best whole-animation ms, frames, and peak resident KiB of the process."""
+    best, frames, peak = float("inf"), 0, 0
+    for _ in range(1 if renderer != "lamina" else runs):
+        # The peers repeat inside one process; Lamina's bench draws the animation once a process.
+        run = subprocess.run(["/usr/bin/time", "-f", "%M"] + cmd, capture_output=True, text=True, check=True)
+        ms, frames = result(renderer, run.stdout)
+        best = min(best, ms)
+        peak = max(peak, int(run.stderr.strip().splitlines()[-1]))
+    return best, frames, peak
+
+
+def all_cores(renderer, cmd, cores):
+    """Frames per second of `cores` processes drawing the animation at once."""
+    processes = [subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True) for _ in range(cores)]
+    outcomes = [result(renderer, p.communicate()[0]) for p in processes]
+    slowest = max(ms for ms, _ in outcomes)
+    return sum(frames for _, frames in outcomes) / (slowest / 1000)
 
 
 def main():
@@ -101,32 +132,42 @@ def main():
     parser.add_argument("samples", nargs="*", help="sample names of ../shared/lottie (default: a fixed set)")
     parser.add_argument("--lamina", default=os.environ.get("LAMINA", os.path.join(ROOT, ".build", "release", "lamina")))
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--cores", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
     manifest = json.load(open(os.path.join(LOTTIE, "manifest.json")))["samples"]
     by_name = {s["name"]: s for s in manifest}
     python = peers_python()
-    print("%-28s %7s %9s  %12s %12s %12s  %8s %8s" % ("sample", "frames", "pixels", "Lamina ms/f", "rlottie ms/f",
-                                                      "ThorVG ms/f", "rl/Lam", "tvg/Lam"))
+    renderers = ("lamina", "rlottie", "thorvg")
+    print("%-26s %6s %9s | %-23s | %-23s | %-17s" % ("", "", "", "ms a frame, one core", f"frames/s, {args.cores} cores",
+                                                      "peak memory, MiB"))
+    print("%-26s %6s %9s | %7s %7s %7s | %7s %7s %7s | %5s %5s %5s" % (
+        "sample", "frames", "pixels", "Lamina", "rlottie", "ThorVG", "Lamina", "rlottie", "ThorVG", "Lam", "rl", "tvg"))
     ratios = {"rlottie": [], "thorvg": []}
+    parallel = {"rlottie": [], "thorvg": []}
     for name in args.samples or DEFAULT_SAMPLES:
         sample = by_name[name]
         path = os.path.join(LOTTIE, sample["file"])
         points = sample["snapshot_points"]
         fit = min(points[0] / sample["w"], points[1] / sample["h"])
         w, h = math.ceil(sample["w"] * fit * 2 - 1e-9), math.ceil(sample["h"] * fit * 2 - 1e-9)
-        lamina, frames = lamina_ms(args.lamina, path, 2 * fit * (1 - 1e-12), args.runs)
-        peers = json.loads(subprocess.run([python, "-c", PEERS, path, str(w), str(h), str(args.runs)], capture_output=True,
-                                          text=True, check=True).stdout)
-        per = {"lamina": lamina / frames, "rlottie": peers["rlottie"] / peers["frames"],
-               "thorvg": peers["thorvg"] / peers["thorvg_frames"]}
+        per, fps, memory, frames = {}, {}, {}, 0
+        for renderer in renderers:
+            cmd = command(renderer, args.lamina, python, path, w, h, 2 * fit * (1 - 1e-12), args.runs)
+            ms, n, peak = one_core(renderer, cmd, args.runs)
+            per[renderer], memory[renderer] = ms / n, peak / 1024
+            frames = frames or n
+            fps[renderer] = all_cores(renderer, command(renderer, args.lamina, python, path, w, h, 2 * fit * (1 - 1e-12), 1),
+                                      args.cores)
         for peer in ratios:
             ratios[peer].append(per[peer] / per["lamina"])
-        print("%-28s %7d %9s  %12.3f %12.3f %12.3f  %8.2f %8.2f" % (
-            name, frames, "%dx%d" % (w, h), per["lamina"], per["rlottie"], per["thorvg"],
-            per["rlottie"] / per["lamina"], per["thorvg"] / per["lamina"]))
+            parallel[peer].append(fps["lamina"] / fps[peer])
+        print("%-26s %6d %9s | %7.3f %7.3f %7.3f | %7.0f %7.0f %7.0f | %5.0f %5.0f %5.0f" % (
+            name[-26:], frames, "%dx%d" % (w, h), per["lamina"], per["rlottie"], per["thorvg"],
+            fps["lamina"], fps["rlottie"], fps["thorvg"], memory["lamina"], memory["rlottie"], memory["thorvg"]))
     geo = lambda v: math.exp(sum(math.log(x) for x in v) / len(v))
-    print("geometric mean of the peer's time over Lamina's: rlottie %.2f, ThorVG %.2f (above 1: Lamina is faster)" % (
-        geo(ratios["rlottie"]), geo(ratios["thorvg"])))
+    print("geometric mean of the peer's time over Lamina's, one core: rlottie %.2f, ThorVG %.2f; "
+          "all cores: rlottie %.2f, ThorVG %.2f (above 1: Lamina is faster)" % (
+              geo(ratios["rlottie"]), geo(ratios["thorvg"]), geo(parallel["rlottie"]), geo(parallel["thorvg"])))
 
 
 if __name__ == "__main__":
