@@ -111,8 +111,9 @@ package struct GradientRamp: Sendable {
     package static let entries = 1024
     package let fill: GradientFill
     package let words: [UInt32]
-    private let lower: Double
-    private let scale: Double
+    /// The parameter of the first entry, and entries per unit of parameter.
+    package let lower: Double
+    package let scale: Double
 
     package init(_ fill: GradientFill) {
         self.fill = fill
@@ -130,9 +131,14 @@ package struct GradientRamp: Sendable {
     /// The premultiplied pixel word at local point (x, y).
     @inline(__always)
     package func word(_ table: UnsafePointer<UInt32>, x: Double, y: Double) -> UInt32 {
-        let position = (fill.parameter(x: x, y: y) - lower) * scale + 0.5
-        // Compared in floating point first, so NaN and far values never reach Int().
-        let index = position > 0 ? (position < Double(Self.entries - 1) ? Int(position) : Self.entries - 1) : 0
-        return table[index]
+        Self.word(table, at: (fill.parameter(x: x, y: y) - lower) * scale + 0.5)
+    }
+
+    /// The word of the entry at `position` (an entry index plus a half),
+    /// clamped to the table. Compared in floating point first, so NaN and
+    /// far values never reach Int().
+    @inline(__always)
+    package static func word(_ table: UnsafePointer<UInt32>, at position: Double) -> UInt32 {
+        table[position > 0 ? (position < Double(entries - 1) ? Int(position) : entries - 1) : 0]
     }
 }

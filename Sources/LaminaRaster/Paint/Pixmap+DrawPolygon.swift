@@ -177,7 +177,45 @@ package struct PolygonPainting: RowPaint {
         case .gradient(let ramp):
             ramp.words.withUnsafeBufferPointer { table in
                 guard let t = table.baseAddress else { return }
-                paint(band, of: target, shader: GradientShader(ramp: ramp, table: t))
+                if ramp.fill.shape == .axial, clip == nil, stage.isAffineWithoutShape {
+                    paintAxial(band, of: target, ramp: ramp, table: t)
+                } else {
+                    paint(band, of: target, shader: GradientShader(ramp: ramp, table: t))
+                }
+            }
+        }
+    }
+
+    /// An axial gradient under an affine map, no shape, no clip: along a
+    /// row its parameter moves by a constant step, so each pixel's table
+    /// entry is one multiply-add from the row's start.
+    private func paintAxial(_ band: Range<Int>, of target: PixelRows, ramp: GradientRamp, table: UnsafePointer<UInt32>) {
+        let (mask, maskStride, stage) = (mask, maskStride, stage)
+        let (i00, i01, _, i10, i11, _, i20, i21, i22) = stage.inverse.h
+        let g = ramp.fill
+        let dx = g.end.x - g.start.x, dy = g.end.y - g.start.y
+        let lengthSquared = dx * dx + dy * dy
+        // position(px, py) = (t(px, py) − lower) · scale + ½, with t the
+        // parameter at local point ((px·i00 + py·i10 + i20) / i22, (px·i01 + py·i11 + i21) / i22).
+        let k = lengthSquared > 0 ? ramp.scale / (lengthSquared * i22) : 0
+        let perX = (i00 * dx + i01 * dy) * k
+        mask.values.withUnsafeBufferPointer { maskValues in
+            stage.coverageScale.withUnsafeBufferPointer { scale in
+                guard let coverageBase = maskValues.baseAddress, let scale = scale.baseAddress else { return }
+                let mb = mask.bounds
+                for y in band {
+                    let py = Double(y) + 0.5
+                    let atZero = ((py * i10 + i20) * dx + (py * i11 + i21) * dy) * k
+                        - ((g.start.x * dx + g.start.y * dy) / (lengthSquared > 0 ? lengthSquared : 1) + ramp.lower) * ramp.scale + 0.5
+                    let coverage = coverageBase + (y - mb.minY) * maskStride - mb.minX
+                    let row = UnsafeMutableRawPointer(target.pixel(x: 0, y: y))
+                    for x in mb.minX..<mb.maxX {
+                        let c = scale[Int(coverage[x])]
+                        if c == 0 { continue }
+                        let word = GradientRamp.word(table, at: atZero + (Double(x) + 0.5) * perX)
+                        blendWord(row + x * 4, c == 255 ? word : scaled(word, by: c))
+                    }
+                }
             }
         }
     }
@@ -313,6 +351,12 @@ private struct PolygonStage {
         case let (a?, nil), let (nil, a?): (interiorCount, across, down) = (1, a, Self.emptyBox)
         case (nil, nil): (interiorCount, across, down) = (0, Self.emptyBox, Self.emptyBox)
         }
+    }
+
+    /// An affine map (W the same positive number everywhere) and no rounded shape.
+    package var isAffineWithoutShape: Bool {
+        let (_, _, i02, _, _, i12, _, _, i22) = inverse.h
+        return shape == nil && i02 == 0 && i12 == 0 && i22 > 0
     }
 
     /// Whether local point (x, y) lies in an interior box.
