@@ -75,11 +75,10 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         func doubles(_ numbers: [NSNumber]?) -> [Double] { numbers?.map(\.doubleValue) ?? [] }
         if let path {
             let (points, curves) = Self.pathPoints(path, keyTimeCount: keyTimes?.count)
-            var track = KeyframeTrack(
+            return KeyframeTrack(
                 values: points.map { AnimatableValue($0) }, keyTimes: keyTimes.map { $0.map(\.doubleValue) },
-                mode: calculationMode, timingFunctions: timingFunctions ?? [], tension: [], continuity: [], bias: [])
-            track.curves = curves
-            return track
+                mode: calculationMode, timingFunctions: timingFunctions ?? [], tension: [], continuity: [], bias: [],
+                curves: curves)
         }
         return KeyframeTrack(
             values: (values ?? []).map(AnimatableValue.init),

@@ -8,7 +8,13 @@ open class CAPropertyAnimation: CAAnimation {
     /// The animated property: `opacity`, `position`, `position.x`,
     /// `transform.rotation.z`, `bounds.size.width`... The animation itself
     /// only computes values; the layer reads and writes them through this path.
-    @exclusivity(unchecked) open var keyPath: String?
+    @exclusivity(unchecked) open var keyPath: String? {
+        didSet { splitKeyPath = keyPath.map(SplitKeyPath.init) }
+    }
+
+    /// `keyPath` split at its first dot when it is set, not at every frame
+    /// the animation is sampled at.
+    @exclusivity(unchecked) private(set) var splitKeyPath: SplitKeyPath?
 
     /// Whether the animated value is added to the model value rather than
     /// replacing it. Numbers, points, sizes, rectangles and colours add
@@ -121,4 +127,23 @@ open class CAPropertyAnimation: CAAnimation {
     /// a boxed read (a transform decomposed for `transform.rotation.z`),
     /// per animation per layer per frame.
     var needsModelValue: Bool { true }
+}
+
+/// A key path split at its first dot: `transform.rotation.z` is the
+/// layer's `transform` and, within it, `rotation.z`.
+struct SplitKeyPath: Sendable {
+    /// The layer's key.
+    let head: String
+    /// The path within its value; nil for the key alone.
+    let rest: Substring?
+
+    init(_ keyPath: String) {
+        if let dot = keyPath.firstIndex(of: ".") {
+            head = String(keyPath[..<dot])
+            rest = keyPath[keyPath.index(after: dot)...]
+        } else {
+            head = keyPath
+            rest = nil
+        }
+    }
 }

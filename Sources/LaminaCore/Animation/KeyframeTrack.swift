@@ -2,7 +2,11 @@ import Foundation
 
 /// The values of a keyframe animation laid out on the 0...1 progress of one
 /// simple iteration, ready to be sampled.
-struct KeyframeTrack {
+///
+/// A class, made once per animation and read by every frame that samples
+/// it (from several threads at once): handing it out is one reference, not
+/// a copy of its eight arrays. Nothing changes it once made.
+final class KeyframeTrack: @unchecked Sendable {
     let values: [AnimatableValue]
     /// One key time per value (for discrete mode possibly one more), 0...1,
     /// non-decreasing.
@@ -14,12 +18,14 @@ struct KeyframeTrack {
     let tension: [Double], continuity: [Double], bias: [Double]
     /// For an animation along a path: per segment, the control points
     /// between its ends (none for a line, one for a quadratic, two for a cubic).
-    var curves: [[CGPoint]] = []
+    let curves: [[CGPoint]]
 
     init(
         values: [AnimatableValue], keyTimes: [Double]?, mode: CAAnimationCalculationMode,
-        timingFunctions: [CAMediaTimingFunction], tension: [Double], continuity: [Double], bias: [Double]
+        timingFunctions: [CAMediaTimingFunction], tension: [Double], continuity: [Double], bias: [Double],
+        curves: [[CGPoint]] = []
     ) {
+        self.curves = curves
         self.values = values
         self.mode = mode
         self.timingFunctions = mode.isPaced ? [] : timingFunctions

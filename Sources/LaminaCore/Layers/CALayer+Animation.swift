@@ -83,8 +83,7 @@ extension CALayer {
         guard !animationEntries.isEmpty else { return self }
         let sampled = sampledAnimations(atTime: t)
         for (animation, _) in sampled {
-            guard let keyPath = animation.keyPath else { continue }
-            let head = keyPath.prefix { $0 != "." }
+            guard let head = animation.splitKeyPath?.head else { continue }
             if head == "mask" || head == "sublayers" || head == "superlayer" { return nil }
         }
         let copy = type(of: self).init(layer: self)
@@ -103,10 +102,12 @@ extension CALayer {
     /// `presentation(atTime:)`).
     private func apply(_ sampled: [(animation: CAPropertyAnimation, time: CFTimeInterval)], to copy: CALayer) {
         for (animation, time) in sampled {
-            guard let keyPath = animation.keyPath else { continue }
+            guard let split = animation.splitKeyPath, let keyPath = animation.keyPath else { continue }
             let model = animation.needsModelValue ? copy.value(forKeyPath: keyPath) : nil
             guard let value = animation.presentationValue(atTime: time, modelValue: model) else { continue }
-            copy.setValue(value, forKeyPath: keyPath)
+            // As `setValue(_:forKeyPath:)` writes it (a value the key cannot
+            // take is dropped), with the path split once per animation.
+            try? copy.writeValue(value, at: split, keyPath: keyPath)
         }
     }
 

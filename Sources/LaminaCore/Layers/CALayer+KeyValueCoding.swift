@@ -99,18 +99,23 @@ extension CALayer {
     }
 
     func writeValue(_ value: Any?, forKeyPath keyPath: String) throws(LayerKeyValueError) {
-        guard let dot = keyPath.firstIndex(of: ".") else {
-            try writeValue(value, forKey: keyPath)
+        try writeValue(value, at: SplitKeyPath(keyPath), keyPath: keyPath)
+    }
+
+    /// `writeValue(_:forKeyPath:)` with the key path already split (an
+    /// animation's, split once); `keyPath` names it in errors.
+    func writeValue(_ value: Any?, at split: SplitKeyPath, keyPath: @autoclosure () -> String) throws(LayerKeyValueError) {
+        let head = split.head
+        guard let rest = split.rest else {
+            try writeValue(value, forKey: head)
             return
         }
-        let head = String(keyPath[..<dot])
-        let rest = keyPath[keyPath.index(after: dot)...]
         let headValue = self.value(forKey: head)
         if let layer = headValue as? CALayer {
             do {
                 try layer.writeValue(value, forKeyPath: String(rest))
             } catch {
-                throw LayerKeyValueError(keyPath: keyPath, reason: error.reason)
+                throw LayerKeyValueError(keyPath: keyPath(), reason: error.reason)
             }
             return
         }
@@ -121,7 +126,7 @@ extension CALayer {
             guard var filters = headValue as? [Any], let (index, parameter) = Self.filter(at: rest, in: headValue),
                   let filter = (filters[index] as? CAFilter)?.copy()
             else {
-                throw LayerKeyValueError(keyPath: keyPath, reason: "no filter of \(head) is named '\(rest.split(separator: ".").first ?? "")'")
+                throw LayerKeyValueError(keyPath: keyPath(), reason: "no filter of \(head) is named '\(rest.split(separator: ".").first ?? "")'")
             }
             filter.setValue(value, forKey: parameter)
             filters[index] = filter
@@ -133,10 +138,10 @@ extension CALayer {
             do {
                 try writeValue(newValue, forKey: head)
             } catch {
-                throw LayerKeyValueError(keyPath: keyPath, reason: error.reason)
+                throw LayerKeyValueError(keyPath: keyPath(), reason: error.reason)
             }
         case let .failure(failure):
-            throw LayerKeyValueError(keyPath: keyPath, reason: failure.reason)
+            throw LayerKeyValueError(keyPath: keyPath(), reason: failure.reason)
         }
     }
 }

@@ -144,7 +144,10 @@ extension CATransform3D {
         case .translation: var t = self; t.m41 = value; t.m42 = value; return t
         default: break
         }
-        var d = TransformDecomposition(self)
+        // A component set on the identity (a presentation copy's first
+        // `transform.*` write, most often) starts from its decomposition,
+        // worked out once.
+        var d = self == .identity ? Self.identityDecomposition : TransformDecomposition(self)
         switch key {
         case .rotationX: d.rotation.x = value
         case .rotationY: d.rotation.y = value
@@ -157,6 +160,8 @@ extension CATransform3D {
         }
         return d.transform
     }
+
+    private static let identityDecomposition = TransformDecomposition(CATransform3D.identity)
 
     /// This transform with its x and y translation replaced.
     public func setting(translation: CGSize) -> CATransform3D {
