@@ -225,6 +225,21 @@ struct PlannerTests {
         #expect(draws.first?.coverage == nil)
     }
 
+    /// A masked layer takes two surfaces, its picture and its mask's, and
+    /// is drawn back through the mask: no third surface holds the masked
+    /// picture alone.
+    @Test func aMaskedLayerIsDrawnBackThroughItsMask() throws {
+        var layer = makeLayer(CGSize(width: 20, height: 20), center: CGPoint(x: 50, y: 50))
+        layer.mask = Indirect(makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 5, y: 5)))
+        let plan = try planner.plan(canvasRoot(100, 100, sublayers: [layer]), canvas: RenderCanvas(width: 100, height: 100))
+        #expect(plan.surfaces.count == 2)
+        let final = polygons(plan.passes.last!)
+        guard case .masked(.surface(let source), .surface(let mask), _, false)? = final.last?.fill else {
+            Issue.record("the layer is not drawn back through its mask: \(String(describing: final.last?.fill))"); return
+        }
+        #expect(source != mask)
+    }
+
     @Test func shadowsAndMasksUseOffscreenPasses() throws {
         var layer = makeLayer(CGSize(width: 20, height: 20), center: CGPoint(x: 50, y: 50))
         layer.shadow = RenderShadow(color: .black, opacity: 0.5, offset: CGSize(width: 0, height: -3), radius: 3)

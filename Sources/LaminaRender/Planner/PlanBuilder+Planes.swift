@@ -176,7 +176,17 @@ extension PlanBuilder {
             content = combined
             area = combined.rect
         } else {
-            for cutter in cutters where cutter.purpose == .mask {
+            let masks = cutters.filter { $0.purpose == .mask }
+            if !hasShadow, tint == nil, masks.count == 1, let mask = masks.first {
+                // The mask applied as the layer is drawn back: no surface is
+                // made for the masked picture alone.
+                emitPolygon(area, matrix: frame.drawBack, clipping: frame.clipping,
+                            fill: .masked(source: .surface(content.id), mask: .surface(mask.surface.id), localRect: area,
+                                          inverted: mask.inverted),
+                            coverage: nil, opacity: alpha, blend: layer.blendMode, into: &commands)
+                return
+            }
+            for cutter in masks {
                 content = try maskSurface(content, by: cutter.surface, inverted: cutter.inverted, extent: extent, scale: scale,
                                           for: layer.path, .mask)
             }
