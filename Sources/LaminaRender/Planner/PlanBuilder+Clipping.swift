@@ -8,7 +8,22 @@ extension PlanBuilder {
     /// Everything a layer draws in its own plane (bounds, contents,
     /// flattened sublayers; not the shadow), limited to a finite box.
     func contentExtent(_ layer: RenderLayer) -> CGRect {
+        if layer.masksToBounds { return layer.bounds }
+        var extent = ownExtent(layer)
+        // Each sublayer's box is kept within a finite limit: the extent is
+        // finite exactly when the layer's own is (`flatSceneOrder` asks).
+        let limit = layer.bounds.insetBy(dx: -16384, dy: -16384)
+        for item in sceneItems(of: layer) where item.layer.kind == .ordinary {
+            if let box = item.matrix.projectedBounds(of: contentExtent(item.layer)) { extent = extent.union(box.intersection(limit)) }
+        }
+        return extent
+    }
+
+    /// What a layer draws in its own plane without its sublayers: its
+    /// bounds and contents (its bounds alone when they clip).
+    func ownExtent(_ layer: RenderLayer) -> CGRect {
         var extent = layer.bounds
+        if layer.masksToBounds { return extent }
         for piece in layer.content {
             switch piece {
             case .image(let content):
@@ -19,11 +34,6 @@ extension PlanBuilder {
             case .gradient:
                 break  // the bounds
             }
-        }
-        if layer.masksToBounds { return layer.bounds }
-        let limit = layer.bounds.insetBy(dx: -16384, dy: -16384)
-        for item in sceneItems(of: layer) where item.layer.kind == .ordinary {
-            if let box = item.matrix.projectedBounds(of: contentExtent(item.layer)) { extent = extent.union(box.intersection(limit)) }
         }
         return extent
     }

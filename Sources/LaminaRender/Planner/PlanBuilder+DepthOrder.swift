@@ -66,7 +66,9 @@ extension PlanBuilder {
             let m = item.matrix
             guard m.m13 == 0, m.m23 == 0, m.m43 == 0, m.m14 == 0, m.m24 == 0, m.m44 >= nearPlaneW, m.isFinite else { return nil }
             if isCulled(item) { continue }
-            let extent = contentExtent(item.layer)
+            // Finite exactly when `contentExtent` is, without walking the
+            // item's subtree (each level of a deep tree walked all below it).
+            let extent = ownExtent(item.layer)
             guard extent.minX.isFinite, extent.minY.isFinite, extent.maxX.isFinite, extent.maxY.isFinite else { return nil }
             order.append(ScenePolygon(points: [], item: index))
         }
