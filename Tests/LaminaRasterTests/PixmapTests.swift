@@ -109,3 +109,42 @@ import LaminaGeometry
         #expect(throws: RasterError.self) { try over.composite(patch, atX: 0, y: 0, alpha: .nan) }
     }
 }
+
+@Suite("Masked composite")
+struct MaskedCompositeTests {
+    /// Random premultiplied pixels (each colour channel at most its alpha),
+    /// some fully transparent and some opaque.
+    private func pixmap(_ w: Int, _ h: Int, seed: UInt64) throws -> Pixmap {
+        var state = seed
+        func next() -> UInt32 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return UInt32(truncatingIfNeeded: state >> 33)
+        }
+        var bytes = [UInt8](repeating: 0, count: w * h * 4)
+        for i in 0..<(w * h) {
+            let pick = next() % 4
+            let a = pick == 0 ? 0 : pick == 1 ? 255 : next() % 256
+            bytes[i * 4 + 3] = UInt8(a)
+            for c in 0..<3 { bytes[i * 4 + c] = UInt8(a == 0 ? 0 : next() % (a + 1)) }
+        }
+        return try Pixmap(width: w, height: h, premultipliedRGBA: bytes)
+    }
+
+    /// Drawing a surface through its mask in one pass gives the bytes that
+    /// masking a copy and compositing it gave, at any placement (partly off
+    /// the target too), opacity and inversion.
+    @Test(arguments: [false, true], [1.0, 0.55])
+    func itGivesTheBytesOfMaskingACopyThenCompositing(inverted: Bool, alpha: Double) throws {
+        let source = try pixmap(37, 23, seed: 1), mask = try pixmap(37, 23, seed: 2)
+        let background = try pixmap(50, 30, seed: 3)
+        for (x, y) in [(0, 0), (5, 4), (-6, 11), (20, -3)] {
+            var direct = background, reference = background
+            let area = PixelRect(x: 2, y: 1, width: 44, height: 27)
+            try direct.paint(#require(try MaskedComposite(source, through: mask, inverted: inverted, atX: x, y: y, alpha: alpha, within: area)))
+            var masked = source
+            masked.multiplyAlpha(by: mask, atX: 0, y: 0, inverted: inverted)
+            try reference.paint(#require(try PixmapComposite(masked, atX: x, y: y, alpha: alpha, within: area)))
+            #expect(direct.data == reference.data, "at (\(x), \(y))")
+        }
+    }
+}

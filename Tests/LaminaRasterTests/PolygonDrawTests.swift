@@ -231,3 +231,32 @@ import Testing
         #expect(p.data.allSatisfy { $0 == 0 })
     }
 }
+
+@Suite("Axis-aligned rectangles")
+struct AxisAlignedRectangleTests {
+    /// A rectangle whose edges fall between pixels is covered as the
+    /// rasterizer covers the same outline given with a fifth vertex (on an
+    /// edge), within a level: each pixel's coverage is its column's times
+    /// its row's.
+    @Test func aRectangleBetweenPixelsIsCoveredAsTheRasterizerCoversIt() throws {
+        var state: UInt64 = 11
+        func random(_ range: ClosedRange<Double>) -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return range.lowerBound + Double(state >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
+        }
+        for _ in 0..<40 {
+            let x0 = random(-5...30), y0 = random(-5...20)
+            let rect = CGRect(x: x0, y: y0, width: random(0.2...30), height: random(0.2...25))
+            let color = PremultipliedColor(r: 200, g: 100, b: 50, a: 200)
+            let scale = random(0.5...2)
+            let transform = CATransform3DConcat(CATransform3DMakeScale(scale, scale, 1), CATransform3DMakeTranslation(random(-3...3), random(-3...3), 0))
+            var quad = try Pixmap(width: 48, height: 40), pentagon = try Pixmap(width: 48, height: 40)
+            try quad.draw(PolygonPaint(polygon: rect.cornerPolygon, transform: transform, source: .solid(color)))
+            var five = rect.cornerPolygon
+            five.insert(CGPoint(x: rect.midX, y: rect.minY), at: 1)
+            try pentagon.draw(PolygonPaint(polygon: five, transform: transform, source: .solid(color)))
+            let worst = zip(quad.data, pentagon.data).map { abs(Int($0) - Int($1)) }.max() ?? 0
+            #expect(worst <= 1, "\(rect) at scale \(scale): \(worst) levels apart")
+        }
+    }
+}

@@ -197,7 +197,16 @@ final class CPUPainter: SurfacePainter {
         case .gradient(let gradient):
             source = .gradient(gradient)
         case .masked(let texture, let mask, let localRect, let inverted):
-            var pixels = try textures[texture]
+            let picture = try textures[texture]
+            if draw.coverage == nil, draw.cuts.isEmpty,
+               let placed = Self.pixelAlignedPlacement(of: MappedTexture(pixmap: picture, localRect: localRect),
+                                                       polygon: draw.polygon, matrix: draw.matrix),
+               let paint = try MaskedComposite(picture, through: try textures[mask], inverted: inverted, atX: placed.x, y: placed.y,
+                                               alpha: draw.opacity, within: placed.area.intersection(bounds)) {
+                // A masked surface landing texel for pixel: masked as it is blended, no masked copy.
+                return AnyRowPaint(paint)
+            }
+            var pixels = picture
             pixels.multiplyAlpha(by: try textures[mask], atX: 0, y: 0, inverted: inverted)
             source = .texture(MappedTexture(pixmap: pixels, localRect: localRect))
         }

@@ -56,10 +56,72 @@ extension Pixmap {
             return PolygonCoverage(mask: CoverageMask(uncheckedBounds: inside, values: row, pooled: true),
                                    inverse: inverse, rowsAreAlike: true)
         }
+        if command.cuts.isEmpty, let box = axisAlignedRectangle(projected) {
+            // Edges between pixels: a pixel's coverage is the product of its
+            // column's and its row's, so rows wholly inside repeat one
+            // profile: worked out, not accumulated edge by edge and summed
+            // along every row (most of a large picture's cost).
+            guard let mask = rectangleCoverage(box, within: area) else { return nil }
+            return PolygonCoverage(mask: mask, inverse: inverse, rowsAreAlike: false)
+        }
         let mask = try CoverageRasterizer(clip: area).rasterize(polygon: projected, fillRule: .nonZero)
             .owned(by: command.cuts.map { $0.inPixels(through: inverse) })
         guard !mask.bounds.isEmpty else { return nil }
         return PolygonCoverage(mask: mask, inverse: inverse, rowsAreAlike: false)
+    }
+
+    /// The exact-area coverage of the axis-aligned rectangle `box` (pixel
+    /// coordinates) over the pixels of `area` it touches, as the coverage
+    /// rasterizer rounds it (`min(c, 1) · 255 + ½`); nil when it touches none.
+    private static func rectangleCoverage(_ box: (x0: Double, y0: Double, x1: Double, y1: Double),
+                                          within area: PixelRect) -> CoverageMask? {
+        let touched = PixelRect(x: Int(box.x0.rounded(.down)), y: Int(box.y0.rounded(.down)),
+                                width: Int(box.x1.rounded(.up)) - Int(box.x0.rounded(.down)),
+                                height: Int(box.y1.rounded(.up)) - Int(box.y0.rounded(.down))).intersection(area)
+        guard !touched.isEmpty else { return nil }
+        /// How much of pixel `i` (from `i` to `i + 1`) lies between `a` and `b`.
+        func overlap(_ i: Int, _ a: Double, _ b: Double) -> Double {
+            max(0, min(Double(i + 1), b) - max(Double(i), a))
+        }
+        let columns = (touched.minX..<touched.maxX).map { overlap($0, box.x0, box.x1) }
+        var values = BufferPool.masks.take(count: touched.width * touched.height, zeroed: false)
+        values.withUnsafeMutableBufferPointer { out in
+            guard let base = out.baseAddress else { return }
+            let w = touched.width
+            var full: UnsafeMutablePointer<UInt8>?  // the first row wholly inside, copied to the rest
+            for (r, y) in (touched.minY..<touched.maxY).enumerated() {
+                let row = base + r * w
+                let cy = overlap(y, box.y0, box.y1)
+                if cy == 1, let full {
+                    row.update(from: full, count: w)
+                    continue
+                }
+                for (i, cx) in columns.enumerated() {
+                    row[i] = UInt8(Float(min(cx * cy, 1)) * 255 + 0.5)
+                }
+                if cy == 1 { full = row }
+            }
+        }
+        return CoverageMask(uncheckedBounds: touched, values: values, pooled: true)
+    }
+
+    /// The corners of a quadrilateral that is an axis-aligned rectangle of
+    /// finite, non-zero size, as its two xs and two ys; nil otherwise.
+    private static func axisAlignedRectangle(_ quad: UnsafeBufferPointer<CGPoint>) -> (x0: Double, y0: Double, x1: Double, y1: Double)? {
+        guard quad.count == 4 else { return nil }
+        let xs = SIMD4(Double(quad[0].x), Double(quad[1].x), Double(quad[2].x), Double(quad[3].x))
+        let ys = SIMD4(Double(quad[0].y), Double(quad[1].y), Double(quad[2].y), Double(quad[3].y))
+        for k in 0..<4 where !xs[k].isFinite || !ys[k].isFinite || abs(xs[k]) > 1e9 || abs(ys[k]) > 1e9 { return nil }
+        let x0 = xs.min(), x1 = xs.max(), y0 = ys.min(), y1 = ys.max()
+        guard x0 < x1, y0 < y1 else { return nil }
+        for i in 0..<4 {
+            let j = (i + 1) % 4
+            guard xs[i] == x0 || xs[i] == x1, ys[i] == y0 || ys[i] == y1, (xs[i] == xs[j]) != (ys[i] == ys[j]) else { return nil }
+        }
+        for i in 0..<4 {
+            for j in (i + 1)..<4 where xs[i] == xs[j] && ys[i] == ys[j] { return nil }
+        }
+        return (x0, y0, x1, y1)
     }
 
     /// The pixels of a quadrilateral whose vertices all lie on pixel

@@ -54,6 +54,7 @@ package struct AnyRowPaint: RowPaint {
         case polygon(PolygonPainting)
         case maskFill(MaskFill)
         case composite(PixmapComposite)
+        case maskedComposite(MaskedComposite)
         case tintedComposite(TintedComposite)
         indirect case blended(BlendedPaint)
     }
@@ -64,6 +65,7 @@ package struct AnyRowPaint: RowPaint {
     package init(_ paint: PolygonPainting) { (kind, rows, pixels) = (.polygon(paint), paint.rows, paint.pixels) }
     package init(_ paint: MaskFill) { (kind, rows, pixels) = (.maskFill(paint), paint.rows, paint.pixels) }
     package init(_ paint: PixmapComposite) { (kind, rows, pixels) = (.composite(paint), paint.rows, paint.pixels) }
+    package init(_ paint: MaskedComposite) { (kind, rows, pixels) = (.maskedComposite(paint), paint.rows, paint.pixels) }
     package init(_ paint: TintedComposite) { (kind, rows, pixels) = (.tintedComposite(paint), paint.rows, paint.pixels) }
     package init(_ paint: BlendedPaint) { (kind, rows, pixels) = (.blended(paint), paint.rows, paint.pixels) }
 
@@ -75,7 +77,7 @@ package struct AnyRowPaint: RowPaint {
         case .polygon(let p): p.recycle()
         case .maskFill(let p): p.recycle()
         case .blended(let p): p.inner.recycle()
-        case .composite, .tintedComposite: break
+        case .composite, .maskedComposite, .tintedComposite: break
         }
     }
 
@@ -84,6 +86,7 @@ package struct AnyRowPaint: RowPaint {
         case .polygon(let p): p.paint(band, of: target)
         case .maskFill(let p): p.paint(band, of: target)
         case .composite(let p): p.paint(band, of: target)
+        case .maskedComposite(let p): p.paint(band, of: target)
         case .tintedComposite(let p): p.paint(band, of: target)
         case .blended(let p): p.paint(band, of: target)
         }
