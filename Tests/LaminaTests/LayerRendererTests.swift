@@ -275,6 +275,35 @@ struct GradientLayerTests {
     }
 }
 
+@Suite("Rectangular shapes")
+struct RectangularShapeTests {
+    /// A shape layer's rectangle between pixels is covered by its columns'
+    /// and rows' overlaps (no edge accumulation): within a level of the
+    /// same outline given with a fifth vertex, which the rasterizer covers.
+    @Test func aRectangleBetweenPixelsDrawsAsTheRasterizerDrawsIt() throws {
+        func render(extraVertex: Bool) throws -> CGImage {
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 40, height: 30)
+            let shape = CAShapeLayer()
+            shape.frame = root.bounds
+            let path = CGMutablePath()
+            var corners = [CGPoint(x: 3.3, y: 2.7), CGPoint(x: 31.6, y: 2.7), CGPoint(x: 31.6, y: 21.2), CGPoint(x: 3.3, y: 21.2)]
+            if extraVertex { corners.insert(CGPoint(x: 17, y: 2.7), at: 1) }
+            path.addLines(between: corners)
+            path.closeSubpath()
+            shape.path = path
+            shape.fillColor = CGColor(red: 0.2, green: 0.6, blue: 1, alpha: 0.8)
+            root.addSublayer(shape)
+            return try LayerRenderer(backend: .cpu).render(root, canvas: RenderCanvas(width: 80, height: 60, scale: 2.3))
+        }
+        let rectangle = try render(extraVertex: false), pentagon = try render(extraVertex: true)
+        var worst = 0
+        for y in 0..<60 { for x in 0..<80 { worst = max(worst, zip(rgba(rectangle, x, y), rgba(pentagon, x, y)).map { abs($0 - $1) }.max()!) } }
+        #expect(worst <= 1, "\(worst) levels apart")
+        #expect(rgba(rectangle, 40, 30)[3] > 0)
+    }
+}
+
 @Suite("Group opacity")
 struct GroupOpacityTests {
     /// A layer at opacity 0.5 with a red sublayer and a blue one over its

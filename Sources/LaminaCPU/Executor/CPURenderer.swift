@@ -256,6 +256,12 @@ final class CPUPainter: SurfacePainter {
         let m = draw.matrix
         let contours = draw.clippedContours
         guard !contours.isEmpty else { return nil }
+        if draw.cuts.isEmpty, contours.count == 1, contours[0].count <= 5,
+           let rectangle = Pixmap.coverage(ofRectangle: contours[0].map { m.apply(to: $0) },
+                                           within: PixelRect(x: 0, y: 0, width: width, height: height)) {
+            // A rectangle (a shape layer's rect, a mask's): its rows need no accumulating.
+            return rectangle
+        }
         var mask = try CoverageRasterizer(width: width, height: height)
             .rasterize(contours: contours, fillRule: draw.evenOdd ? .evenOdd : .nonZero) { m.apply(to: $0) }
         if !draw.cuts.isEmpty {

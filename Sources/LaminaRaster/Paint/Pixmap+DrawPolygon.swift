@@ -70,6 +70,20 @@ extension Pixmap {
         return PolygonCoverage(mask: mask, inverse: inverse, rowsAreAlike: false)
     }
 
+    /// The coverage of `outline` (pixel coordinates) over `area` when it is
+    /// an axis-aligned rectangle (four corners, or five with the first
+    /// repeated to close it), worked out as `rectangleCoverage` does; nil
+    /// when it is not one or covers nothing there. Either fill rule gives
+    /// a rectangle the same coverage.
+    package static func coverage(ofRectangle outline: [CGPoint], within area: PixelRect) -> CoverageMask? {
+        var corners = outline
+        if corners.count == 5, corners[4] == corners[0] { corners.removeLast() }
+        guard corners.count == 4 else { return nil }
+        return corners.withUnsafeBufferPointer { quad in
+            axisAlignedRectangle(quad).flatMap { rectangleCoverage($0, within: area) }
+        }
+    }
+
     /// The exact-area coverage of the axis-aligned rectangle `box` (pixel
     /// coordinates) over the pixels of `area` it touches, as the coverage
     /// rasterizer rounds it (`min(c, 1) · 255 + ½`); nil when it touches none.
