@@ -123,6 +123,7 @@ extension Pixmap {
     /// finite, non-zero size, as its two xs and two ys; nil otherwise.
     private static func axisAlignedRectangle(_ quad: UnsafeBufferPointer<CGPoint>) -> (x0: Double, y0: Double, x1: Double, y1: Double)? {
         guard quad.count == 4 else { return nil }
+        // In registers, not arrays and a set: this is asked of every draw.
         let xs = SIMD4(Double(quad[0].x), Double(quad[1].x), Double(quad[2].x), Double(quad[3].x))
         let ys = SIMD4(Double(quad[0].y), Double(quad[1].y), Double(quad[2].y), Double(quad[3].y))
         for k in 0..<4 where !xs[k].isFinite || !ys[k].isFinite || abs(xs[k]) > 1e9 || abs(ys[k]) > 1e9 { return nil }
@@ -130,8 +131,11 @@ extension Pixmap {
         guard x0 < x1, y0 < y1 else { return nil }
         for i in 0..<4 {
             let j = (i + 1) % 4
+            // A corner of the box, and an edge along one axis to the next
+            // corner (not a bow tie's diagonal).
             guard xs[i] == x0 || xs[i] == x1, ys[i] == y0 || ys[i] == y1, (xs[i] == xs[j]) != (ys[i] == ys[j]) else { return nil }
         }
+        // Four different corners.
         for i in 0..<4 {
             for j in (i + 1)..<4 where xs[i] == xs[j] && ys[i] == ys[j] { return nil }
         }
@@ -141,27 +145,10 @@ extension Pixmap {
     /// The pixels of a quadrilateral whose vertices all lie on pixel
     /// corners and which is an axis-aligned rectangle; nil otherwise.
     private static func wholePixelRectangle(_ quad: UnsafeBufferPointer<CGPoint>) -> PixelRect? {
-        guard quad.count == 4 else { return nil }
-        // In registers, not arrays and a set: this is asked of every draw.
-        let xs = SIMD4(Double(quad[0].x), Double(quad[1].x), Double(quad[2].x), Double(quad[3].x))
-        let ys = SIMD4(Double(quad[0].y), Double(quad[1].y), Double(quad[2].y), Double(quad[3].y))
-        for k in 0..<4 where !xs[k].isFinite || !ys[k].isFinite { return nil }
-        let x0 = xs.min(), x1 = xs.max(), y0 = ys.min(), y1 = ys.max()
-        guard x0 < x1, y0 < y1 else { return nil }
+        guard let box = axisAlignedRectangle(quad) else { return nil }
         func whole(_ v: Double) -> Bool { v == v.rounded() && abs(v) < 1e9 }
-        guard whole(x0), whole(x1), whole(y0), whole(y1) else { return nil }
-        for i in 0..<4 {
-            let j = (i + 1) % 4
-            let keepsX = xs[i] == xs[j], keepsY = ys[i] == ys[j]
-            // A corner of the box, and an edge along one axis to the next
-            // corner (not a bow tie's diagonal).
-            guard xs[i] == x0 || xs[i] == x1, ys[i] == y0 || ys[i] == y1, keepsX != keepsY else { return nil }
-        }
-        // Four different corners.
-        for i in 0..<4 {
-            for j in (i + 1)..<4 where xs[i] == xs[j] && ys[i] == ys[j] { return nil }
-        }
-        return PixelRect(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
+        guard whole(box.x0), whole(box.x1), whole(box.y0), whole(box.y1) else { return nil }
+        return PixelRect(x: Int(box.x0), y: Int(box.y0), width: Int(box.x1 - box.x0), height: Int(box.y1 - box.y0))
     }
 
     /// The polygon's vertices in pixel coordinates.
