@@ -262,14 +262,16 @@ package struct PolygonPainting: RowPaint {
         // parameter at local point ((px·i00 + py·i10 + i20) / i22, (px·i01 + py·i11 + i21) / i22).
         let k = lengthSquared > 0 ? ramp.scale / (lengthSquared * i22) : 0
         let perX = (i00 * dx + i01 * dy) * k
+        // The part of the position that no pixel changes: the start's own
+        // parameter and the table's lower end, in entries.
+        let fixed = ((g.start.x * dx + g.start.y * dy) / (lengthSquared > 0 ? lengthSquared : 1) + ramp.lower) * ramp.scale
         mask.values.withUnsafeBufferPointer { maskValues in
             stage.coverageScale.withUnsafeBufferPointer { scale in
                 guard let coverageBase = maskValues.baseAddress, let scale = scale.baseAddress else { return }
                 let mb = mask.bounds
                 for y in band {
                     let py = Double(y) + 0.5
-                    let atZero = ((py * i10 + i20) * dx + (py * i11 + i21) * dy) * k
-                        - ((g.start.x * dx + g.start.y * dy) / (lengthSquared > 0 ? lengthSquared : 1) + ramp.lower) * ramp.scale + 0.5
+                    let atZero = ((py * i10 + i20) * dx + (py * i11 + i21) * dy) * k - fixed + 0.5
                     let coverage = coverageBase + (y - mb.minY) * maskStride - mb.minX
                     let row = UnsafeMutableRawPointer(target.pixel(x: 0, y: y))
                     for x in mb.minX..<mb.maxX {
@@ -566,7 +568,7 @@ private struct PolygonStage {
         // exactly), so its reciprocal is the same bits computed once.
         let affine = i02 == 0 && i12 == 0
         let affineInvW = 1 / i22
-        if affine, i22 > 0, shape == nil, clipRow == nil, !shader.needsFootprint {
+        if isAffineWithoutShape, clipRow == nil, !shader.needsFootprint {
             // The common textured or gradient draw: an affine map, no rounded
             // shape, no clip. The same arithmetic as the loop below, less
             // what it skips (the shape, the footprint, the clip), with each
