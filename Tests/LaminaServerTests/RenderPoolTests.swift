@@ -93,4 +93,38 @@ import Testing
             #expect(next == 0)
         }
     }
+
+    /// The load told to `onLoadChange` (the metrics' gauges) ends at the
+    /// pool's own, whichever thread's report comes last: here the queuing
+    /// thread is slow to report, and the worker that took the job reports
+    /// busy meanwhile.
+    @Test func theLoadToldLastIsTheLoadAsItIsNow() async throws {
+        let told = Mutex<RenderPool.Load?>(nil)
+        let setup = RenderPool.Setup(workers: 1, queueCapacity: 4, backend: .cpu, eglPlatform: nil,
+                                     budget: .default, pngOptions: .fast, cores: nil)
+        let pool = RenderPool(setup) { load in
+            if !Self.threadName().hasPrefix("lamina.render") { usleep(50_000) }
+            told.withLock { $0 = load }
+        }
+        _ = await pool.waitUntilStarted()
+        defer { pool.stop() }
+        // A picture that takes well over the queuing thread's 50 ms (a
+        // second here): 24 turned layers, each with its own blurred shadow.
+        let layers = (0..<24).map { turn in
+            ##"{"bounds": [0, 0, 900, 900], "position": [600, 600], "backgroundColor": "#cc6633", "cornerRadius": 80, "##
+                + ##""shadowOpacity": 1, "shadowRadius": 60, "transform": [{"rotate": [\##(Double(turn) / 10), 0, 0, 1]}]}"##
+        }
+        let json = #"{"width": 1200, "height": 1200, "sublayers": [\#(layers.joined(separator: ", "))]}"#
+        let job = RenderJob(scene: try SceneDecoder().decode(Array(json.utf8)), scale: nil, time: nil, backend: nil,
+                            enqueued: .now, deadline: .now + .seconds(60))
+        // `submit` returns once the queuing thread has told its load.
+        let ticket = try pool.submit(job)
+        var seenBusy = false
+        while !ticket.isFinished {
+            if told.withLock({ $0?.busy }) == 1 { seenBusy = true; break }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        #expect(seenBusy, "the worker drew while the load told said none was busy")
+        _ = await ticket.answer()
+    }
 }

@@ -74,6 +74,8 @@ final class RenderPool: Sendable {
     private let threads = Mutex<[pthread_t]>([])
     private let reports = Mutex<[WorkerReport]>([])
     private let onLoadChange: @Sendable (Load) -> Void
+    /// Held while the load is read and told to `onLoadChange` (`reportLoad`).
+    private let loadReport = Mutex<Void>(())
 
     private struct State {
         var queue: [RenderTicket] = []
@@ -182,17 +184,17 @@ final class RenderPool: Sendable {
 
     /// Puts a ticket in the queue, or says why not.
     private func enqueue(_ ticket: RenderTicket, near worker: Int?) -> RenderFailure? {
-        let (refusal, load): (RenderFailure?, Load) = state.withLock { s in
+        let refusal: RenderFailure? = state.withLock { s in
             // A request that arrived before the shutdown began is finished.
-            if let since = s.drainingSince, ticket.job.enqueued >= since { return (.draining, loadOf(s)) }
+            if let since = s.drainingSince, ticket.job.enqueued >= since { return .draining }
             // Idle workers take jobs at once: they are not queue places.
             let idle = max(0, s.startedWorkers - s.busy)
-            if s.queue.count >= setup.queueCapacity + idle { return (.queueFull, loadOf(s)) }
+            if s.queue.count >= setup.queueCapacity + idle { return .queueFull }
             s.queue.append(ticket)
-            return (nil, loadOf(s))
+            return nil
         }
         if refusal == nil { wakeIdleWorker(near: worker) }
-        onLoadChange(load)
+        reportLoad()
         return refusal
     }
 
@@ -251,16 +253,16 @@ final class RenderPool: Sendable {
                 let outcome = Result { Handover(value: try work(), worker: worker) }
                 return { continuation.resume(returning: outcome) }
             }
-            let handed: (worker: Int, load: Load)? = state.withLock { s in
+            let handed: Int? = state.withLock { s in
                 guard !s.stopped, let index = idleWorkerIndex(s, near: nil, here: here) else { return nil }
                 let worker = s.idle.remove(at: index)
                 s.errands[worker] = errand
                 s.busy += 1
-                return (worker, loadOf(s))
+                return worker
             }
             guard let handed else { return continuation.resume(returning: nil) }
-            wakeUps[handed.worker].signal()
-            onLoadChange(handed.load)
+            wakeUps[handed].signal()
+            reportLoad()
         }
         guard let outcome else { return (try work(), nil) }
         let handover = try outcome.get()
@@ -274,6 +276,17 @@ final class RenderPool: Sendable {
         var worker: Int
     }
 
+    /// Tells `onLoadChange` the load as it is now. Reports are made one at a
+    /// time, each reading the load inside its turn, so the last one told is
+    /// never older than the last change. (A figure read under the state's
+    /// lock and told after it was released could arrive after a newer one:
+    /// a job queued, taken at once by a worker that reported one busy, and
+    /// then the queuing thread's older "none busy" told last, standing for
+    /// the seconds the worker drew.)
+    private func reportLoad() {
+        loadReport.withLock { _ in onLoadChange(load) }
+    }
+
     private func loadOf(_ s: State) -> Load {
         Load(startedWorkers: s.startedWorkers, workers: setup.workers, busy: s.busy, queued: s.queue.count,
              queueCapacity: setup.queueCapacity, draining: s.drainingSince != nil)
@@ -282,11 +295,8 @@ final class RenderPool: Sendable {
     /// Requests that arrive from now on are refused (503); those that
     /// arrived before, queued, running or still being read, are finished.
     func beginDraining() {
-        let load = state.withLock { s in
-            s.drainingSince = s.drainingSince ?? .now
-            return loadOf(s)
-        }
-        onLoadChange(load)
+        state.withLock { s in s.drainingSince = s.drainingSince ?? .now }
+        reportLoad()
     }
 
     /// Waits until every worker has ended, its renderer destroyed, or until
@@ -347,12 +357,12 @@ final class RenderPool: Sendable {
         var report = worker.report
         report.core = pinned ? core : nil
         reports.withLock { [report] in $0.append(report) }
-        let load = state.withLock { s in
+        let startedWorkers = state.withLock { s in
             s.startedWorkers += 1
-            return loadOf(s)
+            return s.startedWorkers
         }
-        onLoadChange(load)
-        if load.startedWorkers == setup.workers { started.signal() }
+        reportLoad()
+        if startedWorkers == setup.workers { started.signal() }
 
         var last: Ended? = nil
         while let work = nextWork(worker: index, after: last) {
@@ -392,23 +402,23 @@ final class RenderPool: Sendable {
     private func nextWork(worker: Int, after last: Ended?) -> Work? {
         var last = last
         while true {
-            let (work, stopped, load): (Work?, Bool, Load) = state.withLock { s in
+            let (work, stopped): (Work?, Bool) = state.withLock { s in
                 if last != nil { s.busy -= 1 }
                 if let errand = s.errands[worker] {
                     // Counted busy when it was handed over.
                     s.errands[worker] = nil
-                    return (.errand(errand), false, loadOf(s))
+                    return (.errand(errand), false)
                 }
                 if !s.queue.isEmpty {
                     s.busy += 1
                     let ticket = s.queue.removeFirst()
-                    return (.ticket(ticket), false, loadOf(s))
+                    return (.ticket(ticket), false)
                 }
                 if !s.stopped { s.idle.append(worker) }
-                return (nil, s.stopped, loadOf(s))
+                return (nil, s.stopped)
             }
             last?.answer?()
-            if last != nil || work != nil { onLoadChange(load) }
+            if last != nil || work != nil { reportLoad() }
             last = nil
             if let work { return work }
             if stopped { return nil }
