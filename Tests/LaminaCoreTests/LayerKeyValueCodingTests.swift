@@ -281,10 +281,26 @@ import Testing
             #expect(row.holdsDefault(shape), "a new layer holds \(row.name)'s default")
         }
         shape.strokeEnd = 0.25; shape.lineDashPattern = [2, 3]; shape.cornerRadius = 4; shape.contentsGravity = .top
+        // CALayer's own properties are copied as one value, a subclass's row by row.
+        shape.bounds = CGRect(x: 1, y: 2, width: 30, height: 40); shape.position = CGPoint(x: 5, y: 6)
+        shape.transform = CATransform3DMakeRotation(0.5, 0, 0, 1); shape.opacity = 0.5; shape.isHidden = true
+        shape.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1); shape.borderColor = nil
+        shape.shadowPath = CGPath(rect: CGRect(x: 0, y: 0, width: 3, height: 3), transform: nil)
+        shape.filters = [CAFilter(type: .gaussianBlur)]; shape.name = "copied"; shape.minificationFilterBias = 2
+        shape.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 8, height: 8), transform: nil); shape.lineWidth = 3
         let copy = CAShapeLayer(layer: shape)
         for row in CAShapeLayer.layerProperties where ![.layer, .layers].contains(row.kind) {
             #expect(row.holdsDefault(copy) == row.holdsDefault(shape), "init(layer:) copies \(row.name)")
         }
         #expect(!copy.needsDisplay())
+        #expect(copy.bounds == shape.bounds && copy.position == shape.position && copy.transform == shape.transform)
+        #expect(copy.opacity == 0.5 && copy.isHidden && copy.backgroundColor == shape.backgroundColor && copy.borderColor == nil)
+        #expect(copy.shadowPath === shape.shadowPath && (copy.filters?.first as? CAFilter) === (shape.filters?.first as? CAFilter))
+        #expect(copy.name == "copied" && copy.minificationFilterBias == 2 && copy.path === shape.path && copy.lineWidth == 3)
+        // Between classes: CALayer's properties, and the rows both have.
+        let plain = CALayer(layer: shape)
+        #expect(plain.bounds == shape.bounds && plain.name == "copied" && plain.value(forKey: "lineWidth") == nil)
+        let back = CAShapeLayer(layer: plain)
+        #expect(back.opacity == 0.5 && back.lineWidth == 1 && back.path == nil)
     }
 }

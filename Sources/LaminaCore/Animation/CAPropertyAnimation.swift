@@ -136,14 +136,20 @@ struct SplitKeyPath: Sendable {
     let head: String
     /// The path within its value; nil for the key alone.
     let rest: Substring?
+    /// `rest` as a component of a transform (`rotation.z`), parsed once,
+    /// where the key is one of the layer's transforms; nil elsewhere.
+    let transformComponent: TransformKeyPath?
 
     init(_ keyPath: String) {
         if let dot = keyPath.firstIndex(of: ".") {
             head = String(keyPath[..<dot])
-            rest = keyPath[keyPath.index(after: dot)...]
+            let rest = keyPath[keyPath.index(after: dot)...]
+            self.rest = rest
+            transformComponent = head == "transform" || head == "sublayerTransform" ? TransformKeyPath(rawValue: String(rest)) : nil
         } else {
             head = keyPath
             rest = nil
+            transformComponent = nil
         }
     }
 }

@@ -84,6 +84,22 @@ extension CALayer {
         return StructuredKeyPath.value(at: rest, in: headValue)
     }
 
+    /// A number written to a component of `transform` or
+    /// `sublayerTransform` (`transform.rotation.z`, as animations write
+    /// every frame), typed: what the general write does with the transform
+    /// boxed, read back and its path parsed again. False, having written
+    /// nothing, for a value the general write handles (or refuses).
+    private func writeTransformComponent(_ component: TransformKeyPath, of head: String, _ value: Any?) -> Bool {
+        guard !(component.isSizeValued && value is CGSize), let number = LayerValue.number(value) else { return false }
+        if head == "transform" {
+            transform = transform.setting(component, to: CGFloat(number))
+        } else {
+            sublayerTransform = sublayerTransform.setting(component, to: CGFloat(number))
+        }
+        if type(of: self).needsDisplay(forKey: head) { setNeedsDisplay() }
+        return true
+    }
+
     /// The properties whose filters key paths reach by name: `filters.NAME.KEY`.
     static let filterListKeys: Set<String> = ["filters", "backgroundFilters"]
 
@@ -110,6 +126,7 @@ extension CALayer {
             try writeValue(value, forKey: head)
             return
         }
+        if let component = split.transformComponent, writeTransformComponent(component, of: head, value) { return }
         let headValue = self.value(forKey: head)
         if let layer = headValue as? CALayer {
             do {

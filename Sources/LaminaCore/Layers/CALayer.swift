@@ -14,11 +14,17 @@ import Foundation
 /// that `UIView.layerClass` and presentation copies can create any subclass
 /// (Swift asks for `required` where Objective-C code wrote `override`).
 open class CALayer {
+    // The Core Animation properties declared here keep their values in
+    // `properties`, one `LayerProperties` value: a presentation copy, made
+    // for each animated layer of every frame, takes them in one assignment
+    // instead of forty getter and setter calls (a tenth of an animated
+    // Lottie frame). Subclasses keep their own properties stored as usual.
+    //
     // Stored properties are `@exclusivity(unchecked)`. Swift checks each
     // access to a class's stored property at run time for an overlapping
     // write; a frame reads dozens per layer and a presentation copy writes
     // as many, and those checks were a fifth of an animated Lottie frame.
-    // No property is written while it is being written: observers write
+    // No property is written while it is being written: setters write
     // other properties (`bounds` marks the layer for display), and a layer
     // tree is changed on one task at a time (what crosses to rendering is
     // the `RenderLayer` snapshot).
@@ -26,122 +32,210 @@ open class CALayer {
     // MARK: Geometry
 
     /// The layer's own coordinate space: its origin and size. Default zero.
-    @exclusivity(unchecked) open var bounds: CGRect = .zero {
-        didSet {
-            if needsDisplayOnBoundsChange && bounds != oldValue { setNeedsDisplay() }
+    open var bounds: CGRect {
+        get { properties.bounds }
+        set {
+            let old = properties.bounds
+            properties.bounds = newValue
+            if needsDisplayOnBoundsChange && newValue != old { setNeedsDisplay() }
         }
     }
 
     /// Where the anchor point lands in the superlayer's sublayer space.
-    @exclusivity(unchecked) open var position: CGPoint = .zero
+    open var position: CGPoint {
+        get { properties.position }
+        set { properties.position = newValue }
+    }
 
     /// The z component of `position`. Default 0.
-    @exclusivity(unchecked) open var zPosition: CGFloat = 0
+    open var zPosition: CGFloat {
+        get { properties.zPosition }
+        set { properties.zPosition = newValue }
+    }
 
     /// The point of the bounds, in unit coordinates, that `position` places
     /// and that `transform` turns about. Default (0.5, 0.5).
-    @exclusivity(unchecked) open var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    open var anchorPoint: CGPoint {
+        get { properties.anchorPoint }
+        set { properties.anchorPoint = newValue }
+    }
 
     /// The z component of the anchor point, in points. Default 0.
-    @exclusivity(unchecked) open var anchorPointZ: CGFloat = 0
+    open var anchorPointZ: CGFloat {
+        get { properties.anchorPointZ }
+        set { properties.anchorPointZ = newValue }
+    }
 
     /// The transform applied to the layer about its anchor point. Default identity.
-    @exclusivity(unchecked) open var transform: CATransform3D = .identity
+    open var transform: CATransform3D {
+        get { properties.transform }
+        set { properties.transform = newValue }
+    }
 
     /// The transform applied to the sublayers, about this layer's anchor
     /// point (typically a perspective). Default identity.
-    @exclusivity(unchecked) open var sublayerTransform: CATransform3D = .identity
+    open var sublayerTransform: CATransform3D {
+        get { properties.sublayerTransform }
+        set { properties.sublayerTransform = newValue }
+    }
 
     /// Whether this layer's sublayers and drawn content use a vertically
     /// flipped coordinate system (y grows up on iOS). Images in `contents`
     /// keep their orientation. Default false.
-    @exclusivity(unchecked) open var isGeometryFlipped = false
+    open var isGeometryFlipped: Bool {
+        get { properties.isGeometryFlipped }
+        set { properties.isGeometryFlipped = newValue }
+    }
 
     // MARK: Visibility and compositing
 
     /// Hides the layer and its sublayers (they are not hit either). Default false.
-    @exclusivity(unchecked) open var isHidden = false
+    open var isHidden: Bool {
+        get { properties.isHidden }
+        set { properties.isHidden = newValue }
+    }
 
     /// Whether the back of the layer is drawn when it faces away. Default true.
-    @exclusivity(unchecked) open var isDoubleSided = true
+    open var isDoubleSided: Bool {
+        get { properties.isDoubleSided }
+        set { properties.isDoubleSided = newValue }
+    }
 
     /// The opacity, 0...1. Default 1.
-    @exclusivity(unchecked) open var opacity: Float = 1
+    open var opacity: Float {
+        get { properties.opacity }
+        set { properties.opacity = newValue }
+    }
 
     /// Whether `opacity` applies to the layer and its sublayers as one group
     /// (true, the default on iOS) or to each separately.
-    @exclusivity(unchecked) open var allowsGroupOpacity = true
+    open var allowsGroupOpacity: Bool {
+        get { properties.allowsGroupOpacity }
+        set { properties.allowsGroupOpacity = newValue }
+    }
 
     /// A hint that `draw(in:)` fills the whole bounds opaquely. Default false.
-    @exclusivity(unchecked) open var isOpaque = false
+    open var isOpaque: Bool {
+        get { properties.isOpaque }
+        set { properties.isOpaque = newValue }
+    }
 
     // MARK: Background and border
 
     /// The background fill. Default nil (none).
-    @exclusivity(unchecked) open var backgroundColor: CGColor?
+    open var backgroundColor: CGColor? {
+        get { properties.backgroundColor }
+        set { properties.backgroundColor = newValue }
+    }
 
     /// The radius of the rounded corners of the background, border and (with
     /// `masksToBounds`) the clip. Default 0.
-    @exclusivity(unchecked) open var cornerRadius: CGFloat = 0
+    open var cornerRadius: CGFloat {
+        get { properties.cornerRadius }
+        set { properties.cornerRadius = newValue }
+    }
 
     /// Which corners `cornerRadius` rounds. Default all four.
-    @exclusivity(unchecked) open var maskedCorners: CACornerMask = .allCorners
+    open var maskedCorners: CACornerMask {
+        get { properties.maskedCorners }
+        set { properties.maskedCorners = newValue }
+    }
 
     /// The width of the border, drawn inside the bounds above the contents
     /// and sublayers. Default 0.
-    @exclusivity(unchecked) open var borderWidth: CGFloat = 0
+    open var borderWidth: CGFloat {
+        get { properties.borderWidth }
+        set { properties.borderWidth = newValue }
+    }
 
     /// The border colour. Default opaque black.
-    @exclusivity(unchecked) open var borderColor: CGColor? = CGColor.black
+    open var borderColor: CGColor? {
+        get { properties.borderColor }
+        set { properties.borderColor = newValue }
+    }
 
     /// Whether sublayers and contents are clipped to the (rounded) bounds. Default false.
-    @exclusivity(unchecked) open var masksToBounds = false
+    open var masksToBounds: Bool {
+        get { properties.masksToBounds }
+        set { properties.masksToBounds = newValue }
+    }
 
     // MARK: Shadow
 
     /// The shadow colour. Default opaque black.
-    @exclusivity(unchecked) open var shadowColor: CGColor? = CGColor.black
+    open var shadowColor: CGColor? {
+        get { properties.shadowColor }
+        set { properties.shadowColor = newValue }
+    }
 
     /// The shadow opacity; a shadow is drawn only when it is above 0. Default 0.
-    @exclusivity(unchecked) open var shadowOpacity: Float = 0
+    open var shadowOpacity: Float {
+        get { properties.shadowOpacity }
+        set { properties.shadowOpacity = newValue }
+    }
 
     /// The shadow offset. Default (0, -3): on iOS the shadow is cast upward.
-    @exclusivity(unchecked) open var shadowOffset = CGSize(width: 0, height: -3)
+    open var shadowOffset: CGSize {
+        get { properties.shadowOffset }
+        set { properties.shadowOffset = newValue }
+    }
 
     /// The shadow's blur radius. Default 3.
-    @exclusivity(unchecked) open var shadowRadius: CGFloat = 3
+    open var shadowRadius: CGFloat {
+        get { properties.shadowRadius }
+        set { properties.shadowRadius = newValue }
+    }
 
     /// The outline of the shadow, in the layer's own space, filled with the
     /// non-zero rule; nil (the default) makes the shadow follow the layer's
     /// composited alpha. A mutable path is copied on assignment, as in Core
     /// Animation.
-    @exclusivity(unchecked) open var shadowPath: CGPath? {
-        didSet { if let path = shadowPath as? CGMutablePath { shadowPath = path.copy() } }
+    open var shadowPath: CGPath? {
+        get { properties.shadowPath }
+        set { properties.shadowPath = (newValue as? CGMutablePath)?.copy() ?? newValue }
     }
 
     // MARK: Contents
 
     /// The layer's image: a `CGImage`, or a `CABackingStore` after `display()`
     /// drew the layer. Default nil.
-    @exclusivity(unchecked) open var contents: Any?
+    open var contents: Any? {
+        get { properties.contents }
+        set { properties.contents = newValue }
+    }
 
     /// How `contents` is laid out in the bounds. Default `.resize`.
-    @exclusivity(unchecked) open var contentsGravity: CALayerContentsGravity = .resize
+    open var contentsGravity: CALayerContentsGravity {
+        get { properties.contentsGravity }
+        set { properties.contentsGravity = newValue }
+    }
 
     /// Pixels per point of `contents` and of the backing store that
     /// `display()` draws into. Default 1.
-    @exclusivity(unchecked) open var contentsScale: CGFloat = 1
+    open var contentsScale: CGFloat {
+        get { properties.contentsScale }
+        set { properties.contentsScale = newValue }
+    }
 
     /// The part of `contents` shown, in unit coordinates. Default (0, 0, 1, 1).
-    @exclusivity(unchecked) open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    open var contentsRect: CGRect {
+        get { properties.contentsRect }
+        set { properties.contentsRect = newValue }
+    }
 
     /// The stretchable centre of `contents` for nine-part scaling, in unit
     /// coordinates. Default (0, 0, 1, 1): everything stretches.
-    @exclusivity(unchecked) open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+    open var contentsCenter: CGRect {
+        get { properties.contentsCenter }
+        set { properties.contentsCenter = newValue }
+    }
 
     /// Filters applied, in order, to what the layer and its sublayers draw
     /// (`CAFilter`s), before its mask, shadow and opacity. Default nil.
-    @exclusivity(unchecked) open var filters: [Any]?
+    open var filters: [Any]? {
+        get { properties.filters }
+        set { properties.filters = newValue }
+    }
 
     /// Filters applied, in order, to what lies behind the layer (what its
     /// superlayer has drawn under it), shown within its bounds (rounded by
@@ -153,7 +247,10 @@ open class CALayer {
     /// frost.setValue(20, forKey: "inputRadius")
     /// panel.backgroundFilters = [frost]
     /// ```
-    @exclusivity(unchecked) open var backgroundFilters: [Any]?
+    open var backgroundFilters: [Any]? {
+        get { properties.backgroundFilters }
+        set { properties.backgroundFilters = newValue }
+    }
 
     /// How the layer, with its sublayers, shadow and mask, meets what is
     /// drawn under it: a blend mode, as a `CAFilter` or its type's name
@@ -164,31 +261,52 @@ open class CALayer {
     /// shade.compositingFilter = "multiplyBlendMode"
     /// glow.compositingFilter = CAFilter(type: .screenBlendMode)
     /// ```
-    @exclusivity(unchecked) open var compositingFilter: Any?
+    open var compositingFilter: Any? {
+        get { properties.compositingFilter }
+        set { properties.compositingFilter = newValue }
+    }
 
     /// A colour that multiplies `contents` (its alpha fades them), and
     /// nothing else the layer draws. Default nil: the contents as they are.
     /// Core Animation's own (unpublished) property, which PosterBoard
     /// wallpapers and their editors use.
-    @exclusivity(unchecked) open var contentsMultiplyColor: CGColor?
+    open var contentsMultiplyColor: CGColor? {
+        get { properties.contentsMultiplyColor }
+        set { properties.contentsMultiplyColor = newValue }
+    }
 
     /// The filter used when `contents` is drawn smaller. Default `.linear`.
-    @exclusivity(unchecked) open var minificationFilter: CALayerContentsFilter = .linear
+    open var minificationFilter: CALayerContentsFilter {
+        get { properties.minificationFilter }
+        set { properties.minificationFilter = newValue }
+    }
 
     /// The filter used when `contents` is drawn larger. Default `.linear`.
-    @exclusivity(unchecked) open var magnificationFilter: CALayerContentsFilter = .linear
+    open var magnificationFilter: CALayerContentsFilter {
+        get { properties.magnificationFilter }
+        set { properties.magnificationFilter = newValue }
+    }
 
     /// The level-of-detail bias of trilinear minification. Default 0.
-    @exclusivity(unchecked) open var minificationFilterBias: Float = 0
+    open var minificationFilterBias: Float {
+        get { properties.minificationFilterBias }
+        set { properties.minificationFilterBias = newValue }
+    }
 
     // MARK: Identity and drawing
 
     /// A name for the layer, used in errors, hit-test reports and animation
     /// targets. Default nil.
-    @exclusivity(unchecked) open var name: String?
+    open var name: String? {
+        get { properties.name }
+        set { properties.name = newValue }
+    }
 
     /// Whether a change of `bounds` calls `setNeedsDisplay()`. Default false.
-    @exclusivity(unchecked) open var needsDisplayOnBoundsChange = false
+    open var needsDisplayOnBoundsChange: Bool {
+        get { properties.needsDisplayOnBoundsChange }
+        set { properties.needsDisplayOnBoundsChange = newValue }
+    }
 
     /// The object that draws the layer's content, if any. Not retained.
     open weak var delegate: (any CALayerDelegate)?
@@ -322,6 +440,10 @@ open class CALayer {
 
     // MARK: Storage behind the extensions
 
+    /// The values of the properties above, in one value: a presentation
+    /// copy takes them all in one assignment (`init(layer:)`).
+    @exclusivity(unchecked) var properties = LayerProperties()
+
     /// The sublayers, back to front.
     @exclusivity(unchecked) var sublayerStorage: [CALayer] = []
 
@@ -370,21 +492,21 @@ open class CALayer {
             applyClassDefaults()
             return
         }
-        // Every property of the table, this class's own included, in the
-        // table's order (bounds before position, as a presentation copy
-        // wants them): typed where the two are of one class (a presentation
+        // CALayer's own properties in one assignment; a subclass's rows of
+        // the table typed where the two are of one class (a presentation
         // copy always is), else boxed, each key read where `other` has it.
+        properties = other.properties
         let table = type(of: self).keyTable
         if type(of: other) == type(of: self) {
-            for copy in table.copiers { copy(self, other) }
+            for copy in table.subclassCopiers { copy(self, other) }
         } else {
-            for key in table.keys where key.isCopied {
+            for key in table.subclassKeys {
                 _ = key.write(self, key.read(other))
             }
         }
         customValues = other.customValues
         invertsMask = other.invertsMask
-        // Copying bounds may have asked for display (needsDisplayOnBoundsChange).
+        // A subclass's setters may have asked for display.
         needsDisplayFlag = false
     }
 }

@@ -91,20 +91,30 @@ struct LayerKey: Sendable {
 struct LayerKeyTable: Sendable {
     let keys: [LayerKey]
     private let index: [String: Int]
-    /// The copied keys' typed copies, in the table's order (`init(layer:)`).
-    let copiers: [@Sendable (CALayer, CALayer) -> Void]
+    /// The copied keys that subclasses of `CALayer` add, in the table's
+    /// order: what `init(layer:)` copies key by key, after `CALayer`'s own
+    /// properties, which it copies as one `LayerProperties` value.
+    let subclassKeys: [LayerKey]
+    /// Their typed copies.
+    let subclassCopiers: [@Sendable (CALayer, CALayer) -> Void]
 
+    /// `CALayer`'s own table: its keys are stored in `LayerProperties`.
     init(_ keys: [LayerKey]) {
-        self.keys = keys
-        var index: [String: Int] = [:]
-        for (i, key) in keys.enumerated() { index[key.name] = i }
-        self.index = index
-        copiers = keys.filter(\.isCopied).map(\.copyUnchecked)
+        self.init(keys: keys, subclassKeys: [])
     }
 
     /// The superclass's keys followed by `keys`.
     init(inheriting base: LayerKeyTable, adding keys: [LayerKey]) {
-        self.init(base.keys + keys)
+        self.init(keys: base.keys + keys, subclassKeys: base.subclassKeys + keys.filter(\.isCopied))
+    }
+
+    private init(keys: [LayerKey], subclassKeys: [LayerKey]) {
+        self.keys = keys
+        var index: [String: Int] = [:]
+        for (i, key) in keys.enumerated() { index[key.name] = i }
+        self.index = index
+        self.subclassKeys = subclassKeys
+        subclassCopiers = subclassKeys.map(\.copyUnchecked)
     }
 
     subscript(name: String) -> LayerKey? {
