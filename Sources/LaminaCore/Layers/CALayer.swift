@@ -42,149 +42,83 @@ open class CALayer {
     }
 
     /// Where the anchor point lands in the superlayer's sublayer space.
-    open var position: CGPoint {
-        get { properties.position }
-        set { properties.position = newValue }
-    }
+    open var position: CGPoint { get { properties.position } set { properties.position = newValue } }
 
     /// The z component of `position`. Default 0.
-    open var zPosition: CGFloat {
-        get { properties.zPosition }
-        set { properties.zPosition = newValue }
-    }
+    open var zPosition: CGFloat { get { properties.zPosition } set { properties.zPosition = newValue } }
 
     /// The point of the bounds, in unit coordinates, that `position` places
     /// and that `transform` turns about. Default (0.5, 0.5).
-    open var anchorPoint: CGPoint {
-        get { properties.anchorPoint }
-        set { properties.anchorPoint = newValue }
-    }
+    open var anchorPoint: CGPoint { get { properties.anchorPoint } set { properties.anchorPoint = newValue } }
 
     /// The z component of the anchor point, in points. Default 0.
-    open var anchorPointZ: CGFloat {
-        get { properties.anchorPointZ }
-        set { properties.anchorPointZ = newValue }
-    }
+    open var anchorPointZ: CGFloat { get { properties.anchorPointZ } set { properties.anchorPointZ = newValue } }
 
     /// The transform applied to the layer about its anchor point. Default identity.
-    open var transform: CATransform3D {
-        get { properties.transform }
-        set { properties.transform = newValue }
-    }
+    open var transform: CATransform3D { get { properties.transform } set { properties.transform = newValue } }
 
     /// The transform applied to the sublayers, about this layer's anchor
     /// point (typically a perspective). Default identity.
-    open var sublayerTransform: CATransform3D {
-        get { properties.sublayerTransform }
-        set { properties.sublayerTransform = newValue }
-    }
+    open var sublayerTransform: CATransform3D { get { properties.sublayerTransform } set { properties.sublayerTransform = newValue } }
 
     /// Whether this layer's sublayers and drawn content use a vertically
     /// flipped coordinate system (y grows up on iOS). Images in `contents`
     /// keep their orientation. Default false.
-    open var isGeometryFlipped: Bool {
-        get { properties.isGeometryFlipped }
-        set { properties.isGeometryFlipped = newValue }
-    }
+    open var isGeometryFlipped: Bool { get { properties.isGeometryFlipped } set { properties.isGeometryFlipped = newValue } }
 
     // MARK: Visibility and compositing
 
     /// Hides the layer and its sublayers (they are not hit either). Default false.
-    open var isHidden: Bool {
-        get { properties.isHidden }
-        set { properties.isHidden = newValue }
-    }
+    open var isHidden: Bool { get { properties.isHidden } set { properties.isHidden = newValue } }
 
     /// Whether the back of the layer is drawn when it faces away. Default true.
-    open var isDoubleSided: Bool {
-        get { properties.isDoubleSided }
-        set { properties.isDoubleSided = newValue }
-    }
+    open var isDoubleSided: Bool { get { properties.isDoubleSided } set { properties.isDoubleSided = newValue } }
 
     /// The opacity, 0...1. Default 1.
-    open var opacity: Float {
-        get { properties.opacity }
-        set { properties.opacity = newValue }
-    }
+    open var opacity: Float { get { properties.opacity } set { properties.opacity = newValue } }
 
     /// Whether `opacity` applies to the layer and its sublayers as one group
     /// (true, the default on iOS) or to each separately.
-    open var allowsGroupOpacity: Bool {
-        get { properties.allowsGroupOpacity }
-        set { properties.allowsGroupOpacity = newValue }
-    }
+    open var allowsGroupOpacity: Bool { get { properties.allowsGroupOpacity } set { properties.allowsGroupOpacity = newValue } }
 
     /// A hint that `draw(in:)` fills the whole bounds opaquely. Default false.
-    open var isOpaque: Bool {
-        get { properties.isOpaque }
-        set { properties.isOpaque = newValue }
-    }
+    open var isOpaque: Bool { get { properties.isOpaque } set { properties.isOpaque = newValue } }
 
     // MARK: Background and border
 
     /// The background fill. Default nil (none).
-    open var backgroundColor: CGColor? {
-        get { properties.backgroundColor }
-        set { properties.backgroundColor = newValue }
-    }
+    open var backgroundColor: CGColor? { get { properties.backgroundColor } set { properties.backgroundColor = newValue } }
 
     /// The radius of the rounded corners of the background, border and (with
     /// `masksToBounds`) the clip. Default 0.
-    open var cornerRadius: CGFloat {
-        get { properties.cornerRadius }
-        set { properties.cornerRadius = newValue }
-    }
+    open var cornerRadius: CGFloat { get { properties.cornerRadius } set { properties.cornerRadius = newValue } }
 
     /// Which corners `cornerRadius` rounds. Default all four.
-    open var maskedCorners: CACornerMask {
-        get { properties.maskedCorners }
-        set { properties.maskedCorners = newValue }
-    }
+    open var maskedCorners: CACornerMask { get { properties.maskedCorners } set { properties.maskedCorners = newValue } }
 
     /// The width of the border, drawn inside the bounds above the contents
     /// and sublayers. Default 0.
-    open var borderWidth: CGFloat {
-        get { properties.borderWidth }
-        set { properties.borderWidth = newValue }
-    }
+    open var borderWidth: CGFloat { get { properties.borderWidth } set { properties.borderWidth = newValue } }
 
     /// The border colour. Default opaque black.
-    open var borderColor: CGColor? {
-        get { properties.borderColor }
-        set { properties.borderColor = newValue }
-    }
+    open var borderColor: CGColor? { get { properties.borderColor } set { properties.borderColor = newValue } }
 
     /// Whether sublayers and contents are clipped to the (rounded) bounds. Default false.
-    open var masksToBounds: Bool {
-        get { properties.masksToBounds }
-        set { properties.masksToBounds = newValue }
-    }
+    open var masksToBounds: Bool { get { properties.masksToBounds } set { properties.masksToBounds = newValue } }
 
     // MARK: Shadow
 
     /// The shadow colour. Default opaque black.
-    open var shadowColor: CGColor? {
-        get { properties.shadowColor }
-        set { properties.shadowColor = newValue }
-    }
+    open var shadowColor: CGColor? { get { properties.shadowColor } set { properties.shadowColor = newValue } }
 
     /// The shadow opacity; a shadow is drawn only when it is above 0. Default 0.
-    open var shadowOpacity: Float {
-        get { properties.shadowOpacity }
-        set { properties.shadowOpacity = newValue }
-    }
+    open var shadowOpacity: Float { get { properties.shadowOpacity } set { properties.shadowOpacity = newValue } }
 
     /// The shadow offset. Default (0, -3): on iOS the shadow is cast upward.
-    open var shadowOffset: CGSize {
-        get { properties.shadowOffset }
-        set { properties.shadowOffset = newValue }
-    }
+    open var shadowOffset: CGSize { get { properties.shadowOffset } set { properties.shadowOffset = newValue } }
 
     /// The shadow's blur radius. Default 3.
-    open var shadowRadius: CGFloat {
-        get { properties.shadowRadius }
-        set { properties.shadowRadius = newValue }
-    }
+    open var shadowRadius: CGFloat { get { properties.shadowRadius } set { properties.shadowRadius = newValue } }
 
     /// The outline of the shadow, in the layer's own space, filled with the
     /// non-zero rule; nil (the default) makes the shadow follow the layer's
@@ -199,43 +133,25 @@ open class CALayer {
 
     /// The layer's image: a `CGImage`, or a `CABackingStore` after `display()`
     /// drew the layer. Default nil.
-    open var contents: Any? {
-        get { properties.contents }
-        set { properties.contents = newValue }
-    }
+    open var contents: Any? { get { properties.contents } set { properties.contents = newValue } }
 
     /// How `contents` is laid out in the bounds. Default `.resize`.
-    open var contentsGravity: CALayerContentsGravity {
-        get { properties.contentsGravity }
-        set { properties.contentsGravity = newValue }
-    }
+    open var contentsGravity: CALayerContentsGravity { get { properties.contentsGravity } set { properties.contentsGravity = newValue } }
 
     /// Pixels per point of `contents` and of the backing store that
     /// `display()` draws into. Default 1.
-    open var contentsScale: CGFloat {
-        get { properties.contentsScale }
-        set { properties.contentsScale = newValue }
-    }
+    open var contentsScale: CGFloat { get { properties.contentsScale } set { properties.contentsScale = newValue } }
 
     /// The part of `contents` shown, in unit coordinates. Default (0, 0, 1, 1).
-    open var contentsRect: CGRect {
-        get { properties.contentsRect }
-        set { properties.contentsRect = newValue }
-    }
+    open var contentsRect: CGRect { get { properties.contentsRect } set { properties.contentsRect = newValue } }
 
     /// The stretchable centre of `contents` for nine-part scaling, in unit
     /// coordinates. Default (0, 0, 1, 1): everything stretches.
-    open var contentsCenter: CGRect {
-        get { properties.contentsCenter }
-        set { properties.contentsCenter = newValue }
-    }
+    open var contentsCenter: CGRect { get { properties.contentsCenter } set { properties.contentsCenter = newValue } }
 
     /// Filters applied, in order, to what the layer and its sublayers draw
     /// (`CAFilter`s), before its mask, shadow and opacity. Default nil.
-    open var filters: [Any]? {
-        get { properties.filters }
-        set { properties.filters = newValue }
-    }
+    open var filters: [Any]? { get { properties.filters } set { properties.filters = newValue } }
 
     /// Filters applied, in order, to what lies behind the layer (what its
     /// superlayer has drawn under it), shown within its bounds (rounded by
@@ -247,10 +163,7 @@ open class CALayer {
     /// frost.setValue(20, forKey: "inputRadius")
     /// panel.backgroundFilters = [frost]
     /// ```
-    open var backgroundFilters: [Any]? {
-        get { properties.backgroundFilters }
-        set { properties.backgroundFilters = newValue }
-    }
+    open var backgroundFilters: [Any]? { get { properties.backgroundFilters } set { properties.backgroundFilters = newValue } }
 
     /// How the layer, with its sublayers, shadow and mask, meets what is
     /// drawn under it: a blend mode, as a `CAFilter` or its type's name
@@ -261,52 +174,31 @@ open class CALayer {
     /// shade.compositingFilter = "multiplyBlendMode"
     /// glow.compositingFilter = CAFilter(type: .screenBlendMode)
     /// ```
-    open var compositingFilter: Any? {
-        get { properties.compositingFilter }
-        set { properties.compositingFilter = newValue }
-    }
+    open var compositingFilter: Any? { get { properties.compositingFilter } set { properties.compositingFilter = newValue } }
 
     /// A colour that multiplies `contents` (its alpha fades them), and
     /// nothing else the layer draws. Default nil: the contents as they are.
     /// Core Animation's own (unpublished) property, which PosterBoard
     /// wallpapers and their editors use.
-    open var contentsMultiplyColor: CGColor? {
-        get { properties.contentsMultiplyColor }
-        set { properties.contentsMultiplyColor = newValue }
-    }
+    open var contentsMultiplyColor: CGColor? { get { properties.contentsMultiplyColor } set { properties.contentsMultiplyColor = newValue } }
 
     /// The filter used when `contents` is drawn smaller. Default `.linear`.
-    open var minificationFilter: CALayerContentsFilter {
-        get { properties.minificationFilter }
-        set { properties.minificationFilter = newValue }
-    }
+    open var minificationFilter: CALayerContentsFilter { get { properties.minificationFilter } set { properties.minificationFilter = newValue } }
 
     /// The filter used when `contents` is drawn larger. Default `.linear`.
-    open var magnificationFilter: CALayerContentsFilter {
-        get { properties.magnificationFilter }
-        set { properties.magnificationFilter = newValue }
-    }
+    open var magnificationFilter: CALayerContentsFilter { get { properties.magnificationFilter } set { properties.magnificationFilter = newValue } }
 
     /// The level-of-detail bias of trilinear minification. Default 0.
-    open var minificationFilterBias: Float {
-        get { properties.minificationFilterBias }
-        set { properties.minificationFilterBias = newValue }
-    }
+    open var minificationFilterBias: Float { get { properties.minificationFilterBias } set { properties.minificationFilterBias = newValue } }
 
     // MARK: Identity and drawing
 
     /// A name for the layer, used in errors, hit-test reports and animation
     /// targets. Default nil.
-    open var name: String? {
-        get { properties.name }
-        set { properties.name = newValue }
-    }
+    open var name: String? { get { properties.name } set { properties.name = newValue } }
 
     /// Whether a change of `bounds` calls `setNeedsDisplay()`. Default false.
-    open var needsDisplayOnBoundsChange: Bool {
-        get { properties.needsDisplayOnBoundsChange }
-        set { properties.needsDisplayOnBoundsChange = newValue }
-    }
+    open var needsDisplayOnBoundsChange: Bool { get { properties.needsDisplayOnBoundsChange } set { properties.needsDisplayOnBoundsChange = newValue } }
 
     /// The object that draws the layer's content, if any. Not retained.
     open weak var delegate: (any CALayerDelegate)?
