@@ -216,4 +216,28 @@ import Testing
         #expect(root.superlayer == nil)
         #expect(mask.sublayers == nil)
     }
+
+    /// A sublayer or mask held elsewhere outlives its superlayer, and then
+    /// has none (the link to the superlayer is not a weak reference: the
+    /// superlayer clears it as it goes).
+    @Test func aLayerWhoseSuperlayerIsGoneHasNoSuperlayer() {
+        let child = CALayer(), mask = CALayer(), grandchild = CALayer()
+        do {
+            let parent = CALayer()
+            parent.addSublayer(child)
+            parent.mask = mask
+            child.addSublayer(grandchild)
+            #expect(child.superlayer === parent && mask.superlayer === parent)
+        }
+        #expect(child.superlayer == nil && mask.superlayer == nil)
+        #expect(!mask.isMask && child.convert(CGPoint(x: 1, y: 2), to: nil) == CGPoint(x: 1, y: 2))
+        #expect(grandchild.superlayer === child)
+        // A presentation copy's tree lets go of its layers in the same way.
+        let kept: CALayer = {
+            let root = CALayer()
+            root.addSublayer(CALayer())
+            return root.presentation(atTime: 0).sublayers![0]
+        }()
+        #expect(kept.superlayer == nil)
+    }
 }

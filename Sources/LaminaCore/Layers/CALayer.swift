@@ -340,7 +340,14 @@ open class CALayer {
     @exclusivity(unchecked) var sublayerStorage: [CALayer] = []
 
     /// The layer that holds this one in its sublayers or as its mask.
-    weak var superlayerStorage: CALayer?
+    ///
+    /// Not a `weak` reference: a weakly referenced object keeps its counts
+    /// in a side table, and every retain and release of a layer with
+    /// sublayers took that slower path, as the renderer walks the tree
+    /// each frame. The superlayer holds this layer, so it outlives the
+    /// link: it is cleared when the layer leaves (`CALayer+Hierarchy.swift`)
+    /// and by the superlayer's `deinit`.
+    @exclusivity(unchecked) unowned(unsafe) var superlayerStorage: CALayer?
 
     /// The mask layer; its `superlayerStorage` is this layer.
     @exclusivity(unchecked) var maskStorage: CALayer?
@@ -365,6 +372,13 @@ open class CALayer {
     @exclusivity(unchecked) var animationEntries: [(key: String?, animation: CAAnimation)] = []
 
     // MARK: Creation
+
+    deinit {
+        // The sublayers and the mask may live on, held elsewhere: they no
+        // longer have a superlayer (`superlayerStorage` is not weak).
+        for sublayer in sublayerStorage { sublayer.superlayerStorage = nil }
+        maskStorage?.superlayerStorage = nil
+    }
 
     /// A layer with Core Animation's defaults, or with the defaults that the
     /// class's `defaultValue(forKey:)` returns where a subclass overrides it.

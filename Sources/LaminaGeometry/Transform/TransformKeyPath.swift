@@ -73,35 +73,41 @@ package struct TransformDecomposition: Hashable, Sendable {
     public init(_ t: CATransform3D) {
         translation = (t.m41, t.m42, t.m43)
         perspective = (t.m14, t.m24, t.m34, t.m44)
-        var rows = [[t.m11, t.m12, t.m13], [t.m21, t.m22, t.m23], [t.m31, t.m32, t.m33]]
-        var s = rows.map { ($0[0] * $0[0] + $0[1] * $0[1] + $0[2] * $0[2]).squareRoot() }
+        // The rows of the upper 3x3, as tuples: an animated layer's
+        // transform is split for each component written, every frame.
+        var r0 = (t.m11, t.m12, t.m13), r1 = (t.m21, t.m22, t.m23), r2 = (t.m31, t.m32, t.m33)
+        func length(_ r: (CGFloat, CGFloat, CGFloat)) -> CGFloat { (r.0 * r.0 + r.1 * r.1 + r.2 * r.2).squareRoot() }
+        var s = (length(r0), length(r1), length(r2))
         // A mirror shows as a negative determinant; give it to the x scale so
         // that a plain scale(-1, 1, 1) reads back as exactly that.
-        let det = rows[0][0] * (rows[1][1] * rows[2][2] - rows[1][2] * rows[2][1])
-            - rows[0][1] * (rows[1][0] * rows[2][2] - rows[1][2] * rows[2][0])
-            + rows[0][2] * (rows[1][0] * rows[2][1] - rows[1][1] * rows[2][0])
-        if det < 0 { s[0] = -s[0] }
-        scale = (s[0], s[1], s[2])
-        for i in 0..<3 where s[i] != 0 {
-            rows[i] = rows[i].map { $0 / s[i] }
-        }
+        let det = r0.0 * (r1.1 * r2.2 - r1.2 * r2.1)
+            - r0.1 * (r1.0 * r2.2 - r1.2 * r2.0)
+            + r0.2 * (r1.0 * r2.1 - r1.1 * r2.0)
+        if det < 0 { s.0 = -s.0 }
+        scale = (s.0, s.1, s.2)
+        if s.0 != 0 { r0 = (r0.0 / s.0, r0.1 / s.0, r0.2 / s.0) }
+        if s.1 != 0 { r1 = (r1.0 / s.1, r1.1 / s.1, r1.2 / s.1) }
+        if s.2 != 0 { r2 = (r2.0 / s.2, r2.1 / s.2, r2.2 / s.2) }
         // R = Rx * Ry * Rz has R13 = -sin(y), R23 = sin(x)cos(y), R33 = cos(x)cos(y),
         // R12 = cos(y)sin(z), R11 = cos(y)cos(z).
-        let sinY = max(-1, min(1, -rows[0][2]))
+        let sinY = max(-1, min(1, -r0.2))
         let y = asin(sinY)
         if abs(sinY) < 1 - 1e-12 {
-            rotation = (atan2(rows[1][2], rows[2][2]), y, atan2(rows[0][1], rows[0][0]))
+            rotation = (atan2(r1.2, r2.2), y, atan2(r0.1, r0.0))
         } else {
             // Gimbal lock: only x + z (or x - z) is defined; put it all in x.
-            rotation = (atan2(-rows[2][1], rows[1][1]), y, 0)
+            rotation = (atan2(-r2.1, r1.1), y, 0)
         }
     }
 
     /// Builds the transform back.
     public var transform: CATransform3D {
-        let r = CATransform3D(rotationAngle: rotation.x, x: 1, y: 0, z: 0)
-            .concatenating(CATransform3D(rotationAngle: rotation.y, x: 0, y: 1, z: 0))
-            .concatenating(CATransform3D(rotationAngle: rotation.z, x: 0, y: 0, z: 1))
+        // A rotation of 0 is the identity, and a product with the identity
+        // is exact: skipping it changes no bit (most layers turn about z alone).
+        var r = CATransform3D.identity
+        if rotation.x != 0 { r = CATransform3D(rotationAngle: rotation.x, x: 1, y: 0, z: 0) }
+        if rotation.y != 0 { r = r.concatenating(CATransform3D(rotationAngle: rotation.y, x: 0, y: 1, z: 0)) }
+        if rotation.z != 0 { r = r.concatenating(CATransform3D(rotationAngle: rotation.z, x: 0, y: 0, z: 1)) }
         var m = CATransform3D(scaleX: scale.x, y: scale.y, z: scale.z).concatenating(r)
         m.m41 = translation.x; m.m42 = translation.y; m.m43 = translation.z
         m.m14 = perspective.m14; m.m24 = perspective.m24; m.m34 = perspective.m34; m.m44 = perspective.m44
