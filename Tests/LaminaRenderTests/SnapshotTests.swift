@@ -224,4 +224,40 @@ struct SnapshotConstantTests {
             _ = try RenderLayer(snapshotOf: try layer(gravity: .resize, filter: CALayerContentsFilter(rawValue: "blurry")))
         }
     }
+
+    /// A hidden or fully transparent layer's subtree is not read: it draws
+    /// nothing. A mask is read whole, hidden or not.
+    @Test func aHiddenOrTransparentLayersSubtreeIsNotRead() throws {
+        func branch() -> CALayer {
+            let layer = CALayer()
+            layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+            layer.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            let leaf = CALayer()
+            leaf.backgroundColor = layer.backgroundColor
+            layer.addSublayer(leaf)
+            return layer
+        }
+        let root = CALayer()
+        let hidden = branch(), transparent = branch(), shown = branch()
+        hidden.isHidden = true
+        transparent.opacity = 0
+        for layer in [hidden, transparent, shown] { root.addSublayer(layer) }
+        let mask = branch()
+        mask.isHidden = true
+        shown.mask = mask
+        let snapshot = try RenderLayer(snapshotOf: root)
+        let (h, t, s) = (snapshot.sublayers[0], snapshot.sublayers[1], snapshot.sublayers[2])
+        #expect(h.isHidden && h.sublayers.isEmpty && h.backgroundColor == nil)
+        #expect(t.opacity == 0 && t.sublayers.isEmpty && t.backgroundColor == nil)
+        #expect(s.sublayers.count == 1 && s.backgroundColor != nil)
+        let m = try #require(s.mask?.value)
+        #expect(m.isHidden && m.sublayers.count == 1 && m.backgroundColor != nil)
+        // Read at a time, a layer hidden by an animation is skipped the same way.
+        let blink = CAKeyframeAnimation(keyPath: "hidden")
+        blink.values = [true]
+        blink.duration = 1
+        shown.add(blink, forKey: nil)
+        let animated = try RenderLayer(snapshotOfModel: root, options: SnapshotOptions(time: 0.5))
+        #expect(animated.sublayers[2].isHidden && animated.sublayers[2].sublayers.isEmpty && animated.sublayers[2].mask == nil)
+    }
 }

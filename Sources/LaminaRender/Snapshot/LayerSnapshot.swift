@@ -100,7 +100,6 @@ final class LayerSnapshotter {
             }
         }
         try countLayers(1, at: path)
-        layer.displayIfNeeded()
         var r = RenderLayer()
         r.path = path
         r.name = layer.name
@@ -114,6 +113,12 @@ final class LayerSnapshotter {
         }
         r.isHidden = layer.isHidden
         r.opacity = Double(min(1, max(0, layer.opacity)))
+        // A hidden or fully transparent layer draws nothing, nor does
+        // anything below it (its opacity multiplies theirs): its subtree is
+        // not read. An animation's layers outside their time range are
+        // hidden, most of a long one's. A mask is read whole.
+        if r.isHidden || r.opacity == 0, !node.isMask { return r }
+        layer.displayIfNeeded()
         r.isDoubleSided = layer.isDoubleSided
         // A model's sublayers and mask are the node's; a presented copy has none of its own.
         let tree = readsModels ? node : layer
