@@ -238,4 +238,41 @@ import Synchronization
         }
         #expect(throws: RasterError.self) { try CoverageRasterizer(width: -1, height: 3) }
     }
+
+    /// Resolving writes untouched runs of cells a word at a time: the bytes
+    /// are those of the running sum taken pixel by pixel, for both rules,
+    /// for random polygons large and small (long empty runs, runs that
+    /// start and end anywhere, a width that is no multiple of eight).
+    @Test func resolvingSkipsUntouchedCellsWithoutChangingAByte() {
+        var random = SystemRandomNumberGenerator()
+        for trial in 0..<40 {
+            let width = [203, 8, 16, 1, 77][trial % 5], rows = 24
+            var accumulator = CoverageAccumulator(width: width, maximumHeight: rows)
+            accumulator.startBand(rows: rows)
+            let corners = Int.random(in: 3...9, using: &random)
+            let points = (0..<corners).map { _ in
+                (Double.random(in: -5...Double(width) + 5, using: &random), Double.random(in: 0...Double(rows), using: &random))
+            }
+            for i in 0..<corners {
+                let (a, b) = (points[i], points[(i + 1) % corners])
+                accumulator.addLine(a.0, a.1, b.0, b.1)
+            }
+            for rule in [FillRule.nonZero, .evenOdd] {
+                var resolved = [UInt8](repeating: 0, count: width * rows)
+                resolved.withUnsafeMutableBufferPointer { accumulator.resolve(rule, into: $0.baseAddress!) }
+                var expected: [UInt8] = []
+                for row in 0..<rows {
+                    var winding: Float = 0
+                    for x in 0..<width {
+                        winding += accumulator.cells[row * accumulator.stride + x]
+                        let v = abs(winding)
+                        let folded = v - 2 * (v * 0.5).rounded(.down)
+                        let value = rule == .nonZero ? min(v, 1) : min(folded > 1 ? 2 - folded : folded, 1)
+                        expected.append(UInt8(value * 255 + 0.5))
+                    }
+                }
+                #expect(resolved == expected, "\(rule), width \(width), trial \(trial)")
+            }
+        }
+    }
 }
