@@ -170,10 +170,9 @@ public final class LayerRenderer {
     package func snapshot(_ layer: CALayer, canvas: RenderCanvas, time: CFTimeInterval = 0,
                           animated: Bool = true) throws(RenderRefusal) -> RenderLayer {
         try planner.options.budget.check(canvas)
-        // As a transaction commit does: layers that need display draw their
-        // contents on the model tree, which the presentation copy then shares.
-        layer.displayIfNeededRecursively()
-        // The snapshot reads the model tree (it writes nothing): with
+        // The snapshot reads the model tree (it writes nothing but the
+        // contents of layers that need display, drawn as it reaches them,
+        // as a transaction commit does; a hidden subtree is not reached): with
         // animations, each animated layer is read from a copy of it alone
         // at `time`, so a thousand-layer tree is not copied for the few
         // layers that move; without them, the model as it is.

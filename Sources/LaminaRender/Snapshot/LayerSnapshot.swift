@@ -44,7 +44,9 @@ extension RenderLayer {
     /// without copying the tree. Only layers with animations are copied
     /// (`presentationAlone(atTime:)`), each placed against its presented
     /// superlayer; a layer whose animations reach into its mask or
-    /// sublayers has its subtree's presentation copied whole.
+    /// sublayers has its subtree's presentation copied whole. A model layer
+    /// that needs display draws its contents as it is reached (a hidden
+    /// subtree is not).
     public init(snapshotOfModel layer: CALayer, options: SnapshotOptions = SnapshotOptions()) throws(RenderRefusal) {
         let snapshotter = LayerSnapshotter(options: options)
         snapshotter.readsModels = true
@@ -89,11 +91,15 @@ final class LayerSnapshotter {
     func snapshot(_ node: CALayer, placedIn placement: LayerPlacement, at path: LayerPath) throws(RenderRefusal) -> RenderLayer {
         var layer = node
         if readsModels {
+            // As a transaction commit does: a layer that needs display draws
+            // its contents on the model, which its presentation copy shares.
+            node.displayIfNeeded()
             if let presented = node.presentationAlone(atTime: options.time) {
                 layer = presented
             } else {
                 // Its animations reach into its subtree: that subtree's
                 // presentation, copied whole, frozen as a tree of its own.
+                node.displayIfNeededRecursively()
                 readsModels = false
                 defer { readsModels = true }
                 return try snapshot(node.presentation(atTime: options.time), placedIn: placement, at: path)
@@ -201,6 +207,7 @@ final class LayerSnapshotter {
             readsModels = false
             defer { readsModels = reading }
             for (i, model) in models.enumerated() {
+                model.displayIfNeededRecursively()
                 frozen.append(try snapshot(model.treeHasAnimations ? model.presentation(atTime: time) : model, placedIn: .itsOwnTree,
                                            at: path.appending(.sublayer(i))))
             }
