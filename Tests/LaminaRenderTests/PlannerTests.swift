@@ -240,6 +240,23 @@ struct PlannerTests {
         #expect(source != mask)
     }
 
+    /// A mirrored masked layer (artwork flipped, scale −1) is drawn mirrored
+    /// into its surfaces, and drawn back the right way round onto the same
+    /// whole pixels, so that it is copied, not resampled; flipped both
+    /// ways, too.
+    @Test(arguments: [(-1.0, 1.0), (1.0, -1.0), (-1.0, -1.0)])
+    func aMirroredMaskedLayerIsDrawnBackUnmirrored(sx: Double, sy: Double) throws {
+        var layer = makeLayer(CGSize(width: 20, height: 10), center: CGPoint(x: 50, y: 40),
+                              transform: CATransform3D(scaleX: sx, y: sy, z: 1))
+        layer.mask = Indirect(makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 5, y: 5)))
+        let plan = try planner.plan(canvasRoot(100, 100, sublayers: [layer]), canvas: RenderCanvas(width: 100, height: 100, scale: 2))
+        let back = try #require(polygons(plan.passes.last!).last)
+        #expect(back.matrix.m11 == 2 && back.matrix.m22 == 2, "drawn back by \(back.matrix)")
+        let box = try #require(CGRect.bounding(pixelPolygon(back)))
+        #expect(box.minX >= 78 && box.maxX <= 122 && box.minY >= 68 && box.maxY <= 92, "\(box)")
+        for value in [box.minX, box.maxX, box.minY, box.maxY] { #expect(value == value.rounded(), "\(box)") }
+    }
+
     @Test func shadowsAndMasksUseOffscreenPasses() throws {
         var layer = makeLayer(CGSize(width: 20, height: 20), center: CGPoint(x: 50, y: 50))
         layer.shadow = RenderShadow(color: .black, opacity: 0.5, offset: CGSize(width: 0, height: -3), radius: 3)

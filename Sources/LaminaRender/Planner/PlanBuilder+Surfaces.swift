@@ -93,11 +93,24 @@ extension PlanBuilder {
     /// surfaces are drawn in the target's pixels instead, the layer's matrix
     /// applied as it is drawn into them, and drawing them back copies
     /// pixels, as drawing the layer directly would have placed them.
+    /// A mirrored layer's surfaces are drawn mirrored, for the same reason.
     /// `inOwnPlane` keeps the layer's plane: shadows and filters are worked
     /// out there (their offsets and radii are the layer's).
     func surfaceFrame(for visible: CGRect, matrix: CATransform3D, clipping: Clipping, inOwnPlane: Bool) -> SurfaceFrame {
         if let (extent, scale) = pixelAligned(visible, matrix: matrix) {
-            return SurfaceFrame(toPlane: .identity, drawBack: matrix, clipping: clipping, extent: extent, scale: scale)
+            let aligned = SurfaceFrame(toPlane: .identity, drawBack: matrix, clipping: clipping, extent: extent, scale: scale)
+            // A mirrored layer (a negative scale: artwork flipped) is drawn
+            // mirrored into its surfaces, so that they are drawn back the
+            // right way round, copied texel for pixel instead of resampled.
+            let (flipsX, flipsY) = (matrix.m11 < 0, matrix.m22 < 0)
+            guard !inOwnPlane, flipsX || flipsY else { return aligned }
+            let mirror = CATransform3D(scaleX: flipsX ? -1 : 1, y: flipsY ? -1 : 1, z: 1)
+            let mirrored = CGRect(x: flipsX ? -visible.maxX : visible.minX, y: flipsY ? -visible.maxY : visible.minY,
+                                  width: visible.width, height: visible.height)
+            let drawBack = mirror.concatenating(matrix)
+            guard let (planeExtent, planeScale) = pixelAligned(mirrored, matrix: drawBack) else { return aligned }
+            return SurfaceFrame(toPlane: mirror, drawBack: drawBack, clipping: clipping.pulledBack(through: mirror.planeHomography),
+                                extent: planeExtent, scale: planeScale)
         }
         let own = SurfaceFrame(toPlane: .identity, drawBack: matrix, clipping: clipping, extent: visible,
                                scale: surfaceScale(matrix: matrix, extent: visible))
