@@ -118,11 +118,15 @@ package struct CoverageAccumulator {
         let stride = stride, lastColumn = width
         cells.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
+            // A row's top is the row before's bottom: its x is that row's,
+            // carried down rather than worked out again.
+            var carried: (y: Double, x: Double)?
             for row in firstRow..<max(firstRow, endRow) {
                 let top = max(ya, Double(row)), bottom = min(yb, Double(row + 1))
                 guard bottom > top else { continue }
-                let xTop = min(max(xa + dx * ((top - ya) / dy), 0), w)
+                let xTop = carried?.y == top ? carried!.x : min(max(xa + dx * ((top - ya) / dy), 0), w)
                 let xBottom = min(max(xa + dx * ((bottom - ya) / dy), 0), w)
+                carried = (bottom, xBottom)
                 Self.addRowPiece(
                     base + row * stride, min(xTop, xBottom), max(xTop, xBottom), dir * (bottom - top), lastColumn)
             }
