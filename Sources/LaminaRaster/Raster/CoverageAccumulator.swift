@@ -36,6 +36,7 @@ package struct CoverageAccumulator {
     /// Cells per row: one past the right border for the spill of the last
     /// column, one more for the spill of an edge lying on that border.
     package private(set) var stride: Int
+    /// The cells, read by tests (`@testable`) against the running sum.
     private(set) var cells: [Float]
 
     package init(width: Int, maximumHeight: Int) {
@@ -124,7 +125,12 @@ package struct CoverageAccumulator {
             for row in firstRow..<max(firstRow, endRow) {
                 let top = max(ya, Double(row)), bottom = min(yb, Double(row + 1))
                 guard bottom > top else { continue }
-                let xTop = carried?.y == top ? carried!.x : min(max(xa + dx * ((top - ya) / dy), 0), w)
+                let xTop: Double
+                if let carried, carried.y == top {
+                    xTop = carried.x
+                } else {
+                    xTop = min(max(xa + dx * ((top - ya) / dy), 0), w)
+                }
                 let xBottom = min(max(xa + dx * ((bottom - ya) / dy), 0), w)
                 carried = (bottom, xBottom)
                 Self.addRowPiece(

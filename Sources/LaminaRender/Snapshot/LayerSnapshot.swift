@@ -195,6 +195,8 @@ final class LayerSnapshotter {
         guard replicator.instanceDelay != 0, instances > 1, models.contains(where: \.treeHasAnimations) else {
             return expansion.expand { _ in subs }
         }
+        // Their copies share the models' contents: drawn once, before any copy.
+        for model in models { model.displayIfNeededRecursively() }
         var delayed: [[RenderLayer]] = [subs]
         for instance in 1..<instances {
             let time = options.time - Double(instance) * replicator.instanceDelay
@@ -207,7 +209,6 @@ final class LayerSnapshotter {
             readsModels = false
             defer { readsModels = reading }
             for (i, model) in models.enumerated() {
-                model.displayIfNeededRecursively()
                 frozen.append(try snapshot(model.treeHasAnimations ? model.presentation(atTime: time) : model, placedIn: .itsOwnTree,
                                            at: path.appending(.sublayer(i))))
             }
