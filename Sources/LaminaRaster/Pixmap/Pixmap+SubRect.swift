@@ -177,11 +177,16 @@ package struct MaskedComposite: RowPaint {
                         let a = UInt32(through.load(fromByteOffset: at &+ 3, as: UInt8.self))
                         return inverted ? 255 &- a : a
                     }
-                    // Four pixels at a time, then the rest one by one.
+                    // Four pixels at a time (the mask's four alphas read as
+                    // one vector; where all four are whole, scaling by them
+                    // would return the pixels as they are), then the rest
+                    // one by one.
                     while offset &+ 16 <= end {
-                        let covers = SIMD4(cover(offset), cover(offset &+ 4), cover(offset &+ 8), cover(offset &+ 12))
+                        let alphas = through.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt32>.self) &>> 24
+                        let covers = inverted ? 255 &- alphas : alphas
                         if covers != .zero {
-                            var pixels = scaled(from.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt32>.self), by: covers)
+                            var pixels = from.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt32>.self)
+                            if covers != SIMD4(repeating: 255) { pixels = scaled(pixels, by: covers) }
                             if k != 255 { pixels = scaled(pixels, by: fade) }
                             blendWords(to + offset, pixels)
                         }
