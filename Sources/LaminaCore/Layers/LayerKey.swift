@@ -20,6 +20,9 @@ struct LayerKey: Sendable {
     let isAnimatable: Bool
     /// Whether `init(layer:)` copies it (false for the tree, `sublayers` and
     /// `mask`, and for `frame`, which only restates `bounds` and `position`).
+    /// `CALayer`'s own copied rows are exactly the fields of
+    /// `LayerProperties`, copied as that one value; a subclass's copied rows
+    /// are copied one by one (`LayerKeyTable.subclassCopiers`).
     let isCopied: Bool
     /// What a write accepts, for error messages ("a CGPoint").
     let expected: String
@@ -37,7 +40,8 @@ struct LayerKey: Sendable {
     /// Copies the value from the second layer to the first, both of the
     /// class that declares the key (the caller has checked): without
     /// boxing, which a presentation copy of a thousand-layer tree pays for
-    /// each property of each layer.
+    /// each of a subclass's properties of each layer (`CALayer`'s own rows
+    /// have it too, unused: `init(layer:)` copies them as one value).
     let copyUnchecked: @Sendable (CALayer, CALayer) -> Void
 
     /// A key for the property of `L` read by `get` and written by `set`.
