@@ -138,6 +138,21 @@ struct FontTableTests {
         }
     }
 
+    /// fonts-urw-base35 installs each face twice, as OpenType and as Type 1;
+    /// HarfBuzz cannot shape a Type 1 file (it has no cmap), so a family
+    /// taken from one drew no text at all.
+    @Test("Only faces HarfBuzz can shape are candidates: Type 1 copies of a family are passed over",
+          .enabled(if: ExtraFonts.configuration != nil, "no .build-tools/fontconfig-extra.conf (scripts/setup/install-packages.sh makes it)"))
+    func type1FacesAreNotCandidates() throws {
+        let database = try FontDatabase(configurationFile: try #require(ExtraFonts.configuration))
+        let faces = database.faces(inFamily: "Nimbus Sans").map(\.file)
+        #expect(faces.contains { $0.hasSuffix("NimbusSans-Regular.otf") })
+        #expect(faces.allSatisfy { $0.hasSuffix(".otf") }, "\(faces)")
+        let fonts = try FontSystem(configurationFile: try #require(ExtraFonts.configuration))
+        let face = try fonts.primaryFace(fontName: "Nimbus Sans")
+        #expect(face.hasGlyph(for: "A"))
+    }
+
     @Test("Each name of the table resolves to its preferred family where it is installed")
     func preferredFamilies() throws {
         let fonts = try FontSystem()

@@ -156,7 +156,8 @@ final class FontDatabase {
     private func list(_ pattern: OpaquePointer) -> [FontCandidate] {
         guard let objects = FcObjectSetCreate() else { return [] }
         defer { FcObjectSetDestroy(objects) }
-        for object in [FC_FILE, FC_INDEX, FC_CHARSET, FC_FAMILY, FC_POSTSCRIPT_NAME, FC_WEIGHT, FC_SLANT, FC_WIDTH, FC_SCALABLE] {
+        for object in [FC_FILE, FC_INDEX, FC_CHARSET, FC_FAMILY, FC_POSTSCRIPT_NAME, FC_WEIGHT, FC_SLANT, FC_WIDTH, FC_SCALABLE,
+                       FC_FONTFORMAT] {
             FcObjectSetAdd(objects, object)
         }
         guard let set = FcFontList(config, pattern, objects) else { return [] }
@@ -187,6 +188,13 @@ final class FontDatabase {
               FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset
         else { return nil }
         if FcPatternGetBool(font, FC_SCALABLE, 0, &scalable) == FcResultMatch, scalable == FcFalse { return nil }
+        // HarfBuzz shapes from a font's sfnt tables (cmap, GSUB, hmtx): a
+        // Type 1 or PCF file has none, and every character would shape to
+        // the missing glyph and draw nothing. fontconfig calls an OpenType
+        // file "TrueType" or "CFF" by its outlines.
+        var format: UnsafeMutablePointer<FcChar8>?
+        if FcPatternGetString(font, FC_FONTFORMAT, 0, &format) == FcResultMatch, let format,
+           !["TrueType", "CFF"].contains(String(cString: format)) { return nil }
         if FcPatternGetInteger(font, FC_INDEX, 0, &index) != FcResultMatch { index = 0 }
         var families: [String] = []
         var n: Int32 = 0
