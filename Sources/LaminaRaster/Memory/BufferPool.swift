@@ -1,9 +1,9 @@
 import Synchronization
 
-/// Large buffers kept between frames, so that frame after frame of the same
-/// size (an animation's, or a render server's stream of requests) allocates
-/// no pixel memory: a buffer a frame is done with is given back, and handed
-/// out again, zeroed, to the next frame that asks for that many elements.
+/// Large buffers kept between frames, so that frame after frame (an
+/// animation's, or a render server's stream of requests) allocates no pixel
+/// memory: a buffer a frame is done with is given back, and handed out
+/// again, zeroed, to the next frame that asks for about as many elements.
 ///
 /// ```swift
 /// var pixels = BufferPool.pixels.take(count: 4 * width * height)
@@ -11,10 +11,15 @@ import Synchronization
 /// BufferPool.pixels.giveBack(pixels)
 /// ```
 ///
-/// Buffers are matched by their exact count (a stream of frames asks for
-/// the same sizes again), and only buffers of `minimumBytes` or more are
-/// kept: small ones are the allocator's business. At most `idleLimitBytes`
-/// wait at once; past that the pool drops the idle buffers of other sizes
+/// Buffers are matched by size class: four classes a doubling (64 KiB,
+/// 80 KiB, 96 KiB, 112 KiB, 128 KiB, ...), a buffer made with room for its
+/// whole class. An animated layer's surfaces and masks change size by a few
+/// pixels from frame to frame; matched by exact size, each frame would
+/// allocate anew and the pool would fill with sizes never asked for again.
+/// A taken buffer has exactly the count asked for, in storage that may hold
+/// up to a quarter more. Only buffers of `minimumBytes` or more are kept:
+/// small ones are the allocator's business. At most `idleLimitBytes` wait
+/// at once; past that the pool drops the idle buffers of other classes
 /// first, so a server that changes picture size does not hoard the old
 /// ones. Giving back a buffer that is still shared is harmless: the next
 /// taker's first write copies it (and `Statistics.made` does not see that).
@@ -25,11 +30,12 @@ package final class BufferPool<Element: BitwiseCopyable & Sendable>: Sendable {
         package var made = 0
         /// Buffers handed out again.
         package var reused = 0
-        /// Bytes waiting to be handed out.
+        /// Bytes waiting to be handed out, counted by their classes' sizes.
         package var idleBytes = 0
     }
 
     private struct State {
+        /// Idle buffers by the bytes of their class.
         var idle: [Int: [[Element]]] = [:]
         var statistics = Statistics()
         var madeByCount: [Int: Int] = [:]
@@ -41,7 +47,14 @@ package final class BufferPool<Element: BitwiseCopyable & Sendable>: Sendable {
     /// The most bytes kept idle at once.
     package let idleLimitBytes: Int
 
+    /// An element whose bytes are all zero, to lengthen a buffer with.
+    private let zeroElement: Element
+
     package init(minimumBytes: Int = 64 << 10, idleLimitBytes: Int = 256 << 20) {
+        zeroElement = withUnsafeTemporaryAllocation(of: Element.self, capacity: 1) { element in
+            UnsafeMutableRawBufferPointer(element).initializeMemory(as: UInt8.self, repeating: 0)
+            return element[0]
+        }
         self.minimumBytes = minimumBytes
         self.idleLimitBytes = idleLimitBytes
     }
@@ -49,30 +62,44 @@ package final class BufferPool<Element: BitwiseCopyable & Sendable>: Sendable {
     /// A buffer of `count` elements, every byte zero unless `zeroed` is
     /// false (then the caller writes every element before reading any).
     package func take(count: Int, zeroed: Bool = true) -> [Element] {
-        let bytes = count * MemoryLayout<Element>.stride
+        let stride = MemoryLayout<Element>.stride
+        let bytes = count * stride
+        guard bytes >= minimumBytes else { return Self.zeroedBuffer(count: count, capacity: count) }
+        let size = Self.classBytes(holding: bytes)
         // The buffer moves out of the pool without a second reference, so
-        // zeroing it writes in place instead of copying.
-        if bytes >= minimumBytes, var buffer = reusedBuffer(count: count, bytes: bytes) {
-            if zeroed { buffer.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
-            return buffer
+        // resizing it within its storage and zeroing it write in place.
+        guard var buffer = reusedBuffer(count: count, classBytes: size) else {
+            return Self.zeroedBuffer(count: count, capacity: size / stride)
         }
-        return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
-            // Zeroed even when the caller will overwrite it: fresh memory
-            // costs its page faults either way, and nothing uninitialized escapes.
-            UnsafeMutableRawBufferPointer(buffer).initializeMemory(as: UInt8.self, repeating: 0)
+        if buffer.count > count {
+            buffer.removeLast(buffer.count - count)
+        } else if buffer.count < count {
+            buffer.append(contentsOf: repeatElement(zeroElement, count: count - buffer.count))
+        }
+        if zeroed { buffer.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+        return buffer
+    }
+
+    /// A new buffer of `count` zeroed elements with room for `capacity`.
+    /// Zeroed even when the caller will overwrite it: fresh memory costs
+    /// its page faults either way, and nothing uninitialized escapes.
+    private static func zeroedBuffer(count: Int, capacity: Int) -> [Element] {
+        [Element](unsafeUninitializedCapacity: max(count, capacity)) { buffer, initialized in
+            UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[..<(count * MemoryLayout<Element>.stride)])
+                .initializeMemory(as: UInt8.self, repeating: 0)
             initialized = count
         }
     }
 
-    /// An idle buffer of `count` elements, counting a miss as one made.
-    private func reusedBuffer(count: Int, bytes: Int) -> [Element]? {
+    /// An idle buffer of the class of `classBytes`, counting a miss of
+    /// `count` elements as one made.
+    private func reusedBuffer(count: Int, classBytes: Int) -> [Element]? {
         state.withLock { state in
-            // An emptied list stays, so that giving this size back later
-            // does not make a list again (a frame's masks are hundreds of
-            // sizes, each taken and given back once). The list is reached
-            // through the values' index: `idle[count]?.popLast()` allocated
-            // three blocks a call.
-            guard let index = state.idle.index(forKey: count), !state.idle.values[index].isEmpty else {
+            // An emptied list stays, so that giving this class back later
+            // does not make a list again. The list is reached through the
+            // values' index: `idle[size]?.popLast()` allocated three blocks
+            // a call.
+            guard let index = state.idle.index(forKey: classBytes), !state.idle.values[index].isEmpty else {
                 state.statistics.made += 1
                 if state.madeByCount.count < Self.maximumSizes || state.madeByCount[count] != nil {
                     state.madeByCount[count, default: 0] += 1
@@ -81,43 +108,58 @@ package final class BufferPool<Element: BitwiseCopyable & Sendable>: Sendable {
             }
             let buffer = state.idle.values[index].removeLast()
             state.statistics.reused += 1
-            state.statistics.idleBytes -= bytes
+            state.statistics.idleBytes -= classBytes
             return buffer
         }
     }
 
-    /// Keeps `buffer` for a later `take` of its count.
+    /// Keeps `buffer` for a later `take` of its class: the largest class
+    /// its storage holds whole.
     package func giveBack(_ buffer: consuming [Element]) {
-        let count = buffer.count
-        let bytes = count * MemoryLayout<Element>.stride
-        guard bytes >= minimumBytes, bytes <= idleLimitBytes else { return }
+        let size = Self.classBytes(heldBy: buffer.capacity * MemoryLayout<Element>.stride)
+        guard size >= minimumBytes, size <= idleLimitBytes else { return }
         state.withLock { [buffer] state in
-            if state.statistics.idleBytes + bytes > idleLimitBytes {
-                // Other sizes go first; then this size's oldest.
-                for key in Array(state.idle.keys) where key != count {
-                    state.statistics.idleBytes -= (state.idle[key]?.count ?? 0) * key * MemoryLayout<Element>.stride
+            if state.statistics.idleBytes + size > idleLimitBytes {
+                // Other classes go first; then this class's oldest.
+                for key in Array(state.idle.keys) where key != size {
+                    state.statistics.idleBytes -= (state.idle[key]?.count ?? 0) * key
                     state.idle[key] = nil
                 }
-                while state.statistics.idleBytes + bytes > idleLimitBytes, state.idle[count]?.isEmpty == false {
-                    state.idle[count]?.removeFirst()
-                    state.statistics.idleBytes -= bytes
+                while state.statistics.idleBytes + size > idleLimitBytes, state.idle[size]?.isEmpty == false {
+                    state.idle[size]?.removeFirst()
+                    state.statistics.idleBytes -= size
                 }
             }
-            if state.idle.count >= Self.maximumSizes, state.idle[count] == nil {
-                // Sizes seen once and not since (an animation's masks grow
-                // and shrink) are forgotten.
-                state.idle = state.idle.filter { !$0.value.isEmpty }
-            }
-            if let index = state.idle.index(forKey: count) {
+            if let index = state.idle.index(forKey: size) {
                 state.idle.values[index].append(buffer)
             } else {
-                state.idle[count] = [buffer]
+                state.idle[size] = [buffer]
             }
-            state.statistics.idleBytes += bytes
+            state.statistics.idleBytes += size
         }
     }
 
-    /// The most sizes the pool keeps lists for (and counts in `madeCount`).
+    /// The size of the smallest class that holds `bytes`: 64 bytes at
+    /// least, then four classes a doubling (2^k, 1.25, 1.5 and 1.75 times it).
+    package static func classBytes(holding bytes: Int) -> Int {
+        guard bytes > 64 else { return 64 }
+        let floor = classBytes(heldBy: bytes)
+        return floor == bytes ? floor : classBytes(heldBy: floor + classStep(floor))
+    }
+
+    /// The size of the largest class no larger than `bytes` (0 under 64).
+    package static func classBytes(heldBy bytes: Int) -> Int {
+        guard bytes >= 64 else { return 0 }
+        let step = classStep(bytes)
+        return bytes / step * step
+    }
+
+    /// A quarter of the power of two at or below `bytes` (64 or more).
+    private static func classStep(_ bytes: Int) -> Int {
+        (1 << (Int.bitWidth - 1 - bytes.leadingZeroBitCount)) / 4
+    }
+
+    /// The most counts `madeCount` tells of.
     private static var maximumSizes: Int { 4096 }
 
     /// What the pool has done so far.
