@@ -5,6 +5,8 @@
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include FT_OUTLINE_H
+#include FT_GLYPH_H
+#include FT_STROKER_H
 #include <harfbuzz/hb.h>
 #include <harfbuzz/hb-ft.h>
 #include <fontconfig/fontconfig.h>

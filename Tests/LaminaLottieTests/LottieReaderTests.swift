@@ -235,6 +235,37 @@ struct LottieReaderTests {
         #expect(missing.warnings.contains { $0.subject.hasSuffix(".f") && $0.action == .tolerated })
     }
 
+    /// A text stroke (`sc`, `sw`) is the text outlined as lottie-ios draws
+    /// it: Core Text's stroke width, which counts in percent of the size
+    /// (`sw` 5 at 80 points: 4 points, 2 each side of the glyphs' edges),
+    /// below the fill unless `of` puts it over; without a fill, hollow.
+    @Test func textStrokesOutlineTheGlyphs() throws {
+        func document(fill: Bool = true, over: Bool? = nil) -> [UInt8] {
+            let fc = fill ? #", "fc": [1, 0, 0]"# : ""
+            let of = over.map { #", "of": \#($0)"# } ?? ""
+            return Self.animation(#"{"ty": 5, "ind": 1, "ip": 0, "op": 20, "st": 0, "ks": {"p": {"a": 0, "k": [30, 90]}}, "t": {"d": {"k": [{"t": 0, "s": {"t": "I", "f": "Helvetica", "s": 80, "j": 0, "lh": 96\#(fc), "sc": [0, 0, 1], "sw": 5\#(of)}}]}, "a": []}}"#)
+        }
+        func isRed(_ p: [UInt8]) -> Bool { p[0] > 200 && p[2] < 60 && p[3] > 200 }
+        func isBlue(_ p: [UInt8]) -> Bool { p[2] > 200 && p[0] < 60 && p[3] > 200 }
+        let row = 60
+        let under = try picture(document())
+        let stem = (0..<100).filter { isRed(rgba(under, $0, row)) }
+        let (left, right) = (try #require(stem.first), try #require(stem.last))
+        #expect(right - left >= 4, "the stem of an 80-point I: \(stem)")
+        // Below the fill: only the outer half of the outline shows, just outside the stem.
+        #expect(isBlue(rgba(under, left - 2, row)) && isBlue(rgba(under, right + 2, row)))
+        #expect(rgba(under, left - 4, row)[3] == 0, "2 points out, the outline ends")
+        let over = try picture(document(over: true))
+        // The stem's edge columns, red below the outline, are blue when it is over the fill.
+        #expect(isBlue(rgba(over, left, row)) && isBlue(rgba(over, right, row)), "over the fill, its inner half shows too")
+        #expect(isRed(rgba(over, (left + right) / 2, row)))
+        let hollow = try picture(document(fill: false))
+        #expect(rgba(hollow, (left + right) / 2, row)[3] == 0, "no fill: the glyph is hollow")
+        #expect(isBlue(rgba(hollow, left, row)))
+        let read = try LottieReader().read(document())
+        #expect(!read.warnings.contains { $0.subject.hasSuffix(".sc") }, "strokes are drawn: no warning")
+    }
+
     /// Tracking on text drawn with a font is the kern Core Text adds after
     /// each character, `tr` thousandths of the size (lottie-ios sets it so):
     /// "HH" at 20 pt tracked 500 ends 2 × 10 points further right.

@@ -106,3 +106,57 @@ struct AttributedRunTests {
         #expect(line.underlines.count == 1)
     }
 }
+
+/// Core Text's stroke attributes: a positive width outlines the glyphs
+/// without filling them, a negative one fills them and outlines them on top,
+/// the width in percent of the font size, in the stroke colour (the run's
+/// own when none is given).
+@Suite("Outlined text (stroke width and colour)")
+struct StrokedTextTests {
+    /// A 100-point "I" (a plain stem) with `attributes`, drawn at 1x on a
+    /// transparent image, and the stem's middle row.
+    func stem(_ attributes: [NSAttributedString.Key: Any]) throws -> (image: CGImage, row: Int) {
+        var all = attributes
+        all[TextRunAttribute.foregroundColor] = CGColor.black
+        let layer = textLayer(NSAttributedString(string: "I", attributes: all), width: 200, height: 140, font: testFont,
+                              size: 100, color: .black)
+        let image = try image(layer)
+        let ink = try #require(image.inkBounds)
+        return (image, (ink.minY + ink.maxY) / 2)
+    }
+
+    /// The columns of row `y` whose pixels pass `test`.
+    func columns(_ image: CGImage, row y: Int, _ test: (CGImage.Pixel) -> Bool) -> [Int] {
+        image.pixels(in: CGRect(x: 0, y: y, width: image.width, height: 1), where: test).map(\.x)
+    }
+
+    @Test("A positive width draws the outline alone, hollow, a negative one the filled glyph outlined")
+    func outlinedAndFilled() throws {
+        let filled = try stem([:])
+        let solid = columns(filled.image, row: filled.row) { $0.alpha == 255 }
+        let (left, right) = (try #require(solid.min()), try #require(solid.max()))
+        #expect(right - left >= 8, "the stem of a 100-point I is about 10 points wide")
+        let middle = (left + right) / 2
+
+        // 2% of 100 points: an outline 2 points wide, one each side of the edge.
+        let hollow = try stem([TextRunAttribute.strokeWidth: 2.0, TextRunAttribute.strokeColor: UIColor.red.cgColor])
+        let red = columns(hollow.image, row: hollow.row) { $0.isReddish && $0.alpha == 255 }
+        #expect(!red.isEmpty && red.allSatisfy { abs($0 - left) <= 2 || abs($0 - right) <= 2 }, "\(red)")
+        #expect(hollow.image.pixel(x: middle, y: hollow.row)?.alpha == 0, "the inside is not filled")
+        #expect(columns(hollow.image, row: hollow.row) { $0.isDarkInk }.isEmpty)
+        // Half the outline lies outside the glyph: the ink is wider than the fill's.
+        let hollowInk = columns(hollow.image, row: hollow.row) { $0.alpha > 0 }
+        #expect(try #require(hollowInk.min()) < left && #require(hollowInk.max()) > right)
+
+        let both = try stem([NSAttributedString.Key(kCTStrokeWidthAttributeName): -2.0,
+                             NSAttributedString.Key(kCTStrokeColorAttributeName): UIColor.red.cgColor])
+        #expect(both.image.pixel(x: middle, y: both.row)?.isDarkInk == true, "filled in the run's colour")
+        let edges = columns(both.image, row: both.row) { $0.isReddish && $0.alpha == 255 }
+        #expect(edges.contains { abs($0 - left) <= 1 } && edges.contains { abs($0 - right) <= 1 }, "outlined on top: \(edges)")
+
+        // Without a stroke colour the outline takes the run's colour.
+        let own = try stem([TextRunAttribute.strokeWidth: 2.0])
+        #expect(own.image.pixel(x: middle, y: own.row)?.alpha == 0)
+        #expect(!columns(own.image, row: own.row) { $0.isDarkInk }.isEmpty)
+    }
+}

@@ -27,6 +27,12 @@ struct SceneRoundTripTests {
             NSAttributedString.Key(kCTFontAttributeName): fontRef,
             NSAttributedString.Key(kCTKernAttributeName): CGFloat(1.5),
         ], range: NSRange(location: 6, length: 5))
+        string.setAttributes([
+            NSAttributedString.Key(kCTForegroundColorAttributeName): UIColor.black.cgColor,
+            NSAttributedString.Key(kCTFontAttributeName): fontRef,
+            NSAttributedString.Key(kCTStrokeWidthAttributeName): CGFloat(-3),
+            NSAttributedString.Key(kCTStrokeColorAttributeName): UIColor.blue.cgColor,
+        ], range: NSRange(location: 12, length: 5))
         layer.string = string
         scene.rootLayer.addSublayer(layer)
         return scene
@@ -38,6 +44,7 @@ struct SceneRoundTripTests {
         #expect(json.contains(##""font":"DejaVu Sans","fontSize":30"##))
         #expect(json.contains(##"{"text":"ipsum","font":"DejaVu Sans","fontSize":16,"foregroundColor":"#ff0000","underline":true,"kern":1.5}"##))
         #expect(json.contains(##"{"text":"Lorem ","font":"DejaVu Sans","fontSize":16,"foregroundColor":"#000000"}"##))
+        #expect(json.contains(##"{"text":"dolor","font":"DejaVu Sans","fontSize":16,"foregroundColor":"#000000","strokeWidth":-3,"strokeColor":"#0000ff"}"##))
     }
 
     @Test("The scene read back draws the same picture")
@@ -49,5 +56,6 @@ struct SceneRoundTripTests {
         #expect(before.width == 400 && before.height == 120)
         #expect(before == after)
         #expect(before.pixels(where: \.isReddish).count > 100)
+        #expect(before.pixels { $0.alpha > 200 && Int($0.blue) > Int($0.red) + 80 }.count > 50, "the outlined word")
     }
 }

@@ -45,6 +45,25 @@ public enum TextRunAttribute {
     public static let kern = NSAttributedString.Key("NSKern")
     /// The same as Core Text names it (`kCTKernAttributeName`).
     public static let coreTextKern = NSAttributedString.Key("CTKern")
+    /// The width of the glyphs' outline, in percent of the font size
+    /// (`NSStrokeWidthAttributeName`), a number: positive strokes the
+    /// glyphs without filling them (outlined text), negative fills them
+    /// and strokes them on top, 0 (the default) only fills them.
+    ///
+    /// ```swift
+    /// let outlined = NSAttributedString(string: "Sale", attributes: [
+    ///     TextRunAttribute.strokeWidth: 3.0,              // 3% of the size, glyphs hollow
+    ///     TextRunAttribute.strokeColor: CGColor.black,
+    /// ])
+    /// ```
+    public static let strokeWidth = NSAttributedString.Key("NSStrokeWidth")
+    /// The same as Core Text names it (`kCTStrokeWidthAttributeName`).
+    public static let coreTextStrokeWidth = NSAttributedString.Key("CTStrokeWidth")
+    /// The colour of the glyphs' outline, a `CGColor`
+    /// (`NSStrokeColorAttributeName`); the run's colour when absent.
+    public static let strokeColor = NSAttributedString.Key("NSStrokeColor")
+    /// The same as Core Text names it (`kCTStrokeColorAttributeName`).
+    public static let coreTextStrokeColor = NSAttributedString.Key("CTStrokeColor")
 }
 
 /// A font object that a text layer's `font` or a run's font attribute may

@@ -20,9 +20,12 @@ import LaminaText
 /// cannot find.
 /// Tracking (`tr`, thousandths of the size) is the kern Core Text adds after
 /// each character (`TextRunAttribute.kern`), as lottie-ios sets it.
+/// A stroke (`sc`, `sw`) is a second line of the same text outlined in `sc`,
+/// below the fill unless `of` puts it over, as lottie-ios draws it: its
+/// width goes to Core Text's stroke width attribute, which counts in
+/// percent of the size, so the outline is `sw * s / 100` points wide.
 /// What Core Animation's engine does not draw (text animators, later text
-/// keyframes) is skipped with a warning; strokes and baseline shift are not
-/// drawn either, each said once.
+/// keyframes, baseline shift) is skipped with a warning.
 struct LottieText {
     let reader: LottiePropertyReader
     /// The glyph outlines the file carries: text they cover is drawn from them.
@@ -64,16 +67,22 @@ struct LottieText {
         }
         var fill: [Double]?
         if let fc = document["fc"] { fill = try reader.color(fc, "\(path).t.d.k[0].s.fc") }
+        var stroke: (color: [Double], width: Double)?
+        if let sc = document["sc"], let width = document["sw"]?.number, width.isFinite, width > 0 {
+            stroke = (try reader.color(sc, "\(path).t.d.k[0].s.sc"), width)
+        }
+        let strokeOnTop = document["of"]?.bool ?? false
         let justification = document["j"]?.smallInteger ?? 0
         let lineHeight = (document["lh"]?.number).flatMap { $0.isFinite ? $0 : nil } ?? size * 1.2
         // Tracking, in thousandths of the size, is the kern Core Text adds
         // after each character (lottie-ios's text layer sets it so).
         let tracking = (document["tr"]?.number).flatMap { $0.isFinite ? $0 * size / 1000 : nil } ?? 0
-        for (key, what) in [("sc", "text strokes"), ("ls", "baseline shift")] {
-            guard let v = document[key], v.number.map({ $0 != 0 }) ?? true, !(key == "sc" && (document["sw"]?.number ?? 0) == 0) else { continue }
-            try reader.diagnostics.skipped("\(path).t.d.k[0].s.\(key)", "\(what) are not drawn yet", file: reader.file, at: v.position)
+        if let shift = document["ls"], shift.number.map({ $0 != 0 }) ?? true {
+            try reader.diagnostics.skipped("\(path).t.d.k[0].s.ls", "baseline shift is not drawn (nor by lottie-ios)",
+                                           file: reader.file, at: shift.position)
         }
-        guard let fill else { return }  // lottie-ios draws no fill without a fill colour
+        // lottie-ios draws no fill without a fill colour, and no outline without a stroke.
+        guard fill != nil || stroke != nil else { return }
 
         let metrics: (ascent: Double, descent: Double, leading: Double)
         do {
@@ -97,12 +106,24 @@ struct LottieText {
         for line in lines {
             defer { baseline += lineHeight }
             guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
-            let textLayer = CATextLayer()
-            textLayer.string = tracking == 0 ? String(line) as Any
-                : AttributedText([.init(String(line), attributes: [TextRunAttribute.kern: CGFloat(tracking)])])
+            // The fill and the outline, each a layer of its own, bottom first.
+            var passes: [(color: [Double], strokeWidth: Double)] = fill.map { [($0, 0)] } ?? []
+            if let stroke { passes.insert((stroke.color, stroke.width), at: strokeOnTop ? passes.count : 0) }
+            for pass in passes {
+                let textLayer = CATextLayer()
+                var attributes: [NSAttributedString.Key: Any] = [:]
+                if tracking != 0 { attributes[TextRunAttribute.kern] = CGFloat(tracking) }
+                if pass.strokeWidth > 0 { attributes[TextRunAttribute.strokeWidth] = CGFloat(pass.strokeWidth) }
+                textLayer.string = attributes.isEmpty ? String(line) as Any : AttributedText([.init(String(line), attributes: attributes)])
+                textLayer.foregroundColor = CGColor(red: pass.color[0], green: pass.color[1], blue: pass.color[2], alpha: 1)
+                place(textLayer, line: line, baseline: baseline)
+            }
+        }
+
+        /// Sets up a line's layer: font, size, sharpness, and its box on the baseline.
+        func place(_ textLayer: CATextLayer, line: Substring, baseline: Double) {
             textLayer.font = font
             textLayer.fontSize = CGFloat(size)
-            textLayer.foregroundColor = CGColor(red: fill[0], green: fill[1], blue: fill[2], alpha: 1)
             textLayer.contentsScale = Self.contentsScale
             // Lottie text is often set large and shrunk many times by its
             // composition's transforms: averaged over what each pixel covers,

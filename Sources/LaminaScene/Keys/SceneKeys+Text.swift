@@ -38,7 +38,7 @@ extension SceneKeys {
 }
 
 extension DecodingContext {
-    static let runKeys = ["text", "font", "fontSize", "foregroundColor", "underline", "kern"]
+    static let runKeys = ["text", "font", "fontSize", "foregroundColor", "underline", "kern", "strokeWidth", "strokeColor"]
 
     /// A font family or fontconfig pattern: a non-empty string.
     func fontName(_ value: JSONValue, at path: JSONPath) throws(SceneError) -> String? {
@@ -104,6 +104,14 @@ extension DecodingContext {
         }
         if let v = run["kern"] {
             if let k = try number(v, at: path / "kern") { attributes[TextRunAttribute.kern] = CGFloat(k) } else { ok = false }
+        }
+        if let v = run["strokeWidth"] {
+            if let w = try number(v, at: path / "strokeWidth") {
+                attributes[TextRunAttribute.strokeWidth] = CGFloat(w)
+            } else { ok = false }
+        }
+        if let v = run["strokeColor"] {
+            if let c = try color(v, at: path / "strokeColor") { attributes[TextRunAttribute.strokeColor] = c } else { ok = false }
         }
         guard ok else { return nil }
         return (AttributedText.Run(text, attributes: attributes), text.unicodeScalars.count)
@@ -187,6 +195,14 @@ enum TextValue {
                 if key == TextRunAttribute.coreTextKern, attributes[TextRunAttribute.kern] != nil { continue }
                 guard let kern = number(value), kern.isFinite else { throw unsupported() }
                 if kern != 0 { members.append(("kern", .number(kern))) }
+            case TextRunAttribute.strokeWidth, TextRunAttribute.coreTextStrokeWidth:
+                if key == TextRunAttribute.coreTextStrokeWidth, attributes[TextRunAttribute.strokeWidth] != nil { continue }
+                guard let width = number(value), width.isFinite else { throw unsupported() }
+                if width != 0 { members.append(("strokeWidth", .number(width))) }
+            case TextRunAttribute.strokeColor, TextRunAttribute.coreTextStrokeColor:
+                if key == TextRunAttribute.coreTextStrokeColor, attributes[TextRunAttribute.strokeColor] != nil { continue }
+                guard let color = value as? CGColor else { throw unsupported() }
+                members.append(("strokeColor", ColorValue.encode(color)))
             default:
                 throw unsupported()
             }

@@ -20,6 +20,11 @@ public let kCTForegroundColorAttributeName: String = TextRunAttribute.coreTextFo
 public let kCTUnderlineStyleAttributeName: String = TextRunAttribute.underlineStyle.rawValue
 /// Points added after each character of the run, a number.
 public let kCTKernAttributeName: String = TextRunAttribute.coreTextKern.rawValue
+/// The width of the glyphs' outline in percent of the font size, a number:
+/// positive draws the outline alone, negative fills the glyphs and draws it on top.
+public let kCTStrokeWidthAttributeName: String = TextRunAttribute.coreTextStrokeWidth.rawValue
+/// The outline's colour, a `CGColor` (the run's colour when absent).
+public let kCTStrokeColorAttributeName: String = TextRunAttribute.coreTextStrokeColor.rawValue
 
 /// Core Text's underline styles; Lamina draws any style but `none` as a
 /// single line.

@@ -30,7 +30,8 @@ final class FontFace: @unchecked Sendable {
 
     let ftFace: FT_Face
     let hbFont: OpaquePointer
-    private let library: FreeTypeLibrary
+    /// The library the face was opened from (its stroker is made there too).
+    let library: FreeTypeLibrary
 
     init(file: String, index: Int, id: Int, library: FreeTypeLibrary) throws(TextRenderingError) {
         var face: FT_Face?

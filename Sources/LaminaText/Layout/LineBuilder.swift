@@ -75,7 +75,9 @@ struct LineBuilder {
                 glyphs.append(TextGlyph(
                     glyphID: g.glyph, position: CGPoint(x: x + g.offsetX, y: baseline - g.offsetY), advance: advance,
                     sourceIndex: piece.start + (piece.isEllipsis ? 0 : g.cluster), isEllipsis: piece.isEllipsis, fontFamily: face.familyName,
-                    fontFile: face.file, fontSize: style.fontSize, color: color, faceID: face.id))
+                    fontFile: face.file, fontSize: style.fontSize, color: color, isFilled: style.isFilled,
+                    strokeWidth: style.strokePoints, strokeColor: style.strokePoints > 0 ? style.strokeColor ?? color : nil,
+                    faceID: face.id))
                 x += advance
             }
             if style.isUnderlined, x > runStartX {

@@ -11,6 +11,17 @@ struct TextStyle: Hashable, Sendable {
     var isUnderlined = false
     /// Points added after each glyph (tracking), as Core Text's kern attribute adds them.
     var kern = 0.0
+    /// The glyphs' outline in percent of the size, as Core Text's stroke
+    /// width attribute: positive strokes without filling, negative fills
+    /// and strokes, 0 only fills.
+    var strokeWidth = 0.0
+    /// The outline's colour; the text's own when nil.
+    var strokeColor: CGColor?
+
+    /// The outline's width in points (0 for none).
+    var strokePoints: Double { abs(strokeWidth) * fontSize / 100 }
+    /// Whether the glyphs are filled: not when stroked with a positive width.
+    var isFilled: Bool { !(strokeWidth > 0) }
 }
 
 /// A text layer's string as Unicode scalars, each stretch with its style.
@@ -114,6 +125,13 @@ struct StyledText: Hashable, Sendable {
         if let underline = attributes[TextRunAttribute.underlineStyle] {
             style.isUnderlined = (Self.number(underline) ?? 0) != 0
         }
+        if let width = (attributes[TextRunAttribute.strokeWidth] ?? attributes[TextRunAttribute.coreTextStrokeWidth])
+            .flatMap(Self.number), width.isFinite {
+            // Past half the size an outline swallows its glyph: held there.
+            style.strokeWidth = min(max(width, -50), 50)
+        }
+        let strokeColor = attributes[TextRunAttribute.strokeColor] ?? attributes[TextRunAttribute.coreTextStrokeColor]
+        if let color = strokeColor.flatMap(Self.color) { style.strokeColor = color }
         return style
     }
 

@@ -63,6 +63,12 @@ package struct TextGlyph: Sendable {
     public var fontSize: Double
     /// The colour, straight sRGB.
     public var color: CGColor
+    /// Whether the glyph is filled (not when only its outline is drawn).
+    public var isFilled = true
+    /// The width of its outline in points, 0 for none, and the outline's
+    /// colour (Core Text's stroke attributes).
+    public var strokeWidth = 0.0
+    public var strokeColor: CGColor? = nil
 
     /// Identifies the face within the renderer that laid it out.
     let faceID: Int

@@ -21,12 +21,14 @@ struct GlyphBitmap {
 }
 
 /// Which bitmap: a face's glyph at a pixel size (26.6 fixed point) with the
-/// pen at one of four quarter-pixel offsets.
+/// pen at one of four quarter-pixel offsets, filled, or its outline stroked
+/// `strokeWidth` pixels wide (26.6).
 struct GlyphKey: Hashable {
     var faceID: Int
     var pixelSize: Int32
     var glyph: UInt32
     var subpixel: UInt8
+    var strokeWidth: Int32 = 0
 }
 
 /// Glyph bitmaps made by FreeType, kept so repeated frames and repeated
@@ -89,8 +91,34 @@ final class GlyphCache {
         else { return nil }
         let shift = FT_Pos(Int(key.subpixel) * 64 / subpixelSteps)
         FT_Outline_Translate(&slot.pointee.outline, shift, 0)
+        if key.strokeWidth > 0 { return renderStroke(slot, width: key.strokeWidth, library: face.library.handle) }
         guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return nil }
-        let b = slot.pointee.bitmap
+        return bitmap(slot.pointee.bitmap, left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top))
+    }
+
+    /// The glyph's outline stroked `width` pixels wide (26.6), half each
+    /// side, as Core Graphics strokes a path by default: butt ends, miter
+    /// joins up to a miter limit of 10, bevelled past it.
+    private static func renderStroke(_ slot: FT_GlyphSlot, width: Int32, library: FT_Library) -> GlyphBitmap? {
+        var stroker: FT_Stroker?
+        guard FT_Stroker_New(library, &stroker) == 0, let stroker else { return nil }
+        defer { FT_Stroker_Done(stroker) }
+        FT_Stroker_Set(stroker, FT_Fixed(width / 2), FT_STROKER_LINECAP_BUTT, FT_STROKER_LINEJOIN_MITER_VARIABLE,
+                       FT_Fixed(10 << 16))
+        var glyph: FT_Glyph?
+        guard FT_Get_Glyph(slot, &glyph) == 0 else { return nil }
+        // Each call below replaces `glyph` (destroying the one it was given) or leaves it to free.
+        defer { if let glyph { FT_Done_Glyph(glyph) } }
+        guard FT_Glyph_Stroke(&glyph, stroker, 1) == 0,
+              FT_Glyph_To_Bitmap(&glyph, FT_RENDER_MODE_NORMAL, nil, 1) == 0,
+              let rendered = glyph, rendered.pointee.format == FT_GLYPH_FORMAT_BITMAP
+        else { return nil }
+        let bitmapGlyph = UnsafeMutableRawPointer(rendered).assumingMemoryBound(to: FT_BitmapGlyphRec.self)
+        return bitmap(bitmapGlyph.pointee.bitmap, left: Int(bitmapGlyph.pointee.left), top: Int(bitmapGlyph.pointee.top))
+    }
+
+    /// A FreeType bitmap (grey levels or one bit a pixel) as 8-bit coverage.
+    private static func bitmap(_ b: FT_Bitmap, left: Int, top: Int) -> GlyphBitmap? {
         let width = Int(b.width), rows = Int(b.rows), pitch = Int(b.pitch)
         guard width > 0, rows > 0, let buffer = b.buffer else { return .empty }
         var coverage = [UInt8](repeating: 0, count: width * rows)
@@ -109,9 +137,7 @@ final class GlyphCache {
                 }
             }
         }
-        return GlyphBitmap(
-            width: width, rows: rows, left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top),
-            coverage: coverage)
+        return GlyphBitmap(width: width, rows: rows, left: left, top: top, coverage: coverage)
     }
 
     /// A colour bitmap glyph: the strike nearest above the size (the

@@ -61,13 +61,22 @@ struct LayoutRasterizer {
         var whole = x.rounded(.down)
         var step = Int(saturating: ((x - whole) * Double(steps)).rounded())
         if step == steps { whole += 1; step = 0 }
-        let key = GlyphKey(faceID: face.id, pixelSize: Int32((pixelSize * 64).rounded()), glyph: glyph.glyphID,
+        var key = GlyphKey(faceID: face.id, pixelSize: Int32((pixelSize * 64).rounded()), glyph: glyph.glyphID,
                            subpixel: UInt8(step))
-        guard let bitmap = glyphs.bitmap(key, face: face), bitmap.width > 0 else { return }
         // Mark offsets move a glyph off its line's baseline.
         let y = pixelBaseline + ((Double(glyph.position.y) - lineBaseline) * scale).rounded()
         // A glyph far off the image (a pen position of 1e300) draws nothing.
         guard abs(whole) < 1e9, abs(y) < 1e9 else { return }
-        canvas.draw(bitmap, x: Int(whole) + bitmap.left, y: Int(y) - bitmap.top, color: PremultipliedColor(glyph.color))
+        // Filled, then its outline on top (Core Text's order for a negative stroke width).
+        if glyph.isFilled || face.isColorBitmap, let bitmap = glyphs.bitmap(key, face: face), bitmap.width > 0 {
+            canvas.draw(bitmap, x: Int(whole) + bitmap.left, y: Int(y) - bitmap.top, color: PremultipliedColor(glyph.color))
+        }
+        let strokePixels = min(glyph.strokeWidth * scale, GlyphCache.maxPixelSize)
+        if let strokeColor = glyph.strokeColor, strokePixels * 64 >= 1, !face.isColorBitmap {
+            key.strokeWidth = Int32((strokePixels * 64).rounded())
+            if let outline = glyphs.bitmap(key, face: face), outline.width > 0 {
+                canvas.draw(outline, x: Int(whole) + outline.left, y: Int(y) - outline.top, color: PremultipliedColor(strokeColor))
+            }
+        }
     }
 }
