@@ -475,6 +475,41 @@ struct LottieReaderTests {
         #expect(rgba(none, 40, 50)[0] == 255 && rgba(none, 60, 50)[0] == 255, "a mask of mode n masks nothing")
     }
 
+    /// A mask over the rectangle x0...x1, y0...y1.
+    static func rectMask(_ mode: String, _ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, inverted: Bool = false) -> String {
+        #"{"mode": "\#(mode)", "inv": \#(inverted), "o": {"a": 0, "k": 100}, "pt": {"a": 0, "k": {"v": [[\#(x0), \#(y0)], [\#(x1), \#(y0)], [\#(x1), \#(y1)], [\#(x0), \#(y1)]], "i": [[0,0],[0,0],[0,0],[0,0]], "o": [[0,0],[0,0],[0,0],[0,0]], "c": true}}}"#
+    }
+
+    /// Several masks combine as lottie-ios's Core Animation engine combines
+    /// them (what Apple's pictures show): masks that add join what came
+    /// before, even after a subtraction; any other mask cuts it; lighten
+    /// adds, darken and difference cut; `inv` inverts only adding and
+    /// subtracting masks.
+    @Test func masksCombineAsLottieIOSCombinesThem() throws {
+        func shows(_ masks: [String], _ x: Int, _ y: Int) throws -> Bool {
+            rgba(try picture(Self.maskedSquare(masks.joined(separator: ", "))), x, y)[3] == 255
+        }
+        // Everything but the left half, then a small rectangle inside that half added back.
+        let subtractThenAdd = [Self.rectMask("s", 30, 30, 50, 70), Self.rectMask("a", 35, 40, 45, 60)]
+        #expect(try shows(subtractThenAdd, 40, 50), "added back after the subtraction")
+        #expect(try !shows(subtractThenAdd, 32, 50) && shows(subtractThenAdd, 60, 50))
+        // The left half cut by a band across the square.
+        let intersected = [Self.rectMask("a", 30, 30, 50, 70), Self.rectMask("i", 0, 40, 100, 60)]
+        #expect(try shows(intersected, 40, 50) && !shows(intersected, 40, 35) && !shows(intersected, 60, 50))
+        // Difference and darken cut as intersecting does; lighten adds.
+        for mode in ["f", "da"] {
+            let masks = [Self.rectMask("a", 30, 30, 50, 70), Self.rectMask(mode, 0, 40, 100, 60)]
+            #expect(try shows(masks, 40, 50) && !shows(masks, 40, 35), "\(mode)")
+            let read = try LottieReader().read(Self.maskedSquare(masks.joined(separator: ", ")))
+            #expect(read.warnings.contains { $0.subject.hasSuffix("[1].mode") && $0.action == .tolerated }, "\(mode)")
+        }
+        let lightened = [Self.rectMask("a", 30, 30, 50, 70), Self.rectMask("l", 50, 30, 60, 70)]
+        #expect(try shows(lightened, 40, 50) && shows(lightened, 55, 50) && !shows(lightened, 65, 50))
+        // An inverted intersection cuts as a plain one (lottie-ios inverts only adding and subtracting masks).
+        let invertedIntersection = [Self.rectMask("a", 30, 30, 50, 70), Self.rectMask("i", 0, 40, 100, 60, inverted: true)]
+        #expect(try shows(invertedIntersection, 40, 50) && !shows(invertedIntersection, 40, 35))
+    }
+
     @Test func aDropShadowEffectIsTheLayersShadow() throws {
         // Black, opaque, straight down (180°) by 10, no softness.
         func number(_ v: Double) -> String { #"{"ty": 0, "v": {"a": 0, "k": \#(v)}}"# }

@@ -155,7 +155,7 @@ final class LottieComposition {
         }
 
         if let masks = object["masksProperties"]?.array, !masks.isEmpty {
-            try LottieMasks(reader: reader, time: time).apply(Array(masks), path: path + ".masksProperties", to: content, in: inner)
+            try LottieMasks(reader: reader, time: time).apply(Array(masks), path: path + ".masksProperties", to: content)
         }
 
         // In and out points, on the composition's clock: shown from ip

@@ -3,12 +3,24 @@ import LaminaCore
 import LaminaScene
 import LaminaJSON
 
-/// A layer's masks (`masksProperties`) as Core Animation masks, the way
-/// lottie-ios's Core Animation engine makes them: each mask a filled
-/// `CAShapeLayer` of its path at its opacity; masks that add (`a`) share one
-/// mask layer (their union); a mask that subtracts (`s`), intersects (`i`)
-/// or is inverted is a mask of its own around the ones before it, an
-/// inverted path being a huge rectangle with the path cut out (even-odd).
+/// A layer's masks (`masksProperties`) as Core Animation masks, built as
+/// lottie-ios's Core Animation engine builds them, so that they cut what
+/// Apple's pictures cut:
+///
+/// - each mask is a filled `CAShapeLayer` of its path at its opacity; it
+///   is inverted (a huge rectangle with the path cut out, even-odd) when it
+///   subtracts (`s`) and is not itself inverted, or adds (`a`) and is;
+/// - the first mask, and every mask that adds, joins a container (their
+///   union); any other mask becomes that container's own mask (cutting
+///   what the container holds so far), and the pair goes into a new
+///   container, which later masks join;
+/// - the last container is the layer's mask.
+///
+/// So `inv` on an intersecting mask changes nothing, a mask that adds
+/// after a subtraction widens what shows again, and the modes Core
+/// Animation has no compositing for are drawn as lottie-ios draws them:
+/// lighten (`l`) as adding, darken (`da`) and difference (`f`) as cutting
+/// (tolerated warnings). A mask of mode `n` is none.
 struct LottieMasks {
     let reader: LottiePropertyReader
     let time: LottieTime
@@ -16,29 +28,39 @@ struct LottieMasks {
     /// Far beyond any canvas: the outside of an inverted mask.
     private static let outside = CGRect(x: -1e5, y: -1e5, width: 2e5, height: 2e5)
 
-    /// Masks `content` (a child of `parent`) by `masks`; the masked content
-    /// takes its place in `parent`.
-    func apply(_ masks: [JSONValue], path: String, to content: CALayer, in parent: CALayer) throws(SceneError) {
-        var current = content
-        var union: CALayer?  // the mask layer additive masks join
+    /// Masks `content`, which has no mask of its own yet, by `masks`.
+    func apply(_ masks: [JSONValue], path: String, to content: CALayer) throws(SceneError) {
+        var container: CALayer?
         for (k, value) in masks.enumerated() {
             let here = "\(path)[\(k)]"
             guard let object = value.object else { throw reader.error(here, value, "expected a mask (an object)") }
-            let mode = object["mode"]?.string ?? "a"
-            guard mode != "n" else { continue }
+            let given = object["mode"]?.string ?? "a"
+            guard given != "n" else { continue }
             guard let shape = try reader.property(object, "pt", path: here, reader.shape) else {
                 throw reader.error(here, value, "a mask needs its path \"pt\"")
             }
             if let expansion = object["x"], (expansion.object?["k"]?.number ?? 0) != 0 || expansion.object?["a"]?.number == 1 {
                 reader.diagnostics.tolerated("\(here).x", "a mask's expansion is drawn as its path", file: reader.file, at: expansion.position)
             }
-            guard ["a", "s", "i"].contains(mode) else {
-                try reader.diagnostics.skipped("\(here).mode", "masks of mode '\(mode)' (lighten, darken, difference) are not drawn",
-                                               file: reader.file, at: value.position)
+            let adds: Bool
+            switch given {
+            case "a": adds = true
+            case "s", "i": adds = false
+            case "l":
+                adds = true
+                reader.diagnostics.tolerated("\(here).mode", "a lighten mask is drawn as adding (as lottie-ios draws it)",
+                                             file: reader.file, at: object["mode"]?.position ?? value.position)
+            case "da", "f":
+                adds = false
+                reader.diagnostics.tolerated("\(here).mode", "a \(given == "f" ? "difference" : "darken") mask is drawn as intersecting (as lottie-ios draws it)",
+                                             file: reader.file, at: object["mode"]?.position ?? value.position)
+            default:
+                try reader.diagnostics.skipped("\(here).mode", "'\(Quoted.prefix(given, limit: 20))' is no mask mode: the mask is not drawn",
+                                               file: reader.file, at: object["mode"]?.position ?? value.position)
                 continue
             }
-            // Subtracting is adding the inverse, inside what came before.
-            let inverted = (object["inv"]?.bool ?? false) != (mode == "s")
+            let isInverted = object["inv"]?.bool ?? false
+            let inverted = (given == "s" && !isInverted) || (given == "a" && isInverted)
             let layer = CAShapeLayer.atOrigin()
             layer.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
             layer.fillRule = inverted ? .evenOdd : .nonZero
@@ -51,25 +73,18 @@ struct LottieMasks {
             }
             LottieAnimator.apply(try reader.property(object, "o", path: here, reader.number), to: layer, keyPath: "opacity",
                                  time: time, LottieAnimator.opacity)
-            let additive = mode == "a" && !inverted
-            if additive, let union {
-                union.addSublayer(layer)
-                continue
+            if let held = container, !adds {
+                // This mask cuts what is held so far; the pair is one level of a new container.
+                held.mask = layer
+                let outer = CALayer.atOrigin()
+                outer.addSublayer(held)
+                container = outer
+            } else {
+                let joined = container ?? CALayer.atOrigin()
+                joined.addSublayer(layer)
+                container = joined
             }
-            // A level of its own around what is masked so far (the first
-            // mask sits on the content itself).
-            if current.mask != nil {
-                let wrapper = CALayer.atOrigin()
-                parent.replaceSublayer(current, with: wrapper)
-                wrapper.addSublayer(current)
-                current = wrapper
-            }
-            let holder = CALayer.atOrigin()
-            holder.addSublayer(layer)
-            current.mask = holder
-            // Later additive masks join this one (their union); a mask that
-            // adds after a subtraction is drawn as one more level.
-            union = additive ? holder : nil
         }
+        if let container { content.mask = container }
     }
 }
