@@ -186,7 +186,10 @@ enum SceneInput {
         do {
             loaded = try loader.load(document.bytes, format: SceneLoader.Format(sniffing: document.bytes) ?? .json, name: displayName(path))
         } catch {
-            throw CommandFailure(error.issues.map { "\(displayName(path)): \($0)" }.joined(separator: "\n"))
+            // Named once: a Lottie reader's locations start with the input's name already.
+            let name = displayName(path)
+            throw CommandFailure(error.issues.map { $0.location == name || $0.location.hasPrefix(name + ": ") ? "\($0)" : "\(name): \($0)" }
+                .joined(separator: "\n"))
         }
         if !quiet, !loaded.warnings.isEmpty {
             let text = loaded.warnings.map { "lamina: warning: \($0)\n" }.joined()

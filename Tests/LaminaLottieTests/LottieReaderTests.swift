@@ -625,6 +625,24 @@ struct LottieReaderTests {
         #expect(rgba(image, 35, 50)[3] == 0)
     }
 
+    /// What lottie-ios passes over is a located warning, not a refusal: a
+    /// parent that is not in the composition ends the chain of parents
+    /// there (the parents before it still move the layer), and an image
+    /// layer whose asset is missing draws nothing.
+    @Test func aMissingParentOrImageAssetIsAWarning() throws {
+        let parent = #"{"ty": 3, "ind": 7, "parent": 99, "ip": 0, "op": 20, "ks": {"p": {"a": 0, "k": [20, 0]}}}"#
+        let child = Self.shapeLayer(Self.redSquare, extra: #", "parent": 7"#).replacingOccurrences(of: #""ind": 1"#, with: #""ind": 2"#)
+        let read = try LottieReader().read(Self.animation(child + ", " + parent))
+        #expect(read.warnings.contains { $0.subject == "$.layers[0].parent" && $0.action == .tolerated && $0.reason.contains("ind 99") })
+        let moved = try LayerRenderer(backend: .cpu).render(read.scene, time: 0)
+        #expect(rgba(moved, 85, 50)[0] == 255 && rgba(moved, 35, 50)[3] == 0, "still moved by the parent that is there")
+
+        let image = #"{"ty": 2, "ind": 1, "refId": "photo.jpg", "ip": 0, "op": 20, "ks": {}}"#
+        let withoutAsset = try LottieReader().read(Self.animation(image + ", " + Self.shapeLayer(Self.redSquare).replacingOccurrences(of: #""ind": 1"#, with: #""ind": 2"#)))
+        #expect(withoutAsset.warnings.contains { $0.subject == "$.layers[0].refId" && $0.action == .tolerated })
+        #expect(rgba(try LayerRenderer(backend: .cpu).render(withoutAsset.scene, time: 0), 50, 50) == [255, 0, 0, 255], "the rest is drawn")
+    }
+
     @Test func unsupportedItemsAreWarnedAboutAtTheirPath() throws {
         let shapes = Self.redSquare + #", {"ty": "mm", "mm": 1}"#
         let result = try LottieReader().read(Self.animation(Self.shapeLayer(shapes)))

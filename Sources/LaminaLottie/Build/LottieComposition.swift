@@ -182,7 +182,10 @@ final class LottieComposition {
                 throw reader.error(path + ".parent", object["parent"], "the layer's parents make a loop")
             }
             guard let ancestor = byIndex[index] else {
-                throw reader.error(path + ".parent", object["parent"], "no layer of this composition has ind \(index)")
+                // As lottie-ios: the chain of parents ends at one that is not there.
+                reader.diagnostics.tolerated(path + ".parent", "no layer of this composition has ind \(index): the layer is drawn without that parent's transform",
+                                             file: reader.file, at: object["parent"]?.position ?? SourcePosition(line: 1, column: 1))
+                break
             }
             let around = try LottieTransform(ancestor["ks"]?.object ?? JSONParser.emptyObject, path: path + ".parent", reader: reader)
                 .layers(time: time)
@@ -243,7 +246,10 @@ final class LottieComposition {
 
     private func image(_ object: JSONObject, path: String, into content: CALayer) throws(SceneError) {
         guard let id = object["refId"]?.string, let asset = assets[id] else {
-            throw reader.error(path + ".refId", object["refId"], "no image asset has this id")
+            // As lottie-ios: an image layer whose asset is missing draws nothing.
+            reader.diagnostics.tolerated("\(path).refId", "no image asset has this id: the layer draws nothing",
+                                         file: reader.file, at: object["refId"]?.position ?? SourcePosition(line: 1, column: 1))
+            return
         }
         let width = asset["w"]?.number ?? 0, height = asset["h"]?.number ?? 0
         let source = asset["p"]?.string ?? ""
