@@ -416,6 +416,22 @@ struct LottieReaderTests {
         #expect(rgba(try picture(Self.animation(Self.shapeLayer(partial + ", " + Self.fill("1, 0, 0")))), 50, 50) == [255, 0, 0, 255])
     }
 
+    /// A polygon whose count of points changes over time is made at each
+    /// keyframe with that keyframe's count, as lottie-ios makes it: a
+    /// square at frame 0 (a corner straight up at y 10), a hexagon at frame
+    /// 10 (its edge beside the top corner slopes less, so (70, 25) is in);
+    /// a count beyond 1,000 at any keyframe is refused with its path.
+    @Test func aPolygonsPointsMayChangeOverTime() throws {
+        func polygon(_ counts: String) -> [UInt8] {
+            Self.animation(Self.shapeLayer(#"{"ty": "sr", "sy": 2, "d": 1, "pt": {"a": 1, "k": [{"t": 0, "s": [\#(counts)], "h": 1}, {"t": 10, "s": [6]}]}, "p": {"a": 0, "k": [50, 50]}, "r": {"a": 0, "k": 0}, "or": {"a": 0, "k": 40}, "os": {"a": 0, "k": 0}}"# + ", " + Self.fill("1, 0, 0")))
+        }
+        let square = try picture(polygon("4"), at: 0), hexagon = try picture(polygon("4"), at: 1.5)
+        #expect(rgba(square, 50, 12) == [255, 0, 0, 255] && rgba(hexagon, 50, 12) == [255, 0, 0, 255], "a corner straight up in both")
+        #expect(rgba(square, 70, 25)[3] == 0 && rgba(hexagon, 70, 25) == [255, 0, 0, 255], "\(rgba(hexagon, 70, 25))")
+        let error = #expect(throws: SceneError.self) { try LottieReader().read(polygon("100000")) }
+        #expect(error?.location.hasSuffix("$.layers[0].shapes[0].pt") == true)
+    }
+
     /// Trims whose start and end cross, and offsets that carry the window
     /// below the path's start, as lottie-ios draws them.
     @Test func trimsThatCrossOrRunBelowTheStart() throws {

@@ -35,13 +35,23 @@ enum LottieShapePaths {
             let inner = try reader.property(object, "ir", path: path, reader.number)
             let rotation = try reader.property(object, "r", path: path, reader.number) ?? .fixed(0)
             let isStar = object["sy"]?.number != 2
-            guard points.frames.isEmpty, case .fixed(let count) = points, count.isFinite, count >= 2, count <= 1000 else {
-                throw reader.error(path + ".pt", object["pt"], "a star or polygon has 2 to 1,000 points, fixed")
+            // The count may change over time (lottie-ios makes the path at
+            // each keyframe, with the count between two keyframes'
+            // interpolated); each keyframe's is bounded.
+            let counts: [Double]
+            switch points {
+            case .fixed(let count): counts = [count]
+            case .keyed(let keys): counts = keys.map(\.value)
+            }
+            guard counts.allSatisfy({ $0.isFinite && $0 >= 2 && $0 <= 1000 }) else {
+                throw reader.error(path + ".pt", object["pt"], "a star or polygon has 2 to 1,000 points")
             }
             let outerRoundness = try reader.property(object, "os", path: path, reader.number) ?? .fixed(0)
             let innerRoundness = try reader.property(object, "is", path: path, reader.number) ?? .fixed(0)
-            let frames = [position.frames, outer.frames, inner?.frames ?? [], rotation.frames, outerRoundness.frames, innerRoundness.frames]
+            let frames = [position.frames, outer.frames, inner?.frames ?? [], rotation.frames, outerRoundness.frames, innerRoundness.frames,
+                          points.frames]
             return .generated(.sampled(at: frames) { frame in
+                let count = min(max(points.value(at: frame), 2), 1000)
                 let star = Star(points: count, outer: outer.value(at: frame), inner: isStar ? inner?.value(at: frame) ?? 0 : nil,
                                 outerRoundness: outerRoundness.value(at: frame), innerRoundness: innerRoundness.value(at: frame),
                                 rotation: rotation.value(at: frame))
