@@ -106,10 +106,15 @@ public struct LottieReader: Sendable {
         guard ids.contains(id) || animation == nil else {
             throw refuse(.unknownName, "no animation is called '\(id)'; the archive has \(ids.joined(separator: ", "))")
         }
+        // dotLottie 1 keeps animations in animations/, dotLottie 2 in a/.
+        var folder = "animations"
         var found = try file("animations/\(id).json")
-        if found == nil { found = try file("a/\(id).json") }
-        guard let json = found else { throw refuse("the archive has no animations/\(id).json") }
-        let document = "\(name)/animations/\(id).json"
+        if found == nil {
+            folder = "a"
+            found = try file("a/\(id).json")
+        }
+        guard let json = found else { throw refuse("the archive has no animations/\(id).json (nor a/\(id).json)") }
+        let document = "\(name)/\(folder)/\(id).json"
         var images: [String: [UInt8]] = [:]
         for entry in archive.entries where entry.kind == .file && (entry.path.hasPrefix("images/") || entry.path.hasPrefix("i/")) {
             images[String(entry.path.split(separator: "/").last ?? "")] = try file(entry.path)

@@ -534,6 +534,15 @@ struct LottieReaderTests {
         #expect(rgba(image, 50, 50) == [255, 0, 0, 255])
         #expect(rgba(image, 50, 75) == [0, 0, 255, 255], "the blue shadow below the square")
         #expect(rgba(image, 75, 50)[3] == 0, "none to the side")
+        // Some exporters write an effect's values bare ("v": 180): read as
+        // fixed values, each a located warning; a bare value of the wrong kind is refused.
+        func bare(_ v: Double) -> String { #"{"ty": 0, "v": \#(v)}"# }
+        let bareShadow = #"{"ty": 25, "nm": "Drop Shadow", "ef": [{"ty": 2, "v": {"a": 0, "k": [0, 0, 1, 1]}}, \#(bare(255)), \#(bare(180)), \#(bare(10)), \#(bare(0))]}"#
+        let read = try LottieReader().read(Self.animation(Self.shapeLayer(Self.redSquare, extra: #", "ef": [\#(bareShadow)]"#)))
+        #expect(rgba(try LayerRenderer(backend: .cpu).render(read.scene, time: 0), 50, 75) == [0, 0, 255, 255], "the same shadow")
+        #expect(read.warnings.contains { $0.subject.hasSuffix(".ef[0].ef[2].v") && $0.action == .tolerated })
+        let wrong = #"{"ty": 25, "nm": "Drop Shadow", "ef": [{"ty": 2, "v": {"a": 0, "k": [0, 0, 1, 1]}}, {"ty": 0, "v": "lots"}]}"#
+        #expect(throws: SceneError.self) { try LottieReader().read(Self.animation(Self.shapeLayer(Self.redSquare, extra: #", "ef": [\#(wrong)]"#))) }
     }
 
     /// After Effects' Gaussian Blur is the layer's blur filter, its

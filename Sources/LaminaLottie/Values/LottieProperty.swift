@@ -136,7 +136,16 @@ struct LottiePropertyReader {
                          _ read: (JSONValue, String) throws(SceneError) -> Value) throws(SceneError) -> LottieProperty<Value>? {
         guard let value = object[key] else { return nil }
         let here = path + "." + key
-        guard let body = value.object else { throw error(here, value, "expected a property object {\"a\": 0 or 1, \"k\": value}") }
+        guard let body = value.object else {
+            // Some exporters write an effect's value bare (`"v": 0`): read
+            // as a value that does not change, when it reads as one.
+            guard value.number != nil || value.array != nil, let bare = try? read(value, here) else {
+                throw error(here, value, "expected a property object {\"a\": 0 or 1, \"k\": value}")
+            }
+            diagnostics.tolerated(here, "a bare value where a property object {\"a\": 0, \"k\": value} belongs: read as a fixed value",
+                                  file: file, at: value.position)
+            return .fixed(bare)
+        }
         if body["x"] != nil {
             try diagnostics.skipped("\(here).x", "expressions are JavaScript, which Core Animation does not run; the property's own value is drawn",
                                     file: file, at: value.position)
