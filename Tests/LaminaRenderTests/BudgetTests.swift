@@ -83,6 +83,27 @@ struct BudgetTests {
         #expect(plan.peakSurfacePixels < plan.surfaces.reduce(0) { $0 + $1.pixelCount })
     }
 
+    /// Twenty masked sublayers, each drawn offscreen over the whole canvas
+    /// with its mask: each pair of surfaces is made just before it is drawn
+    /// back, so the frame holds two at a time (forty, drawn in the order
+    /// planned), and a budget of ten surfaces is enough.
+    @Test func masksOfSiblingsAreNotAllAliveAtOnce() throws {
+        let sublayers = (0..<20).map { i -> RenderLayer in
+            var layer = makeLayer(CGSize(width: 100, height: 100), center: CGPoint(x: 50, y: 50))
+            layer.path = LayerPath([.sublayer(i)])
+            var mask = makeLayer(CGSize(width: 60, height: 60), center: CGPoint(x: 50, y: 50))
+            mask.path = layer.path.appending(.mask)
+            layer.mask = Indirect(mask)
+            return layer
+        }
+        var planner = RenderPlanner()
+        planner.options.budget.surfacePixels = 10 * 100 * 100
+        let plan = try planner.plan(canvasRoot(100, 100, sublayers: sublayers), canvas: RenderCanvas(width: 100, height: 100))
+        #expect(plan.surfaces.count == 40)
+        #expect(plan.peakSurfacePixels <= 2 * 100 * 100 + 100 * 100, "\(plan.peakSurfacePixels)")
+        #expect(plan.passes.filter { $0.target == .output }.count == 20, "the output's draws continued around each pair")
+    }
+
     @Test func surfacesOverTheBudgetAreRefusedNamingTheLayer() throws {
         var layer = makeLayer(CGSize(width: 80, height: 80), center: CGPoint(x: 50, y: 50))
         layer.path = LayerPath([.sublayer(0)])

@@ -155,8 +155,23 @@ package enum PlanWalker {
         init(plan: RenderPlan, painter: Painter) { self.plan = plan; self.painter = painter }
 
         mutating func run(_ pass: RenderPass, deadline: RenderDeadline?) throws {
-            let size = plan.size(of: pass.target)
-            var target = try painter.makeSurface(width: max(1, size.width), height: max(1, size.height))
+            var target: Painter.Surface
+            if pass.continuesTarget {
+                // Taken out while it is drawn, so that the painter holds its only reference.
+                let existing: Painter.Surface?
+                switch pass.target {
+                case .output:
+                    existing = output
+                    output = nil
+                case .offscreen(let i):
+                    existing = surfaces.removeValue(forKey: i)
+                }
+                guard let existing else { throw InvalidRenderPlan("a pass continues \(pass.target), which is not drawn yet or already released") }
+                target = existing
+            } else {
+                let size = plan.size(of: pass.target)
+                target = try painter.makeSurface(width: max(1, size.width), height: max(1, size.height))
+            }
             do {
                 // Runs of polygons and paths go to the painter whole; a blur
                 // needs everything before it drawn.
@@ -287,7 +302,13 @@ extension RenderPlan {
     /// passes for surfaces that exist, images that exist.
     func checkStructure() throws(InvalidRenderPlan) {
         guard width > 0, height > 0 else { throw InvalidRenderPlan("a picture of \(width)x\(height) pixels has nothing to draw") }
+        var drawn: Set<SurfaceID> = []
         for (p, pass) in passes.enumerated() {
+            if pass.continuesTarget, !drawn.contains(pass.target) {
+                throw InvalidRenderPlan("pass \(p) continues \(pass.target), which no earlier pass drew")
+            }
+            drawn.insert(pass.target)
+            for i in pass.releasedSurfaces { drawn.remove(.offscreen(i)) }
             if case .offscreen(let i) = pass.target {
                 guard surfaces.indices.contains(i) else { throw InvalidRenderPlan("pass \(p) targets unknown surface \(i)") }
                 guard surfaces[i].width > 0, surfaces[i].height > 0 else {

@@ -101,7 +101,8 @@ package struct ImageID: Hashable, Sendable {
 
 /// One pass: clear the target to transparent, then run its commands.
 package struct RenderPass: Sendable {
-    /// The surface this pass draws into (cleared to transparent first).
+    /// The surface this pass draws into (cleared to transparent first,
+    /// unless the pass continues it).
     public var target: SurfaceID
     /// The pass's draws, in painter's order.
     public var commands: [DrawCommand]
@@ -109,9 +110,14 @@ package struct RenderPass: Sendable {
     /// returns to its pool) their pixels once this pass is done, so a frame
     /// holds only the surfaces still to be used.
     public var releasedSurfaces: [Int] = []
+    /// Whether the pass draws on over what an earlier pass drew into
+    /// `target` (which is alive), instead of into a new transparent surface:
+    /// a surface's draws split around the surfaces they sample, so that each
+    /// of those is made just before it is drawn back (`drawSurfacesWhereUsed`).
+    public var continuesTarget = false
     /// A pass of `commands` into `target`.
-    public init(target: SurfaceID, commands: [DrawCommand] = []) {
-        self.target = target; self.commands = commands
+    public init(target: SurfaceID, commands: [DrawCommand] = [], continuesTarget: Bool = false) {
+        self.target = target; self.commands = commands; self.continuesTarget = continuesTarget
     }
 }
 
@@ -126,7 +132,7 @@ extension RenderPlan {
             return overflow ? .max : sum
         }
         for pass in passes {
-            if case .offscreen(let i) = pass.target, surfaces.indices.contains(i) {
+            if case .offscreen(let i) = pass.target, !pass.continuesTarget, surfaces.indices.contains(i) {
                 live = adding(i, to: live)
                 try body(i, live)
             }
@@ -147,6 +153,51 @@ extension RenderPlan {
         var peak = 0
         forEachSurfaceAllocation { _, live in peak = max(peak, live) }
         return peak
+    }
+
+    /// Orders the passes so that each surface is drawn just before the
+    /// first draw that samples it, the draws of the surface sampling it
+    /// split around it into passes that continue their target.
+    ///
+    /// Drawn in the order they were planned, every surface a layer's
+    /// sublayers draw offscreen (a mask each, a group, a shadow) is made
+    /// before the layer's own pass, which draws them all back at its end:
+    /// a layer of a hundred masked sublayers holds two hundred surfaces at
+    /// once. Drawn where used, it holds the ones on the way down to the
+    /// draw under way. The pixels are the same: a pass reads only its own
+    /// target and the surfaces it samples, each finished before it.
+    /// A surface no draw samples (on the way to the output) is not drawn.
+    public mutating func drawSurfacesWhereUsed() {
+        var passesByTarget: [SurfaceID: [RenderPass]] = [:]
+        for pass in passes { passesByTarget[pass.target, default: []].append(pass) }
+        var ordered: [RenderPass] = []
+        ordered.reserveCapacity(passes.count)
+        var drawn: Set<SurfaceID> = []
+        func draw(_ target: SurfaceID) {
+            guard drawn.insert(target).inserted, let own = passesByTarget[target] else { return }
+            for pass in own {
+                var segment: [DrawCommand] = []
+                var continues = pass.continuesTarget
+                for command in pass.commands {
+                    let needed = command.sampledSurfaces.filter { $0 != target && !drawn.contains($0) }
+                    if !needed.isEmpty {
+                        if !segment.isEmpty {
+                            ordered.append(RenderPass(target: target, commands: segment, continuesTarget: continues))
+                            segment = []
+                            continues = true
+                        }
+                        for surface in needed { draw(surface) }
+                    }
+                    segment.append(command)
+                }
+                // A pass of no draws still makes its (transparent) target.
+                if !segment.isEmpty || !continues {
+                    ordered.append(RenderPass(target: target, commands: segment, continuesTarget: continues))
+                }
+            }
+        }
+        draw(.output)
+        passes = ordered
     }
 
     /// Sets every pass's `releasedSurfaces`: a surface is released after the

@@ -120,9 +120,15 @@ extension PlanBuilder {
               box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite,
               let toLocal = matrix.planeHomography.inverted()
         else { return own }
-        // Whole target pixels, past a rounding error's width of slack.
-        let x0 = (Double(box.minX) + 1e-6).rounded(.down), x1 = (Double(box.maxX) - 1e-6).rounded(.up)
-        let y0 = (Double(box.minY) + 1e-6).rounded(.down), y1 = (Double(box.maxY) - 1e-6).rounded(.up)
+        // Whole target pixels, past a rounding error's width of slack, and
+        // only those of the target: the box of a turned layer's visible
+        // part reaches past the target's corners, and no pixel there shows
+        // (a layer of nested turned masks held surfaces of many canvases).
+        let target = viewport.integral
+        let x0 = max((Double(box.minX) + 1e-6).rounded(.down), Double(target.minX))
+        let x1 = min((Double(box.maxX) - 1e-6).rounded(.up), Double(target.maxX))
+        let y0 = max((Double(box.minY) + 1e-6).rounded(.down), Double(target.minY))
+        let y1 = min((Double(box.maxY) - 1e-6).rounded(.up), Double(target.maxY))
         let extent = CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         guard extent.width > 0, extent.height > 0, limitedScale(1, for: extent) == 1 else { return own }
         return SurfaceFrame(toPlane: matrix, drawBack: .identity, clipping: clipping.pulledBack(through: toLocal),

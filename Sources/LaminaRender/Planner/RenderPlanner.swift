@@ -68,6 +68,7 @@ package struct RenderPlanner: Sendable {
         plan.images = builder.images
         plan.passes = builder.passes + [RenderPass(target: .output, commands: commands)]
         plan.removeUndrawableCommands()
+        plan.drawSurfacesWhereUsed()
         plan.computeSurfaceLifetimes()
         try builder.checkPeakSurfacePixels(of: plan)
         return plan
