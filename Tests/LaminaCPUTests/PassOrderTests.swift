@@ -62,6 +62,14 @@ struct PassOrderTests {
         #expect(!plan.passes.contains { $0.target == .offscreen(2) })
     }
 
+    @Test func aPlanThatDrawsATargetInSeveralPassesKeepsItsOrder() {
+        var plan = plannedInOrder()
+        plan.passes.insert(RenderPass(target: .offscreen(1), commands: []), at: 0)
+        let order = plan.passes.map(\.target)
+        plan.drawSurfacesWhereUsed()
+        #expect(plan.passes.map(\.target) == order)
+    }
+
     @Test func aPassThatContinuesASurfaceNotDrawnIsABadPlan() {
         var plan = plannedInOrder()
         plan.passes.insert(RenderPass(target: .offscreen(1), commands: [], continuesTarget: true), at: 0)

@@ -99,7 +99,8 @@ package struct ImageID: Hashable, Sendable {
     public init(_ index: Int) { self.index = index }
 }
 
-/// One pass: clear the target to transparent, then run its commands.
+/// One pass: clear the target to transparent (or take it as an earlier
+/// pass left it, `continuesTarget`), then run its commands.
 package struct RenderPass: Sendable {
     /// The surface this pass draws into (cleared to transparent first,
     /// unless the pass continues it).
@@ -167,33 +168,34 @@ extension RenderPlan {
     /// draw under way. The pixels are the same: a pass reads only its own
     /// target and the surfaces it samples, each finished before it.
     /// A surface no draw samples (on the way to the output) is not drawn.
+    /// The planner draws each target in one pass; a plan that draws one in
+    /// several (each clearing it) is left in its order.
     public mutating func drawSurfacesWhereUsed() {
         var passesByTarget: [SurfaceID: [RenderPass]] = [:]
         for pass in passes { passesByTarget[pass.target, default: []].append(pass) }
+        guard passesByTarget.values.allSatisfy({ $0.count == 1 }) else { return }
         var ordered: [RenderPass] = []
         ordered.reserveCapacity(passes.count)
         var drawn: Set<SurfaceID> = []
         func draw(_ target: SurfaceID) {
-            guard drawn.insert(target).inserted, let own = passesByTarget[target] else { return }
-            for pass in own {
-                var segment: [DrawCommand] = []
-                var continues = pass.continuesTarget
-                for command in pass.commands {
-                    let needed = command.sampledSurfaces.filter { $0 != target && !drawn.contains($0) }
-                    if !needed.isEmpty {
-                        if !segment.isEmpty {
-                            ordered.append(RenderPass(target: target, commands: segment, continuesTarget: continues))
-                            segment = []
-                            continues = true
-                        }
-                        for surface in needed { draw(surface) }
+            guard drawn.insert(target).inserted, let pass = passesByTarget[target]?.first else { return }
+            var segment: [DrawCommand] = []
+            var continues = pass.continuesTarget
+            for command in pass.commands {
+                let needed = command.sampledSurfaces.filter { $0 != target && !drawn.contains($0) }
+                if !needed.isEmpty {
+                    if !segment.isEmpty {
+                        ordered.append(RenderPass(target: target, commands: segment, continuesTarget: continues))
+                        segment = []
+                        continues = true
                     }
-                    segment.append(command)
+                    for surface in needed { draw(surface) }
                 }
-                // A pass of no draws still makes its (transparent) target.
-                if !segment.isEmpty || !continues {
-                    ordered.append(RenderPass(target: target, commands: segment, continuesTarget: continues))
-                }
+                segment.append(command)
+            }
+            // A pass of no draws still makes its (transparent) target.
+            if !segment.isEmpty || !continues {
+                ordered.append(RenderPass(target: target, commands: segment, continuesTarget: continues))
             }
         }
         draw(.output)
