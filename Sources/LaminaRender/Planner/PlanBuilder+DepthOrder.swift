@@ -26,6 +26,7 @@ extension PlanBuilder {
     }
 
     func emitScene(of layer: RenderLayer, matrix: CATransform3D, clipping: Clipping, opacity: Double, tint: RGBA?, into commands: inout [DrawCommand]) throws(RenderRefusal) {
+        if try emitFlatScene(of: layer, matrix: matrix, clipping: clipping, opacity: opacity, tint: tint, into: &commands) { return }
         let items = sceneItems(of: layer)
         guard !items.isEmpty else { return }
         let budget = options.budget.depthFragments - depthFragments
@@ -52,6 +53,49 @@ extension PlanBuilder {
         }
     }
 
+    /// The usual case, drawn without a scene: sublayers that are all
+    /// ordinary layers (no transform layer to look through), each in the
+    /// layer's own plane and in front of the eye, in sublayer order, each
+    /// drawn as `emitScene` draws a flat scene's item, without the list of
+    /// items (a copy of every sublayer). False, having drawn nothing, when
+    /// the scene must be made.
+    func emitFlatScene(of layer: RenderLayer, matrix: CATransform3D, clipping: Clipping, opacity: Double, tint: RGBA?,
+                       into commands: inout [DrawCommand]) throws(RenderRefusal) -> Bool {
+        let sublayers = layer.sublayers
+        var drawn = 0, shown = 0
+        for sub in sublayers where !sub.isHidden {
+            guard sub.kind == .ordinary else { return false }
+            shown += 1
+            // As `sceneItems` places an item under the identity.
+            let m = sub.transformToSuperlayer.concatenating(.identity)
+            guard Self.isInLayerPlane(m, nearPlaneW: nearPlaneW) else { return false }
+            if isCulled(sub, matrix: m) { continue }
+            let extent = ownExtent(sub)
+            guard extent.minX.isFinite, extent.minY.isFinite, extent.maxX.isFinite, extent.maxY.isFinite else { return false }
+            drawn += 1
+        }
+        guard shown > 0 else { return true }
+        let budget = options.budget.depthFragments - depthFragments
+        guard drawn <= 1 || drawn <= budget else {
+            throw RenderRefusal(at: layer.path, "its sublayers' planes cut each other into more than \(self.options.budget.depthFragments) pieces (the budget for depth sorting)")
+        }
+        depthFragments += drawn
+        for sub in sublayers where !sub.isHidden {
+            let m = sub.transformToSuperlayer.concatenating(.identity)
+            if isCulled(sub, matrix: m) { continue }
+            try emitPlane(sub, matrix: m.concatenating(flatteningMatrix).concatenating(matrix),
+                          clipping: clipping.pulledBack(through: m.planeHomography).cut(by: []),
+                          opacity: opacity * 1, tint: combine(tint, nil), into: &commands)
+        }
+        return true
+    }
+
+    /// Whether an item's matrix keeps it in the scene's plane (z stays 0),
+    /// in front of the eye, finite.
+    static func isInLayerPlane(_ m: CATransform3D, nearPlaneW: Double) -> Bool {
+        m.m13 == 0 && m.m23 == 0 && m.m43 == 0 && m.m14 == 0 && m.m24 == 0 && m.m44 >= nearPlaneW && m.isFinite
+    }
+
     /// The scene's items in drawing order, without sorting, when every one
     /// lies in the layer's own plane (its matrix keeps z at 0) wholly in
     /// front of the eye, with a finite extent: a flat interface, the usual
@@ -63,8 +107,7 @@ extension PlanBuilder {
         var order: [ScenePolygon] = []
         order.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
-            let m = item.matrix
-            guard m.m13 == 0, m.m23 == 0, m.m43 == 0, m.m14 == 0, m.m24 == 0, m.m44 >= nearPlaneW, m.isFinite else { return nil }
+            guard Self.isInLayerPlane(item.matrix, nearPlaneW: nearPlaneW) else { return nil }
             if isCulled(item) { continue }
             // Finite exactly when `contentExtent` is, without walking the
             // item's subtree (each level of a deep tree walked all below it).
@@ -78,7 +121,12 @@ extension PlanBuilder {
     /// Whether the item is a single-sided layer seen from behind (its
     /// plane map reverses orientation in the scene), which is not drawn.
     func isCulled(_ item: SceneItem) -> Bool {
-        !item.layer.isDoubleSided && item.matrix.planeHomography.determinant < 0
+        isCulled(item.layer, matrix: item.matrix)
+    }
+
+    /// Whether `layer`, placed by `matrix`, is single-sided and seen from behind.
+    func isCulled(_ layer: RenderLayer, matrix: CATransform3D) -> Bool {
+        !layer.isDoubleSided && matrix.planeHomography.determinant < 0
     }
 
     /// The outlines the depth sorter orders: each item not culled, with
