@@ -30,9 +30,7 @@ extension PlanBuilder {
         let items = sceneItems(of: layer)
         guard !items.isEmpty else { return }
         let budget = options.budget.depthFragments - depthFragments
-        let refusal = { () -> RenderRefusal in
-            RenderRefusal(at: layer.path, "its sublayers' planes cut each other into more than \(self.options.budget.depthFragments) pieces (the budget for depth sorting)")
-        }
+        let refusal = { self.depthBudgetRefusal(at: layer.path) }
         let pieces: [ScenePolygon]
         if let flat = flatSceneOrder(items) {
             // Counted as the sorter counts.
@@ -76,18 +74,21 @@ extension PlanBuilder {
         }
         guard shown > 0 else { return true }
         let budget = options.budget.depthFragments - depthFragments
-        guard drawn <= 1 || drawn <= budget else {
-            throw RenderRefusal(at: layer.path, "its sublayers' planes cut each other into more than \(self.options.budget.depthFragments) pieces (the budget for depth sorting)")
-        }
+        guard drawn <= 1 || drawn <= budget else { throw depthBudgetRefusal(at: layer.path) }
         depthFragments += drawn
         for sub in sublayers where !sub.isHidden {
             let m = sub.transformToSuperlayer.concatenating(.identity)
             if isCulled(sub, matrix: m) { continue }
+            // An item under the identity has opacity 1 and no tint: the layer's own reach it unchanged.
             try emitPlane(sub, matrix: m.concatenating(flatteningMatrix).concatenating(matrix),
-                          clipping: clipping.pulledBack(through: m.planeHomography).cut(by: []),
-                          opacity: opacity * 1, tint: combine(tint, nil), into: &commands)
+                          clipping: clipping.pulledBack(through: m.planeHomography), opacity: opacity, tint: tint, into: &commands)
         }
         return true
+    }
+
+    /// The refusal of a scene whose planes cut each other into more pieces than the budget allows.
+    func depthBudgetRefusal(at path: LayerPath) -> RenderRefusal {
+        RenderRefusal(at: path, "its sublayers' planes cut each other into more than \(options.budget.depthFragments) pieces (the budget for depth sorting)")
     }
 
     /// Whether an item's matrix keeps it in the scene's plane (z stays 0),
