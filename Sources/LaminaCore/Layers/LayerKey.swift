@@ -12,7 +12,10 @@ import Foundation
 /// paths of LaminaScene (and any other importer). Adding a property is its
 /// stored property on the class plus one row here; its meaning (what the
 /// snapshot makes of it) is the only other code it needs.
-struct LayerKey: Sendable {
+///
+/// A class: every animation frame looks rows up (a write by key), and a
+/// row handed out is one reference, not a copy of its eight closures.
+final class LayerKey: Sendable {
     /// The key, as Core Animation spells it (`"hidden"`, not `"isHidden"`).
     let name: String
     let kind: LayerValueKind
@@ -43,6 +46,23 @@ struct LayerKey: Sendable {
     /// each of a subclass's properties of each layer (`CALayer`'s own rows
     /// have it too, unused: `init(layer:)` copies them as one value).
     let copyUnchecked: @Sendable (CALayer, CALayer) -> Void
+
+    init(name: String, kind: LayerValueKind, isAnimatable: Bool, isCopied: Bool, expected: String,
+         read: @escaping @Sendable (CALayer) -> Any?, write: @escaping @Sendable (CALayer, Any?) -> Bool,
+         defaultValue: @escaping @Sendable () -> Any?, isDefault: @escaping @Sendable (Any?) -> Bool,
+         typedSet: any Sendable, copyUnchecked: @escaping @Sendable (CALayer, CALayer) -> Void) {
+        self.name = name
+        self.kind = kind
+        self.isAnimatable = isAnimatable
+        self.isCopied = isCopied
+        self.expected = expected
+        self.read = read
+        self.write = write
+        self.defaultValue = defaultValue
+        self.isDefault = isDefault
+        self.typedSet = typedSet
+        self.copyUnchecked = copyUnchecked
+    }
 
     /// A key for the property of `L` read by `get` and written by `set`.
     /// `range` narrows a number's kind; `kind` replaces the value type's
