@@ -78,6 +78,10 @@ public final class LayerRenderer {
                 planner.options.maxImageSide = min(planner.options.maxImageSide, side)
                 planner.options.maxSurfaceSide = min(planner.options.maxSurfaceSide, side)
                 planner.options.budget.canvasSide = min(planner.options.budget.canvasSide, side)
+                // Each pass is a multisampled tile filled and resolved: a
+                // layer's surfaces are drawn back in one pass, unless that
+                // would hold more surfaces than the budget allows.
+                planner.options.drawsSurfacesWhereUsed = false
                 gpuSide = side
                 renderer = gl
                 self.backend = .gl

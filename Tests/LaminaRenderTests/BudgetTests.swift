@@ -102,6 +102,16 @@ struct BudgetTests {
         #expect(plan.surfaces.count == 40)
         #expect(plan.peakSurfacePixels <= 2 * 100 * 100 + 100 * 100, "\(plan.peakSurfacePixels)")
         #expect(plan.passes.filter { $0.target == .output }.count == 20, "the output's draws continued around each pair")
+
+        // A backend that pays for each pass (GL) keeps the order planned, one
+        // output pass, while the budget allows it, and is drawn where used past it.
+        planner.options.drawsSurfacesWhereUsed = false
+        planner.options.budget.surfacePixels = 64_000_000
+        let asPlanned = try planner.plan(canvasRoot(100, 100, sublayers: sublayers), canvas: RenderCanvas(width: 100, height: 100))
+        #expect(asPlanned.passes.filter { $0.target == .output }.count == 1 && asPlanned.passes.count == 41)
+        planner.options.budget.surfacePixels = 10 * 100 * 100
+        let overBudget = try planner.plan(canvasRoot(100, 100, sublayers: sublayers), canvas: RenderCanvas(width: 100, height: 100))
+        #expect(overBudget.passes.filter { $0.target == .output }.count == 20)
     }
 
     @Test func surfacesOverTheBudgetAreRefusedNamingTheLayer() throws {

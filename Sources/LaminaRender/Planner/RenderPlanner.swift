@@ -24,6 +24,14 @@ package struct RenderPlannerOptions: Hashable, Sendable {
     /// What one frame may ask for: the canvas, surfaces alive at once, depth
     /// fragments, path segments, draw commands.
     public var budget = RenderBudget.default
+    /// Whether each offscreen surface is drawn just before the draw that
+    /// samples it (`RenderPlan.drawSurfacesWhereUsed`), holding fewer at
+    /// once, rather than in the order planned, where a layer draws all its
+    /// sublayers' surfaces back in one pass. A backend that pays for each
+    /// pass (the GL backend resolves a multisampled tile at the end of
+    /// every one) turns it off; a plan that would hold more than the budget
+    /// allows is drawn where used all the same.
+    public var drawsSurfacesWhereUsed = true
     /// The defaults: a budget of `RenderBudget.default`, curves within 0.05 pixels.
     public init() {}
 }
@@ -68,8 +76,11 @@ package struct RenderPlanner: Sendable {
         plan.images = builder.images
         plan.passes = builder.passes + [RenderPass(target: .output, commands: commands)]
         plan.removeUndrawableCommands()
-        plan.drawSurfacesWhereUsed()
         plan.computeSurfaceLifetimes()
+        if options.drawsSurfacesWhereUsed || plan.peakSurfacePixels > options.budget.surfacePixels {
+            plan.drawSurfacesWhereUsed()
+            plan.computeSurfaceLifetimes()
+        }
         try builder.checkPeakSurfacePixels(of: plan)
         return plan
     }
