@@ -42,22 +42,19 @@ struct LottieMasks {
             if let expansion = object["x"], (expansion.object?["k"]?.number ?? 0) != 0 || expansion.object?["a"]?.number == 1 {
                 reader.diagnostics.tolerated("\(here).x", "a mask's expansion is drawn as its path", file: reader.file, at: expansion.position)
             }
+            let modePosition = object["mode"]?.position ?? value.position
             let adds: Bool
             switch given {
-            case "a": adds = true
-            case "s", "i": adds = false
-            case "l":
-                adds = true
-                reader.diagnostics.tolerated("\(here).mode", "a lighten mask is drawn as adding (as lottie-ios draws it)",
-                                             file: reader.file, at: object["mode"]?.position ?? value.position)
-            case "da", "f":
-                adds = false
-                reader.diagnostics.tolerated("\(here).mode", "a \(given == "f" ? "difference" : "darken") mask is drawn as intersecting (as lottie-ios draws it)",
-                                             file: reader.file, at: object["mode"]?.position ?? value.position)
+            case "a", "l": adds = true
+            case "s", "i", "da", "f": adds = false
             default:
                 try reader.diagnostics.skipped("\(here).mode", "'\(Quoted.prefix(given, limit: 20))' is no mask mode: the mask is not drawn",
-                                               file: reader.file, at: object["mode"]?.position ?? value.position)
+                                               file: reader.file, at: modePosition)
                 continue
+            }
+            if let mode = ["l": "lighten", "da": "darken", "f": "difference"][given] {
+                reader.diagnostics.tolerated("\(here).mode", "a \(mode) mask is drawn as \(adds ? "adding" : "intersecting") (as lottie-ios draws it)",
+                                             file: reader.file, at: modePosition)
             }
             let isInverted = object["inv"]?.bool ?? false
             let inverted = (given == "s" && !isInverted) || (given == "a" && isInverted)
