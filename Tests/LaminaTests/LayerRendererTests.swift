@@ -49,6 +49,33 @@ struct LayerRendererTests {
         #expect(right == [0, 0, 255, 255])
     }
 
+    /// Core Animation magnifies a `linear` picture with eased weights
+    /// (smoothstep of the distance between texel centres, as Apple's
+    /// snapshots show), minifies it bilinearly, and `nearest` stays nearest.
+    @Test(arguments: availableBackends)
+    func magnifiedPicturesEaseBetweenTexelsMinifiedOnesDoNot(backend: RenderBackend) throws {
+        func row(_ texels: [UInt8], width: Int, filter: CALayerContentsFilter = .linear) throws -> [Int] {
+            let layer = CALayer()
+            layer.frame = CGRect(x: 0, y: 0, width: CGFloat(width), height: 1)
+            layer.contents = try CGImage(width: texels.count, height: 1, straightRGBA: texels.flatMap { [$0, $0, $0, 255] })
+            layer.magnificationFilter = filter
+            let image = try LayerRenderer(backend: backend, fallBack: false).render(layer, canvas: RenderCanvas(width: Double(width), height: 1))
+            return (0..<width).map { rgba(image, $0, 0)[0] }
+        }
+        func near(_ a: [Int], _ b: [Int]) -> Bool { a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) <= 2 } }
+        // Black and white texels four times magnified: pixel x reads at
+        // t = (x + ½) / 4 − ½ past the black centre, weight 3t² − 2t³ on
+        // white: t = ⅛, ⅜, ⅝, ⅞ give 0.043, 0.316, 0.684, 0.957 (bilinear
+        // would give 32, 96, 159, 223).
+        let magnified = try row([0, 255], width: 8)
+        #expect(near(magnified, [0, 0, 11, 81, 174, 244, 255, 255]), "\(magnified)")
+        #expect(try row([0, 255], width: 8, filter: .nearest) == [0, 0, 0, 0, 255, 255, 255, 255])
+        // Three texels into two pixels: pixel 0 reads ¼ of the way from
+        // black to white, linearly 64 (eased it would be 40).
+        let minified = try row([0, 255, 255], width: 2)
+        #expect(near(minified, [64, 255]), "\(minified)")
+    }
+
     /// A 40 x 40 canvas, white, with a 20 x 20 square of `color` in its middle carrying `filters`.
     private func filtered(_ filters: [CAFilter], color: CGColor, backend: RenderBackend) throws -> CGImage {
         let root = CALayer()

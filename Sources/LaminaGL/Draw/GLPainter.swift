@@ -102,6 +102,9 @@ final class GLPainter {
         var texture: GLuint
         var sampler: GLuint
         var uvFromLocal: (Float, Float, Float, Float)
+        /// The texture's size in texels when the shader eases its reads
+        /// (`GLSampling.easesBetweenTexels`), else zero.
+        var easedTexels: (Float, Float)
     }
 
     private func prepare(_ input: GLTextureInput, for target: GLRenderTarget) throws -> BoundInput {
@@ -113,7 +116,8 @@ final class GLPainter {
         }
         let uv = try input.mapping.uvFromLocal()
         let texture = try input.source.textureForSampling(mipmaps: input.sampling.needsMipmaps)
-        return BoundInput(texture: texture, sampler: samplers.sampler(input.sampling), uvFromLocal: uv)
+        let eased = input.sampling.easesBetweenTexels ? (Float(input.source.width), Float(input.source.height)) : (0, 0)
+        return BoundInput(texture: texture, sampler: samplers.sampler(input.sampling), uvFromLocal: uv, easedTexels: eased)
     }
 
     private func draw(
@@ -178,6 +182,8 @@ final class GLPainter {
         }
         if let tint {
             program.set("u_tint", tint.x, tint.y, tint.z, tint.w)
+            // Only the fill shader (which the tint belongs to) eases its reads.
+            program.set("u_easedTexels", inputs[0].easedTexels.0, inputs[0].easedTexels.1)
         }
         program.set("u_opacity", opacity)
         if let maskInverted {

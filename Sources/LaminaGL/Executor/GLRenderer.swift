@@ -166,6 +166,8 @@ final class GLPlanPainter: SurfacePainter {
         case .nearest: return .nearest
         case .linear: return .linear
         case .trilinear: return GLSampling(minification: .trilinear, magnification: .linear)
+        // The planner chose it for a magnified draw: every pixel eased.
+        case .smoothLinear: return GLSampling(minification: .linear, magnification: .smoothLinear)
         }
     }
 

@@ -25,6 +25,10 @@ enum GLTextureFilter: String, Sendable, CaseIterable {
     /// Linear between texels and between mipmap levels; the texture's mipmaps
     /// are built on first use. As a magnification filter it is `linear`.
     case trilinear
+    /// A magnification filter only: linear between texels, read at
+    /// coordinates the fill shader eases by smoothstep, so the four texels'
+    /// weights are `TextureFilter.smoothLinear`'s.
+    case smoothLinear
 }
 
 /// The filters for one texture read. Coordinates outside 0...1 clamp to the edge.
@@ -44,6 +48,8 @@ struct GLSampling: Sendable, Hashable {
 
     /// Whether reading needs mipmaps.
     var needsMipmaps: Bool { minification == .trilinear }
+    /// Whether the shader eases the coordinates it reads at (`smoothLinear`).
+    var easesBetweenTexels: Bool { magnification == .smoothLinear }
 }
 
 /// GL sampler objects, one per `GLSampling`, made on first use.
@@ -69,7 +75,7 @@ final class GLSamplerCache {
         context.activity.samplers += 1
         let minification: Int32 = switch sampling.minification {
         case .nearest: GL_NEAREST
-        case .linear: GL_LINEAR
+        case .linear, .smoothLinear: GL_LINEAR
         case .trilinear: GL_LINEAR_MIPMAP_LINEAR
         }
         let magnification: Int32 = sampling.magnification == .nearest ? GL_NEAREST : GL_LINEAR

@@ -3,9 +3,10 @@ import LaminaGeometry
 
 // How a texture is read between texel centres is the plan's `TextureFilter`:
 // `nearest` the texel the point falls in, `linear` a weighted mean of the four
-// nearest texel centres, `trilinear` that mean on the two mipmap levels whose
-// texels are nearest a pixel's footprint, mixed (when minifying; magnifying,
-// it is `linear`), as GL's LINEAR_MIPMAP_LINEAR reads them.
+// nearest texel centres, `smoothLinear` the same with eased weights,
+// `trilinear` that mean on the two mipmap levels whose texels are nearest a
+// pixel's footprint, mixed (when minifying; magnifying, it is `linear`), as
+// GL's LINEAR_MIPMAP_LINEAR reads them.
 
 /// A picture mapped onto a polygon: local point → uv → texel.
 ///
@@ -96,6 +97,8 @@ package struct TextureSampler {
             return (UInt32(p[0]), UInt32(p[1]), UInt32(p[2]), UInt32(p[3]))
         case .linear:
             return Self.bilinear(texels, width: width, height: height, tx: tx, ty: ty)
+        case .smoothLinear:
+            return Self.bilinear(texels, width: width, height: height, tx: tx, ty: ty, eased: true)
         case .trilinear:
             guard let fp = footprint, !mipmaps.isEmpty else {
                 return Self.bilinear(texels, width: width, height: height, tx: tx, ty: ty)
@@ -117,12 +120,15 @@ package struct TextureSampler {
         }
     }
 
-    /// The premultiplied texel value at local point (x, y) read bilinearly,
-    /// whatever `filter` says: `sample` for a `linear` sampler, without the
-    /// per-pixel choice of filter.
+    /// The premultiplied texel value at local point (x, y) read between the
+    /// four nearest texels, whatever `filter` says: `sample` for a `linear`
+    /// sampler (a `smoothLinear` one when `eased`), without the per-pixel
+    /// choice of filter.
     @inline(__always)
-    package func sampleLinear(_ texels: UnsafePointer<UInt8>, x: Double, y: Double) -> (UInt32, UInt32, UInt32, UInt32) {
-        Self.bilinear(texels, width: width, height: height, tx: x * scaleX + offsetX, ty: y * scaleY + offsetY)
+    package func sampleLinear(_ texels: UnsafePointer<UInt8>, x: Double, y: Double, eased: Bool = false)
+        -> (UInt32, UInt32, UInt32, UInt32)
+    {
+        Self.bilinear(texels, width: width, height: height, tx: x * scaleX + offsetX, ty: y * scaleY + offsetY, eased: eased)
     }
 
     /// A bilinear read of mipmap level `n` at level-0 texel coordinates.
@@ -136,19 +142,26 @@ package struct TextureSampler {
         }
     }
 
-    /// The four texel centres around texel coordinate (tx, ty), weighted.
+    /// The four texel centres around texel coordinate (tx, ty), weighted by
+    /// distance along each axis: linearly, or `eased` by smoothstep
+    /// (`smoothLinear`).
     @inline(__always)
-    private static func bilinear(_ texels: UnsafePointer<UInt8>, width: Int, height: Int, tx: Double, ty: Double)
-        -> (UInt32, UInt32, UInt32, UInt32)
-    {
+    private static func bilinear(
+        _ texels: UnsafePointer<UInt8>, width: Int, height: Int, tx: Double, ty: Double, eased: Bool = false
+    ) -> (UInt32, UInt32, UInt32, UInt32) {
         // Texel centres sit at half-integers; clamp to the outermost ones.
         let fx = Self.clamp(tx - 0.5, Double(width - 1))
         let fy = Self.clamp(ty - 0.5, Double(height - 1))
         let x0 = Int(fx), y0 = Int(fy)
         let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
+        var ex = fx - Double(x0), ey = fy - Double(y0)
+        if eased {
+            ex = ex * ex * (3 - 2 * ex)
+            ey = ey * ey * (3 - 2 * ey)
+        }
         // 8-bit weights: the four products sum to 65536 exactly, so a
         // constant texture stays exact and premultiplication is preserved.
-        let wx = UInt32((fx - Double(x0)) * 256 + 0.5), wy = UInt32((fy - Double(y0)) * 256 + 0.5)
+        let wx = UInt32(ex * 256 + 0.5), wy = UInt32(ey * 256 + 0.5)
         let w00 = (256 &- wx) &* (256 &- wy), w10 = wx &* (256 &- wy)
         let w01 = (256 &- wx) &* wy, w11 = wx &* wy
         let p00 = texels + (y0 * width + x0) * 4, p10 = texels + (y0 * width + x1) * 4

@@ -231,9 +231,11 @@ package struct PolygonPainting: RowPaint {
         case .texture(let sampler, let texels):
             texels.withUnsafeBufferPointer { texels in
                 guard let t = texels.baseAddress else { return }
-                if sampler.filter == .linear {
-                    paint(band, of: target, shader: LinearTextureShader(sampler: sampler, texels: t))
-                } else {
+                switch sampler.filter {
+                case .linear, .smoothLinear:
+                    paint(band, of: target, shader: LinearTextureShader(
+                        sampler: sampler, texels: t, eased: sampler.filter == .smoothLinear))
+                case .nearest, .trilinear:
                     paint(band, of: target, shader: TextureShader(sampler: sampler, texels: t))
                 }
             }
@@ -351,16 +353,18 @@ private struct TextureShader: PixelShader {
     }
 }
 
-/// A texture read bilinearly (its filter `linear`, the usual one), the
+/// A texture read between its four nearest texels (its filter `linear`,
+/// the usual one, or `smoothLinear` when `eased`: a magnified picture), the
 /// filter chosen once per draw rather than per pixel.
 private struct LinearTextureShader: PixelShader {
     package static var needsLocalPoint: Bool { true }
     package var needsFootprint: Bool { false }
     package let sampler: TextureSampler
     package let texels: UnsafePointer<UInt8>
+    package let eased: Bool
     @inline(__always)
     package func shade(x: Double, y: Double, footprint: LocalFootprint?) -> (UInt32, UInt32, UInt32, UInt32) {
-        sampler.sampleLinear(texels, x: x, y: y)
+        sampler.sampleLinear(texels, x: x, y: y, eased: eased)
     }
 }
 

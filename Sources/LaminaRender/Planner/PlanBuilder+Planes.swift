@@ -243,7 +243,7 @@ extension PlanBuilder {
                     let down = abs(Double(q.uv.height)) * Double(content.image.height) / Double(q.local.height)
                     texelsPerUnit = max(texelsPerUnit, across, down)
                 }
-                let filter = pixelsPerUnit >= texelsPerUnit ? content.magnificationFilter : content.minificationFilter
+                let filter = pixelsPerUnit >= texelsPerUnit ? content.magnificationFilter.magnifying : content.minificationFilter
                 let outline = layer.masksToBounds ? layout.rect.intersection(layer.bounds) : layout.rect
                 guard !outline.isNull, outline.width > 0, outline.height > 0 else { continue }
                 for quad in layout.quads {

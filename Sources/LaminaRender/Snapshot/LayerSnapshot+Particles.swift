@@ -57,8 +57,8 @@ extension LayerSnapshotter {
             content.contentsRect = sprite.rect(ofFrame: particle.frame)
             content.contentsScale = sprite.contentsScale
             content.isFlipped = options.contentsFlipped
-            content.minificationFilter = TextureFilter(rawValue: sprite.minificationFilter.rawValue) ?? .linear
-            content.magnificationFilter = TextureFilter(rawValue: sprite.magnificationFilter.rawValue) ?? .linear
+            content.minificationFilter = TextureFilter(layerFilterNamed: sprite.minificationFilter.rawValue) ?? .linear
+            content.magnificationFilter = TextureFilter(layerFilterNamed: sprite.magnificationFilter.rawValue) ?? .linear
             layer.content = [.image(content)]
             if particle.color != .white { layer.tint = particle.color }
             layer.effects = effects

@@ -252,13 +252,13 @@ final class LayerSnapshotter {
             maxXMaxY: m.contains(.layerMaxXMaxYCorner) ? r : 0, minXMaxY: m.contains(.layerMinXMaxYCorner) ? r : 0)
     }
 
-    /// A string constant of the model (which code may set to any string) as
-    /// the renderer's enum: an unknown one is refused, naming the layer,
-    /// instead of silently drawing as something else.
-    private static func constant<C: RawRepresentable & CaseIterable>(
-        _ raw: String, of _: C.Type, _ property: String, at path: LayerPath
-    ) throws(RenderRefusal) -> C where C.RawValue == String {
-        guard let value = C(rawValue: raw) else { throw unknown(raw, C.allCases.map(\.rawValue), property, at: path) }
+    /// A layer's `minificationFilter` or `magnificationFilter` (which code may
+    /// set to any string) as the renderer's filter: an unknown one is refused,
+    /// naming the layer, instead of silently drawing as another.
+    private static func filter(_ raw: String, _ property: String, at path: LayerPath) throws(RenderRefusal) -> TextureFilter {
+        guard let value = TextureFilter(layerFilterNamed: raw) else {
+            throw unknown(raw, TextureFilter.layerFilters.map(\.rawValue), property, at: path)
+        }
         return value
     }
 
@@ -310,8 +310,8 @@ final class LayerSnapshotter {
         if var c = backing {
             c.isFlipped = options.contentsFlipped
             c.multiplyColor = layer.contentsMultiplyColor.map(RGBA.init)
-            c.minificationFilter = try Self.constant(layer.minificationFilter.rawValue, of: TextureFilter.self, "minificationFilter", at: path)
-            c.magnificationFilter = try Self.constant(layer.magnificationFilter.rawValue, of: TextureFilter.self, "magnificationFilter", at: path)
+            c.minificationFilter = try Self.filter(layer.minificationFilter.rawValue, "minificationFilter", at: path)
+            c.magnificationFilter = try Self.filter(layer.magnificationFilter.rawValue, "magnificationFilter", at: path)
             pieces.append(.image(c))
             if let fade = layer.contents as? ContentsCrossfade, let next = fade.to, fade.fraction > 0 {
                 // The next picture over the first, its alpha scaled by how far the dissolve has gone.
