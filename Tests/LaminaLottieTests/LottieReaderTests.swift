@@ -186,6 +186,28 @@ struct LottieReaderTests {
         #expect(try rgba(picture(bytes, at: 1.2), 50, 50)[3] == 0)
     }
 
+    /// A flip-book at 9 frames a second, frames 0 to 12, one square a frame:
+    /// Apple's pictures of such a file (lottie-ios's `issue_2265`) show at
+    /// frames 3 and 6 the square before, at frame 9 its own. Core Animation
+    /// compares 3/9 over 13/9 (the paused view's 13 frames) with the key
+    /// time 3/13, and the first is the lower by its last bit; 9/9 over 13/9
+    /// is 9/13 exactly.
+    @Test func aLayerAppearsWhenLottieIOSsKeyTimesSayItDoes() throws {
+        let colours = ["[1, 0, 0, 1]", "[0, 1, 0, 1]", "[0, 0, 1, 1]", "[1, 1, 0, 1]"]
+        let layers = (0..<12).map { frame in
+            Self.shapeLayer(Self.redSquare.replacingOccurrences(of: "[1, 0, 0, 1]", with: colours[frame % 4]))
+                .replacingOccurrences(of: #""ind": 1, "ip": 0, "op": 20"#, with: #""ind": \#(frame + 1), "ip": \#(frame), "op": \#(frame + 1)"#)
+        }
+        let bytes = Array(String(decoding: Self.animation(layers.joined(separator: ", "), op: 12), as: UTF8.self)
+            .replacingOccurrences(of: #""fr": 10"#, with: #""fr": 9"#).utf8)
+        func shown(atFrame frame: Double) throws -> [UInt8] { try rgba(picture(bytes, at: frame / 9), 50, 50) }
+        // Frames 0, 1, 2, 3 are red, green, blue, yellow, and so on.
+        #expect(try shown(atFrame: 3) == [0, 0, 255, 255], "frame 2's square (blue), not frame 3's (yellow)")
+        #expect(try shown(atFrame: 6) == [0, 255, 0, 255], "frame 5's square (green), not frame 6's (blue)")
+        #expect(try shown(atFrame: 9) == [0, 255, 0, 255], "frame 9's own square (green), not frame 8's (red)")
+        #expect(try shown(atFrame: 4.5) == [255, 0, 0, 255], "between frames, frame 4's (red)")
+    }
+
     @Test func theFirstLayerIsOnTop() throws {
         let blue = Self.redSquare.replacingOccurrences(of: "[1, 0, 0, 1]", with: "[0, 0, 1, 1]")
         let image = try picture(Self.animation(Self.shapeLayer(blue) + ", " + Self.shapeLayer(Self.redSquare)))

@@ -167,8 +167,7 @@ final class LottieComposition {
         if let samples = time.samples {
             LottieAnimator.show(outer, between: inPoint, and: outPoint.isFinite ? outPoint : nil, samples: samples, time: time)
         } else {
-            LottieAnimator.show(outer, from: inPoint.isFinite ? time.seconds(inPoint) : -1e12,
-                                until: lastsToTheEnd || !outPoint.isFinite ? nil : time.seconds(outPoint))
+            LottieAnimator.show(outer, from: inPoint, until: lastsToTheEnd || !outPoint.isFinite ? nil : outPoint, time: time)
         }
 
         outer.compositingFilter = blendMode?.rawValue

@@ -211,23 +211,38 @@ enum LottieAnimator {
     /// A Lottie opacity (percent) as Core Animation's (0...1).
     static func opacity(_ percent: Double) -> Float { Float(min(max(percent / 100, 0), 1)) }
 
-    /// Shows `layer` only from scene time `from` until `until` (nil: for
-    /// ever after): a layer's in and out points.
-    static func show(_ layer: CALayer, from: Double, until: Double?) {
-        guard from > -1e9 || until != nil else { return }
-        layer.isHidden = true
+    /// Shows `layer` only between its composition's frames `from` and
+    /// `until` (nil: for ever after; both on this composition's clock, not
+    /// remapped): a layer's in and out points.
+    ///
+    /// Built as lottie-ios builds it for a paused animation view, so the
+    /// moment a layer appears is decided by the same arithmetic: one
+    /// discrete animation over the whole composition, `op − ip + 1` frames
+    /// long, its key times the in and out points as fractions of that
+    /// (Core Animation compares them with the scene time over the duration,
+    /// and where the two differ in the last bit, as at 3/9 over 13/9 against
+    /// 3/13, the layer is not shown yet, in Apple's pictures too).
+    static func show(_ layer: CALayer, from: Double, until: Double?, time: LottieTime) {
+        guard from.isFinite || until != nil else { return }
+        let duration = (time.outPoint + 1 - time.inPoint) / time.frameRate
+        let frameCount = duration * time.frameRate
+        func fraction(_ frame: Double) -> Double { min(max((frame * time.scale + time.offset - time.inPoint) / frameCount, 0), 1) }
+        let shownFrom = from.isFinite ? fraction(from) : 0
         let animation = CAKeyframeAnimation(keyPath: "hidden")
-        animation.values = [false]
         animation.calculationMode = .discrete
-        animation.beginTime = max(from, -1e9)
         if let until {
-            animation.duration = max(until - animation.beginTime, 1e-6)
+            animation.values = [true, false, true]
+            animation.keyTimes = [0, shownFrom, max(fraction(until), shownFrom), 1].map { NSNumber(value: $0) }
         } else {
-            // Shown from `from` on: a moment's animation that holds its value.
-            animation.duration = 1e-6
-            animation.fillMode = .forwards
+            // Shown to the end and after it (held by the fill).
+            animation.values = [true, false]
+            animation.keyTimes = [0, shownFrom, 1].map { NSNumber(value: $0) }
         }
+        animation.beginTime = 0
+        animation.duration = duration
+        animation.fillMode = .both
         animation.isRemovedOnCompletion = false
+        layer.isHidden = true
         layer.add(animation, forKey: "lottie.visibility")
     }
 }
