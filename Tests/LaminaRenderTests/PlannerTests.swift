@@ -336,6 +336,32 @@ struct OffscreenBoundsTests {
         for s in plan.surfaces { #expect(s.width <= 160 && s.height <= 160) }
     }
 
+    /// A layer the size of the canvas masked by a layer that is as large but
+    /// paints one 10 x 10 square (a Lottie mask: bounds the whole
+    /// composition, one small path): both surfaces cover the square, not
+    /// the canvas. An inverted mask shows everything but the square, so
+    /// its surfaces stay canvas-sized; a mask that paints nothing shows
+    /// nothing.
+    @Test func aMaskedLayersSurfacesCoverWhatItsMaskPaints() throws {
+        func plan(_ mask: RenderLayer, inverted: Bool = false) throws -> RenderPlan {
+            var layer = makeLayer(CGSize(width: 200, height: 200), center: CGPoint(x: 100, y: 100))
+            var holder = makeLayer(CGSize(width: 200, height: 200), center: CGPoint(x: 100, y: 100), color: nil)
+            holder.sublayers = [mask]
+            layer.mask = Indirect(holder)
+            layer.maskIsInverted = inverted
+            return try RenderPlanner().plan(canvasRoot(200, 200, sublayers: [layer]), canvas: RenderCanvas(width: 200, height: 200))
+        }
+        let square = makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 60, y: 40))
+        let masked = try plan(square)
+        #expect(masked.surfaces.count == 2)
+        for s in masked.surfaces { #expect(s.width <= 12 && s.height <= 12, "\(s.width) x \(s.height)") }
+        for s in try plan(square, inverted: true).surfaces { #expect(s.width >= 200 && s.height >= 200) }
+        var transparent = square
+        transparent.backgroundColor = nil
+        let hidden = try plan(transparent)
+        #expect(hidden.surfaces.isEmpty && hidden.commandCount == 0)
+    }
+
     @Test func surfacesStayWithinAFewTimesTheTarget() throws {
         // A group seen edge-on in steep perspective: its largest magnification
         // is huge, but its surface stays within the budget.

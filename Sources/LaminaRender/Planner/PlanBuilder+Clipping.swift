@@ -19,11 +19,60 @@ extension PlanBuilder {
         return extent
     }
 
+    /// The box, in the layer's plane, of the pixels it and its sublayers can
+    /// paint: a background or border fills the bounds, content its own
+    /// rect, a sublayer its box (cut by its clip and its mask), a shadow and
+    /// filters spread it; `.null` when nothing paints. Unlike
+    /// `contentExtent` the bounds alone count for nothing, so a Lottie
+    /// layer (its bounds the whole composition) holding one small shape is
+    /// that shape's box. What a mask does not paint hides its layer, so a
+    /// masked layer's surface need cover no more than this of its mask.
+    func paintedExtent(_ layer: RenderLayer) -> CGRect {
+        guard !layer.isHidden, layer.opacity > 0 else { return .null }
+        var extent = piecesExtent(layer)
+        if layer.backgroundColor != nil || layer.borderWidth > 0 || !layer.backgroundFilters.isEmpty {
+            extent = extent.union(layer.bounds)
+        }
+        let limit = layer.bounds.insetBy(dx: -16384, dy: -16384)
+        for item in sceneItems(of: layer) where item.layer.kind == .ordinary {
+            let painted = paintedExtent(item.layer)
+            guard !painted.isNull else { continue }
+            // Seen through the eye plane, its box is not known: all of it.
+            guard let box = item.matrix.projectedBounds(of: painted) else { return limit }
+            extent = extent.union(box.intersection(limit))
+        }
+        if layer.masksToBounds { extent = extent.intersection(layer.bounds) }
+        if let mask = layer.mask?.value, !layer.maskIsInverted {
+            extent = extent.intersection(maskedExtent(by: mask))
+        }
+        guard !extent.isNull, !extent.isEmpty else { return .null }
+        if let shadow = layer.shadow {
+            let pad = 3 * shadow.radius
+            extent = extent.union(extent.offsetBy(dx: shadow.offset.width, dy: shadow.offset.height).insetBy(dx: -pad, dy: -pad))
+        }
+        let reach = layer.filters.reduce(0) { $0 + $1.reach }
+        return reach > 0 ? extent.insetBy(dx: -reach, dy: -reach) : extent
+    }
+
+    /// The part of its layer's plane a (not inverted) mask lets through: what
+    /// it paints, in the masked layer's coordinates; `.infinite` when that is
+    /// not known (a mask seen through the eye plane).
+    func maskedExtent(by mask: RenderLayer) -> CGRect {
+        let painted = paintedExtent(mask)
+        guard !painted.isNull else { return .null }
+        return mask.transformToSuperlayer.projectedBounds(of: painted) ?? .infinite
+    }
+
     /// What a layer draws in its own plane without its sublayers: its
     /// bounds and contents (its bounds alone when they clip).
     func ownExtent(_ layer: RenderLayer) -> CGRect {
-        var extent = layer.bounds
-        if layer.masksToBounds { return extent }
+        layer.masksToBounds ? layer.bounds : layer.bounds.union(piecesExtent(layer))
+    }
+
+    /// The box of a layer's content pieces (a picture's rect, a fill's
+    /// bounds, a gradient's layer bounds); `.null` when it has none.
+    private func piecesExtent(_ layer: RenderLayer) -> CGRect {
+        var extent = CGRect.null
         for piece in layer.content {
             switch piece {
             case .image(let content):
@@ -32,7 +81,7 @@ extension PlanBuilder {
             case .fill(let fill):
                 extent = extent.union(fill.bounds)
             case .gradient:
-                break  // the bounds
+                extent = extent.union(layer.bounds)
             }
         }
         return extent

@@ -108,7 +108,11 @@ extension PlanBuilder {
             let pad = 3 * shadow.radius
             whole = whole.union(whole.offsetBy(dx: shadow.offset.width, dy: shadow.offset.height).insetBy(dx: -pad, dy: -pad))
         }
-        guard whole.width > 0, whole.height > 0 else { return }
+        if let mask = layer.mask?.value, !layer.maskIsInverted {
+            // Where the mask paints nothing, nothing shows: no surface there.
+            whole = whole.intersection(maskedExtent(by: mask))
+        }
+        guard !whole.isNull, whole.width > 0, whole.height > 0 else { return }
         var margin = 2.0
         if hasShadow, let shadow = layer.shadow {
             let reach = 3 * shadow.radius + Double(hypot(shadow.offset.width, shadow.offset.height))
