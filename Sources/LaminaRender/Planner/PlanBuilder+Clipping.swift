@@ -20,15 +20,35 @@ extension PlanBuilder {
     }
 
     /// The box, in the layer's plane, of the pixels it and its sublayers can
-    /// paint: a background or border fills the bounds, content its own
-    /// rect, a sublayer its box (cut by its clip and its mask), a shadow and
-    /// filters spread it; `.null` when nothing paints. Unlike
-    /// `contentExtent` the bounds alone count for nothing, so a Lottie
-    /// layer (its bounds the whole composition) holding one small shape is
-    /// that shape's box. What a mask does not paint hides its layer, so a
-    /// masked layer's surface need cover no more than this of its mask.
+    /// paint (`paintedContentExtent`), spread by its filters and shadow, cut
+    /// by its mask; `.null` when nothing paints. Unlike `contentExtent` the
+    /// bounds alone count for nothing, so a Lottie layer (its bounds the
+    /// whole composition) holding one small shape is that shape's box.
     func paintedExtent(_ layer: RenderLayer) -> CGRect {
         guard !layer.isHidden, layer.opacity > 0 else { return .null }
+        var extent = paintedContentExtent(layer)
+        let reach = layer.filters.reduce(0) { $0 + $1.reach }
+        if reach > 0 { extent = extent.insetBy(dx: -reach, dy: -reach) }
+        if let shadow = layer.shadow, shadow.opacity > 0 {
+            // Cast by what the layer paints, or by its shadow path.
+            let caster = shadow.path.map { extent.union($0.bounds) } ?? extent
+            if !caster.isNull {
+                let pad = 3 * shadow.radius
+                extent = caster.union(caster.offsetBy(dx: shadow.offset.width, dy: shadow.offset.height).insetBy(dx: -pad, dy: -pad))
+            }
+        }
+        // The mask cuts all of it, the shadow too.
+        if let mask = layer.mask?.value, !layer.maskIsInverted {
+            extent = extent.intersection(maskedExtent(by: mask))
+        }
+        return extent.isNull || extent.isEmpty ? .null : extent
+    }
+
+    /// What a layer and its sublayers paint before its own mask, shadow and
+    /// filters: a background or border fills the bounds, content its own
+    /// rect, a sublayer its `paintedExtent`; cut by the bounds when they
+    /// clip. All an offscreen surface of the layer needs to hold.
+    func paintedContentExtent(_ layer: RenderLayer) -> CGRect {
         var extent = piecesExtent(layer)
         if layer.backgroundColor != nil || layer.borderWidth > 0 || !layer.backgroundFilters.isEmpty {
             extent = extent.union(layer.bounds)
@@ -38,20 +58,10 @@ extension PlanBuilder {
             let painted = paintedExtent(item.layer)
             guard !painted.isNull else { continue }
             // Seen through the eye plane, its box is not known: all of it.
-            guard let box = item.matrix.projectedBounds(of: painted) else { return limit }
+            guard let box = item.matrix.projectedBounds(of: painted) else { return layer.masksToBounds ? layer.bounds : limit }
             extent = extent.union(box.intersection(limit))
         }
-        if layer.masksToBounds { extent = extent.intersection(layer.bounds) }
-        if let mask = layer.mask?.value, !layer.maskIsInverted {
-            extent = extent.intersection(maskedExtent(by: mask))
-        }
-        guard !extent.isNull, !extent.isEmpty else { return .null }
-        if let shadow = layer.shadow {
-            let pad = 3 * shadow.radius
-            extent = extent.union(extent.offsetBy(dx: shadow.offset.width, dy: shadow.offset.height).insetBy(dx: -pad, dy: -pad))
-        }
-        let reach = layer.filters.reduce(0) { $0 + $1.reach }
-        return reach > 0 ? extent.insetBy(dx: -reach, dy: -reach) : extent
+        return layer.masksToBounds ? extent.intersection(layer.bounds) : extent
     }
 
     /// The part of its layer's plane a (not inverted) mask lets through: what

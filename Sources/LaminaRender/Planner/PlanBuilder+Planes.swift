@@ -97,7 +97,11 @@ extension PlanBuilder {
         // the target sees it, and only as much of it as can show: what lies
         // outside the target (with room for a shadow to blur into view) is
         // never drawn.
-        var whole = layer.masksToBounds ? layer.bounds : contentExtent(layer)
+        var whole = paintedContentExtent(layer)
+        if hasShadow, let path = layer.shadow?.path {
+            // A shadow path casts its shadow whatever the layer paints.
+            whole = whole.union(path.bounds)
+        }
         if !layer.masksToBounds, hasFilters {
             // A blur spreads the picture by its reach: the surface holds the spread too.
             let reach = layer.filters.reduce(0) { $0 + $1.reach }
