@@ -362,6 +362,27 @@ struct OffscreenBoundsTests {
         #expect(hidden.surfaces.isEmpty && hidden.commandCount == 0)
     }
 
+    /// A faded group as large as the canvas whose two overlapping sublayers
+    /// paint a 30 x 20 area: its surface covers that area. A layer that
+    /// paints nothing but casts a shadow from its shadow path still casts it.
+    @Test func surfacesCoverWhatTheirLayerPaintsNotItsBounds() throws {
+        var group = makeLayer(CGSize(width: 200, height: 200), center: CGPoint(x: 100, y: 100), color: nil)
+        group.opacity = 0.5
+        group.sublayers = [makeLayer(CGSize(width: 20, height: 20), center: CGPoint(x: 60, y: 40)),
+                           makeLayer(CGSize(width: 20, height: 20), center: CGPoint(x: 70, y: 40))]
+        let faded = try RenderPlanner().plan(canvasRoot(200, 200, sublayers: [group]), canvas: RenderCanvas(width: 200, height: 200))
+        #expect(faded.surfaces.count == 1)
+        for s in faded.surfaces { #expect(s.width <= 32 && s.height <= 22, "\(s.width) x \(s.height)") }
+
+        var caster = makeLayer(CGSize(width: 200, height: 200), center: CGPoint(x: 100, y: 100), color: nil)
+        let square = CGRect(x: 50, y: 50, width: 40, height: 40)
+        caster.shadow = RenderShadow(color: .black, opacity: 1, offset: CGSize(width: 0, height: 5), radius: 2,
+                                     path: FillContent(outline: .polygons([[CGPoint(x: 50, y: 50), CGPoint(x: 90, y: 50), CGPoint(x: 90, y: 90), CGPoint(x: 50, y: 90)]]),
+                                                       evenOdd: false, color: .black, bounds: square))
+        let cast = try RenderPlanner().plan(canvasRoot(200, 200, sublayers: [caster]), canvas: RenderCanvas(width: 200, height: 200))
+        #expect(cast.commandCount > 0, "the shadow path's shadow is drawn")
+    }
+
     @Test func surfacesStayWithinAFewTimesTheTarget() throws {
         // A group seen edge-on in steep perspective: its largest magnification
         // is huge, but its surface stays within the budget.
