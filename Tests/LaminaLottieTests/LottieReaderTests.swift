@@ -186,6 +186,26 @@ struct LottieReaderTests {
         #expect(try rgba(picture(bytes, at: 1.2), 50, 50)[3] == 0)
     }
 
+    /// A layer shown from the animation's in point to its out point has
+    /// nothing to animate: no visibility animation (so no presentation copy
+    /// of it each frame), and it shows before, during and after.
+    @Test func aLayerShownThroughoutCarriesNoVisibilityAnimation() throws {
+        func visibilityAnimations(_ bytes: [UInt8]) throws -> Int {
+            var pending = [try LottieReader().read(bytes).scene.rootLayer]
+            var count = 0
+            while let layer = pending.popLast() {
+                if layer.animation(forKey: "lottie.visibility") != nil { count += 1 }
+                pending += layer.sublayers ?? []
+            }
+            return count
+        }
+        let throughout = Self.animation(Self.shapeLayer(Self.redSquare))
+        #expect(try visibilityAnimations(throughout) == 0)
+        for time in [-0.5, 1.0, 2.5] { #expect(try rgba(picture(throughout, at: time), 50, 50)[0] == 255, "at \(time) s") }
+        let later = Self.shapeLayer(Self.redSquare).replacingOccurrences(of: #""ip": 0, "op": 20"#, with: #""ip": 5, "op": 20"#)
+        #expect(try visibilityAnimations(Self.animation(later)) == 1)
+    }
+
     /// A flip-book at 9 frames a second, frames 0 to 12, one square a frame:
     /// Apple's pictures of such a file (lottie-ios's `issue_2265`) show at
     /// frames 3 and 6 the square before, at frame 9 its own. Core Animation

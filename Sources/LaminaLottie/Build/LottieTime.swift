@@ -228,6 +228,9 @@ enum LottieAnimator {
         let frameCount = duration * time.frameRate
         func fraction(_ frame: Double) -> Double { min(max((frame * time.scale + time.offset - time.inPoint) / frameCount, 0), 1) }
         let shownFrom = from.isFinite ? fraction(from) : 0
+        // Shown from the start to the end: nothing to animate (and no
+        // presentation copy of the layer each frame for it).
+        if shownFrom == 0 && until == nil { return }
         let animation = CAKeyframeAnimation(keyPath: "hidden")
         animation.calculationMode = .discrete
         if let until {
