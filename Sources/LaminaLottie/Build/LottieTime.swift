@@ -225,6 +225,8 @@ enum LottieAnimator {
     static func show(_ layer: CALayer, from: Double, until: Double?, time: LottieTime) {
         guard from.isFinite || until != nil else { return }
         let duration = (time.outPoint + 1 - time.inPoint) / time.frameRate
+        // lottie-ios's `progressTime(for:)` divides by the duration times the
+        // frame rate, not by `op + 1 - ip`: kept so, as the last bit is the point.
         let frameCount = duration * time.frameRate
         func fraction(_ frame: Double) -> Double { min(max((frame * time.scale + time.offset - time.inPoint) / frameCount, 0), 1) }
         let shownFrom = from.isFinite ? fraction(from) : 0
