@@ -41,10 +41,18 @@ public enum TextRunAttribute {
     /// none.
     public static let underlineStyle = NSAttributedString.Key("NSUnderline")
     /// Points added after each character of the run (`NSKernAttributeName`),
-    /// a number; negative draws them closer.
+    /// a number; negative draws them closer. As in Core Text, a run with
+    /// this attribute, 0 included, is drawn without the font's own kerning
+    /// of pairs; without it, with.
     public static let kern = NSAttributedString.Key("NSKern")
     /// The same as Core Text names it (`kCTKernAttributeName`).
     public static let coreTextKern = NSAttributedString.Key("CTKern")
+    /// 0 to draw the run without the font's optional ligatures (`fi`, `fl`:
+    /// its `liga` and `clig` features), 1 (the default) with them
+    /// (`NSLigatureAttributeName`), an `Int`.
+    public static let ligature = NSAttributedString.Key("NSLigature")
+    /// The same as Core Text names it (`kCTLigatureAttributeName`).
+    public static let coreTextLigature = NSAttributedString.Key("CTLigature")
     /// The width of the glyphs' outline, in percent of the font size
     /// (`NSStrokeWidthAttributeName`), a number: positive strokes the
     /// glyphs without filling them (outlined text), negative fills them

@@ -6,8 +6,8 @@ import LaminaJSON
 /// A layer's effects (`ef`) and layer styles (`sy`) where Core Animation has
 /// them: After Effects' Drop Shadow effect and drop shadow style as the
 /// layer's shadow (`shadowColor`, `shadowOpacity`, `shadowOffset`,
-/// `shadowRadius`), as lottie-ios applies them; its Gaussian Blur as the
-/// layer's `gaussianBlur` filter. Others are skipped with a warning.
+/// `shadowRadius`), as lottie-ios applies them. Others, the Gaussian Blur
+/// among them, are skipped with a warning.
 struct LottieEffects {
     let reader: LottiePropertyReader
     let time: LottieTime
@@ -24,46 +24,21 @@ struct LottieEffects {
             case Self.dropShadow:
                 try dropShadow(object, path: here, position: value.position, on: layer)
             case Self.gaussianBlur:
-                try gaussianBlur(object, path: here, position: value.position, on: layer)
+                try reader.diagnostics.skipped("\(here) (Gaussian Blur)", "not drawn, as on an iPhone: Core Animation on iOS has no layer blur, and lottie-ios draws the layer sharp",
+                                               file: reader.file, at: value.position)
             default:
                 let name = object["nm"]?.string.map { "'\(Quoted.prefix($0, limit: 40))'" } ?? "this effect"
-                try reader.diagnostics.skipped("\(here) (\(name))", "effects other than Drop Shadow and Gaussian Blur are not drawn yet",
+                try reader.diagnostics.skipped("\(here) (\(name))", "effects other than Drop Shadow are not drawn",
                                                file: reader.file, at: value.position)
             }
         }
     }
 
-    /// After Effects' Gaussian Blur (`ty` 29).
+    /// After Effects' Gaussian Blur (`ty` 29): not drawn, as on the device.
+    /// Core Animation on iOS has no blur a layer can carry (its `filters`
+    /// are not drawn there), lottie-ios adds none, and Apple's pictures of
+    /// a blurred layer show it sharp.
     static let gaussianBlur = 29
-
-    /// After Effects' blurriness over the Gaussian's standard deviation
-    /// (lottie-web's factor, which draws it as After Effects does).
-    static let sigmaPerBlurriness = 0.3
-
-    /// The Gaussian Blur effect as the layer's `gaussianBlur` filter (its
-    /// `inputRadius` the standard deviation, animated where the blurriness
-    /// is): its values by their place are blurriness, dimensions (1 both,
-    /// 2 horizontal, 3 vertical) and repeat edge pixels.
-    private func gaussianBlur(_ effect: JSONObject, path: String, position: SourcePosition, on layer: CALayer) throws(SceneError) {
-        let values = effect["ef"]?.array.map(Array.init) ?? []
-        guard let first = values.first?.object,
-              let blurriness = try reader.property(first, "v", path: path + ".ef[0]", reader.number) else { return }
-        if values.count > 1, let dimensions = values[1].object?["v"]?.object?["k"]?.number, dimensions == 2 || dimensions == 3 {
-            reader.diagnostics.tolerated("\(path).ef[1]", "a blur in one direction is drawn in both (Core Animation's blur has no direction)",
-                                         file: reader.file, at: values[1].position)
-        }
-        if values.count > 2, values[2].object?["v"]?.object?["k"]?.number == 1 {
-            reader.diagnostics.tolerated("\(path).ef[2]", "edge pixels are not repeated: the blur fades at the layer's edges",
-                                         file: reader.file, at: values[2].position)
-        }
-        let filter = CAFilter(type: .gaussianBlur)
-        filter.name = "lottieBlur\(layer.filters?.count ?? 0)"
-        filter.setValue(max(blurriness.initial, 0) * Self.sigmaPerBlurriness, forKey: "inputRadius")
-        layer.filters = (layer.filters ?? []) + [filter]
-        LottieAnimator.apply(blurriness, to: layer, keyPath: "filters.\(filter.name!).inputRadius", time: time) {
-            max($0, 0) * Self.sigmaPerBlurriness
-        }
-    }
 
     /// The drop shadow's values by their place: colour, opacity (0...255),
     /// direction (degrees clockwise from up), distance, softness.

@@ -19,7 +19,9 @@ import LaminaText
 /// is not installed is drawn in Helvetica, as Core Text draws a name it
 /// cannot find.
 /// Tracking (`tr`, thousandths of the size) is the kern Core Text adds after
-/// each character (`TextRunAttribute.kern`), as lottie-ios sets it.
+/// each character (`TextRunAttribute.kern`), as lottie-ios sets it: 0 too,
+/// which leaves the font's own kerning of pairs off, as on the device; so are
+/// optional ligatures.
 /// A stroke (`sc`, `sw`) is a second line of the same text outlined in `sc`,
 /// below the fill unless `of` puts it over, as lottie-ios draws it: its
 /// width goes to Core Text's stroke width attribute, which counts in
@@ -111,10 +113,13 @@ struct LottieText {
             if let stroke { passes.insert((stroke.color, stroke.width), at: strokeOnTop ? passes.count : 0) }
             for pass in passes {
                 let textLayer = CATextLayer()
-                var attributes: [NSAttributedString.Key: Any] = [:]
-                if tracking != 0 { attributes[TextRunAttribute.kern] = CGFloat(tracking) }
+                // As lottie-ios sets them: the tracking as the kern, 0 too
+                // (so the font's own kerning of pairs is off, as Core Text
+                // turns it off for any kern), and no optional ligatures.
+                var attributes: [NSAttributedString.Key: Any] = [TextRunAttribute.kern: CGFloat(tracking),
+                                                                 TextRunAttribute.ligature: 0]
                 if pass.strokeWidth > 0 { attributes[TextRunAttribute.strokeWidth] = CGFloat(pass.strokeWidth) }
-                textLayer.string = attributes.isEmpty ? String(line) as Any : AttributedText([.init(String(line), attributes: attributes)])
+                textLayer.string = AttributedText([.init(String(line), attributes: attributes)])
                 textLayer.foregroundColor = CGColor(red: pass.color[0], green: pass.color[1], blue: pass.color[2], alpha: 1)
                 place(textLayer, line: line, baseline: baseline)
             }

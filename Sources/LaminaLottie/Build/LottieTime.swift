@@ -87,6 +87,13 @@ struct LottieTime {
 enum LottieAnimator {
     /// Sets `keyPath` on `layer` to the property's first value and, when it
     /// is keyframed, adds an animation through its keyframes.
+    ///
+    /// An animated part of the transform (`transform.scale.x`...) leaves the
+    /// layer's own transform the identity, as lottie-ios leaves it: Core
+    /// Animation sets such a part by taking the transform apart, and a
+    /// transform already scaled by -1 on both axes comes apart as a half
+    /// turn, whose scale the animation would then set unturned (a mirrored
+    /// layer drawn the other way round).
     static func apply<Value>(_ property: LottieProperty<Value>?, to layer: CALayer, keyPath: String,
                              time: LottieTime, _ convert: (Value) -> Any) {
         guard let property else { return }
@@ -94,8 +101,11 @@ enum LottieAnimator {
             applySampled(property, at: samples, to: layer, keyPath: keyPath, time: time, convert)
             return
         }
-        layer.setValue(convert(property.initial), forKeyPath: keyPath)
-        guard case .keyed(let keys) = property, keys.count > 1 else { return }
+        guard case .keyed(let keys) = property, keys.count > 1, keys[keys.count - 1].frame > keys[0].frame else {
+            layer.setValue(convert(property.initial), forKeyPath: keyPath)
+            return
+        }
+        if !keyPath.hasPrefix(Self.transformPart) { layer.setValue(convert(property.initial), forKeyPath: keyPath) }
         var values: [Any] = []
         var times: [Double] = []
         var functions: [CAMediaTimingFunction] = []
@@ -121,7 +131,10 @@ enum LottieAnimator {
             }
         }
         let begin = times[0], duration = times[times.count - 1] - begin
-        guard duration > 0 else { return }
+        guard duration > 0 else {
+            layer.setValue(convert(property.initial), forKeyPath: keyPath)
+            return
+        }
         let animation = CAKeyframeAnimation(keyPath: keyPath)
         animation.values = values
         if keyPath == "position", let path = motionPath(keys, values: values) {
@@ -138,6 +151,9 @@ enum LottieAnimator {
         layer.add(animation, forKey: keyPath)
     }
 
+    /// Key paths into a layer's transform, set by taking it apart.
+    private static let transformPart = "transform."
+
     /// `apply` in a time-remapped precomposition: the property's value at
     /// each sampled frame, a linear keyframe each.
     private static func applySampled<Value>(_ property: LottieProperty<Value>, at samples: [(top: Double, frame: Double)],
@@ -147,16 +163,21 @@ enum LottieAnimator {
             return
         }
         let values = samples.map { convert(property.sampledValue(at: $0.frame)) }
-        layer.setValue(values[0], forKeyPath: keyPath)
-        addSampled(values, at: samples, to: layer, keyPath: keyPath, forKey: keyPath, time: time)
+        let transformPart = keyPath.hasPrefix(Self.transformPart)
+        if !transformPart { layer.setValue(values[0], forKeyPath: keyPath) }
+        if !addSampled(values, at: samples, to: layer, keyPath: keyPath, forKey: keyPath, time: time), transformPart {
+            layer.setValue(values[0], forKeyPath: keyPath)
+        }
     }
 
     /// A keyframe animation through `values`, one at each sampled frame of
     /// the top composition, held before the first and after the last.
+    /// Whether it was added (not when the samples span no time).
+    @discardableResult
     private static func addSampled(_ values: [Any], at samples: [(top: Double, frame: Double)], to layer: CALayer,
-                                   keyPath: String, forKey key: String, discrete: Bool = false, time: LottieTime) {
+                                   keyPath: String, forKey key: String, discrete: Bool = false, time: LottieTime) -> Bool {
         let begin = time.seconds(top: samples[0].top), duration = time.seconds(top: samples[samples.count - 1].top) - begin
-        guard duration > 0 else { return }
+        guard duration > 0 else { return false }
         let animation = CAKeyframeAnimation(keyPath: keyPath)
         animation.values = values
         animation.keyTimes = samples.map { NSNumber(value: min(max((time.seconds(top: $0.top) - begin) / duration, 0), 1)) }
@@ -166,6 +187,7 @@ enum LottieAnimator {
         animation.fillMode = .both
         animation.isRemovedOnCompletion = false
         layer.add(animation, forKey: key)
+        return true
     }
 
     /// Shows `layer` while its composition's frame is within `from..<until`

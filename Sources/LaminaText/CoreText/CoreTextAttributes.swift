@@ -18,8 +18,11 @@ public let kCTFontAttributeName: String = TextRunAttribute.font.rawValue
 public let kCTForegroundColorAttributeName: String = TextRunAttribute.coreTextForegroundColor.rawValue
 /// The run's underline, a `CTUnderlineStyle` raw value (0 for none).
 public let kCTUnderlineStyleAttributeName: String = TextRunAttribute.underlineStyle.rawValue
-/// Points added after each character of the run, a number.
+/// Points added after each character of the run, a number; any value, 0
+/// included, turns the font's own kerning of pairs off for the run.
 public let kCTKernAttributeName: String = TextRunAttribute.coreTextKern.rawValue
+/// 0 for no optional ligatures in the run, 1 (the default) for the font's own.
+public let kCTLigatureAttributeName: String = TextRunAttribute.coreTextLigature.rawValue
 /// The width of the glyphs' outline in percent of the font size, a number:
 /// positive draws the outline alone, negative fills the glyphs and draws it on top.
 public let kCTStrokeWidthAttributeName: String = TextRunAttribute.coreTextStrokeWidth.rawValue

@@ -58,7 +58,8 @@ final class ShapedRun {
         hb_buffer_set_direction(buffer, level & 1 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, script)
         hb_buffer_guess_segment_properties(buffer)
-        hb_shape(face.hbFont, buffer, nil, 0)
+        let features = Self.features(for: style)
+        hb_shape(face.hbFont, buffer, features, UInt32(features.count))
 
         var count: UInt32 = 0
         let scale = face.scale(forSize: style.fontSize)
@@ -71,8 +72,21 @@ final class ShapedRun {
         glyphs = (0..<Int(count)).map { i in
             ShapedGlyph(
                 glyph: infos[i].codepoint, cluster: Int(infos[i].cluster),
-                advance: Double(positions[i].x_advance) * scale + style.kern,
+                advance: Double(positions[i].x_advance) * scale + (style.kern ?? 0),
                 offsetX: Double(positions[i].x_offset) * scale, offsetY: Double(positions[i].y_offset) * scale)
+        }
+    }
+
+    /// The OpenType features a style turns off, over the whole run: pair
+    /// kerning where a kern is given (Core Text's rule), optional ligatures
+    /// where they are not wanted.
+    private static func features(for style: TextStyle) -> [hb_feature_t] {
+        var off: [String] = []
+        if style.kern != nil { off.append("kern") }
+        if !style.ligatures { off += ["liga", "clig"] }
+        return off.map { tag in
+            let code = tag.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+            return hb_feature_t(tag: code, value: 0, start: 0, end: UInt32.max)
         }
     }
 }

@@ -9,8 +9,12 @@ struct TextStyle: Hashable, Sendable {
     var fontSize: Double
     var color: CGColor
     var isUnderlined = false
-    /// Points added after each glyph (tracking), as Core Text's kern attribute adds them.
-    var kern = 0.0
+    /// Points added after each glyph (tracking), as Core Text's kern
+    /// attribute adds them; given at all (0 too), the font's own kerning of
+    /// pairs is off, as in Core Text. Nil: the font's kerning, nothing added.
+    var kern: Double?
+    /// Whether the font's optional ligatures (`liga`, `clig`) are formed.
+    var ligatures = true
     /// The glyphs' outline in percent of the size, as Core Text's stroke
     /// width attribute: positive strokes without filling, negative fills
     /// and strokes, 0 only fills.
@@ -121,6 +125,10 @@ struct StyledText: Hashable, Sendable {
            kern.isFinite {
             // Beyond a few font sizes either way, letters leave the line or pile up: held there.
             style.kern = min(max(kern, -4 * style.fontSize), 4 * style.fontSize)
+        }
+        if let ligature = (attributes[TextRunAttribute.ligature] ?? attributes[TextRunAttribute.coreTextLigature])
+            .flatMap(Self.number) {
+            style.ligatures = ligature != 0
         }
         if let underline = attributes[TextRunAttribute.underlineStyle] {
             style.isUnderlined = (Self.number(underline) ?? 0) != 0

@@ -233,9 +233,11 @@ struct LottieShapes {
     // MARK: Gradients
 
     /// A gradient fill or stroke, as lottie-ios draws one: a
-    /// `CAGradientLayer` over the paths' bounds, masked by the filled (or
-    /// stroked) paths. Colours and their alpha stops are merged at the
-    /// colour stops; an animated gradient is drawn at its first value.
+    /// `CAGradientLayer` of the opaque colours over the paths' bounds,
+    /// masked by the filled (or stroked) paths. Alpha stops have locations
+    /// of their own (a glow's ring fades in and out between two colour
+    /// stops), so a gradient with any alpha below 1 is masked by a second
+    /// gradient of the same geometry, black at its alpha stops.
     private func gradient(_ paint: LottiePaint, shape: LottieProperty<PathData>, trim: LottieTrimWindow?) throws(SceneError) -> CALayer {
         let (object, path, stroke) = (paint.object, paint.path, paint.isStroke)
         var box = CGRect.null
@@ -262,30 +264,38 @@ struct LottieShapes {
         // Stops, start and end animate as lottie-ios animates them: the
         // gradient layer's colors, locations, startPoint and endPoint.
         let stopCount = Int(count)
-        LottieAnimator.apply(values, to: holder, keyPath: "colors", time: time) { Self.stops($0, count: stopCount).colors }
-        LottieAnimator.apply(values, to: holder, keyPath: "locations", time: time) {
-            Self.stops($0, count: stopCount).locations.map { NSNumber(value: $0) }
+        var ramps = [(holder, { (v: [Double]) in Self.colorStops(v, count: stopCount) })]
+        let keyed = values.frames.isEmpty ? [values.initial] : values.frames.map { values.sampledValue(at: $0) }
+        if keyed.contains(where: { Self.alphaStops($0, count: stopCount).contains { $0.color.alpha < 0.999 } }) {
+            let alpha = CAGradientLayer()
+            alpha.frame = holder.bounds
+            holder.mask = alpha
+            ramps.append((alpha, { Self.alphaStops($0, count: stopCount) }))
+        }
+        for (ramp, stops) in ramps {
+            LottieAnimator.apply(values, to: ramp, keyPath: "colors", time: time) { stops($0).map(\.color) }
+            LottieAnimator.apply(values, to: ramp, keyPath: "locations", time: time) { stops($0).map { NSNumber(value: $0.location) } }
         }
         let start = try reader.property(object, "s", path: path, reader.vector) ?? .fixed([0, 0])
         let end = try reader.property(object, "e", path: path, reader.vector) ?? .fixed([0, 0])
         func unit(_ p: [Double]) -> CGPoint {
             CGPoint(x: box.width > 0 ? (p[0] - box.minX) / box.width : 0, y: box.height > 0 ? (p[1] - box.minY) / box.height : 0)
         }
+        var reach = end
         if object["t"]?.number == 2 {
             // Core Animation's radial gradient reaches endPoint along each
             // axis of the bounds: the radius over each side keeps it round
             // whatever the shape's box. Its end depends on both points.
-            holder.type = .radial
-            LottieAnimator.apply(start, to: holder, keyPath: "startPoint", time: time, unit)
-            let reach = LottieProperty<[Double]>.sampled(at: [start.frames, end.frames]) { frame in
+            reach = LottieProperty<[Double]>.sampled(at: [start.frames, end.frames]) { frame in
                 let (s, e) = (start.sampledValue(at: frame), end.sampledValue(at: frame))
                 let radius = max(hypot(e[0] - s[0], e[1] - s[1]), 1e-6)
                 return [s[0] + radius, s[1] + radius]
             }
-            LottieAnimator.apply(reach, to: holder, keyPath: "endPoint", time: time, unit)
-        } else {
-            LottieAnimator.apply(start, to: holder, keyPath: "startPoint", time: time, unit)
-            LottieAnimator.apply(end, to: holder, keyPath: "endPoint", time: time, unit)
+        }
+        for (ramp, _) in ramps {
+            if object["t"]?.number == 2 { ramp.type = .radial }
+            LottieAnimator.apply(start, to: ramp, keyPath: "startPoint", time: time, unit)
+            LottieAnimator.apply(reach, to: ramp, keyPath: "endPoint", time: time, unit)
         }
         let mask = CAShapeLayer.atOrigin()
         let offset = CGAffineTransform(translationX: -box.minX, y: -box.minY)
@@ -313,28 +323,22 @@ struct LottieShapes {
         return layer
     }
 
-    /// A Lottie gradient's colours at its colour stops, each with the alpha
-    /// its alpha stops give there.
-    static func stops(_ values: [Double], count: Int) -> (colors: [CGColor], locations: [Double]) {
-        var colors: [CGColor] = [], locations: [Double] = []
-        let alphas = values.count > count * 4 ? Array(values[(count * 4)...]) : []
-        func alpha(at offset: Double) -> Double {
-            let pairs = stride(from: 0, to: alphas.count - 1, by: 2).map { (alphas[$0], alphas[$0 + 1]) }
-            guard let first = pairs.first else { return 1 }
-            if offset <= first.0 { return first.1 }
-            for (a, b) in zip(pairs, pairs.dropFirst()) where offset <= b.0 {
-                return a.1 + (b.1 - a.1) * (offset - a.0) / max(b.0 - a.0, 1e-9)
-            }
-            return pairs[pairs.count - 1].1
+    /// A Lottie gradient's colour stops, opaque: `count` runs of
+    /// [location, r, g, b].
+    static func colorStops(_ values: [Double], count: Int) -> [(color: CGColor, location: Double)] {
+        stride(from: 0, to: min(count, values.count / 4) * 4, by: 4).map { k in
+            let channel = { (i: Int) in min(max(values[k + i], 0), 1) }
+            return (CGColor(red: channel(1), green: channel(2), blue: channel(3), alpha: 1), min(max(values[k], 0), 1))
         }
-        for k in 0..<count where k * 4 + 3 < values.count {
-            let offset = min(max(values[k * 4], 0), 1)
-            let (r, g, b) = (values[k * 4 + 1], values[k * 4 + 2], values[k * 4 + 3])
-            colors.append(CGColor(red: min(max(r, 0), 1), green: min(max(g, 0), 1), blue: min(max(b, 0), 1),
-                                  alpha: min(max(alpha(at: offset), 0), 1)))
-            locations.append(offset)
+    }
+
+    /// A Lottie gradient's alpha stops, black at each alpha: the
+    /// [location, alpha] pairs after its colour stops (none: an empty list).
+    static func alphaStops(_ values: [Double], count: Int) -> [(color: CGColor, location: Double)] {
+        guard values.count > count * 4 + 1 else { return [] }
+        return stride(from: count * 4, to: values.count - 1, by: 2).map { k in
+            (CGColor(red: 0, green: 0, blue: 0, alpha: min(max(values[k + 1], 0), 1)), min(max(values[k], 0), 1))
         }
-        return (colors, locations)
     }
 
     private static func keyedValues(_ property: LottieProperty<PathData>) -> [PathData] {
