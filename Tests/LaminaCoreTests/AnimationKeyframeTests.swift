@@ -111,6 +111,17 @@ import Testing
         #expect(throws: Never.self) { try bounded.validate() }
     }
 
+    /// A discrete animation of one value has no effect: the layer's own
+    /// value shows, as Apple's pictures of lottie-ios's lone held keyframes
+    /// show it (a fill held at opacity 0 drawn at its layer's 1).
+    @Test func discreteOfOneValueHasNoEffect() {
+        let lone = Self.keyframes([0], keyTimes: [0, 1], mode: .discrete)
+        #expect(lone.presentationValue(atTime: 0.5, modelValue: CGFloat(1)) == nil)
+        let two = Self.keyframes([0, 5], keyTimes: [0, 0.5, 1], mode: .discrete)
+        #expect(value(two, at: 0.25) == 0 && value(two, at: 0.75) == 5)
+        #expect(value(Self.keyframes([7]), at: 0.5) == 7, "a linear animation of one value holds it")
+    }
+
     @Test func discreteShowsValuesThatCannotBeInterpolated() throws {
         let a = Self.keyframes(["one", "two"], mode: .discrete)
         #expect(a.presentationValue(atTime: 0.75, modelValue: nil) as? String == "two")

@@ -531,6 +531,30 @@ struct LottieReaderTests {
         }
     }
 
+    /// Held keyframes as lottie-ios plays them: split from eased ones into
+    /// runs, a run of held values shown each until the next keyframe (the
+    /// last of a file's keyframes too), and a lone held keyframe before an
+    /// eased one a discrete animation of one value, which Core Animation
+    /// does not play: the fill's layer shows its own opacity, 1, there (as
+    /// in Apple's pictures of lottie-ios's pr_1632 samples).
+    @Test func heldKeyframesPlayAsLottieIOSSplitsThem() throws {
+        func fill(_ keys: String) -> [UInt8] {
+            let square = #"{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [40, 40]}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 1, "k": [\#(keys)]}}"#
+            return Self.animation(Self.shapeLayer(square))
+        }
+        func alpha(_ bytes: [UInt8], _ time: Double) throws -> Int { Int(rgba(try picture(bytes, at: time), 50, 50)[3]) }
+        // Held at 20 from 0, then eased from 60 at frame 4 to 100 at frame 8.
+        let lone = fill(#"{"t": 0, "s": [20], "h": 1}, {"t": 4, "s": [60]}, {"t": 8, "s": [100]}"#)
+        let (held20, eased) = (try alpha(lone, 0.2), try alpha(lone, 0.6))
+        #expect(held20 == 255, "the lone held keyframe is not played: the layer's own opacity")
+        #expect(abs(eased - 204) <= 2, "eased half way, 80%")
+        // Three held values, the last keyframe's shown after it.
+        let held = fill(#"{"t": 0, "s": [20], "h": 1}, {"t": 4, "s": [60], "h": 1}, {"t": 8, "s": [100], "h": 1}"#)
+        let (first, second, third, after) = (try alpha(held, 0.2), try alpha(held, 0.6), try alpha(held, 0.8), try alpha(held, 1.5))
+        #expect(abs(first - 51) <= 1 && abs(second - 153) <= 1)
+        #expect(third == 255 && after == 255, "from frame 8 on")
+    }
+
     @Test func aRadialGradientStaysRoundInAWideShape() throws {
         // White at the centre to black at radius 20, in a 80 x 20 rectangle.
         let gradient = #"{"ty": "gf", "t": 2, "o": {"a": 0, "k": 100}, "s": {"a": 0, "k": [50, 50]}, "e": {"a": 0, "k": [70, 50]}, "g": {"p": 2, "k": {"a": 0, "k": [0, 1, 1, 1, 1, 0, 0, 0]}}}"#

@@ -96,6 +96,23 @@ struct AttributedRunTests {
         }
     }
 
+    @Test("A kern, 0 included, turns the font's kerning of pairs off, as in Core Text; ligature 0 keeps fi two letters")
+    func kernTurnsPairKerningOff() throws {
+        func glyphs(_ text: String, _ attributes: [NSAttributedString.Key: Any]) throws -> [(x: Double, index: Int)] {
+            let string = NSMutableAttributedString(string: text, attributes: attributes)
+            let line = try #require(try layout(textLayer(string, font: "DejaVu Sans", size: 40)).lines.first)
+            return line.glyphs.map { (Double($0.position.x), $0.sourceIndex) }
+        }
+        // DejaVu Sans kerns "AV" by about 3 points at 40: with a kern of 0
+        // the V stands where A's advance alone puts it.
+        let kerned = try glyphs("AV", [:]), unkerned = try glyphs("AV", [TextRunAttribute.kern: CGFloat(0)])
+        #expect(unkerned[1].x - kerned[1].x > 1, "\(kerned) against \(unkerned)")
+        // DejaVu Sans joins "fi" into one glyph unless told not to.
+        #expect(try glyphs("fi", [:]).count == 1)
+        #expect(try glyphs("fi", [TextRunAttribute.ligature: 0]).map(\.index) == [0, 1])
+        #expect(try glyphs("fi", [NSAttributedString.Key(kCTLigatureAttributeName): 0]).count == 2)
+    }
+
     @Test("Plain strings take the layer's font, size and colour; runs without them too")
     func layerDefaults() throws {
         let string = NSMutableAttributedString(string: "ab")

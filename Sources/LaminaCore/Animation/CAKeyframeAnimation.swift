@@ -8,7 +8,9 @@ import Foundation
 /// (segment `i` uses entry `i`; missing entries are linear). In `discrete`
 /// mode each value is held until the next key time: `keyTimes` may have one
 /// entry per value, or one more as Core Animation documents, and without them
-/// each of `n` values shows for `1/n` of the duration.
+/// each of `n` values shows for `1/n` of the duration. A discrete animation
+/// of a single value has no effect, as in Core Animation: the layer's own
+/// value shows.
 ///
 /// Invalid `keyTimes` (a wrong count, out of 0...1, or decreasing) are
 /// ignored and the values evenly spaced; `validate()` reports them. Values

@@ -50,6 +50,10 @@ final class KeyframeTrack: @unchecked Sendable {
         let n = values.count
         guard n > 0 else { return nil }
         if mode == .discrete {
+            // One value held alone is not played, as Core Animation does
+            // not play it (Apple's pictures of lottie-ios's lone held
+            // keyframes show the layer's own value there).
+            guard n > 1 else { return nil }
             // The last key time not after `progress`; a value is shown from
             // its key time until the next one.
             let index = keyTimes.prefix(n).lastIndex { $0 <= progress } ?? 0

@@ -85,15 +85,21 @@ struct LottieTime {
 /// `CAMediaTimingFunction`, the values held before the first keyframe and
 /// after the last (`fillMode` both).
 enum LottieAnimator {
-    /// Sets `keyPath` on `layer` to the property's first value and, when it
-    /// is keyframed, adds an animation through its keyframes.
+    /// Sets `keyPath` on `layer` to the property's value when it is fixed;
+    /// when it is keyframed, adds animations through its keyframes and
+    /// leaves the layer's own value at its default, as lottie-ios does.
     ///
-    /// An animated part of the transform (`transform.scale.x`...) leaves the
-    /// layer's own transform the identity, as lottie-ios leaves it: Core
-    /// Animation sets such a part by taking the transform apart, and a
-    /// transform already scaled by -1 on both axes comes apart as a half
-    /// turn, whose scale the animation would then set unturned (a mirrored
-    /// layer drawn the other way round).
+    /// The keyframes are split where they change between held and eased,
+    /// as lottie-ios splits them: a run of held keyframes is a `discrete`
+    /// animation (each value until the next keyframe; the run's last
+    /// keyframe only ends it), a run of eased ones a linear animation paced
+    /// per segment by its keyframe's `CAMediaTimingFunction`; several runs
+    /// are one `CAAnimationGroup`, the first run from the composition's
+    /// start, the last to its end. A lone held keyframe before an eased one
+    /// is a discrete animation of one value, which Core Animation does not
+    /// play: the layer's own value shows there (Apple's pictures of
+    /// lottie-ios's `pr_1632` samples show a fill at full opacity where its
+    /// held keyframe says 0).
     static func apply<Value>(_ property: LottieProperty<Value>?, to layer: CALayer, keyPath: String,
                              time: LottieTime, _ convert: (Value) -> Any) {
         guard let property else { return }
@@ -101,55 +107,124 @@ enum LottieAnimator {
             applySampled(property, at: samples, to: layer, keyPath: keyPath, time: time, convert)
             return
         }
-        guard case .keyed(let keys) = property, keys.count > 1, keys[keys.count - 1].frame > keys[0].frame else {
+        guard case .keyed(let keys) = property, keys.count > 1,
+              time.seconds(keys[keys.count - 1].frame) > time.seconds(keys[0].frame) else {
             layer.setValue(convert(property.initial), forKeyPath: keyPath)
             return
         }
-        if !keyPath.hasPrefix(Self.transformPart) { layer.setValue(convert(property.initial), forKeyPath: keyPath) }
-        var values: [Any] = []
-        var times: [Double] = []
-        var functions: [CAMediaTimingFunction] = []
-        let linear = CAMediaTimingFunction(name: .linear)
-        for (index, key) in keys.enumerated() {
-            let t = time.seconds(key.frame)
-            if index > 0, keys[index - 1].hold {
-                // A hold: the previous value until this keyframe, then a jump.
-                values.append(convert(keys[index - 1].value))
-                times.append(max(t - 1e-6, times.last ?? t))
-                functions.append(linear)
+        let runs = Self.runs(keys)
+        // The composition's start and end on the scene's clock; for several
+        // runs, as lottie-ios reckons them, the top composition's in and out
+        // frames read as frames of this one (later than the end, inside a
+        // precomposition that starts late).
+        let (start, end) = (0.0, time.seconds(top: time.outPoint))
+        let (runsStart, runsEnd) = (time.seconds(time.inPoint), time.seconds(time.outPoint))
+        var animations: [CAKeyframeAnimation] = []
+        for (index, run) in runs.enumerated() {
+            var begin = time.seconds(run[0].frame), finish = time.seconds(run[run.count - 1].frame)
+            // Every moment of the composition is some run's: as lottie-ios
+            // times them, the first from the start, the last to the end (one
+            // frame past it when it is the only run, as lottie-ios's key
+            // times are fractions of the composition's frames plus one).
+            if runs.count == 1 {
+                (begin, finish) = (min(begin, start), max(finish, end + 1 / time.frameRate))
+            } else {
+                if index == 0 { begin = min(begin, runsStart) }
+                if index == runs.count - 1 { finish = max(finish, runsEnd) }
             }
-            values.append(convert(key.value))
-            times.append(t)
-            if index < keys.count - 1 {
-                if key.hold {
-                    functions.append(linear)
-                } else if let e = key.easing {
-                    functions.append(CAMediaTimingFunction(controlPoints: Float(e.0), Float(e.1), Float(e.2), Float(e.3)))
-                } else {
-                    functions.append(linear)
+            let duration = finish - begin
+            guard duration > 0 else { continue }
+            let animation = CAKeyframeAnimation(keyPath: keyPath)
+            var keyTimes = run.map { min(max((time.seconds($0.frame) - begin) / duration, 0), 1) }
+            var values = run.map { convert($0.value) }
+            var functions = run.dropLast().map { key in
+                key.easing.map { CAMediaTimingFunction(controlPoints: Float($0.0), Float($0.1), Float($0.2), Float($0.3)) }
+                    ?? CAMediaTimingFunction(name: .linear)
+            }
+            if !run[0].hold, keyPath == "position", let path = motionPath(run, points: values) {
+                // Curved motion: along a path through the keyframes, as
+                // lottie-ios builds position animations.
+                animation.path = path
+                animation.keyTimes = keyTimes.map { NSNumber(value: $0) }
+                animation.timingFunctions = functions
+            } else {
+                // As lottie-ios completes them: a run that starts or ends
+                // inside its time holds its first or last value there.
+                if keyTimes[0] != 0 {
+                    keyTimes.insert(0, at: 0)
+                    values.insert(values[0], at: 0)
+                    functions.insert(CAMediaTimingFunction(name: .linear), at: 0)
                 }
+                if keyTimes[keyTimes.count - 1] != 1 {
+                    keyTimes.append(1)
+                    values.append(values[values.count - 1])
+                    functions.append(CAMediaTimingFunction(name: .linear))
+                }
+                if run[0].hold {
+                    // Each value until the next key time; the last only ends
+                    // the run. A held value gives way a microsecond before
+                    // its next keyframe, so that a moment on that keyframe
+                    // shows the keyframe's value whatever the last bit of
+                    // the arithmetic (as Apple's pictures do).
+                    animation.calculationMode = .discrete
+                    values.removeLast()
+                    let early = Self.heldEdge / duration
+                    for k in keyTimes.indices.dropFirst().dropLast() { keyTimes[k] = max(keyTimes[k] - early, keyTimes[k - 1]) }
+                } else {
+                    animation.timingFunctions = functions
+                }
+                animation.keyTimes = keyTimes.map { NSNumber(value: $0) }
+                animation.values = values
             }
+            animation.beginTime = begin
+            animation.duration = duration
+            animations.append(animation)
         }
-        let begin = times[0], duration = times[times.count - 1] - begin
-        guard duration > 0 else {
+        guard !animations.isEmpty else {
             layer.setValue(convert(property.initial), forKeyPath: keyPath)
             return
         }
-        let animation = CAKeyframeAnimation(keyPath: keyPath)
-        animation.values = values
-        if keyPath == "position", let path = motionPath(keys, values: values) {
-            // Curved motion: along a path, as lottie-ios builds position animations.
-            animation.values = nil
-            animation.path = path
+        // Each run plays in its own time; the first holds its start before
+        // it, the last its end after it.
+        animations[0].fillMode = .backwards
+        animations[animations.count - 1].fillMode = animations.count == 1 ? .both : .forwards
+        let added: CAAnimation
+        if animations.count == 1 {
+            added = animations[0]
+        } else {
+            // The runs on the group's clock, which is the scene's.
+            let group = CAAnimationGroup()
+            group.animations = animations
+            group.beginTime = 0
+            group.duration = animations.map { $0.beginTime + $0.duration }.max() ?? 0
+            added = group
         }
-        animation.keyTimes = times.map { NSNumber(value: min(max(($0 - begin) / duration, 0), 1)) }
-        animation.timingFunctions = functions
-        animation.beginTime = begin
-        animation.duration = duration
-        animation.fillMode = .both
-        animation.isRemovedOnCompletion = false
-        layer.add(animation, forKey: keyPath)
+        added.fillMode = .both
+        added.isRemovedOnCompletion = false
+        layer.add(added, forKey: keyPath)
     }
+
+    /// Keyframes split where they change between held and eased, as
+    /// lottie-ios splits them: each run's keyframes are all held or all
+    /// eased, and a run ends on the keyframe that starts the next.
+    static func runs<Value>(_ keys: [LottieProperty<Value>.Keyframe]) -> [[LottieProperty<Value>.Keyframe]] {
+        var runs: [[LottieProperty<Value>.Keyframe]] = []
+        var current: [LottieProperty<Value>.Keyframe] = []
+        for key in keys {
+            if let last = current.last, key.hold != last.hold {
+                current.append(key)
+                runs.append(current)
+                current = [key]
+            } else {
+                current.append(key)
+            }
+        }
+        runs.append(current)
+        return runs
+    }
+
+    /// How long before its next keyframe a held value gives way (seconds).
+    static let heldEdge = 1e-6
 
     /// Key paths into a layer's transform, set by taking it apart.
     private static let transformPart = "transform."
@@ -200,32 +275,26 @@ enum LottieAnimator {
         addSampled(shown.map { !$0 }, at: samples, to: layer, keyPath: "hidden", forKey: "lottie.visibility", discrete: true, time: time)
     }
 
-    /// The path a position's keyframes move along, when any segment has
-    /// spatial tangents (`to`, `ti`): a curve from each keyframe's point,
-    /// leaving along its `to` and arriving along the next one's `ti`; a line
-    /// elsewhere (and for the extra point a hold adds). Nil when every
-    /// segment is straight, or the values are not points.
-    private static func motionPath<Value>(_ keys: [LottieProperty<Value>.Keyframe], values: [Any]) -> CGPath? {
+    /// The path a run of eased position keyframes moves along, when any
+    /// segment has spatial tangents (`to`, `ti`): a curve from each
+    /// keyframe's point, leaving along its `to` and arriving along the next
+    /// one's `ti`; a line elsewhere. Nil when every segment is straight, or
+    /// the values are not points.
+    private static func motionPath<Value>(_ keys: [LottieProperty<Value>.Keyframe], points values: [Any]) -> CGPath? {
         guard keys.contains(where: { $0.spatialOut != nil || $0.spatialIn != nil }),
-              let points = values as? [CGPoint], let first = points.first else { return nil }
+              let points = values as? [CGPoint], points.count == keys.count, let first = points.first else { return nil }
         let path = CGMutablePath()
         path.move(to: first)
-        var at = 0  // the index in `points` of keys[index]'s value
         for index in 1..<keys.count {
-            if keys[index - 1].hold {
-                at += 1
-                path.addLine(to: points[at])  // held: the same point again
-            }
-            let from = points[at], to = points[at + 1]
+            let from = points[index - 1], to = points[index]
             let out = keys[index - 1].spatialOut, into = keys[index].spatialIn
-            if !keys[index - 1].hold, out != nil || into != nil {
+            if out != nil || into != nil {
                 let o = out ?? [0, 0], i = into ?? [0, 0]
                 path.addCurve(to: to, control1: CGPoint(x: from.x + o[0], y: from.y + o[1]),
                               control2: CGPoint(x: to.x + i[0], y: to.y + i[1]))
             } else {
                 path.addLine(to: to)
             }
-            at += 1
         }
         return path
     }
