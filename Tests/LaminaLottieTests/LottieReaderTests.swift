@@ -661,6 +661,18 @@ struct LottieReaderTests {
         #expect(rgba(image, 75, 50)[3] == 0)
     }
 
+    /// A drop shadow style's distance animates, as lottie-ios animates the
+    /// shadow's offset (Apple's pictures of issue_1169_shadow_style_animated):
+    /// straight below by 0 at frame 0, by 10 from frame 10.
+    @Test func aDropShadowStylesDistanceAnimates() throws {
+        let style = #"{"ty": 1, "c": {"a": 0, "k": [0, 1, 0, 1]}, "o": {"a": 0, "k": 100}, "a": {"a": 0, "k": 90}, "d": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 10, "s": [10]}]}, "s": {"a": 0, "k": 0}}"#
+        let bytes = Self.animation(Self.shapeLayer(Self.redSquare, extra: #", "sy": [\#(style)]"#))
+        #expect(rgba(try picture(bytes, at: 0), 50, 75)[3] == 0, "no offset at first: hidden under the square")
+        #expect(rgba(try picture(bytes, at: 1.5), 50, 75) == [0, 255, 0, 255], "10 below from frame 10")
+        let halfway = try picture(bytes, at: 0.5)
+        #expect(rgba(halfway, 50, 73) == [0, 255, 0, 255] && rgba(halfway, 50, 76)[3] == 0, "5 below half way")
+    }
+
     @Test func aShapeMorphsBetweenKeyframesOfTheSameVertices() throws {
         func square(_ size: Double) -> String {
             #"{"v": [[0, 0], [\#(size), 0], [\#(size), \#(size)], [0, \#(size)]], "i": [[0,0],[0,0],[0,0],[0,0]], "o": [[0,0],[0,0],[0,0],[0,0]], "c": true}"#

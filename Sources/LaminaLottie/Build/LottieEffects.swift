@@ -59,15 +59,11 @@ struct LottieEffects {
             Float(min(max($0 / 255, 0), 1) * alpha)
         }
         // The offset from the direction and the distance, at their keyframes and between.
-        let direction: LottieProperty<Double> = givenDirection ?? .fixed(135)
-        let distance: LottieProperty<Double> = givenDistance ?? .fixed(5)
-        func offset(at frame: Double) -> [Double] {
-            let angle: Double = direction.value(at: frame) * Double.pi / 180
-            let reach: Double = distance.value(at: frame)
-            return [reach * sin(angle), -reach * cos(angle)]
+        let offsets = LottieProperty<CGSize>.combining(givenDirection ?? .fixed(135), givenDistance ?? .fixed(5)) { direction, reach in
+            let angle = direction * .pi / 180
+            return CGSize(width: reach * sin(angle), height: -reach * cos(angle))
         }
-        let offsets = LottieProperty<[Double]>.sampled(at: [direction.frames, distance.frames], offset(at:))
-        LottieAnimator.apply(offsets, to: layer, keyPath: "shadowOffset", time: time) { CGSize(width: $0[0], height: $0[1]) }
+        LottieAnimator.apply(offsets, to: layer, keyPath: "shadowOffset", time: time) { $0 }
         LottieAnimator.apply(softness ?? .fixed(0), to: layer, keyPath: "shadowRadius", time: time) {
             CGFloat(max($0, 0) / Self.softnessPerRadius)
         }
@@ -93,14 +89,13 @@ struct LottieEffects {
             let alpha = color.initial[3]
             LottieAnimator.apply(try reader.property(object, "o", path: here, reader.number) ?? .fixed(75), to: layer,
                                  keyPath: "shadowOpacity", time: time) { Float(min(max($0 / 100, 0), 1) * alpha) }
+            // The offset from the angle and the distance, animated as lottie-ios animates it.
             let angle = try reader.property(object, "a", path: here, reader.number) ?? .fixed(90)
             let distance = try reader.property(object, "d", path: here, reader.number) ?? .fixed(5)
-            if angle.isAnimated || distance.isAnimated {
-                reader.diagnostics.tolerated("\(here) (drop shadow)", "an animated angle or distance is drawn at its first value",
-                                             file: reader.file, at: value.position)
+            let offsets = LottieProperty<CGSize>.combining(angle, distance) { angle, reach in
+                CGSize(width: reach * cos(angle * .pi / 180), height: reach * sin(angle * .pi / 180))
             }
-            let radians = angle.initial * .pi / 180
-            layer.shadowOffset = CGSize(width: distance.initial * cos(radians), height: distance.initial * sin(radians))
+            LottieAnimator.apply(offsets, to: layer, keyPath: "shadowOffset", time: time) { $0 }
             LottieAnimator.apply(try reader.property(object, "s", path: here, reader.number) ?? .fixed(5), to: layer,
                                  keyPath: "shadowRadius", time: time) { CGFloat(max($0, 0) / Self.sizePerRadius) }
         }

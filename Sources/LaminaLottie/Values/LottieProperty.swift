@@ -61,6 +61,20 @@ enum LottieProperty<Value> {
         return .keyed(frames.map { Keyframe(frame: $0, value: make($0), hold: false, easing: nil) })
     }
 
+    /// A value made from two numbers, as lottie-ios combines keyframes:
+    /// fixed when neither is keyframed; at the keyframed one's keyframes,
+    /// with its easing, when one is; sampled between both's keyframes
+    /// (`sampled(at:)`) when both are.
+    static func combining(_ a: LottieProperty<Double>, _ b: LottieProperty<Double>,
+                          _ make: (Double, Double) -> Value) -> LottieProperty<Value> {
+        switch (a, b) {
+        case (.fixed(let x), .fixed(let y)): return .fixed(make(x, y))
+        case (.keyed, .fixed(let y)): return a.map { make($0, y) }
+        case (.fixed(let x), .keyed): return b.map { make(x, $0) }
+        case (.keyed, .keyed): return .sampled(at: [a.frames, b.frames]) { make(a.value(at: $0), b.value(at: $0)) }
+        }
+    }
+
     func map<T>(_ transform: (Value) -> T) -> LottieProperty<T> {
         switch self {
         case .fixed(let v): return .fixed(transform(v))
