@@ -555,6 +555,22 @@ struct LottieReaderTests {
         #expect(third == 255 && after == 255, "from frame 8 on")
     }
 
+    /// A transform whose scale mirrors x is one `transform` animation of
+    /// the whole matrix, as lottie-ios builds it: mirrored at every moment;
+    /// and where a lone held keyframe leaves it unplayed, the layer's own
+    /// transform (none) shows, position included, as in Apple's pictures of
+    /// lottie-ios's issue_2066.
+    @Test func aTransformMirroringXIsOneMatrixAsLottieIOSBuildsIt() throws {
+        let square = #"{"ty": "rc", "p": {"a": 0, "k": [20, 0]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}"#
+        let eased = Self.animation(Self.shapeLayer(square, ks: #""p": {"a": 0, "k": [50, 50]}, "s": {"a": 1, "k": [{"t": 0, "s": [-100, 100]}, {"t": 10, "s": [-50, 50]}]}"#))
+        let (start, end) = (try picture(eased, at: 0), try picture(eased, at: 1.5))
+        #expect(rgba(start, 25, 50)[0] == 255 && rgba(start, 65, 50)[3] == 0, "mirrored: x 20...40")
+        #expect(rgba(end, 38, 50)[0] == 255 && rgba(end, 33, 50)[3] == 0, "mirrored, half size: x 35...45")
+        let lone = Self.animation(Self.shapeLayer(square, ks: #""p": {"a": 0, "k": [50, 50]}, "s": {"a": 1, "k": [{"t": 0, "s": [-100, 100], "h": 1}, {"t": 10, "s": [-100, 100]}, {"t": 20, "s": [-50, 50]}]}"#))
+        let held = try picture(lone, at: 0.5)
+        #expect(rgba(held, 20, 5)[0] == 255 && rgba(held, 25, 50)[3] == 0, "the layer's own transform: at the origin, x 10...30, y -10...10")
+    }
+
     @Test func aRadialGradientStaysRoundInAWideShape() throws {
         // White at the centre to black at radius 20, in a 80 x 20 rectangle.
         let gradient = #"{"ty": "gf", "t": 2, "o": {"a": 0, "k": 100}, "s": {"a": 0, "k": [50, 50]}, "e": {"a": 0, "k": [70, 50]}, "g": {"p": 2, "k": {"a": 0, "k": [0, 1, 1, 1, 1, 0, 0, 0]}}}"#

@@ -87,6 +87,16 @@ struct LottieTransform {
     /// of a file's groups and layers): its position, scale and anchor place
     /// content as the two would, `p + S·(q - a)`, at half the layers.
     func layers(time: LottieTime) -> (outer: CALayer, inner: CALayer) {
+        if mirrorsX {
+            // As lottie-ios animates a transform whose scale mirrors x: one
+            // matrix, `p · R · K · S · (q − a)`, keyframed where its parts
+            // are (Core Animation interpolates between them by taking the
+            // matrices apart), sampled every tenth of a frame and held
+            // between when the parts are keyframed differently.
+            let layer = CALayer.atOrigin()
+            LottieAnimator.apply(matrix, to: layer, keyPath: "transform", time: time) { Self.transform($0) }
+            return (layer, layer)
+        }
         let inner = CALayer.atOrigin()
         var outer = inner
         if turnsOrSkews {
@@ -119,6 +129,83 @@ struct LottieTransform {
         LottieAnimator.apply(scale, to: inner, keyPath: "transform.scale.y", time: time) { CGFloat($0[1] / 100) }
         LottieAnimator.apply(anchor, to: inner, keyPath: "bounds.origin", time: time) { CGPoint(x: $0[0], y: $0[1]) }
         return (outer, inner)
+    }
+
+    /// Whether some scale keyframe mirrors x (lottie-ios then animates the
+    /// whole matrix, not its parts).
+    private var mirrorsX: Bool {
+        switch scale {
+        case .fixed(let value)?: value.first.map { $0 < 0 } ?? false
+        case .keyed(let keys)?: keys.contains { ($0.value.first ?? 0) < 0 }
+        case nil: false
+        }
+    }
+
+    /// The transform as one matrix (16 numbers, Core Animation's order),
+    /// keyframed as lottie-ios combines its parts: at their keyframes with
+    /// their easing when every keyframed part has the same keyframes (times,
+    /// holds, easing); else every tenth of a frame from the first keyframe
+    /// to the last (at most 4,096 a property), each value held.
+    private var matrix: LottieProperty<[Double]> {
+        let numbers = { (p: LottieProperty<Double>?, fallback: Double) in p?.map { [$0] } ?? .fixed([fallback]) }
+        let parts: [LottieProperty<[Double]>] = [
+            anchor ?? .fixed([0, 0]), position ?? .fixed([0, 0]), numbers(positionX, 0), numbers(positionY, 0),
+            scale ?? .fixed([100, 100]), numbers(rotationX, 0), numbers(rotationY, 0), numbers(rotation, 0),
+            numbers(skew, 0), numbers(skewAxis, 0),
+        ]
+        let split = positionX != nil || positionY != nil
+        func make(_ v: [[Double]]) -> [Double] {
+            let place = split ? [v[2][0], v[3][0]] : v[1]
+            var m = CATransform3DMakeTranslation(place[0], place.count > 1 ? place[1] : 0, 0)
+            m = CATransform3DRotate(m, v[5][0] * .pi / 180, 1, 0, 0)
+            m = CATransform3DRotate(m, v[6][0] * .pi / 180, 0, 1, 0)
+            m = CATransform3DRotate(m, v[7][0] * .pi / 180, 0, 0, 1)
+            if v[8][0] != 0 {
+                let k = Self.skewMatrix(skew: v[8][0], axis: v[9][0])
+                m = CATransform3DConcat(CATransform3DMakeAffineTransform(CGAffineTransform(a: k[0], b: k[1], c: k[2], d: k[3], tx: 0, ty: 0)), m)
+            }
+            m = CATransform3DScale(m, v[4][0] / 100, (v[4].count > 1 ? v[4][1] : v[4][0]) / 100, 1)
+            m = CATransform3DTranslate(m, -v[0][0], v[0].count > 1 ? -v[0][1] : 0, 0)
+            return [m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24,
+                    m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44].map { Double($0) }
+        }
+        let keyed = parts.compactMap { part -> [LottieProperty<[Double]>.Keyframe]? in
+            if case .keyed(let keys) = part, keys.count > 1 { return keys }
+            return nil
+        }
+        guard let base = keyed.first else { return .fixed(make(parts.map(\.initial))) }
+        let sameTiming = keyed.allSatisfy { keys in
+            keys.count == base.count && zip(keys, base).allSatisfy { a, b in
+                a.frame == b.frame && a.hold == b.hold && a.easing.map { [$0.0, $0.1, $0.2, $0.3] } == b.easing.map { [$0.0, $0.1, $0.2, $0.3] }
+            }
+        }
+        if sameTiming {
+            return .keyed(base.indices.map { index in
+                let values = parts.map { part -> [Double] in
+                    if case .keyed(let keys) = part, keys.count > 1 { return keys[index].value }
+                    return part.initial
+                }
+                return .init(frame: base[index].frame, value: make(values), hold: base[index].hold, easing: base[index].easing)
+            })
+        }
+        let frames = keyed.flatMap { $0.map(\.frame) }
+        let (first, last) = (frames.min() ?? 0, frames.max() ?? 0)
+        let step = max(0.1, (last - first) / Double(LottieTime.maxSamples))
+        let count = max(1, Int(((last - first) / step).rounded(.up)))
+        return .keyed((0..<count).map { k in
+            let frame = first + Double(k) * step
+            return .init(frame: frame, value: make(parts.map { $0.sampledValue(at: frame) }), hold: true, easing: nil)
+        })
+    }
+
+    /// A matrix of 16 numbers as a transform.
+    static func transform(_ m: [Double]) -> CATransform3D {
+        var t = CATransform3D.identity
+        (t.m11, t.m12, t.m13, t.m14) = (m[0], m[1], m[2], m[3])
+        (t.m21, t.m22, t.m23, t.m24) = (m[4], m[5], m[6], m[7])
+        (t.m31, t.m32, t.m33, t.m34) = (m[8], m[9], m[10], m[11])
+        (t.m41, t.m42, t.m43, t.m44) = (m[12], m[13], m[14], m[15])
+        return t
     }
 
     /// After Effects' skew as an affine matrix `[a, b, c, d]` (Core
