@@ -571,6 +571,22 @@ struct LottieReaderTests {
         #expect(rgba(held, 20, 5)[0] == 255 && rgba(held, 25, 50)[3] == 0, "the layer's own transform: at the origin, x 10...30, y -10...10")
     }
 
+    /// Several paths of one group are one path, as lottie-ios draws them;
+    /// keyframed differently, each keeps its own timing (sampled every tenth
+    /// of a frame, as lottie-ios samples them): a square held at x 0...10
+    /// until frame 10 stays there while the other moves.
+    @Test func pathsKeyframedDifferentlyKeepTheirOwnTimingAsOnePath() throws {
+        func square(_ x: Double, _ y: Double) -> String {
+            #"{"v": [[\#(x), \#(y)], [\#(x + 10), \#(y)], [\#(x + 10), \#(y + 10)], [\#(x), \#(y + 10)]], "i": [[0,0],[0,0],[0,0],[0,0]], "o": [[0,0],[0,0],[0,0],[0,0]], "c": true}"#
+        }
+        let held = #"{"ty": "sh", "ks": {"a": 1, "k": [{"t": 0, "s": [\#(square(0, 0))], "h": 1}, {"t": 10, "s": [\#(square(80, 0))]}]}}"#
+        let moving = #"{"ty": "sh", "ks": {"a": 1, "k": [{"t": 0, "s": [\#(square(0, 50))]}, {"t": 10, "s": [\#(square(80, 50))]}]}}"#
+        let fill = #"{"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}"#
+        let image = try picture(Self.animation(Self.shapeLayer([held, moving, fill].joined(separator: ", "))), at: 0.5)
+        #expect(rgba(image, 5, 5)[0] == 255 && rgba(image, 45, 5)[3] == 0, "held at x 0 until frame 10")
+        #expect(rgba(image, 45, 55)[0] == 255 && rgba(image, 5, 55)[3] == 0, "moved half way, x 40...50")
+    }
+
     @Test func aRadialGradientStaysRoundInAWideShape() throws {
         // White at the centre to black at radius 20, in a 80 x 20 rectangle.
         let gradient = #"{"ty": "gf", "t": 2, "o": {"a": 0, "k": 100}, "s": {"a": 0, "k": [50, 50]}, "e": {"a": 0, "k": [70, 50]}, "g": {"p": 2, "k": {"a": 0, "k": [0, 1, 1, 1, 1, 0, 0, 0]}}}"#

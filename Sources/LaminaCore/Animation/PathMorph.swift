@@ -5,14 +5,14 @@ import Foundation
 /// (moves, lines, curves and closes alike), each point moves in a straight
 /// line from its place in one to its place in the other. Paths that differ
 /// in their elements cannot morph: the animation jumps between them.
-enum PathMorph {
+package enum PathMorph {
     /// Whether `a` and `b` have the same elements in the same order.
-    static func canMorph(_ a: PathData, _ b: PathData) -> Bool {
+    package static func canMorph(_ a: PathData, _ b: PathData) -> Bool {
         a.elements.count == b.elements.count && zip(a.elements, b.elements).allSatisfy { sameKind($0, $1) }
     }
 
     /// The path `fraction` of the way from `a` to `b` (which `canMorph`).
-    static func interpolate(_ a: PathData, _ b: PathData, fraction f: Double) -> PathData {
+    package static func interpolate(_ a: PathData, _ b: PathData, fraction f: Double) -> PathData {
         func mix(_ p: CGPoint, _ q: CGPoint) -> CGPoint {
             CGPoint(x: p.x + (q.x - p.x) * CGFloat(f), y: p.y + (q.y - p.y) * CGFloat(f))
         }

@@ -29,6 +29,9 @@ final class LottieComposition {
     let glyphs: LottieGlyphs
     /// Keyframes sampled by hand in time-remapped precompositions.
     let remapSamples = LottieSampleBudget(limit: LottieSampleBudget.defaultLimit)
+    /// Path elements sampled by hand where paths keyframed differently are
+    /// drawn as one (`LottieShapes`).
+    let pathSamples = LottieSampleBudget(limit: LottieSampleBudget.defaultLimit * 4)
 
     init(reader: LottiePropertyReader, assets: [String: JSONObject], limits: SceneLimits, compositionOut: Double,
          glyphs: LottieGlyphs = .empty, images: @escaping (String) -> [UInt8]?) {
@@ -140,7 +143,7 @@ final class LottieComposition {
         case 3: break  // a null: a transform for its children
         case 4:
             let shapes = object["shapes"]?.array.map(Array.init) ?? []
-            try LottieShapes(reader: reader, time: time, layers: layers).build(shapes, path: path + ".shapes", into: content, depth: 1)
+            try LottieShapes(reader: reader, time: time, layers: layers, pathSamples: pathSamples).build(shapes, path: path + ".shapes", into: content, depth: 1)
         case 5:
             try LottieText(reader: reader, glyphs: glyphs).build(object, path: path, position: value.position, into: content)
         default:

@@ -21,6 +21,8 @@ struct LottieShapes {
     let time: LottieTime
     /// Layers the animation may still make (repeaters multiply them).
     let layers: LottieLayerBudget
+    /// Path elements the animation may still sample by hand (`union`).
+    let pathSamples: LottieSampleBudget
 
     /// Builds the shape layer's `items` into `parent`.
     func build(_ items: [JSONValue], path: String, into parent: CALayer, depth: Int) throws(SceneError) {
@@ -160,7 +162,7 @@ struct LottieShapes {
             }
             paths.append((shape, path.isBezier))
         }
-        let shapes = paths.count > 1 && trims.isEmpty && paths.allSatisfy(\.isBezier) ? [Self.union(paths.map(\.shape))] : paths.map(\.shape)
+        let shapes = paths.count > 1 && trims.isEmpty && paths.allSatisfy(\.isBezier) ? [union(paths.map(\.shape))] : paths.map(\.shape)
         if let trim {
             if fill != nil {
                 reader.diagnostics.tolerated("\(trim.path) (tm)", "a trim cuts strokes; the fills it would cut are drawn whole",
@@ -367,33 +369,70 @@ struct LottieShapes {
         layer.lineJoin = [2: .round, 3: .bevel][stroke.object["lj"]?.smallInteger ?? 1] ?? .miter
     }
 
-    /// Several paths as one path: fixed if all are; else
-    /// keyed at the one animated source's keyframes, or sampled at all of theirs.
-    private static func union(_ paths: [LottieProperty<PathData>]) -> LottieProperty<PathData> {
-        let animated = paths.filter(\.isAnimated)
+    /// Several paths as one path, as lottie-ios combines them into one
+    /// `CAShapeLayer`'s path: fixed if all are; keyed at the animated
+    /// paths' keyframes, with their easing, when they share them (times,
+    /// holds, easing); else every tenth of a frame from the first keyframe
+    /// to the last (at most 4,096), each held (lottie-ios's own sampling:
+    /// Core Animation cannot ease one path by several curves).
+    private func union(_ paths: [LottieProperty<PathData>]) -> LottieProperty<PathData> {
         func joined(at pick: (LottieProperty<PathData>) -> PathData) -> PathData {
             var out = PathData()
             for p in paths { out.append(pick(p)) }
             return out
         }
-        if animated.isEmpty { return .fixed(joined { $0.initial }) }
-        if animated.count == 1, case .keyed(let keys) = animated[0] {
-            return .keyed(keys.map { key in
-                .init(frame: key.frame, value: joined { $0.isAnimated ? key.value : $0.initial }, hold: key.hold, easing: key.easing)
+        let keyed = paths.compactMap { path -> [LottieProperty<PathData>.Keyframe]? in
+            if case .keyed(let keys) = path, keys.count > 1 { return keys }
+            return nil
+        }
+        guard let base = keyed.first else { return .fixed(joined { $0.initial }) }
+        let sameTiming = keyed.allSatisfy { keys in
+            keys.count == base.count && zip(keys, base).allSatisfy { a, b in
+                a.frame == b.frame && a.hold == b.hold && a.easing.map { [$0.0, $0.1, $0.2, $0.3] } == b.easing.map { [$0.0, $0.1, $0.2, $0.3] }
+            }
+        }
+        if sameTiming {
+            return .keyed(base.indices.map { index in
+                let value = joined { path in
+                    if case .keyed(let keys) = path, keys.count > 1 { return keys[index].value }
+                    return path.initial
+                }
+                return .init(frame: base[index].frame, value: value, hold: base[index].hold, easing: base[index].easing)
             })
         }
-        // Several animated paths: joined at each of their keyframes (each
-        // keyframe's own value held between, which is close for paths of
-        // keyframes at the same frames, as bodymovin usually writes them).
-        let frames = Array(Set(animated.flatMap(\.frames))).sorted()
-        return .keyed(frames.map { frame in
-            .init(frame: frame, value: joined { Self.latest($0, at: frame) }, hold: false, easing: nil)
+        let frames = keyed.flatMap { $0.map(\.frame) }
+        let (first, last) = (frames.min() ?? 0, frames.max() ?? 0)
+        let step = max(0.1, (last - first) / Double(LottieTime.maxSamples))
+        let count = max(1, Int(((last - first) / step).rounded(.up)))
+        guard pathSamples.take(count * joined { $0.initial }.elements.count) else {
+            // Past the budget (a file of very many such paths): joined at
+            // each keyframe, straight between.
+            return .keyed(Array(Set(frames)).sorted().map { frame in
+                .init(frame: frame, value: joined { Self.morphed($0, at: frame) }, hold: false, easing: nil)
+            })
+        }
+        return .keyed((0..<count).map { k in
+            let frame = first + Double(k) * step
+            return .init(frame: frame, value: joined { Self.morphed($0, at: frame) }, hold: true, easing: nil)
         })
     }
 
-    private static func latest(_ path: LottieProperty<PathData>, at frame: Double) -> PathData {
-        guard case .keyed(let keys) = path else { return path.initial }
-        return (keys.last { $0.frame <= frame } ?? keys[0]).value
+    /// A path's shape at `frame`: between its keyframes, eased and morphed
+    /// point by point (held when the two cannot morph, as Core Animation
+    /// holds them).
+    private static func morphed(_ path: LottieProperty<PathData>, at frame: Double) -> PathData {
+        guard case .keyed(let keys) = path, let first = keys.first else { return path.initial }
+        if frame <= first.frame { return first.value }
+        for k in 0..<(keys.count - 1) where frame < keys[k + 1].frame {
+            let (a, b) = (keys[k], keys[k + 1])
+            guard !a.hold, PathMorph.canMorph(a.value, b.value) else { return a.value }
+            var t = (frame - a.frame) / max(b.frame - a.frame, 1e-9)
+            if let e = a.easing {
+                t = CAMediaTimingFunction(controlPoints: Float(e.0), Float(e.1), Float(e.2), Float(e.3)).solve(forInput: t)
+            }
+            return PathMorph.interpolate(a.value, b.value, fraction: t)
+        }
+        return keys[keys.count - 1].value
     }
 
     private func dashes(_ value: JSONValue?, path: String, on layer: CAShapeLayer) throws(SceneError) {
