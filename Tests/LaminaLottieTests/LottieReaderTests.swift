@@ -739,6 +739,21 @@ struct LottieReaderTests {
         #expect(try rgba(picture(precomp(start: 5), at: 3), 50, 50)[3] == 0, "op 20 inside is frame 25 outside: gone by 30")
     }
 
+    /// A path keyframed inside a time-remapped precomposition morphs between
+    /// its keyframes at the remapped frame, as lottie-ios interpolates it
+    /// (not the keyframe before it): frozen at frame 5 inside, a square
+    /// moving from x 0 to 80 over frames 0...10 stands at x 40.
+    @Test func aPathInsideARemappedPrecompositionMorphsAtTheRemappedFrame() throws {
+        func square(_ x: Double) -> String {
+            #"{"v": [[\#(x), 40], [\#(x + 10), 40], [\#(x + 10), 60], [\#(x), 60]], "i": [[0,0],[0,0],[0,0],[0,0]], "o": [[0,0],[0,0],[0,0],[0,0]], "c": true}"#
+        }
+        let path = #"{"ty": "sh", "ks": {"a": 1, "k": [{"t": 0, "s": [\#(square(0))]}, {"t": 10, "s": [\#(square(80))]}]}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}"#
+        let assets = #"[{"id": "inner", "layers": [\#(Self.shapeLayer(path))]}]"#
+        let frozen = Self.animation(#"{"ty": 0, "ind": 1, "refId": "inner", "w": 100, "h": 100, "ip": 0, "op": 20, "st": 0, "ks": {}, "tm": {"a": 0, "k": 0.5}}"#, assets: assets)
+        let image = try picture(frozen, at: 1)
+        #expect(rgba(image, 45, 50)[0] == 255 && rgba(image, 5, 50)[3] == 0, "x 40...50")
+    }
+
     /// Time remapping (`tm`: seconds of the precomposition at each frame of
     /// the layer): a freeze frame, and a remap that plays it backwards.
     @Test func aRemappedPrecompositionShowsTheRemappedFrame() throws {

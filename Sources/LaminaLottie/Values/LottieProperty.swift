@@ -85,9 +85,9 @@ enum LottieProperty<Value> {
 }
 
 extension LottieProperty {
-    /// The value at `frame`: eased between keyframes for numbers and lists
-    /// of numbers, else the last keyframe's at or before it (a time-remapped
-    /// precomposition's values, sampled).
+    /// The value at `frame`: eased between keyframes for numbers, lists of
+    /// numbers and paths (morphed point by point), else the last keyframe's
+    /// at or before it (a time-remapped precomposition's values, sampled).
     func sampledValue(at frame: Double) -> Value {
         switch self {
         case .fixed(let value):
@@ -95,8 +95,28 @@ extension LottieProperty {
         case .keyed(let keys):
             if let numbers = self as? LottieProperty<Double> { return numbers.value(at: frame) as! Value }
             if let lists = self as? LottieProperty<[Double]> { return lists.value(at: frame) as! Value }
+            if let paths = self as? LottieProperty<PathData> { return paths.value(at: frame) as! Value }
             return (keys.last { $0.frame <= frame } ?? keys[0]).value
         }
+    }
+}
+
+extension LottieProperty where Value == PathData {
+    /// The path at `frame`: between keyframes, eased and morphed point by
+    /// point (held when the two cannot morph, as Core Animation holds them).
+    func value(at frame: Double) -> PathData {
+        guard case .keyed(let keys) = self, let first = keys.first else { return initial }
+        if frame <= first.frame { return first.value }
+        for k in 0..<(keys.count - 1) where frame < keys[k + 1].frame {
+            let (a, b) = (keys[k], keys[k + 1])
+            guard !a.hold, PathMorph.canMorph(a.value, b.value) else { return a.value }
+            var t = (frame - a.frame) / max(b.frame - a.frame, 1e-9)
+            if let e = a.easing {
+                t = CAMediaTimingFunction(controlPoints: Float(e.0), Float(e.1), Float(e.2), Float(e.3)).solve(forInput: t)
+            }
+            return PathMorph.interpolate(a.value, b.value, fraction: t)
+        }
+        return keys[keys.count - 1].value
     }
 }
 

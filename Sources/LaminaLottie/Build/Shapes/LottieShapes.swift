@@ -408,31 +408,13 @@ struct LottieShapes {
             // Past the budget (a file of very many such paths): joined at
             // each keyframe, straight between.
             return .keyed(Array(Set(frames)).sorted().map { frame in
-                .init(frame: frame, value: joined { Self.morphed($0, at: frame) }, hold: false, easing: nil)
+                .init(frame: frame, value: joined { $0.value(at: frame) }, hold: false, easing: nil)
             })
         }
         return .keyed((0..<count).map { k in
             let frame = first + Double(k) * step
-            return .init(frame: frame, value: joined { Self.morphed($0, at: frame) }, hold: true, easing: nil)
+            return .init(frame: frame, value: joined { $0.value(at: frame) }, hold: true, easing: nil)
         })
-    }
-
-    /// A path's shape at `frame`: between its keyframes, eased and morphed
-    /// point by point (held when the two cannot morph, as Core Animation
-    /// holds them).
-    private static func morphed(_ path: LottieProperty<PathData>, at frame: Double) -> PathData {
-        guard case .keyed(let keys) = path, let first = keys.first else { return path.initial }
-        if frame <= first.frame { return first.value }
-        for k in 0..<(keys.count - 1) where frame < keys[k + 1].frame {
-            let (a, b) = (keys[k], keys[k + 1])
-            guard !a.hold, PathMorph.canMorph(a.value, b.value) else { return a.value }
-            var t = (frame - a.frame) / max(b.frame - a.frame, 1e-9)
-            if let e = a.easing {
-                t = CAMediaTimingFunction(controlPoints: Float(e.0), Float(e.1), Float(e.2), Float(e.3)).solve(forInput: t)
-            }
-            return PathMorph.interpolate(a.value, b.value, fraction: t)
-        }
-        return keys[keys.count - 1].value
     }
 
     private func dashes(_ value: JSONValue?, path: String, on layer: CAShapeLayer) throws(SceneError) {
