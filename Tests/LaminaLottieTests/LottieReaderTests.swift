@@ -587,6 +587,22 @@ struct LottieReaderTests {
         #expect(rgba(image, 45, 55)[0] == 255 && rgba(image, 5, 55)[3] == 0, "moved half way, x 40...50")
     }
 
+    /// At a moment exactly on a held keyframe, the value Core Animation's
+    /// single-precision arithmetic shows: the one before at 8 of 33 frames
+    /// (Apple's picture of lottie-ios's TypeFace/H at 25%), the new one at
+    /// 19 of 39 (TypeFace/O at 50%); drawn so, whatever the last bits here.
+    @Test func aMomentOnAHeldKeyframeShowsWhatCoreAnimationShows() throws {
+        #expect(!LottieAnimator.showsNext(keyTime: 8.0 / 33, duration: 33.0 / 25))
+        #expect(LottieAnimator.showsNext(keyTime: 19.0 / 39, duration: 39.0 / 25))
+        // A fill held at 20% from frame 0, 100% from frame 8, to frame 32
+        // (op 32 at 25 frames a second: the run spans 33 frames, as
+        // lottie-ios times it): at frame 8 exactly, still 20%.
+        let square = #"{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [40, 40]}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 1, "k": [{"t": 0, "s": [20], "h": 1}, {"t": 8, "s": [100], "h": 1}, {"t": 16, "s": [60], "h": 1}]}}"#
+        let bytes = Array(#"{"v": "5.7.0", "fr": 25, "ip": 0, "op": 32, "w": 100, "h": 100, "assets": [], "layers": [\#(Self.shapeLayer(square))]}"#.utf8)
+        let (onKey, after) = (try picture(bytes, at: 8.0 / 25), try picture(bytes, at: 9.0 / 25))
+        #expect(abs(Int(rgba(onKey, 50, 50)[3]) - 51) <= 1 && rgba(after, 50, 50)[3] == 255)
+    }
+
     @Test func aRadialGradientStaysRoundInAWideShape() throws {
         // White at the centre to black at radius 20, in a 80 x 20 rectangle.
         let gradient = #"{"ty": "gf", "t": 2, "o": {"a": 0, "k": 100}, "s": {"a": 0, "k": [50, 50]}, "e": {"a": 0, "k": [70, 50]}, "g": {"p": 2, "k": {"a": 0, "k": [0, 1, 1, 1, 1, 0, 0, 0]}}}"#

@@ -162,14 +162,18 @@ enum LottieAnimator {
                 }
                 if run[0].hold {
                     // Each value until the next key time; the last only ends
-                    // the run. A held value gives way a microsecond before
-                    // its next keyframe, so that a moment on that keyframe
-                    // shows the keyframe's value whatever the last bit of
-                    // the arithmetic (as Apple's pictures do).
+                    // the run. At a moment exactly on a keyframe, the value
+                    // shown is the one Core Animation shows there, which its
+                    // single-precision arithmetic decides (`showsNext`); the
+                    // key time moves a microsecond to the side that says so,
+                    // whatever the last bits of the arithmetic here.
                     animation.calculationMode = .discrete
                     values.removeLast()
-                    let early = Self.heldEdge / duration
-                    for k in keyTimes.indices.dropFirst().dropLast() { keyTimes[k] = max(keyTimes[k] - early, keyTimes[k - 1]) }
+                    let edge = Self.heldEdge / duration
+                    for k in keyTimes.indices.dropFirst().dropLast() {
+                        let moved = Self.showsNext(keyTime: keyTimes[k], duration: duration) ? keyTimes[k] - edge : keyTimes[k] + edge
+                        keyTimes[k] = min(max(moved, keyTimes[k - 1]), keyTimes[k + 1])
+                    }
                 } else {
                     animation.timingFunctions = functions
                 }
@@ -223,8 +227,20 @@ enum LottieAnimator {
         return runs
     }
 
-    /// How long before its next keyframe a held value gives way (seconds).
+    /// How far from its keyframe a held value's key time moves (seconds).
     static let heldEdge = 1e-6
+
+    /// Whether Core Animation, at the moment `keyTime × duration` into a
+    /// discrete animation, shows the value that starts at `keyTime` (else
+    /// the one before): its key times are single-precision numbers, and it
+    /// divides the time by the duration in single precision too. Apple's
+    /// pictures of lottie-ios's TypeFace samples follow this to the last
+    /// bit: at 8 of 33 frames (`H`) the value before shows, at 19 of 39
+    /// (`O`) the new one.
+    static func showsNext(keyTime: Double, duration: Double) -> Bool {
+        let time = Float(keyTime * duration)
+        return time / Float(duration) >= Float(keyTime)
+    }
 
     /// Key paths into a layer's transform, set by taking it apart.
     private static let transformPart = "transform."
