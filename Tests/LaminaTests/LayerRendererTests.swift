@@ -13,6 +13,30 @@ private final class QuarterLayer: CALayer {
 
 @Suite("LayerRenderer")
 struct LayerRendererTests {
+    /// A translucent layer and its shadow are each faded by the layer's
+    /// opacity, not as one group: the shadow shows through the layer, as
+    /// Core Animation draws it (Apple's picture of lottie-ios's pr_2559
+    /// matches this to the level). A black layer at opacity 0.5 over its own
+    /// black shadow (no offset, no blur) on white: 255 · 0.5 · 0.5 ≈ 64, where
+    /// a group would leave 128.
+    @Test(arguments: availableBackends)
+    func aTranslucentLayersShadowShowsThroughIt(backend: RenderBackend) throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 40, height: 20)
+        root.backgroundColor = CGColor.white
+        let layer = CALayer()
+        layer.frame = CGRect(x: 10, y: 5, width: 20, height: 10)
+        layer.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        layer.opacity = 0.5
+        layer.shadowOpacity = 1
+        layer.shadowRadius = 0
+        layer.shadowOffset = .zero
+        root.addSublayer(layer)
+        let image = try LayerRenderer(backend: backend, fallBack: false).render(root, canvas: RenderCanvas(width: 40, height: 20))
+        #expect(abs(rgba(image, 20, 10)[0] - 64) <= 2, "\(rgba(image, 20, 10))")
+        #expect(rgba(image, 5, 10) == [255, 255, 255, 255])
+    }
+
     @Test(arguments: availableBackends)
     func drawInContentIsRenderedAtContentsScale(backend: RenderBackend) throws {
         let root = CALayer()

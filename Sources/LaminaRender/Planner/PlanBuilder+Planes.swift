@@ -161,10 +161,13 @@ extension PlanBuilder {
         }
         var area = contentRect
         let cutsShadow = layer.masksToBounds || layer.mask != nil
-        if hasShadow, let shadow = layer.shadow, alpha < 1 || cutsShadow || blended {
-            // One group, shadow under layer, cut as the layer is; a
-            // translucent layer fades with its shadow as one group too (the
-            // shadow does not show through the layer's own opaque parts).
+        if hasShadow, let shadow = layer.shadow, cutsShadow || blended {
+            // One group, shadow under layer, cut as the layer is. A
+            // translucent layer is not grouped with its shadow (below): each
+            // is faded by the layer's opacity, so the shadow shows through
+            // the layer, as Core Animation draws it (Apple's picture of
+            // lottie-ios's pr_2559, a 13%-opaque layer with a drop shadow,
+            // is darkened by both, to the level).
             let cast = try shadowSurface(shadow, content: content, scale: scale, for: layer.path)
             // Cut, the group is the surface the cutters cover (`extent`, which
             // reaches as far as a masked shadow can show); a cut surface must
