@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """How often rlottie and ThorVG draw ../shared/lottie's samples as Apple's Core Animation does.
 
-    scripts/bench/lottie-peers-apple.py [--out DIR] [--only NAME]
+    scripts/bench/lottie-peers-apple.py [--out DIR] [--only NAME] [--corpus DIR]
 
 The peers' side of `scripts/checks/lottie.py`: each sample drawn by rlottie
 (rlottie-python) and ThorVG (thorvg-python) at the five moments Apple's
 pictures show (progress 0, 0.25, 0.5, 0.75, 1), at the pictures' pixel size,
 on a transparent background, and judged by the folder's `compare.py` at the
 sample's precision, as Lamina's pictures are. A benchmark, not a test: it
-prints figures and asserts nothing.
+prints figures and asserts nothing. `--corpus DIR` judges another folder of
+the same layout (scripts/checks/lottie-ios-corpus.py makes one of
+lottie-ios's own pictures), as `scripts/checks/lottie.py --corpus` does.
 
 How each peer is asked for a moment, in its own terms:
   - rlottie: `lottie_animation_get_frame_at_pos(progress)`, its own progress
@@ -118,7 +120,11 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", help="where the pictures go (default: a temporary folder)")
     parser.add_argument("--only", help="only samples whose name contains this")
+    parser.add_argument("--corpus", help="a folder of ../shared/lottie's layout to judge instead")
     args = parser.parse_args()
+    global LOTTIE
+    if args.corpus:
+        LOTTIE = os.path.abspath(args.corpus)
     spec = importlib.util.spec_from_file_location("peers", os.path.join(os.path.dirname(__file__), "lottie-peers.py"))
     peers = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(peers)

@@ -99,7 +99,7 @@ def main():
             if name in shared_names:
                 continue
             source = os.path.join(root, file)
-            container = "json"
+            container, first = "json", None
             if ext == ".lottie":
                 container = "lottie"
                 with zipfile.ZipFile(source) as archive:
@@ -121,7 +121,7 @@ def main():
                 frame = ip + p * (op - ip)
                 shots.append({"progress": p, "frame": frame, "time": frame / fr, "reference": "reference/" + reference})
             entries.append({
-                "name": name, "file": "samples/" + name + ext, "container": container,
+                "name": name, "file": "samples/" + name + ext, "container": container, "dotlottie_animation": first,
                 "w": w, "h": h, "ip": ip, "op": op, "fr": fr,
                 "snapshot_points": points, "snapshot_pixels": [math.ceil(2 * v) for v in points],
                 "precision": precision.get(name, 0.985), "snapshots": shots,
