@@ -139,6 +139,12 @@ public struct GIFDecoder: Sendable {
     private func picture(_ reader: inout ByteReader, on screen: inout Screen, globalTable: [UInt8]?,
                          control: GraphicControl) throws(GIFError) -> Screen.Saved {
         let left = try reader.u16(), top = try reader.u16(), w = try reader.u16(), h = try reader.u16()
+        // A picture's rectangle is its own (a damaged file's may be far
+        // larger than the screen): its indices are held whole, so it is
+        // checked against the limits as the screen is.
+        guard w * h <= limits.maxPixels else {
+            throw GIFError(overLimit: "a picture of the GIF is \(w) x \(h) pixels, over the limit of \(limits.maxPixels)")
+        }
         let flags = try reader.byte()
         var table = globalTable
         if flags & 0x80 != 0 { table = try reader.bytes(3 << (Int(flags & 7) + 1)) }

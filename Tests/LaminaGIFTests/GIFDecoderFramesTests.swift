@@ -22,6 +22,20 @@ import LaminaCore
         (0..<image.width).map { x in image.pixel(x: x, y: 0).map { [$0.red, $0.green, $0.blue, $0.alpha] } ?? [] }
     }
 
+    /// A damaged GIF whose picture is far larger than its screen (60,000 x
+    /// 60,000 on a 2 x 1 screen, as the fuzzer found) is refused as over
+    /// the limits before its indices are held (it took 2.7 GB).
+    @Test func aPictureLargerThanTheLimitsIsRefusedBeforeItIsDecoded() throws {
+        var bytes = Array("GIF89a".utf8) + [2, 0, 1, 0, 0x81, 0, 0]
+        bytes += [255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255]
+        bytes += [0x2C, 0, 0, 0, 0, 0x60, 0xEA, 0x60, 0xEA, 0]
+        bytes += [2] + LZW.compress([0, 1], minimumCodeSize: 2) + [0x3B]
+        let decoder = GIFDecoder(limits: .init(maxPixels: 16 << 20, maxBytes: 1 << 20))
+        #expect { _ = try decoder.frames(bytes, maxFrames: 4) } throws: { error in
+            (error as? GIFError)?.isOverLimit == true && "\(error)".contains("60000 x 60000")
+        }
+    }
+
     @Test func picturesAreDrawnOverWhatTheirDisposalLeaves() throws {
         let bytes = gif([
             (0, 2, [0, 1], 1, 10),   // red, green; kept
