@@ -59,8 +59,9 @@ struct LottieEffects {
             Float(min(max($0 / 255, 0), 1) * alpha)
         }
         // The offset from the direction and the distance, at their keyframes and between.
-        let offsets = LottieProperty<CGSize>.combining(givenDirection ?? .fixed(135), givenDistance ?? .fixed(5)) { direction, reach in
-            let angle = direction * .pi / 180
+        let offsets = LottieProperty<CGSize>.combined([givenDirection ?? .fixed(135), givenDistance ?? .fixed(5)],
+                                                      value: { $0.value(at: $1) }) { parts in
+            let (angle, reach) = (parts[0] * .pi / 180, parts[1])
             return CGSize(width: reach * sin(angle), height: -reach * cos(angle))
         }
         LottieAnimator.apply(offsets, to: layer, keyPath: "shadowOffset", time: time) { $0 }
@@ -92,8 +93,8 @@ struct LottieEffects {
             // The offset from the angle and the distance, animated as lottie-ios animates it.
             let angle = try reader.property(object, "a", path: here, reader.number) ?? .fixed(90)
             let distance = try reader.property(object, "d", path: here, reader.number) ?? .fixed(5)
-            let offsets = LottieProperty<CGSize>.combining(angle, distance) { angle, reach in
-                CGSize(width: reach * cos(angle * .pi / 180), height: reach * sin(angle * .pi / 180))
+            let offsets = LottieProperty<CGSize>.combined([angle, distance], value: { $0.value(at: $1) }) { parts in
+                CGSize(width: parts[1] * cos(parts[0] * .pi / 180), height: parts[1] * sin(parts[0] * .pi / 180))
             }
             LottieAnimator.apply(offsets, to: layer, keyPath: "shadowOffset", time: time) { $0 }
             LottieAnimator.apply(try reader.property(object, "s", path: here, reader.number) ?? .fixed(5), to: layer,

@@ -142,10 +142,7 @@ struct LottieTransform {
     }
 
     /// The transform as one matrix (16 numbers, Core Animation's order),
-    /// keyframed as lottie-ios combines its parts: at their keyframes with
-    /// their easing when every keyframed part has the same keyframes (times,
-    /// holds, easing); else every tenth of a frame from the first keyframe
-    /// to the last (at most 4,096 a property), each value held.
+    /// keyframed as lottie-ios combines its parts (`LottieProperty.combined`).
     private var matrix: LottieProperty<[Double]> {
         let numbers = { (p: LottieProperty<Double>?, fallback: Double) in p?.map { [$0] } ?? .fixed([fallback]) }
         let parts: [LottieProperty<[Double]>] = [
@@ -169,33 +166,7 @@ struct LottieTransform {
             return [m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24,
                     m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44].map { Double($0) }
         }
-        let keyed = parts.compactMap { part -> [LottieProperty<[Double]>.Keyframe]? in
-            if case .keyed(let keys) = part, keys.count > 1 { return keys }
-            return nil
-        }
-        guard let base = keyed.first else { return .fixed(make(parts.map(\.initial))) }
-        let sameTiming = keyed.allSatisfy { keys in
-            keys.count == base.count && zip(keys, base).allSatisfy { a, b in
-                a.frame == b.frame && a.hold == b.hold && a.easing.map { [$0.0, $0.1, $0.2, $0.3] } == b.easing.map { [$0.0, $0.1, $0.2, $0.3] }
-            }
-        }
-        if sameTiming {
-            return .keyed(base.indices.map { index in
-                let values = parts.map { part -> [Double] in
-                    if case .keyed(let keys) = part, keys.count > 1 { return keys[index].value }
-                    return part.initial
-                }
-                return .init(frame: base[index].frame, value: make(values), hold: base[index].hold, easing: base[index].easing)
-            })
-        }
-        let frames = keyed.flatMap { $0.map(\.frame) }
-        let (first, last) = (frames.min() ?? 0, frames.max() ?? 0)
-        let step = max(0.1, (last - first) / Double(LottieTime.maxSamples))
-        let count = max(1, Int(((last - first) / step).rounded(.up)))
-        return .keyed((0..<count).map { k in
-            let frame = first + Double(k) * step
-            return .init(frame: frame, value: make(parts.map { $0.sampledValue(at: frame) }), hold: true, easing: nil)
-        })
+        return .combined(parts, value: { $0.sampledValue(at: $1) }, make)
     }
 
     /// A matrix of 16 numbers as a transform.

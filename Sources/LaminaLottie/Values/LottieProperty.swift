@@ -61,18 +61,47 @@ enum LottieProperty<Value> {
         return .keyed(frames.map { Keyframe(frame: $0, value: make($0), hold: false, easing: nil) })
     }
 
-    /// A value made from two numbers, as lottie-ios combines keyframes:
-    /// fixed when neither is keyframed; at the keyframed one's keyframes,
-    /// with its easing, when one is; sampled between both's keyframes
-    /// (`sampled(at:)`) when both are.
-    static func combining(_ a: LottieProperty<Double>, _ b: LottieProperty<Double>,
-                          _ make: (Double, Double) -> Value) -> LottieProperty<Value> {
-        switch (a, b) {
-        case (.fixed(let x), .fixed(let y)): return .fixed(make(x, y))
-        case (.keyed, .fixed(let y)): return a.map { make($0, y) }
-        case (.fixed(let x), .keyed): return b.map { make(x, $0) }
-        case (.keyed, .keyed): return .sampled(at: [a.frames, b.frames]) { make(a.value(at: $0), b.value(at: $0)) }
+    /// One value made from several properties, as lottie-ios's
+    /// `Keyframes.combined` makes it: fixed when none is keyframed; at the
+    /// keyframed ones' keyframes, with their holds and easing, when they
+    /// all share them (frames, holds, easing); else every tenth of a frame
+    /// from the first keyframe to the last (at most `LottieTime.maxSamples`),
+    /// each value held, since Core Animation cannot ease one value by
+    /// several curves. `value` reads a part between its keyframes; when
+    /// `mayTake` refuses that many samples, the value is made at each of the
+    /// parts' keyframes instead, straight between.
+    static func combined<Part>(_ parts: [LottieProperty<Part>], value: (LottieProperty<Part>, Double) -> Part,
+                               mayTake: (Int) -> Bool = { _ in true }, _ make: ([Part]) -> Value) -> LottieProperty<Value> {
+        let keyed = parts.compactMap { part -> [LottieProperty<Part>.Keyframe]? in
+            if case .keyed(let keys) = part, keys.count > 1 { return keys }
+            return nil
         }
+        guard let base = keyed.first else { return .fixed(make(parts.map(\.initial))) }
+        func timing(_ key: LottieProperty<Part>.Keyframe) -> [Double] {
+            [key.frame, key.hold ? 1 : 0] + (key.easing.map { [$0.0, $0.1, $0.2, $0.3] } ?? [])
+        }
+        if keyed.allSatisfy({ $0.count == base.count && zip($0, base).allSatisfy { timing($0) == timing($1) } }) {
+            return .keyed(base.indices.map { index in
+                let values = parts.map { part -> Part in
+                    if case .keyed(let keys) = part, keys.count > 1 { return keys[index].value }
+                    return part.initial
+                }
+                return .init(frame: base[index].frame, value: make(values), hold: base[index].hold, easing: base[index].easing)
+            })
+        }
+        let frames = keyed.flatMap { $0.map(\.frame) }
+        let (first, last) = (frames.min() ?? 0, frames.max() ?? 0)
+        let step = max(0.1, (last - first) / Double(LottieTime.maxSamples))
+        let count = max(1, Int(((last - first) / step).rounded(.up)))
+        guard mayTake(count) else {
+            return .keyed(Array(Set(frames)).sorted().map { frame in
+                .init(frame: frame, value: make(parts.map { value($0, frame) }), hold: false, easing: nil)
+            })
+        }
+        return .keyed((0..<count).map { k in
+            let frame = first + Double(k) * step
+            return .init(frame: frame, value: make(parts.map { value($0, frame) }), hold: true, easing: nil)
+        })
     }
 
     func map<T>(_ transform: (Value) -> T) -> LottieProperty<T> {

@@ -370,51 +370,16 @@ struct LottieShapes {
     }
 
     /// Several paths as one path, as lottie-ios combines them into one
-    /// `CAShapeLayer`'s path: fixed if all are; keyed at the animated
-    /// paths' keyframes, with their easing, when they share them (times,
-    /// holds, easing); else every tenth of a frame from the first keyframe
-    /// to the last (at most 4,096), each held (lottie-ios's own sampling:
-    /// Core Animation cannot ease one path by several curves).
+    /// `CAShapeLayer`'s path (`LottieProperty.combined`: sampled every
+    /// tenth of a frame where they are keyframed differently, within the
+    /// file's budget of sampled path elements).
     private func union(_ paths: [LottieProperty<PathData>]) -> LottieProperty<PathData> {
-        func joined(at pick: (LottieProperty<PathData>) -> PathData) -> PathData {
+        let elements = paths.reduce(0) { $0 + $1.initial.elements.count }
+        return .combined(paths, value: { $0.value(at: $1) }, mayTake: { pathSamples.take($0 * elements) }) { parts in
             var out = PathData()
-            for p in paths { out.append(pick(p)) }
+            for part in parts { out.append(part) }
             return out
         }
-        let keyed = paths.compactMap { path -> [LottieProperty<PathData>.Keyframe]? in
-            if case .keyed(let keys) = path, keys.count > 1 { return keys }
-            return nil
-        }
-        guard let base = keyed.first else { return .fixed(joined { $0.initial }) }
-        let sameTiming = keyed.allSatisfy { keys in
-            keys.count == base.count && zip(keys, base).allSatisfy { a, b in
-                a.frame == b.frame && a.hold == b.hold && a.easing.map { [$0.0, $0.1, $0.2, $0.3] } == b.easing.map { [$0.0, $0.1, $0.2, $0.3] }
-            }
-        }
-        if sameTiming {
-            return .keyed(base.indices.map { index in
-                let value = joined { path in
-                    if case .keyed(let keys) = path, keys.count > 1 { return keys[index].value }
-                    return path.initial
-                }
-                return .init(frame: base[index].frame, value: value, hold: base[index].hold, easing: base[index].easing)
-            })
-        }
-        let frames = keyed.flatMap { $0.map(\.frame) }
-        let (first, last) = (frames.min() ?? 0, frames.max() ?? 0)
-        let step = max(0.1, (last - first) / Double(LottieTime.maxSamples))
-        let count = max(1, Int(((last - first) / step).rounded(.up)))
-        guard pathSamples.take(count * joined { $0.initial }.elements.count) else {
-            // Past the budget (a file of very many such paths): joined at
-            // each keyframe, straight between.
-            return .keyed(Array(Set(frames)).sorted().map { frame in
-                .init(frame: frame, value: joined { $0.value(at: frame) }, hold: false, easing: nil)
-            })
-        }
-        return .keyed((0..<count).map { k in
-            let frame = first + Double(k) * step
-            return .init(frame: frame, value: joined { $0.value(at: frame) }, hold: true, easing: nil)
-        })
     }
 
     private func dashes(_ value: JSONValue?, path: String, on layer: CAShapeLayer) throws(SceneError) {
