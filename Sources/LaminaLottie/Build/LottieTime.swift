@@ -134,55 +134,7 @@ enum LottieAnimator {
             }
             let duration = finish - begin
             guard duration > 0 else { continue }
-            let animation = CAKeyframeAnimation(keyPath: keyPath)
-            var keyTimes = run.map { min(max((time.seconds($0.frame) - begin) / duration, 0), 1) }
-            var values = run.map { convert($0.value) }
-            var functions = run.dropLast().map { key in
-                key.easing.map { CAMediaTimingFunction(controlPoints: Float($0.0), Float($0.1), Float($0.2), Float($0.3)) }
-                    ?? CAMediaTimingFunction(name: .linear)
-            }
-            if !run[0].hold, keyPath == "position", let path = motionPath(run, points: values) {
-                // Curved motion: along a path through the keyframes, as
-                // lottie-ios builds position animations.
-                animation.path = path
-                animation.keyTimes = keyTimes.map { NSNumber(value: $0) }
-                animation.timingFunctions = functions
-            } else {
-                // As lottie-ios completes them: a run that starts or ends
-                // inside its time holds its first or last value there.
-                if keyTimes[0] != 0 {
-                    keyTimes.insert(0, at: 0)
-                    values.insert(values[0], at: 0)
-                    functions.insert(CAMediaTimingFunction(name: .linear), at: 0)
-                }
-                if keyTimes[keyTimes.count - 1] != 1 {
-                    keyTimes.append(1)
-                    values.append(values[values.count - 1])
-                    functions.append(CAMediaTimingFunction(name: .linear))
-                }
-                if run[0].hold {
-                    // Each value until the next key time; the last only ends
-                    // the run. At a moment exactly on a keyframe, the value
-                    // shown is the one Core Animation shows there, which its
-                    // single-precision arithmetic decides (`showsNext`); the
-                    // key time moves a microsecond to the side that says so,
-                    // whatever the last bits of the arithmetic here.
-                    animation.calculationMode = .discrete
-                    values.removeLast()
-                    let edge = Self.heldEdge / duration
-                    for k in keyTimes.indices.dropFirst().dropLast() {
-                        let moved = Self.showsNext(keyTime: keyTimes[k], duration: duration) ? keyTimes[k] - edge : keyTimes[k] + edge
-                        keyTimes[k] = min(max(moved, keyTimes[k - 1]), keyTimes[k + 1])
-                    }
-                } else {
-                    animation.timingFunctions = functions
-                }
-                animation.keyTimes = keyTimes.map { NSNumber(value: $0) }
-                animation.values = values
-            }
-            animation.beginTime = begin
-            animation.duration = duration
-            animations.append(animation)
+            animations.append(Self.animation(of: run, keyPath: keyPath, begin: begin, duration: duration, time: time, convert))
         }
         guard !animations.isEmpty else {
             layer.setValue(convert(property.initial), forKeyPath: keyPath)
@@ -206,6 +158,62 @@ enum LottieAnimator {
         added.fillMode = .both
         added.isRemovedOnCompletion = false
         layer.add(added, forKey: keyPath)
+    }
+
+    /// One run's `CAKeyframeAnimation`, from `begin` for `duration`
+    /// seconds: discrete for held keyframes, linear (along a path for a
+    /// curved position) for eased ones.
+    private static func animation<Value>(of run: [LottieProperty<Value>.Keyframe], keyPath: String, begin: Double, duration: Double,
+                                         time: LottieTime, _ convert: (Value) -> Any) -> CAKeyframeAnimation {
+        let animation = CAKeyframeAnimation(keyPath: keyPath)
+        var keyTimes = run.map { min(max((time.seconds($0.frame) - begin) / duration, 0), 1) }
+        var values = run.map { convert($0.value) }
+        var functions = run.dropLast().map { key in
+            key.easing.map { CAMediaTimingFunction(controlPoints: Float($0.0), Float($0.1), Float($0.2), Float($0.3)) }
+                ?? CAMediaTimingFunction(name: .linear)
+        }
+        if !run[0].hold, keyPath == "position", let path = motionPath(run, points: values) {
+            // Curved motion: along a path through the keyframes, as
+            // lottie-ios builds position animations.
+            animation.path = path
+            animation.keyTimes = keyTimes.map { NSNumber(value: $0) }
+            animation.timingFunctions = functions
+        } else {
+            // As lottie-ios completes them: a run that starts or ends
+            // inside its time holds its first or last value there.
+            if keyTimes[0] != 0 {
+                keyTimes.insert(0, at: 0)
+                values.insert(values[0], at: 0)
+                functions.insert(CAMediaTimingFunction(name: .linear), at: 0)
+            }
+            if keyTimes[keyTimes.count - 1] != 1 {
+                keyTimes.append(1)
+                values.append(values[values.count - 1])
+                functions.append(CAMediaTimingFunction(name: .linear))
+            }
+            if run[0].hold {
+                // Each value until the next key time; the last only ends
+                // the run. At a moment exactly on a keyframe, the value
+                // shown is the one Core Animation shows there, which its
+                // single-precision arithmetic decides (`showsNext`); the
+                // key time moves a microsecond to the side that says so,
+                // whatever the last bits of the arithmetic here.
+                animation.calculationMode = .discrete
+                values.removeLast()
+                let edge = Self.heldEdge / duration
+                for k in keyTimes.indices.dropFirst().dropLast() {
+                    let moved = Self.showsNext(keyTime: keyTimes[k], duration: duration) ? keyTimes[k] - edge : keyTimes[k] + edge
+                    keyTimes[k] = min(max(moved, keyTimes[k - 1]), keyTimes[k + 1])
+                }
+            } else {
+                animation.timingFunctions = functions
+            }
+            animation.keyTimes = keyTimes.map { NSNumber(value: $0) }
+            animation.values = values
+        }
+        animation.beginTime = begin
+        animation.duration = duration
+        return animation
     }
 
     /// Keyframes split where they change between held and eased, as
