@@ -309,18 +309,22 @@ func area(_ polygon: [CGPoint]) -> Double {
 
 @Suite("Render plan: shadows of translucent layers")
 struct TranslucentShadowTests {
-    @Test func aTranslucentLayerFadesWithItsShadowAsOneGroup() throws {
+    /// A translucent layer is not grouped with its shadow: the shadow and
+    /// the layer reach the canvas as two draws, each faded by the layer's
+    /// opacity, the shadow first (so it shows through the layer, as Core
+    /// Animation draws it).
+    @Test func aTranslucentLayerAndItsShadowAreEachFaded() throws {
         var layer = makeLayer(CGSize(width: 20, height: 20), center: CGPoint(x: 50, y: 50))
         layer.opacity = 0.5
         layer.shadow = RenderShadow(color: .black, opacity: 1, offset: CGSize(width: 0, height: 5), radius: 2)
         let plan = try RenderPlanner().plan(canvasRoot(100, 100, sublayers: [layer]), canvas: RenderCanvas(width: 100, height: 100))
-        // One draw reaches the canvas: the group of shadow and layer, faded.
         let final = polygons(plan.passes.last!)
-        #expect(final.count == 1)
-        #expect(final[0].opacity == 0.5)
-        guard case .texture(_, let rect, _, _, _) = final[0].fill else { Issue.record("expected the group's texture"); return }
-        // The group covers the layer and its shadow (padded by 3 sigma, moved 5 down).
+        #expect(final.count == 2)
+        #expect(final.allSatisfy { $0.opacity == 0.5 })
+        guard case .alphaTint(_, let rect, _) = final.first?.fill else { Issue.record("expected the shadow first"); return }
+        // The shadow covers the layer's alpha blurred (padded by 3 sigma) and moved 5 down.
         #expect(rect.maxY >= 20 + 6 + 5)
+        guard case .texture = final.last?.fill else { Issue.record("expected the layer's picture over it"); return }
     }
 }
 
