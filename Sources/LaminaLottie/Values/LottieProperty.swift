@@ -41,6 +41,12 @@ enum LottieProperty<Value> {
         return false
     }
 
+    /// The values it takes at its keyframes (its one value, when fixed).
+    var keyframeValues: [Value] {
+        if case .keyed(let keys) = self { return keys.map(\.value) }
+        return [initial]
+    }
+
     /// The keyframes' frames (empty when fixed).
     var frames: [Double] {
         if case .keyed(let keys) = self { return keys.map(\.frame) }

@@ -243,7 +243,7 @@ struct LottieShapes {
     private func gradient(_ paint: LottiePaint, shape: LottieProperty<PathData>, trim: LottieTrimWindow?) throws(SceneError) -> CALayer {
         let (object, path, stroke) = (paint.object, paint.path, paint.isStroke)
         var box = CGRect.null
-        for data in shape.frames.isEmpty ? [shape.initial] : Self.keyedValues(shape) { box = box.union(data.boundingBox) }
+        for data in shape.keyframeValues { box = box.union(data.boundingBox) }
         if stroke, let width = try reader.property(object, "w", path: path, reader.number) {
             box = box.insetBy(dx: -width.initial, dy: -width.initial)
         }
@@ -267,8 +267,7 @@ struct LottieShapes {
         // gradient layer's colors, locations, startPoint and endPoint.
         let stopCount = Int(count)
         var ramps = [(holder, { (v: [Double]) in Self.colorStops(v, count: stopCount) })]
-        let keyed = values.frames.isEmpty ? [values.initial] : values.frames.map { values.sampledValue(at: $0) }
-        if keyed.contains(where: { Self.alphaStops($0, count: stopCount).contains { $0.color.alpha < 0.999 } }) {
+        if values.keyframeValues.contains(where: { Self.alphaStops($0, count: stopCount).contains { $0.color.alpha < 0.999 } }) {
             let alpha = CAGradientLayer()
             alpha.frame = holder.bounds
             holder.mask = alpha
@@ -341,11 +340,6 @@ struct LottieShapes {
         return stride(from: count * 4, to: values.count - 1, by: 2).map { k in
             (CGColor(red: 0, green: 0, blue: 0, alpha: min(max(values[k + 1], 0), 1)), min(max(values[k], 0), 1))
         }
-    }
-
-    private static func keyedValues(_ property: LottieProperty<PathData>) -> [PathData] {
-        if case .keyed(let keys) = property { return keys.map(\.value) }
-        return [property.initial]
     }
 
     // MARK: Strokes
