@@ -603,6 +603,22 @@ struct LottieReaderTests {
         #expect(abs(Int(rgba(onKey, 50, 50)[3]) - 51) <= 1 && rgba(after, 50, 50)[3] == 255)
     }
 
+    /// A keyframed path rounded by a radius keyframed at other frames is
+    /// rounded by the radius at each moment, as lottie-ios combines the two
+    /// (it was rounded by the radius at the path's own keyframes): a 40-point
+    /// square whose radius grows from 0 at frame 5 to 20 at frame 10 is a
+    /// disc at frame 10, its corner empty.
+    @Test func aPathsAnimatedRoundingFollowsTheRadiusAtEachMoment() throws {
+        let square = #"{"v": [[30, 30], [70, 30], [70, 70], [30, 70]], "i": [[0,0],[0,0],[0,0],[0,0]], "o": [[0,0],[0,0],[0,0],[0,0]], "c": true}"#
+        let path = #"{"ty": "sh", "ks": {"a": 1, "k": [{"t": 0, "s": [\#(square)]}, {"t": 20, "s": [\#(square)]}]}}"#
+        let rounding = #"{"ty": "rd", "r": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 5, "s": [0]}, {"t": 10, "s": [20]}]}}"#
+        let fill = #"{"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}"#
+        let bytes = Self.animation(Self.shapeLayer([path, rounding, fill].joined(separator: ", ")))
+        let (square0, disc) = (try picture(bytes, at: 0), try picture(bytes, at: 1))
+        #expect(rgba(square0, 32, 32)[0] == 255, "a square corner at first")
+        #expect(rgba(disc, 32, 32)[3] == 0 && rgba(disc, 50, 50)[0] == 255, "a disc at frame 10")
+    }
+
     @Test func aRadialGradientStaysRoundInAWideShape() throws {
         // White at the centre to black at radius 20, in a 80 x 20 rectangle.
         let gradient = #"{"ty": "gf", "t": 2, "o": {"a": 0, "k": 100}, "s": {"a": 0, "k": [50, 50]}, "e": {"a": 0, "k": [70, 50]}, "g": {"p": 2, "k": {"a": 0, "k": [0, 1, 1, 1, 1, 0, 0, 0]}}}"#

@@ -136,6 +136,25 @@ extension LottieProperty {
     }
 }
 
+extension LottieProperty where Value == LottieBezier {
+    /// The shape at `frame`: between keyframes, eased and moved point by
+    /// point (held when the two have different vertices).
+    func value(at frame: Double) -> LottieBezier {
+        guard case .keyed(let keys) = self, let first = keys.first else { return initial }
+        if frame <= first.frame { return first.value }
+        for k in 0..<(keys.count - 1) where frame < keys[k + 1].frame {
+            let (a, b) = (keys[k], keys[k + 1])
+            guard !a.hold else { return a.value }
+            var t = (frame - a.frame) / max(b.frame - a.frame, 1e-9)
+            if let e = a.easing {
+                t = CAMediaTimingFunction(controlPoints: Float(e.0), Float(e.1), Float(e.2), Float(e.3)).solve(forInput: t)
+            }
+            return a.value.interpolated(to: b.value, t) ?? a.value
+        }
+        return keys[keys.count - 1].value
+    }
+}
+
 extension LottieProperty where Value == PathData {
     /// The path at `frame`: between keyframes, eased and morphed point by
     /// point (held when the two cannot morph, as Core Animation holds them).
@@ -348,6 +367,17 @@ struct LottieBezier {
     var inTangents: [CGPoint]
     var outTangents: [CGPoint]
     var closed: Bool
+
+    /// The path `t` of the way to `other`, each point moved straight
+    /// (nil when the two have different vertices or one is closed).
+    func interpolated(to other: LottieBezier, _ t: Double) -> LottieBezier? {
+        guard vertices.count == other.vertices.count, closed == other.closed else { return nil }
+        func mix(_ a: [CGPoint], _ b: [CGPoint]) -> [CGPoint] {
+            zip(a, b).map { CGPoint(x: $0.x + ($1.x - $0.x) * t, y: $0.y + ($1.y - $0.y) * t) }
+        }
+        return LottieBezier(vertices: mix(vertices, other.vertices), inTangents: mix(inTangents, other.inTangents),
+                            outTangents: mix(outTangents, other.outTangents), closed: closed)
+    }
 
     /// The path, every segment a cubic (so that two keyframes of the same
     /// vertex count morph into each other).

@@ -206,15 +206,19 @@ enum LottiePath {
         case .bezier(let shape):
             guard let radius else { return (shape.map(\.pathData), true) }
             if !radius.isAnimated { return (shape.map { $0.roundingCorners(radius.initial).pathData }, true) }
-            if !shape.isAnimated {
-                return (.sampled(at: [radius.frames]) { shape.initial.roundingCorners(radius.value(at: $0)).pathData }, true)
+            // The shape and the radius combined as lottie-ios combines them
+            // (`LottieProperty.combined`: their shared keyframes, else a
+            // tenth of a frame held), each sample rounded.
+            enum Part { case shape(LottieBezier), radius(Double) }
+            let parts: [LottieProperty<Part>] = [shape.map { .shape($0) }, radius.map { .radius($0) }]
+            let rounded = LottieProperty<PathData>.combined(parts, value: { part, frame in
+                if case .radius = part.initial { return .radius(radius.value(at: frame)) }
+                return .shape(shape.value(at: frame))
+            }) { values in
+                guard case .shape(let bezier) = values[0], case .radius(let r) = values[1] else { return PathData() }
+                return bezier.roundingCorners(r).pathData
             }
-            // Both keyframed: each path keyframe rounded by the radius at its frame.
-            guard case .keyed(let keys) = shape else { return (shape.map(\.pathData), true) }
-            return (.keyed(keys.map { key in
-                .init(frame: key.frame, value: key.value.roundingCorners(radius.value(at: key.frame)).pathData,
-                      hold: key.hold, easing: key.easing)
-            }), true)
+            return (rounded, true)
         case .rectangle(let position, let size, let roundness, let reversed):
             let corner = radius ?? roundness
             return (.sampled(at: [position.frames, size.frames, corner.frames]) { frame in
