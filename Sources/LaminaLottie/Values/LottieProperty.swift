@@ -136,10 +136,11 @@ extension LottieProperty {
     }
 }
 
-extension LottieProperty where Value == LottieBezier {
-    /// The shape at `frame`: between keyframes, eased and moved point by
-    /// point (held when the two have different vertices).
-    func value(at frame: Double) -> LottieBezier {
+extension LottieProperty {
+    /// The value at `frame`: between two keyframes, `mix`ed at the
+    /// segment's eased fraction; the earlier keyframe's where the segment
+    /// is held or `mix` cannot join the two.
+    func eased(at frame: Double, _ mix: (Value, Value, Double) -> Value?) -> Value {
         guard case .keyed(let keys) = self, let first = keys.first else { return initial }
         if frame <= first.frame { return first.value }
         for k in 0..<(keys.count - 1) where frame < keys[k + 1].frame {
@@ -149,28 +150,23 @@ extension LottieProperty where Value == LottieBezier {
             if let e = a.easing {
                 t = CAMediaTimingFunction(controlPoints: Float(e.0), Float(e.1), Float(e.2), Float(e.3)).solve(forInput: t)
             }
-            return a.value.interpolated(to: b.value, t) ?? a.value
+            return mix(a.value, b.value, t) ?? a.value
         }
         return keys[keys.count - 1].value
     }
 }
 
+extension LottieProperty where Value == LottieBezier {
+    /// The shape at `frame`: eased, each point moved straight (held when
+    /// the two have different vertices).
+    func value(at frame: Double) -> LottieBezier { eased(at: frame) { $0.interpolated(to: $1, $2) } }
+}
+
 extension LottieProperty where Value == PathData {
-    /// The path at `frame`: between keyframes, eased and morphed point by
-    /// point (held when the two cannot morph, as Core Animation holds them).
+    /// The path at `frame`: eased and morphed point by point (held when the
+    /// two cannot morph, as Core Animation holds them).
     func value(at frame: Double) -> PathData {
-        guard case .keyed(let keys) = self, let first = keys.first else { return initial }
-        if frame <= first.frame { return first.value }
-        for k in 0..<(keys.count - 1) where frame < keys[k + 1].frame {
-            let (a, b) = (keys[k], keys[k + 1])
-            guard !a.hold, PathMorph.canMorph(a.value, b.value) else { return a.value }
-            var t = (frame - a.frame) / max(b.frame - a.frame, 1e-9)
-            if let e = a.easing {
-                t = CAMediaTimingFunction(controlPoints: Float(e.0), Float(e.1), Float(e.2), Float(e.3)).solve(forInput: t)
-            }
-            return PathMorph.interpolate(a.value, b.value, fraction: t)
-        }
-        return keys[keys.count - 1].value
+        eased(at: frame) { PathMorph.canMorph($0, $1) ? PathMorph.interpolate($0, $1, fraction: $2) : nil }
     }
 }
 
