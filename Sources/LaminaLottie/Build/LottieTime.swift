@@ -250,11 +250,9 @@ enum LottieAnimator {
         return time / Float(duration) >= Float(keyTime)
     }
 
-    /// Key paths into a layer's transform, set by taking it apart.
-    private static let transformPart = "transform."
-
     /// `apply` in a time-remapped precomposition: the property's value at
-    /// each sampled frame, a linear keyframe each.
+    /// each sampled frame, a linear keyframe each; the layer's own value,
+    /// as there, left at its default while the animation plays.
     private static func applySampled<Value>(_ property: LottieProperty<Value>, at samples: [(top: Double, frame: Double)],
                                             to layer: CALayer, keyPath: String, time: LottieTime, _ convert: (Value) -> Any) {
         guard property.isAnimated, samples.count > 1, time.sampleBudget?.take(samples.count) ?? true else {
@@ -262,9 +260,7 @@ enum LottieAnimator {
             return
         }
         let values = samples.map { convert(property.sampledValue(at: $0.frame)) }
-        let transformPart = keyPath.hasPrefix(Self.transformPart)
-        if !transformPart { layer.setValue(values[0], forKeyPath: keyPath) }
-        if !addSampled(values, at: samples, to: layer, keyPath: keyPath, forKey: keyPath, time: time), transformPart {
+        if !addSampled(values, at: samples, to: layer, keyPath: keyPath, forKey: keyPath, time: time) {
             layer.setValue(values[0], forKeyPath: keyPath)
         }
     }
