@@ -21,7 +21,7 @@ extension AnimatableValue {
         if f == 1 { return other }
         switch (self, other) {
         case let (.vector(kind, a), .vector(_, b)):
-            return .vector(kind, zip(a, b).map { $0 + ($1 - $0) * f })
+            return .vector(kind, a + (b - a) * f)
         case let (.transform(a), .transform(b)):
             return .transform(TransformInterpolation.interpolate(from: a, to: b, fraction: f))
         case let (.affine(a), .affine(b)):
@@ -44,7 +44,7 @@ extension AnimatableValue {
     func combined(onto base: AnimatableValue) -> AnimatableValue? {
         guard isCompatible(with: base) else { return nil }
         switch (self, base) {
-        case let (.vector(kind, a), .vector(_, b)): return .vector(kind, zip(a, b).map(+))
+        case let (.vector(kind, a), .vector(_, b)): return .vector(kind, a + b)
         case let (.transform(a), .transform(b)): return .transform(a.concatenating(b))
         case let (.affine(a), .affine(b)): return .affine(a.concatenating(b))
         case let (.array(a), .array(b)): return Self.elementwise(a, b) { $0.combined(onto: $1) }
@@ -56,7 +56,7 @@ extension AnimatableValue {
     func difference(from base: AnimatableValue) -> AnimatableValue? {
         guard isCompatible(with: base) else { return nil }
         switch (self, base) {
-        case let (.vector(kind, a), .vector(_, b)): return .vector(kind, zip(a, b).map(-))
+        case let (.vector(kind, a), .vector(_, b)): return .vector(kind, a - b)
         case let (.transform(a), .transform(b)):
             guard b.determinant != 0 else { return nil }
             return .transform(a.concatenating(b.inverted()))
@@ -73,7 +73,7 @@ extension AnimatableValue {
     func removing(_ increment: AnimatableValue) -> AnimatableValue? {
         guard isCompatible(with: increment) else { return nil }
         switch (self, increment) {
-        case let (.vector(kind, a), .vector(_, b)): return .vector(kind, zip(a, b).map(-))
+        case let (.vector(kind, a), .vector(_, b)): return .vector(kind, a - b)
         case let (.transform(a), .transform(b)):
             guard b.determinant != 0 else { return nil }
             return .transform(b.inverted().concatenating(a))
@@ -88,7 +88,7 @@ extension AnimatableValue {
     /// `self` added to itself `count` times (the identity for 0).
     func repeated(_ count: Int) -> AnimatableValue? {
         switch self {
-        case let .vector(kind, c): return .vector(kind, c.map { $0 * Double(max(count, 0)) })
+        case let .vector(kind, c): return .vector(kind, c * Double(max(count, 0)))
         case let .transform(t): return .transform(Self.power(t, count, identity: .identity) { $0.concatenating($1) })
         case let .affine(a): return .affine(Self.power(a, count, identity: .identity) { $0.concatenating($1) })
         case let .array(items):
@@ -104,7 +104,9 @@ extension AnimatableValue {
     func distance(to other: AnimatableValue) -> Double? {
         guard isCompatible(with: other) else { return nil }
         switch (self, other) {
-        case let (.vector(_, a), .vector(_, b)): return Self.euclidean(a, b)
+        case let (.vector(kind, a), .vector(_, b)):
+            let d = a - b
+            return (0..<kind.count).reduce(0) { $0 + d[$1] * d[$1] }.squareRoot()
         case let (.transform(a), .transform(b)): return Self.euclidean(a.fields.map(Double.init), b.fields.map(Double.init))
         case let (.affine(a), .affine(b)):
             return Self.euclidean([a.a, a.b, a.c, a.d, a.tx, a.ty].map(Double.init), [b.a, b.b, b.c, b.d, b.tx, b.ty].map(Double.init))
@@ -126,11 +128,11 @@ extension AnimatableValue {
         guard let first = terms.first?.0 else { return nil }
         guard terms.allSatisfy({ $0.0.isCompatible(with: first) }) else { return nil }
         switch first {
-        case let .vector(kind, c):
-            var sum = [Double](repeating: 0, count: c.count)
+        case let .vector(kind, _):
+            var sum = SIMD4<Double>()
             for (value, weight) in terms {
                 guard case let .vector(_, components) = value else { return nil }
-                for i in sum.indices { sum[i] += components[i] * weight }
+                sum += components * weight
             }
             return .vector(kind, sum)
         case let .array(items):

@@ -17,9 +17,21 @@ enum AnimatableValue {
     /// The shape of a vector value, which decides the type it is written back as.
     enum VectorKind: Hashable {
         case number, point, size, rect, color
+
+        /// Components used: the first `count` lanes of a vector's `SIMD4`.
+        var count: Int {
+            switch self {
+            case .number: 1
+            case .point, .size: 2
+            case .rect, .color: 4
+            }
+        }
     }
 
-    case vector(VectorKind, [Double])
+    /// Up to four components inline, the lanes past `kind.count` zero: an
+    /// animation computes thousands of these a frame, and a value that
+    /// allocated its components (an array) made each one a heap block.
+    case vector(VectorKind, SIMD4<Double>)
     case transform(CATransform3D)
     case affine(CGAffineTransform)
     case path(PathData)
@@ -28,14 +40,12 @@ enum AnimatableValue {
     case image(ContentsCrossfade)
     case opaque(Any)
 
-    static func number(_ v: Double) -> AnimatableValue { .vector(.number, [v]) }
+    static func number(_ v: Double) -> AnimatableValue { .vector(.number, SIMD4(v, 0, 0, 0)) }
 
     /// Reads `value`; never fails (unknown types are opaque).
     init(_ value: Any) {
-        // Bool bridges to NSNumber, and NSNumber to Bool: only an exact Bool
-        // is a flag rather than a number.
-        if type(of: value) == Bool.self {
-            self = .opaque(value)
+        if let exact = Self(exactly: value) {
+            self = exact
             return
         }
         switch value {
@@ -44,12 +54,12 @@ enum AnimatableValue {
         case let v as Float: self = .number(Double(v))
         case let v as Int: self = .number(Double(v))
         case let v as NSNumber: self = .number(v.doubleValue)
-        case let p as CGPoint: self = .vector(.point, [Double(p.x), Double(p.y)])
-        case let s as CGSize: self = .vector(.size, [Double(s.width), Double(s.height)])
+        case let p as CGPoint: self = .vector(.point, SIMD4(Double(p.x), Double(p.y), 0, 0))
+        case let s as CGSize: self = .vector(.size, SIMD4(Double(s.width), Double(s.height), 0, 0))
         case let r as CGRect:
-            self = .vector(.rect, [Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height)])
+            self = .vector(.rect, SIMD4(Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height)))
         case let c as CGColor:
-            self = .vector(.color, [Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha)])
+            self = .vector(.color, SIMD4(Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha)))
         case let t as CATransform3D: self = .transform(t)
         case let a as CGAffineTransform: self = .affine(a)
         case let p as CGPath: self = .path(p.pathData)
@@ -60,11 +70,42 @@ enum AnimatableValue {
         }
     }
 
+    /// `value` when its type is one an animation's values usually have,
+    /// told by comparing the type alone: a cast that fails costs more than
+    /// one that succeeds (`as? CGFloat` of a path tries bridging through
+    /// `NSNumber`), and a keyframe track reads its values by the thousand.
+    /// A `Bool` is a flag, not a number (Bool and NSNumber bridge both ways).
+    private init?(exactly value: Any) {
+        let type = type(of: value)
+        if type == Bool.self {
+            self = .opaque(value)
+        } else if type == CGFloat.self {
+            self = .number(Double(value as! CGFloat))
+        } else if type == Double.self {
+            self = .number(value as! Double)
+        } else if type == CGPoint.self {
+            let p = value as! CGPoint
+            self = .vector(.point, SIMD4(Double(p.x), Double(p.y), 0, 0))
+        } else if type == CGSize.self {
+            let s = value as! CGSize
+            self = .vector(.size, SIMD4(Double(s.width), Double(s.height), 0, 0))
+        } else if type == CATransform3D.self {
+            self = .transform(value as! CATransform3D)
+        } else if type == CGPath.self {
+            self = .path((value as! CGPath).pathData)
+        } else if type == CGColor.self {
+            let c = value as! CGColor
+            self = .vector(.color, SIMD4(Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha)))
+        } else {
+            return nil
+        }
+    }
+
     /// Whether two values have the same shape (kind, and length for arrays),
     /// so that they can be interpolated or added.
     func isCompatible(with other: AnimatableValue) -> Bool {
         switch (self, other) {
-        case let (.vector(k1, c1), .vector(k2, c2)): return k1 == k2 && c1.count == c2.count
+        case let (.vector(k1, _), .vector(k2, _)): return k1 == k2
         case (.transform, .transform), (.affine, .affine), (.image, .image): return true
         case let (.path(a), .path(b)): return PathMorph.canMorph(a, b)
         case let (.array(a), .array(b)):

@@ -54,19 +54,24 @@ open class CAAnimationGroup: CAAnimation {
 }
 
 extension CAAnimation {
-    /// The property animations that apply at `t` (a time of the layer this
-    /// is attached to), each with the time it is sampled at: the animation
-    /// itself at `t`, or a group's children at the group's local time,
-    /// nested groups followed down. Children come in the group's order.
-    func propertyAnimations(atTime t: CFTimeInterval) -> [(animation: CAPropertyAnimation, time: CFTimeInterval)] {
+    /// Appends the property animations that apply at `t` (a time of the
+    /// layer this is attached to) to `sampled`, each with the time it is
+    /// sampled at: the animation itself at `t`, or a group's children at the
+    /// group's local time, nested groups followed down. Children come in
+    /// the group's order. One list for all of a layer's animations: a
+    /// layer is sampled each frame, and a list per animation was an
+    /// allocation per animation per frame.
+    func appendPropertyAnimations(
+        atTime t: CFTimeInterval, to sampled: inout [(animation: CAPropertyAnimation, time: CFTimeInterval)]
+    ) {
         switch self {
         case let property as CAPropertyAnimation:
-            return [(property, t)]
+            sampled.append((property, t))
         case let group as CAAnimationGroup:
-            guard let local = group.localTime(atTime: t) else { return [] }
-            return (group.animations ?? []).flatMap { $0.propertyAnimations(atTime: local) }
+            guard let local = group.localTime(atTime: t), let children = group.animations else { return }
+            for child in children { child.appendPropertyAnimations(atTime: local, to: &sampled) }
         default:
-            return []
+            return
         }
     }
 }

@@ -111,7 +111,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     }
 
     override var templateValue: Any? {
-        if let path { return Self.pathPoints(path, keyTimeCount: keyTimes?.count).points.first }
+        // Along a path the values are points; only the type matters here.
+        if path != nil { return CGPoint.zero }
         return values?.first
     }
 

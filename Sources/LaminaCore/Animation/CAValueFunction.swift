@@ -30,7 +30,7 @@ public final class CAValueFunction: Hashable, Sendable {
     func transform(for input: AnimatableValue) -> CATransform3D? {
         let numbers: [Double]
         switch input {
-        case let .vector(.number, c): numbers = c
+        case let .vector(.number, c): numbers = [c[0]]
         case let .array(items):
             var values: [Double] = []
             for item in items {

@@ -72,7 +72,7 @@ final class KeyframeTrack: @unchecked Sendable {
             // lottie-ios's curved motion match this, not constant speed).
             let p0 = CGPoint(x: a[0], y: a[1]), p1 = CGPoint(x: b[0], y: b[1]), c = curves[i]
             let p = c.count == 1 ? Bezier.point(p0, c[0], p1, at: s) : Bezier.point(p0, c[0], c[1], p1, at: s)
-            return .vector(.point, [Double(p.x), Double(p.y)])
+            return .vector(.point, SIMD4(Double(p.x), Double(p.y), 0, 0))
         }
         if mode.isCubic, let v = cubicValue(segment: i, s: s) { return v }
         return values[i].interpolated(to: values[i + 1], fraction: s)

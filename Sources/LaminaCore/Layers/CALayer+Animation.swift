@@ -95,7 +95,10 @@ extension CALayer {
     /// Each attached property animation (a group's children at the group's
     /// local time), in the order they apply, with its time.
     private func sampledAnimations(atTime t: CFTimeInterval) -> [(animation: CAPropertyAnimation, time: CFTimeInterval)] {
-        animationEntries.flatMap { $0.animation.propertyAnimations(atTime: t) }
+        var sampled: [(animation: CAPropertyAnimation, time: CFTimeInterval)] = []
+        sampled.reserveCapacity(animationEntries.count)
+        for entry in animationEntries { entry.animation.appendPropertyAnimations(atTime: t, to: &sampled) }
+        return sampled
     }
 
     /// Each sampled animation's value written to `copy` in turn (see

@@ -69,56 +69,89 @@ package struct CoverageAccumulator {
     /// Coordinates must be finite and small enough that their differences are
     /// (the rasterizer checks).
     package mutating func addLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
-        // Horizontal edges cross no row boundary: no winding, no area.
-        guard y0 != y1 else { return }
-        // Walk every edge downwards; `dir` remembers which way it really went.
-        let (ax, ay, bx, by, dir) = y0 < y1 ? (x0, y0, x1, y1, 1.0) : (x1, y1, x0, y0, -1.0)
-        let h = Double(height)
-        guard by > 0, ay < h else { return }
-        // Interpolate from the original end points, by fraction of the height,
-        // so that steep or nearly flat edges stay finite and exact at the ends.
-        func x(at y: Double) -> Double { ax + (bx - ax) * ((y - ay) / (by - ay)) }
-        let top = max(ay, 0), bottom = min(by, h)
-        guard top < bottom else { return }
-        addClippedInX(ay < 0 ? x(at: top) : ax, top, by > h ? x(at: bottom) : bx, bottom, dir)
-    }
-
-    /// Splits a downward edge already inside the rows where it crosses the left
-    /// or right border, and files each piece.
-    private mutating func addClippedInX(_ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ dir: Double) {
-        let w = Double(width)
-        if xa <= 0 && xb <= 0 {
-            accumulate(0, ya, 0, yb, dir)  // all left: its winding, on the border
-        } else if xa >= w && xb >= w {
-            return  // all right: invisible
-        } else if (xa < 0) != (xb < 0) {
-            let yc = splitY(xa, ya, xb, yb, atX: 0)
-            addClippedInX(xa < 0 ? 0 : xa, ya, 0, yc, dir)
-            addClippedInX(0, yc, xb < 0 ? 0 : xb, yb, dir)
-        } else if (xa > w) != (xb > w) {
-            let yc = splitY(xa, ya, xb, yb, atX: w)
-            addClippedInX(min(xa, w), ya, w, yc, dir)
-            addClippedInX(w, yc, min(xb, w), yb, dir)
-        } else {
-            accumulate(xa, ya, xb, yb, dir)
+        let area = area
+        cells.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            area.addLine(x0, y0, x1, y1, into: base)
         }
     }
 
-    /// The y where the edge crosses the vertical line `x = xc`, kept in [ya, yb].
-    private func splitY(_ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, atX xc: Double) -> Double {
-        let t = (xc - xa) / (xb - xa)
-        return min(max(ya + (yb - ya) * t, ya), yb)
-    }
-
-    /// Adds a downward edge lying inside the area (0 ≤ x ≤ width, 0 ≤ y ≤ height),
-    /// one row at a time.
-    private mutating func accumulate(_ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ dir: Double) {
-        let w = Double(width)
-        let firstRow = Int(ya), endRow = min(Int(yb.rounded(.up)), height)
-        let dx = xb - xa, dy = yb - ya
-        let stride = stride, lastColumn = width
+    /// Adds each of `edges` moved by (−dx, −dy), in order: `addLine` for a
+    /// whole band's edges with the cells reached once, not once an edge.
+    package mutating func addLines(_ edges: [LineSegment], minusX dx: Double, minusY dy: Double) {
+        let area = area
         cells.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
+            for e in edges where e.y0 != e.y1 {
+                area.addLine(e.x0 - dx, e.y0 - dy, e.x1 - dx, e.y1 - dy, into: base)
+            }
+        }
+    }
+
+    /// The band's extent, which the edge arithmetic below needs, apart from
+    /// the cells it writes.
+    private var area: Area { Area(width: width, height: height, stride: stride) }
+
+    /// The width, rows and row stride of the band: the edge arithmetic,
+    /// writing through a pointer to the cells.
+    private struct Area {
+        let width: Int, height: Int, stride: Int
+
+        @inline(__always)
+        func addLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, into cells: UnsafeMutablePointer<Float>) {
+            // Horizontal edges cross no row boundary: no winding, no area.
+            guard y0 != y1 else { return }
+            // Walk every edge downwards; `dir` remembers which way it really went.
+            let (ax, ay, bx, by, dir) = y0 < y1 ? (x0, y0, x1, y1, 1.0) : (x1, y1, x0, y0, -1.0)
+            let h = Double(height)
+            guard by > 0, ay < h else { return }
+            // Interpolate from the original end points, by fraction of the height,
+            // so that steep or nearly flat edges stay finite and exact at the ends.
+            func x(at y: Double) -> Double { ax + (bx - ax) * ((y - ay) / (by - ay)) }
+            let top = max(ay, 0), bottom = min(by, h)
+            guard top < bottom else { return }
+            addClippedInX(ay < 0 ? x(at: top) : ax, top, by > h ? x(at: bottom) : bx, bottom, dir, cells)
+        }
+
+        /// Splits a downward edge already inside the rows where it crosses the left
+        /// or right border, and files each piece.
+        private func addClippedInX(
+            _ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ dir: Double, _ cells: UnsafeMutablePointer<Float>
+        ) {
+            let w = Double(width)
+            if xa <= 0 && xb <= 0 {
+                accumulate(0, ya, 0, yb, dir, cells)  // all left: its winding, on the border
+            } else if xa >= w && xb >= w {
+                return  // all right: invisible
+            } else if (xa < 0) != (xb < 0) {
+                let yc = splitY(xa, ya, xb, yb, atX: 0)
+                addClippedInX(xa < 0 ? 0 : xa, ya, 0, yc, dir, cells)
+                addClippedInX(0, yc, xb < 0 ? 0 : xb, yb, dir, cells)
+            } else if (xa > w) != (xb > w) {
+                let yc = splitY(xa, ya, xb, yb, atX: w)
+                addClippedInX(min(xa, w), ya, w, yc, dir, cells)
+                addClippedInX(w, yc, min(xb, w), yb, dir, cells)
+            } else {
+                accumulate(xa, ya, xb, yb, dir, cells)
+            }
+        }
+
+        /// The y where the edge crosses the vertical line `x = xc`, kept in [ya, yb].
+        private func splitY(_ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, atX xc: Double) -> Double {
+            let t = (xc - xa) / (xb - xa)
+            return min(max(ya + (yb - ya) * t, ya), yb)
+        }
+
+        /// Adds a downward edge lying inside the area (0 ≤ x ≤ width, 0 ≤ y ≤ height),
+        /// one row at a time.
+        @inline(__always)
+        private func accumulate(
+            _ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ dir: Double, _ base: UnsafeMutablePointer<Float>
+        ) {
+            let w = Double(width)
+            let firstRow = Int(ya), endRow = min(Int(yb.rounded(.up)), height)
+            let dx = xb - xa, dy = yb - ya
+            let stride = stride, lastColumn = width
             // A row's top is the row before's bottom: its x is that row's,
             // carried down rather than worked out again.
             var carried: (y: Double, x: Double)?
@@ -133,7 +166,7 @@ package struct CoverageAccumulator {
                 }
                 let xBottom = min(max(xa + dx * ((bottom - ya) / dy), 0), w)
                 carried = (bottom, xBottom)
-                Self.addRowPiece(
+                CoverageAccumulator.addRowPiece(
                     base + row * stride, min(xTop, xBottom), max(xTop, xBottom), dir * (bottom - top), lastColumn)
             }
         }
@@ -148,7 +181,7 @@ package struct CoverageAccumulator {
     /// c rises from 0 left of the piece to 1 right of it; cell i stores
     /// `d·(c(i) − c(i−1))` so that the running sum recovers `d·c(i)`.
     @inline(__always)
-    private static func addRowPiece(
+    fileprivate static func addRowPiece(
         _ row: UnsafeMutablePointer<Float>, _ lo: Double, _ hi: Double, _ d: Double, _ lastColumn: Int
     ) {
         let i0 = Int(lo)

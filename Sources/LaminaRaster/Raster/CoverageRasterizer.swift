@@ -109,18 +109,25 @@ package struct CoverageRasterizer: Sendable {
         guard left < right, top < bottom else { return .empty }
         let bounds = PixelRect(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
 
-        work.bands.reset(segments, left: left, top: top, height: bounds.height, bandRows: Self.bandRows)
         work.accumulator.reset(width: bounds.width, maximumHeight: min(Self.bandRows, bounds.height))
         // Every byte is written below, band by band.
         var values = BufferPool.masks.take(count: bounds.width * bounds.height, zeroed: false)
         values.withUnsafeMutableBufferPointer { out in
             guard let base = out.baseAddress else { return }
+            if bounds.height <= Self.bandRows {
+                // One band (most of an animation's shapes): every edge goes
+                // straight to the accumulator, which drops the ones outside
+                // the rows, without the band lists' sorting. The same sums
+                // in the same order as through `EdgeBands`.
+                work.accumulator.startBand(rows: bounds.height)
+                work.accumulator.addLines(segments, minusX: left, minusY: top)
+                work.accumulator.resolve(fillRule, into: base)
+                return
+            }
+            work.bands.reset(segments, left: left, top: top, height: bounds.height, bandRows: Self.bandRows)
             work.bands.forEachBand { bandTop, rows, active in
                 work.accumulator.startBand(rows: rows)
-                let offset = Double(bandTop)
-                for s in active {
-                    work.accumulator.addLine(s.x0, s.y0 - offset, s.x1, s.y1 - offset)
-                }
+                work.accumulator.addLines(active, minusX: 0, minusY: Double(bandTop))
                 work.accumulator.resolve(fillRule, into: base + bandTop * bounds.width)
             }
         }

@@ -27,6 +27,7 @@ package struct EdgeBands {
         self.bandRows = max(1, bandRows)
         let h = Double(height)
         entries.removeAll(keepingCapacity: true)
+        entries.reserveCapacity(segments.count)
         for s in segments where s.y0 != s.y1 {
             let e = LineSegment(x0: s.x0 - left, y0: s.y0 - top, x1: s.x1 - left, y1: s.y1 - top)
             let lo = min(e.y0, e.y1), hi = max(e.y0, e.y1)
@@ -38,25 +39,37 @@ package struct EdgeBands {
         // Sorted by first band, keeping the order of edges that share one
         // (the cells add up in the same order, to the last bit): a counting
         // sort into the kept lists, where a comparison sort made a scratch
-        // list of its own on every draw.
+        // list of its own on every draw. Written through pointers: a path
+        // has hundreds of edges and is drawn every frame.
         let bands = (height + self.bandRows - 1) / self.bandRows
         starts.removeAll(keepingCapacity: true)
         starts.append(contentsOf: repeatElement(0, count: bands + 1))
-        for entry in entries { starts[entry.first + 1] += 1 }
-        for band in 0..<bands { starts[band + 1] += starts[band] }
         let placeholder = LineSegment(x0: 0.0, y0: 0.0, x1: 0.0, y1: 0.0)
+        let count = entries.count
         edges.removeAll(keepingCapacity: true)
-        edges.append(contentsOf: repeatElement(placeholder, count: entries.count))
+        edges.append(contentsOf: repeatElement(placeholder, count: count))
         firstBand.removeAll(keepingCapacity: true)
-        firstBand.append(contentsOf: repeatElement(0, count: entries.count))
+        firstBand.append(contentsOf: repeatElement(0, count: count))
         lastBand.removeAll(keepingCapacity: true)
-        lastBand.append(contentsOf: repeatElement(0, count: entries.count))
-        for entry in entries {
-            let slot = starts[entry.first]
-            starts[entry.first] = slot + 1
-            edges[slot] = entry.edge
-            firstBand[slot] = entry.first
-            lastBand[slot] = entry.last
+        lastBand.append(contentsOf: repeatElement(0, count: count))
+        entries.withUnsafeBufferPointer { entries in
+            starts.withUnsafeMutableBufferPointer { starts in
+                for entry in entries { starts[entry.first + 1] += 1 }
+                for band in 0..<bands { starts[band + 1] += starts[band] }
+                edges.withUnsafeMutableBufferPointer { edges in
+                    firstBand.withUnsafeMutableBufferPointer { firstBand in
+                        lastBand.withUnsafeMutableBufferPointer { lastBand in
+                            for entry in entries {
+                                let slot = starts[entry.first]
+                                starts[entry.first] = slot + 1
+                                edges[slot] = entry.edge
+                                firstBand[slot] = entry.first
+                                lastBand[slot] = entry.last
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 

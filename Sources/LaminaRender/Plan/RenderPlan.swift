@@ -393,14 +393,29 @@ extension PathFillDraw {
         // Wholly inside (a path within the target's guard band, the usual
         // case): the contours themselves, not a new list of them. (The
         // clipper drops a contour of fewer than three points.)
-        if contours.allSatisfy({ contour in
-            contour.count >= 3 && planes.allSatisfy { plane in contour.allSatisfy { plane.value(at: $0) >= 0 } }
-        }) {
+        if contours.allSatisfy({ contour in contour.count >= 3 && isInside(contour, planes) }) {
             return contours
         }
         return contours.compactMap { contour in
             let c = PolygonClipper.clip(contour, to: planes)
             return c.isEmpty ? nil : c
         }
+    }
+
+    /// Whether every point of `contour` is inside every plane. The bounding
+    /// box first: a half-plane holding its corners holds each point between
+    /// them, so a path of hundreds of points costs four tests a plane, not
+    /// hundreds; point by point only where the box pokes out.
+    private static func isInside(_ contour: [CGPoint], _ planes: [HalfPlane]) -> Bool {
+        var minX = CGFloat.infinity, minY = CGFloat.infinity, maxX = -CGFloat.infinity, maxY = -CGFloat.infinity
+        var finite = true
+        for p in contour {
+            finite = finite && p.x.isFinite && p.y.isFinite
+            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
+        if finite, planes.allSatisfy({ $0.holds(CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)) }) {
+            return true
+        }
+        return planes.allSatisfy { plane in contour.allSatisfy { plane.value(at: $0) >= 0 } }
     }
 }

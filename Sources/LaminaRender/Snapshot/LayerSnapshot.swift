@@ -173,8 +173,10 @@ final class LayerSnapshotter {
     /// The sublayers of `layer` (the tree's layer: the model while reading
     /// models), placed under `presented` (the layer as it is at the time).
     private func sublayers(of layer: CALayer, presented: CALayer, at path: LayerPath) throws(RenderRefusal) -> [RenderLayer] {
+        let sublayers = layer.sublayers ?? []
         var subs: [RenderLayer] = []
-        for (i, sublayer) in (layer.sublayers ?? []).enumerated() {
+        subs.reserveCapacity(sublayers.count)
+        for (i, sublayer) in sublayers.enumerated() {
             subs.append(try snapshot(sublayer, placedIn: childPlacement(under: presented, isMask: false), at: path.appending(.sublayer(i))))
         }
         guard let replicator = presented as? CAReplicatorLayer, replicator.instanceCount > 1 || replicator.instanceColor != nil else {
