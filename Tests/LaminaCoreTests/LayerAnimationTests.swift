@@ -166,4 +166,44 @@ import Testing
         #expect(presented.drawnProgress == [0.5])
         #expect(presented.contents is CABackingStore)
     }
+
+    @Test func aSpareCopyIsFilledAgainAsAFreshCopyWouldBe() throws {
+        let first = CAShapeLayer()
+        first.strokeEnd = 0.25
+        first.fillColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        first.add(fade(), forKey: "fade")
+        let second = CAShapeLayer()
+        second.lineWidth = 7
+        second.setValue("kept", forKey: "custom")
+        second.add(fade(from: 0.2, to: 0.4), forKey: "fade")
+
+        var spares: [CALayer] = []
+        let spare = try #require(first.presentationAlone(atTime: 0.5, reusing: &spares))
+        spare.setNeedsDisplay()
+        spares.append(spare)
+        let spareID = ObjectIdentifier(spare)
+        // The list's reference is the only one left: the spare is filled with the second layer.
+        _ = consume spare
+        let refilled = try #require(second.presentationAlone(atTime: 0.5, reusing: &spares) as? CAShapeLayer)
+        #expect(ObjectIdentifier(refilled) == spareID)
+        #expect(spares.isEmpty)
+        let fresh = try #require(second.presentationAlone(atTime: 0.5) as? CAShapeLayer)
+        for key in ["strokeEnd", "fillColor", "lineWidth", "opacity", "custom"] {
+            #expect(String(describing: refilled.value(forKey: key)) == String(describing: fresh.value(forKey: key)), "\(key)")
+        }
+        #expect(refilled.strokeEnd == 1 && refilled.lineWidth == 7)
+        #expect(!refilled.needsDisplay())
+        #expect(refilled.model() === second)
+    }
+
+    @Test func aSpareHeldElsewhereOrOfAnotherClassIsNotFilled() throws {
+        let layer = CALayer()
+        layer.add(fade(), forKey: "fade")
+        let held = try #require(layer.presentationAlone(atTime: 0.5))
+        var spares: [CALayer] = [held, CAShapeLayer()]
+        let copy = try #require(layer.presentationAlone(atTime: 0.5, reusing: &spares))
+        #expect(copy !== held)
+        #expect(abs(copy.opacity - 0.5) < 1e-6)
+        #expect(held.model() === layer)
+    }
 }

@@ -80,16 +80,55 @@ extension CALayer {
     /// animates. Nil when an animation reaches through to the mask or the
     /// sublayers (`mask.opacity`): that layer needs `presentation(atTime:)`.
     package func presentationAlone(atTime t: CFTimeInterval) -> CALayer? {
+        var none: [CALayer] = []
+        return presentationAlone(atTime: t, reusing: &none)
+    }
+
+    /// `presentationAlone(atTime:)`, made in one of `spares` where one
+    /// fits: a copy of this layer's class that nothing else holds any more
+    /// (an earlier layer's copy, done with), taken out of the list. A
+    /// renderer walking a tree copies each animated layer every frame, and
+    /// making and freeing those objects cost more than filling one again.
+    /// Only copies that `canBeRefilled` are filled again (a subclass's
+    /// `init(layer:)` may do more than copy properties).
+    package func presentationAlone(atTime t: CFTimeInterval, reusing spares: inout [CALayer]) -> CALayer? {
         guard !animationEntries.isEmpty else { return self }
         let sampled = sampledAnimations(atTime: t)
         for (animation, _) in sampled {
             guard let head = animation.splitKeyPath?.head else { continue }
             if head == "mask" || head == "sublayers" || head == "superlayer" { return nil }
         }
-        let copy = type(of: self).init(layer: self)
+        let copy = reusedCopy(from: &spares) ?? type(of: self).init(layer: self)
         copy.modelLayerReference = model()
         apply(sampled, to: copy)
         return copy
+    }
+
+    /// Whether a copy of this layer can be filled again as another's
+    /// presentation copy: Lamina's own `CALayer` and `CAShapeLayer`, whose
+    /// state is exactly what `init(layer:)` copies.
+    package var canBeRefilled: Bool {
+        let type = type(of: self)
+        return type == CALayer.self || type == CAShapeLayer.self
+    }
+
+    /// A spare of exactly this layer's class, refilled as `init(layer:)`
+    /// fills a new copy of it; nil when none fits.
+    private func reusedCopy(from spares: inout [CALayer]) -> CALayer? {
+        let type = type(of: self)
+        guard canBeRefilled, let index = spares.lastIndex(where: { Swift.type(of: $0) == type }) else { return nil }
+        var spare = spares.remove(at: index)
+        // Held elsewhere (a caller kept it), or given a tree of its own: left alone.
+        guard isKnownUniquelyReferenced(&spare), spare.sublayerStorage.isEmpty, spare.maskStorage == nil,
+              spare.superlayerStorage == nil, spare.animationEntries.isEmpty
+        else { return nil }
+        spare.properties = properties
+        for copy in type.keyTable.subclassCopiers { copy(spare, self) }
+        spare.customValues = customValues
+        spare.invertsMask = invertsMask
+        spare.needsDisplayFlag = false
+        spare.delegate = nil
+        return spare
     }
 
     /// Each attached property animation (a group's children at the group's

@@ -62,16 +62,21 @@ package func blendWords(_ p: UnsafeMutableRawPointer, _ source: SIMD4<UInt32>) {
 /// `blendWord` gives pixel by pixel, four pixels at a time. Four empty
 /// coverage bytes are skipped (a path's mask is mostly the empty box
 /// around it), four full ones blend the word unscaled where full coverage
-/// scales by 255 (a solid interior), the others are scaled lane by lane.
+/// scales by 255 (a solid interior), or store it where it is opaque too
+/// (what the blend gives: an opaque source leaves nothing of the
+/// destination), the others are scaled lane by lane.
 @inline(__always)
 package func blendSolid(_ word: UInt32, coverage: UnsafePointer<UInt8>, count: Int,
                         scale: UnsafePointer<UInt32>, into row: UnsafeMutableRawPointer) {
     let words = SIMD4<UInt32>(repeating: word)
     let fullIsWhole = scale[255] == 255
+    let fullIsWord = fullIsWhole && word >> 24 == 255
     var x = 0
     while x + 4 <= count {
         let four = UnsafeRawPointer(coverage + x).loadUnaligned(as: UInt32.self)
-        if four == 0xFFFF_FFFF && fullIsWhole {
+        if four == 0xFFFF_FFFF && fullIsWord {
+            (row + x * 4).storeBytes(of: words, as: SIMD4<UInt32>.self)
+        } else if four == 0xFFFF_FFFF && fullIsWhole {
             blendWords(row + x * 4, words)
         } else if four != 0 {
             let k = SIMD4(scale[Int(coverage[x])], scale[Int(coverage[x + 1])],

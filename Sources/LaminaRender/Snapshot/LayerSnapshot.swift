@@ -78,6 +78,9 @@ final class LayerSnapshotter {
     /// True while the tree walked is a model tree, read at `options.time`
     /// layer by layer (`RenderLayer(snapshotOfModel:)`).
     var readsModels = false
+    /// Presentation copies of layers already frozen, for later layers'
+    /// copies to be made in (`presentationAlone(atTime:reusing:)`).
+    private var spareCopies: [CALayer] = []
 
     /// The largest side and area of one backing image: a denser one is made
     /// at a lower `contentsScale`, as surfaces are (see `RenderPlanner`).
@@ -94,7 +97,7 @@ final class LayerSnapshotter {
             // As a transaction commit does: a layer that needs display draws
             // its contents on the model, which its presentation copy shares.
             node.displayIfNeeded()
-            if let presented = node.presentationAlone(atTime: options.time) {
+            if let presented = node.presentationAlone(atTime: options.time, reusing: &spareCopies) {
                 layer = presented
             } else {
                 // Its animations reach into its subtree: that subtree's
@@ -105,6 +108,9 @@ final class LayerSnapshotter {
                 return try snapshot(node.presentation(atTime: options.time), placedIn: placement, at: path)
             }
         }
+        // Done with once this layer and its subtree are frozen: a later
+        // layer's presentation copy is made in it.
+        defer { if layer !== node, layer.canBeRefilled { spareCopies.append(layer) } }
         try countLayers(1, at: path)
         var r = RenderLayer()
         r.path = path
