@@ -206,4 +206,40 @@ import Testing
         #expect(abs(copy.opacity - 0.5) < 1e-6)
         #expect(held.model() === layer)
     }
+
+    /// An attached animation writes its value typed (`LayerKey.writeAnimated`):
+    /// what `presentationValue` boxes and `setValue(_:forKey:)` writes, for
+    /// each kind of value it takes that way, and for numbers given as Float
+    /// (rounded through Float on both paths).
+    @Test func typedWritesAreWhatTheBoxedPathWrites() throws {
+        let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1), blue = CGColor(red: 0, green: 0, blue: 1, alpha: 0.5)
+        let square = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
+        let wide = CGPath(rect: CGRect(x: 0, y: 0, width: 30, height: 10), transform: nil)
+        let cases: [(String, [Any])] = [
+            ("lineWidth", [CGFloat(1), CGFloat(4.3)]),
+            ("lineWidth", [Float(1), Float(4.3)]),
+            ("strokeEnd", [0.1, 0.7]),
+            ("opacity", [Float(0.2), Float(0.9)]),
+            ("position", [CGPoint(x: 1, y: 2), CGPoint(x: 7.5, y: -3)]),
+            ("bounds", [CGRect(x: 0, y: 0, width: 4, height: 4), CGRect(x: 1, y: 1, width: 9, height: 3)]),
+            ("transform", [CATransform3D(scaleX: 1, y: 1, z: 1), CATransform3D(rotationAngle: 0.7, x: 0, y: 0, z: 1)]),
+            ("fillColor", [red, blue]),
+            ("path", [square, wide]),
+            ("hidden", [false, true]),
+        ]
+        for (key, values) in cases {
+            let animation = CAKeyframeAnimation(keyPath: key)
+            animation.values = values
+            animation.duration = 1
+            animation.calculationMode = key == "hidden" ? .discrete : .linear
+            let layer = CAShapeLayer()
+            layer.add(animation, forKey: "a")
+            let attached = try #require(layer.animation(forKey: "a") as? CAPropertyAnimation)
+            #expect(attached.attachedKey != nil, "\(key)")
+            let presented = try #require(layer.presentationAlone(atTime: 0.6))
+            let boxed = CAShapeLayer()
+            boxed.setValue(attached.presentationValue(atTime: 0.6, modelValue: nil), forKey: key)
+            #expect(String(describing: presented.value(forKey: key)) == String(describing: boxed.value(forKey: key)), "\(key)")
+        }
+    }
 }

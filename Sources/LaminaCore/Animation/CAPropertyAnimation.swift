@@ -9,8 +9,20 @@ open class CAPropertyAnimation: CAAnimation {
     /// `transform.rotation.z`, `bounds.size.width`... The animation itself
     /// only computes values; the layer reads and writes them through this path.
     @exclusivity(unchecked) open var keyPath: String? {
-        didSet { splitKeyPath = keyPath.map(SplitKeyPath.init) }
+        didSet {
+            splitKeyPath = keyPath.map(SplitKeyPath.init)
+            attachedKey = nil
+        }
     }
+
+    /// The row of the property table that `keyPath` names, for the layer
+    /// this animation is attached to: found when it is attached
+    /// (`CALayer.add(_:forKey:)`), so that a frame writes the value typed
+    /// instead of boxing it and looking the key up by name. Nil for a key
+    /// path into a property (`transform.rotation.z`), a custom key, and an
+    /// animation of a class of the app's own (it may answer
+    /// `presentationValue` its own way).
+    @exclusivity(unchecked) var attachedKey: LayerKey?
 
     /// `keyPath` split at its first dot when it is set, not at every frame
     /// the animation is sampled at.
@@ -77,6 +89,12 @@ open class CAPropertyAnimation: CAAnimation {
     ///   `CGColor`, `CATransform3D` (always, with a value function),
     ///   `CGAffineTransform`, or an array of these.
     open func presentationValue(atTime t: CFTimeInterval, modelValue: Any?) -> Any? {
+        animatedPresentationValue(atTime: t, modelValue: modelValue)?.toAny(like: modelValue ?? templateValue)
+    }
+
+    /// `presentationValue(atTime:modelValue:)` before it is boxed: the
+    /// value as the animation computes it.
+    func animatedPresentationValue(atTime t: CFTimeInterval, modelValue: Any?) -> AnimatableValue? {
         guard let sample = timingSample(atTime: t) else { return nil }
         let model = modelValue.map(AnimatableValue.init)
         // Relative values start from the model value, except through a value
@@ -99,7 +117,7 @@ open class CAPropertyAnimation: CAAnimation {
             guard let model, let sum = value.combined(onto: model) else { return nil }
             value = sum
         }
-        return value.toAny(like: modelValue ?? templateValue)
+        return value
     }
 
     // MARK: Subclass hooks

@@ -14,8 +14,23 @@ extension CALayer {
     /// A nil key attaches it without a name: it is not in `animationKeys()`.
     public func add(_ animation: CAAnimation, forKey key: String?) {
         let copy = animation.copy() as? CAAnimation ?? animation
+        if copy !== animation { attachKeys(of: copy) }
         if let key { animationEntries.removeAll { $0.key == key } }
         animationEntries.append((key, copy))
+    }
+
+    /// Finds, in this layer's property table, the row each property
+    /// animation of `animation` (a copy this layer owns, a group's children
+    /// included) writes (`CAPropertyAnimation.attachedKey`).
+    private func attachKeys(of animation: CAAnimation) {
+        if let group = animation as? CAAnimationGroup {
+            for child in group.animations ?? [] { attachKeys(of: child) }
+            return
+        }
+        guard let property = animation as? CAPropertyAnimation, let split = property.splitKeyPath, split.rest == nil else { return }
+        let type = type(of: property)
+        guard type == CABasicAnimation.self || type == CAKeyframeAnimation.self || type == CASpringAnimation.self else { return }
+        property.attachedKey = Swift.type(of: self).keyTable[split.head]
     }
 
     /// The animation attached under `key`, or nil.
@@ -146,11 +161,30 @@ extension CALayer {
         for (animation, time) in sampled {
             guard let split = animation.splitKeyPath, let keyPath = animation.keyPath else { continue }
             let model = animation.needsModelValue ? copy.value(forKeyPath: keyPath) : nil
+            if let key = animation.attachedKey {
+                // Typed, where the value has the property's own shape and is
+                // what the boxed path would write (a number the animation's
+                // values give as Float is rounded through Float there).
+                guard let value = animation.animatedPresentationValue(atTime: time, modelValue: model) else { continue }
+                if !Self.isFloatNumber(value, like: model, animation), key.writeAnimated(copy, value) {
+                    if type(of: copy).needsDisplay(forKey: split.head) { copy.setNeedsDisplay() }
+                    continue
+                }
+                try? copy.writeValue(value.toAny(like: model ?? animation.templateValue), at: split, keyPath: keyPath)
+                continue
+            }
             guard let value = animation.presentationValue(atTime: time, modelValue: model) else { continue }
             // As `setValue(_:forKeyPath:)` writes it (a value the key cannot
             // take is dropped), with the path split once per animation.
             try? copy.writeValue(value, at: split, keyPath: keyPath)
         }
+    }
+
+    /// Whether `value` is a number that `toAny(like:)` would give as a
+    /// `Float` (the model's or the animation's values' type).
+    private static func isFloatNumber(_ value: AnimatableValue, like model: Any?, _ animation: CAPropertyAnimation) -> Bool {
+        guard case .vector(.number, _) = value, let like = model ?? animation.templateValue else { return false }
+        return type(of: like) == Float.self
     }
 
     /// Whether this layer, its mask or any layer below it has an animation

@@ -33,6 +33,10 @@ final class LayerKey: Sendable {
     let read: @Sendable (CALayer) -> Any?
     /// Writes a value; false when it has the wrong type.
     let write: @Sendable (CALayer, Any?) -> Bool
+    /// Writes an animation's value as `write` writes it boxed, without the
+    /// box (`LayerValueType.fromAnimated`); false, having written nothing,
+    /// for a value it does not take that way.
+    let writeAnimated: @Sendable (CALayer, AnimatableValue) -> Bool
     /// Core Animation's default, boxed.
     let defaultValue: @Sendable () -> Any?
     /// Whether a boxed value equals Core Animation's default.
@@ -49,6 +53,7 @@ final class LayerKey: Sendable {
 
     init(name: String, kind: LayerValueKind, isAnimatable: Bool, isCopied: Bool, expected: String,
          read: @escaping @Sendable (CALayer) -> Any?, write: @escaping @Sendable (CALayer, Any?) -> Bool,
+         writeAnimated: @escaping @Sendable (CALayer, AnimatableValue) -> Bool = { _, _ in false },
          defaultValue: @escaping @Sendable () -> Any?, isDefault: @escaping @Sendable (Any?) -> Bool,
          typedSet: any Sendable, copyUnchecked: @escaping @Sendable (CALayer, CALayer) -> Void) {
         self.name = name
@@ -58,6 +63,7 @@ final class LayerKey: Sendable {
         self.expected = expected
         self.read = read
         self.write = write
+        self.writeAnimated = writeAnimated
         self.defaultValue = defaultValue
         self.isDefault = isDefault
         self.typedSet = typedSet
@@ -101,6 +107,7 @@ final class LayerKey: Sendable {
                 set(layer, unboxed)
                 return true
             },
+            writeAnimated: typedAnimatedWrite(type.fromAnimated, set),
             defaultValue: { type.box(defaultValue()) },
             isDefault: { value in
                 guard let unboxed = type.unbox(value) else { return false }
@@ -108,6 +115,19 @@ final class LayerKey: Sendable {
             },
             typedSet: set,
             copyUnchecked: { to, from in set(unsafeDowncast(to, to: L.self), get(unsafeDowncast(from, to: L.self))) })
+    }
+}
+
+/// `LayerKey.writeAnimated` for a property of `L` that `set` writes: the
+/// value as `fromAnimated` reads it, or nothing without one.
+private func typedAnimatedWrite<L: CALayer, Value>(
+    _ fromAnimated: (@Sendable (AnimatableValue) -> Value?)?, _ set: @escaping @Sendable (L, Value) -> Void
+) -> @Sendable (CALayer, AnimatableValue) -> Bool {
+    guard let fromAnimated else { return { _, _ in false } }
+    return { layer, value in
+        guard let layer = layer as? L, let typed = fromAnimated(value) else { return false }
+        set(layer, typed)
+        return true
     }
 }
 

@@ -17,6 +17,12 @@ struct LayerValueType<Value>: Sendable {
     let box: @Sendable (Value) -> Any?
     let unbox: @Sendable (Any?) -> Value?
     let equal: @Sendable (Value, Value) -> Bool
+    /// An animation's value as this type, without boxing it first: what
+    /// `unbox` makes of the value an animation answers
+    /// (`AnimatableValue.toAny(like:)`), for the values of the property's
+    /// own shape; nil for any other (the boxed path then decides). Nil for
+    /// types whose properties animations rarely drive.
+    var fromAnimated: (@Sendable (AnimatableValue) -> Value?)? = nil
 }
 
 /// The value types of the layer classes' properties.
@@ -25,13 +31,16 @@ enum LayerValue {
     // MARK: Numbers and flags
 
     static let cgFloat = LayerValueType<CGFloat>(
-        kind: .number(.any), expected: "a number", box: { $0 }, unbox: { number($0).map { CGFloat($0) } }, equal: { $0 == $1 })
+        kind: .number(.any), expected: "a number", box: { $0 }, unbox: { number($0).map { CGFloat($0) } }, equal: { $0 == $1 },
+        fromAnimated: { if case let .vector(.number, c) = $0 { CGFloat(c[0]) } else { nil } })
 
     static let float = LayerValueType<Float>(
-        kind: .number(.any), expected: "a number", box: { $0 }, unbox: { number($0).map { Float($0) } }, equal: { $0 == $1 })
+        kind: .number(.any), expected: "a number", box: { $0 }, unbox: { number($0).map { Float($0) } }, equal: { $0 == $1 },
+        fromAnimated: { if case let .vector(.number, c) = $0 { Float(c[0]) } else { nil } })
 
     static let double = LayerValueType<Double>(
-        kind: .number(.any), expected: "a number", box: { $0 }, unbox: { number($0) }, equal: { $0 == $1 })
+        kind: .number(.any), expected: "a number", box: { $0 }, unbox: { number($0) }, equal: { $0 == $1 },
+        fromAnimated: { if case let .vector(.number, c) = $0 { c[0] } else { nil } })
 
     static let int = LayerValueType<Int>(
         kind: .number(.any), expected: "an integer", box: { $0 },
@@ -51,21 +60,26 @@ enum LayerValue {
             if let b = value as? Bool { return b }
             return number(value).map { $0 != 0 }
         },
-        equal: { $0 == $1 })
+        equal: { $0 == $1 },
+        fromAnimated: { if case let .opaque(v) = $0, type(of: v) == Bool.self { v as? Bool } else { nil } })
 
     // MARK: Geometry
 
     static let point = LayerValueType<CGPoint>(
-        kind: .point, expected: "a CGPoint", box: { $0 }, unbox: { $0 as? CGPoint }, equal: { $0 == $1 })
+        kind: .point, expected: "a CGPoint", box: { $0 }, unbox: { $0 as? CGPoint }, equal: { $0 == $1 },
+        fromAnimated: { if case let .vector(.point, c) = $0 { CGPoint(x: CGFloat(c[0]), y: CGFloat(c[1])) } else { nil } })
 
     static let size = LayerValueType<CGSize>(
-        kind: .size, expected: "a CGSize", box: { $0 }, unbox: { $0 as? CGSize }, equal: { $0 == $1 })
+        kind: .size, expected: "a CGSize", box: { $0 }, unbox: { $0 as? CGSize }, equal: { $0 == $1 },
+        fromAnimated: { if case let .vector(.size, c) = $0 { CGSize(width: CGFloat(c[0]), height: CGFloat(c[1])) } else { nil } })
 
     static let rect = LayerValueType<CGRect>(
-        kind: .rect, expected: "a CGRect", box: { $0 }, unbox: { $0 as? CGRect }, equal: { $0 == $1 })
+        kind: .rect, expected: "a CGRect", box: { $0 }, unbox: { $0 as? CGRect }, equal: { $0 == $1 },
+        fromAnimated: { if case let .vector(.rect, c) = $0 { CGRect(x: CGFloat(c[0]), y: CGFloat(c[1]), width: CGFloat(c[2]), height: CGFloat(c[3])) } else { nil } })
 
     static let transform = LayerValueType<CATransform3D>(
-        kind: .transform, expected: "a CATransform3D", box: { $0 }, unbox: { $0 as? CATransform3D }, equal: { $0 == $1 })
+        kind: .transform, expected: "a CATransform3D", box: { $0 }, unbox: { $0 as? CATransform3D }, equal: { $0 == $1 },
+        fromAnimated: { if case let .transform(t) = $0 { t } else { nil } })
 
     static let cornerMask = LayerValueType<CACornerMask>(
         kind: .cornerMask, expected: "a CACornerMask", box: { $0 },
@@ -86,7 +100,11 @@ enum LayerValue {
             if let color = value as? UIColor { return color.cgColor }
             return nil
         },
-        equal: { $0 == $1 })
+        equal: { $0 == $1 },
+        fromAnimated: { value -> CGColor?? in
+            guard case let .vector(.color, c) = value else { return nil }
+            return .some(CGColor(red: CGFloat(c[0]), green: CGFloat(c[1]), blue: CGFloat(c[2]), alpha: CGFloat(c[3])))
+        })
 
     /// A path or nil; a `UIBezierPath` is taken as its `cgPath`.
     static let path = LayerValueType<CGPath?>(
@@ -97,7 +115,11 @@ enum LayerValue {
             if let path = value as? UIBezierPath { return path.cgPath }
             return nil
         },
-        equal: { $0 == $1 })
+        equal: { $0 == $1 },
+        fromAnimated: { value -> CGPath?? in
+            guard case let .path(data) = value else { return nil }
+            return .some(CGPath(data))
+        })
 
     static let string = LayerValueType<String?>(
         kind: .string, expected: "a String or nil", box: { $0 },
