@@ -14,21 +14,21 @@ open class CAAnimation: CAMediaTiming {
     // MARK: CAMediaTiming
 
     /// When the animation starts, in its layer's time (seconds).
-    @exclusivity(unchecked) open var beginTime: CFTimeInterval = 0
+    @exclusivity(unchecked) open var beginTime: CFTimeInterval = 0 { didSet { timing.beginTime = beginTime } }
     /// 0 (the default) plays for 0.25 s, as Core Animation does.
-    @exclusivity(unchecked) open var duration: CFTimeInterval = 0
+    @exclusivity(unchecked) open var duration: CFTimeInterval = 0 { didSet { timing.duration = duration } }
     /// How fast its time runs against its layer's (2 is twice as fast).
-    @exclusivity(unchecked) open var speed: Float = 1
+    @exclusivity(unchecked) open var speed: Float = 1 { didSet { timing.speed = Double(speed) } }
     /// Where in its own time the animation starts playing.
-    @exclusivity(unchecked) open var timeOffset: CFTimeInterval = 0
+    @exclusivity(unchecked) open var timeOffset: CFTimeInterval = 0 { didSet { timing.timeOffset = timeOffset } }
     /// How many iterations play (fractions allowed; `.infinity` for ever).
-    @exclusivity(unchecked) open var repeatCount: Float = 0
+    @exclusivity(unchecked) open var repeatCount: Float = 0 { didSet { timing.repeatCount = Double(repeatCount) } }
     /// How long it repeats, in seconds, instead of a count.
-    @exclusivity(unchecked) open var repeatDuration: CFTimeInterval = 0
+    @exclusivity(unchecked) open var repeatDuration: CFTimeInterval = 0 { didSet { timing.repeatDuration = repeatDuration } }
     /// Whether each iteration plays forwards, then backwards.
-    @exclusivity(unchecked) open var autoreverses = false
+    @exclusivity(unchecked) open var autoreverses = false { didSet { timing.autoreverses = autoreverses } }
     /// Whether it holds its first value before it starts and its last after it ends.
-    @exclusivity(unchecked) open var fillMode: CAMediaTimingFillMode = .removed
+    @exclusivity(unchecked) open var fillMode: CAMediaTimingFillMode = .removed { didSet { timing.fillMode = fillMode } }
 
     // MARK: Animation
 
@@ -49,7 +49,11 @@ open class CAAnimation: CAMediaTiming {
     @exclusivity(unchecked) open var delegate: CAAnimationDelegate?
 
     /// An animation with Core Animation's defaults.
-    public required init() {}
+    public required init() {
+        let type = type(of: self)
+        readsOwnTiming = type == CABasicAnimation.self || type == CAKeyframeAnimation.self || type == CASpringAnimation.self
+            || type == CAAnimationGroup.self || type == CAPropertyAnimation.self || type == CAAnimation.self
+    }
 
     /// A copy with the same settings: Core Animation copies an animation when
     /// it is added to a layer, so that later changes to the original do not
@@ -78,7 +82,17 @@ open class CAAnimation: CAMediaTiming {
     // MARK: Timing
 
     /// The timing fields as they are now, with Core Animation's arithmetic.
-    package var timingModel: AnimationTimingModel { AnimationTimingModel(self) }
+    package var timingModel: AnimationTimingModel { readsOwnTiming ? timing : AnimationTimingModel(self) }
+
+    /// The timing fields, kept as they are set: read every frame for every
+    /// animation sampled, where reading the eight properties through their
+    /// getters was a tenth of sampling one.
+    @exclusivity(unchecked) private var timing = AnimationTimingModel()
+
+    /// Whether `timing` holds what the timing properties answer: for
+    /// Lamina's own classes; an app's subclass may override a property's
+    /// getter, so its model is read through them.
+    @exclusivity(unchecked) private var readsOwnTiming = false
 
     /// Where the animation stands at `t`, a time of the layer it is attached
     /// to; nil when it has no effect there.

@@ -54,22 +54,19 @@ open class CAAnimationGroup: CAAnimation {
 }
 
 extension CAAnimation {
-    /// Appends the property animations that apply at `t` (a time of the
-    /// layer this is attached to) to `sampled`, each with the time it is
-    /// sampled at: the animation itself at `t`, or a group's children at the
+    /// Calls `body` with each property animation that applies at `t` (a
+    /// time of the layer this is attached to) and the time it is sampled
+    /// at: the animation itself at `t`, or a group's children at the
     /// group's local time, nested groups followed down. Children come in
-    /// the group's order. One list for all of a layer's animations: a
-    /// layer is sampled each frame, and a list per animation was an
-    /// allocation per animation per frame.
-    func appendPropertyAnimations(
-        atTime t: CFTimeInterval, to sampled: inout [(animation: CAPropertyAnimation, time: CFTimeInterval)]
-    ) {
+    /// the group's order. No list is made: a layer's animations are
+    /// sampled every frame.
+    func forEachPropertyAnimation(atTime t: CFTimeInterval, _ body: (CAPropertyAnimation, CFTimeInterval) -> Void) {
         switch self {
         case let property as CAPropertyAnimation:
-            sampled.append((property, t))
+            body(property, t)
         case let group as CAAnimationGroup:
             guard let local = group.localTime(atTime: t), let children = group.animations else { return }
-            for child in children { child.appendPropertyAnimations(atTime: local, to: &sampled) }
+            for child in children { child.forEachPropertyAnimation(atTime: local, body) }
         default:
             return
         }

@@ -83,7 +83,9 @@ extension CALayer {
         if let mask = maskStorage {
             copy.setMask(mask.presentation(atTime: t))
         }
-        apply(sampledAnimations(atTime: t), to: copy)
+        for entry in animationEntries {
+            entry.animation.forEachPropertyAnimation(atTime: t) { animation, time in apply(animation, atTime: time, to: copy) }
+        }
         return copy
     }
 
@@ -108,15 +110,22 @@ extension CALayer {
     /// `init(layer:)` may do more than copy properties).
     package func presentationAlone(atTime t: CFTimeInterval, reusing spares: inout [CALayer]) -> CALayer? {
         guard !animationEntries.isEmpty else { return self }
-        let sampled = sampledAnimations(atTime: t)
-        for (animation, _) in sampled {
-            guard let head = animation.splitKeyPath?.head else { continue }
-            if head == "mask" || head == "sublayers" || head == "superlayer" { return nil }
-        }
         let copy = reusedCopy(from: &spares) ?? type(of: self).init(layer: self)
         copy.modelLayerReference = model()
-        apply(sampled, to: copy)
-        return copy
+        // One pass, no list of the animations made: one that reaches into
+        // the subtree (rare) gives the copy up when it comes.
+        var reachesSubtree = false
+        for entry in animationEntries where !reachesSubtree {
+            entry.animation.forEachPropertyAnimation(atTime: t) { animation, time in
+                guard !reachesSubtree else { return }
+                if let head = animation.splitKeyPath?.head, head == "mask" || head == "sublayers" || head == "superlayer" {
+                    reachesSubtree = true
+                    return
+                }
+                apply(animation, atTime: time, to: copy)
+            }
+        }
+        return reachesSubtree ? nil : copy
     }
 
     /// Whether a copy of this layer can be filled again as another's
@@ -138,7 +147,9 @@ extension CALayer {
               spare.superlayerStorage == nil, spare.animationEntries.isEmpty
         else { return nil }
         spare.properties = properties
-        for copy in type.keyTable.subclassCopiers { copy(spare, self) }
+        if type != CALayer.self {
+            for copy in type.keyTable.subclassCopiers { copy(spare, self) }
+        }
         spare.customValues = customValues
         spare.invertsMask = invertsMask
         spare.needsDisplayFlag = false
@@ -146,38 +157,28 @@ extension CALayer {
         return spare
     }
 
-    /// Each attached property animation (a group's children at the group's
-    /// local time), in the order they apply, with its time.
-    private func sampledAnimations(atTime t: CFTimeInterval) -> [(animation: CAPropertyAnimation, time: CFTimeInterval)] {
-        var sampled: [(animation: CAPropertyAnimation, time: CFTimeInterval)] = []
-        sampled.reserveCapacity(animationEntries.count)
-        for entry in animationEntries { entry.animation.appendPropertyAnimations(atTime: t, to: &sampled) }
-        return sampled
-    }
-
-    /// Each sampled animation's value written to `copy` in turn (see
-    /// `presentation(atTime:)`).
-    private func apply(_ sampled: [(animation: CAPropertyAnimation, time: CFTimeInterval)], to copy: CALayer) {
-        for (animation, time) in sampled {
-            guard let split = animation.splitKeyPath, let keyPath = animation.keyPath else { continue }
-            let model = animation.needsModelValue ? copy.value(forKeyPath: keyPath) : nil
-            if let key = animation.attachedKey {
-                // Typed, where the value has the property's own shape and is
-                // what the boxed path would write (a number the animation's
-                // values give as Float is rounded through Float there).
-                guard let value = animation.animatedPresentationValue(atTime: time, modelValue: model) else { continue }
-                if !Self.isFloatNumber(value, like: model, animation), key.writeAnimated(copy, value) {
-                    if type(of: copy).needsDisplay(forKey: split.head) { copy.setNeedsDisplay() }
-                    continue
-                }
-                try? copy.writeValue(value.toAny(like: model ?? animation.templateValue), at: split, keyPath: keyPath)
-                continue
+    /// The value `animation`, sampled at `time`, shows written to `copy`
+    /// (see `presentation(atTime:)`): each animation builds on the ones
+    /// before it.
+    private func apply(_ animation: CAPropertyAnimation, atTime time: CFTimeInterval, to copy: CALayer) {
+        guard let split = animation.splitKeyPath, let keyPath = animation.keyPath else { return }
+        let model = animation.needsModelValue ? copy.value(forKeyPath: keyPath) : nil
+        if let key = animation.attachedKey {
+            // Typed, where the value has the property's own shape and is
+            // what the boxed path would write (a number the animation's
+            // values give as Float is rounded through Float there).
+            guard let value = animation.animatedPresentationValue(atTime: time, modelValue: model) else { return }
+            if !Self.isFloatNumber(value, like: model, animation), key.writeAnimated(copy, value) {
+                if type(of: copy).needsDisplay(forKey: split.head) { copy.setNeedsDisplay() }
+                return
             }
-            guard let value = animation.presentationValue(atTime: time, modelValue: model) else { continue }
-            // As `setValue(_:forKeyPath:)` writes it (a value the key cannot
-            // take is dropped), with the path split once per animation.
-            try? copy.writeValue(value, at: split, keyPath: keyPath)
+            try? copy.writeValue(value.toAny(like: model ?? animation.templateValue), at: split, keyPath: keyPath)
+            return
         }
+        guard let value = animation.presentationValue(atTime: time, modelValue: model) else { return }
+        // As `setValue(_:forKeyPath:)` writes it (a value the key cannot
+        // take is dropped), with the path split once per animation.
+        try? copy.writeValue(value, at: split, keyPath: keyPath)
     }
 
     /// Whether `value` is a number that `toAny(like:)` would give as a
