@@ -102,12 +102,25 @@ package struct LayerGeometry: Hashable, Sendable {
     /// `T(-anchor, -anchorPointZ) * transform * T(position, zPosition)`.
     public var placementTransform: CATransform3D {
         let a = anchorInBounds
-        let toAnchor = CATransform3D(translationX: -a.x, y: -a.y, z: -anchorPointZ)
-        let toPosition = CATransform3D(translationX: position.x, y: position.y, z: zPosition)
         if transform.isIdentity {
             return CATransform3D(translationX: position.x - a.x, y: position.y - a.y, z: zPosition - anchorPointZ)
         }
-        return toAnchor.concatenating(transform).concatenating(toPosition)
+        // The two products written out: a translation before the transform
+        // only changes its last row, one after only adds w times it to each
+        // row's x, y and z. The general products' terms left out are
+        // multiplications by 0 and 1; every layer of every frame is placed.
+        let (ax, ay, az) = (-a.x, -a.y, -anchorPointZ)
+        let (px, py, pz) = (position.x, position.y, zPosition)
+        var m = transform
+        m.m41 = ax * m.m11 + ay * m.m21 + az * m.m31 + m.m41
+        m.m42 = ax * m.m12 + ay * m.m22 + az * m.m32 + m.m42
+        m.m43 = ax * m.m13 + ay * m.m23 + az * m.m33 + m.m43
+        m.m44 = ax * m.m14 + ay * m.m24 + az * m.m34 + m.m44
+        m.m11 += m.m14 * px; m.m12 += m.m14 * py; m.m13 += m.m14 * pz
+        m.m21 += m.m24 * px; m.m22 += m.m24 * py; m.m23 += m.m24 * pz
+        m.m31 += m.m34 * px; m.m32 += m.m34 * py; m.m33 += m.m34 * pz
+        m.m41 += m.m44 * px; m.m42 += m.m44 * py; m.m43 += m.m44 * pz
+        return m
     }
 
     /// Sublayer space to own space: the flip of `isGeometryFlipped` (about
