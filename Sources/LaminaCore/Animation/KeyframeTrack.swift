@@ -19,6 +19,13 @@ final class KeyframeTrack: @unchecked Sendable {
     /// For an animation along a path: per segment, the control points
     /// between its ends (none for a line, one for a quadratic, two for a cubic).
     let curves: [[CGPoint]]
+    /// `mode` told once: a mode is a string, and `value(at:)` asked it
+    /// twice a sample.
+    private let isDiscrete: Bool, isCubic: Bool
+    /// Per value, a transform's decomposition (nil for other values, and
+    /// for a transform that has none): made once, where interpolating
+    /// two transforms decomposed both at every sample.
+    private let decomposed: [DecomposedTransform?]
 
     init(
         values: [AnimatableValue], keyTimes: [Double]?, mode: CAAnimationCalculationMode,
@@ -28,6 +35,11 @@ final class KeyframeTrack: @unchecked Sendable {
         self.curves = curves
         self.values = values
         self.mode = mode
+        isDiscrete = mode == .discrete
+        isCubic = mode.isCubic
+        decomposed = values.contains { if case .transform = $0 { true } else { false } }
+            ? values.map { if case let .transform(t) = $0 { DecomposedTransform(t) } else { nil } }
+            : []
         self.timingFunctions = mode.isPaced ? [] : timingFunctions
         self.tension = tension
         self.continuity = continuity
@@ -49,7 +61,7 @@ final class KeyframeTrack: @unchecked Sendable {
     func value(at progress: Double) -> AnimatableValue? {
         let n = values.count
         guard n > 0 else { return nil }
-        if mode == .discrete {
+        if isDiscrete {
             // One value held alone is not played, as Core Animation does
             // not play it (Apple's pictures of lottie-ios's lone held
             // keyframes show the layer's own value there).
@@ -74,7 +86,11 @@ final class KeyframeTrack: @unchecked Sendable {
             let p = c.count == 1 ? Bezier.point(p0, c[0], p1, at: s) : Bezier.point(p0, c[0], c[1], p1, at: s)
             return .vector(.point, SIMD4(Double(p.x), Double(p.y), 0, 0))
         }
-        if mode.isCubic, let v = cubicValue(segment: i, s: s) { return v }
+        if isCubic, let v = cubicValue(segment: i, s: s) { return v }
+        if s != 0, s != 1, i + 1 < decomposed.count, let from = decomposed[i], let to = decomposed[i + 1] {
+            // As `TransformInterpolation.interpolate`, with the ends decomposed once.
+            return .transform(from.interpolated(to: to, fraction: s).transform)
+        }
         return values[i].interpolated(to: values[i + 1], fraction: s)
     }
 
