@@ -20,6 +20,45 @@ import LaminaGeometry
         #expect(PremultipliedColor.sourceOver(blue, onto: halfRed, coverage: 0) == halfRed)
     }
 
+    /// `blendSolid` works four pixels, or a run of full coverage, at a
+    /// time: the bytes `blendWord` gives pixel by pixel, for runs of every
+    /// length and position, opaque and translucent colours, any opacity.
+    @Test func aSolidRowIsWhatPixelByPixelBlendingGives() {
+        var rng = SeededRandom(seed: 11)
+        for _ in 0..<300 {
+            let count = Int.random(in: 0...90, using: &rng)
+            // Runs of full, empty and partial coverage, as a shape's row has.
+            var coverage: [UInt8] = []
+            while coverage.count < count {
+                let run = Int.random(in: 1...40, using: &rng)
+                let kind = Int.random(in: 0...2, using: &rng)
+                for _ in 0..<run { coverage.append(kind == 0 ? 255 : kind == 1 ? 0 : .random(in: 0...255, using: &rng)) }
+            }
+            coverage = Array(coverage.prefix(count))
+            let alpha = Bool.random(using: &rng) ? UInt32(255) : .random(in: 0...255, using: &rng)
+            let word = pixelWord(.random(in: 0...alpha, using: &rng), .random(in: 0...alpha, using: &rng),
+                                 .random(in: 0...alpha, using: &rng), alpha)
+            let scale = Bool.random(using: &rng) ? CoverageScales.opaque : CoverageScales.at(opacity: .random(in: 0...1, using: &rng))
+            let destination = (0..<count).map { _ in UInt32.random(in: 0...UInt32.max, using: &rng) & 0x7F7F_7F7F }
+            var fast = destination, slow = destination
+            coverage.withUnsafeBufferPointer { c in
+                scale.withUnsafeBufferPointer { k in
+                    fast.withUnsafeMutableBytes { row in
+                        guard let base = row.baseAddress, let c = c.baseAddress else { return }
+                        blendSolid(word, coverage: c, count: count, scale: k.baseAddress!, into: base)
+                    }
+                    slow.withUnsafeMutableBytes { row in
+                        for x in 0..<count where k[Int(c[x])] != 0 {
+                            let m = k[Int(c[x])]
+                            blendWord(row.baseAddress! + x * 4, m == 255 ? word : scaled(word, by: m))
+                        }
+                    }
+                }
+            }
+            #expect(fast == slow)
+        }
+    }
+
     @Test func sourceOverNeverBreaksPremultiplication() {
         var rng = SeededRandom(seed: 7)
         for _ in 0..<2000 {
