@@ -242,4 +242,18 @@ import Testing
             #expect(String(describing: presented.value(forKey: key)) == String(describing: boxed.value(forKey: key)), "\(key)")
         }
     }
+
+    /// An attached keyframe animation's values are laid out when it is
+    /// attached; changed afterwards, the new ones are what it shows.
+    @Test func anAttachedKeyframeAnimationShowsValuesChangedAfterwards() throws {
+        let animation = CAKeyframeAnimation(keyPath: "opacity")
+        animation.values = [Float(0), Float(1)]
+        animation.duration = 1
+        let layer = CALayer()
+        layer.add(animation, forKey: "a")
+        #expect(abs((try #require(layer.presentationAlone(atTime: 0.5))).opacity - 0.5) < 1e-6)
+        let attached = try #require(layer.animation(forKey: "a") as? CAKeyframeAnimation)
+        attached.values = [Float(0.2), Float(0.2)]
+        #expect(abs((try #require(layer.presentationAlone(atTime: 0.5))).opacity - 0.2) < 1e-6)
+    }
 }

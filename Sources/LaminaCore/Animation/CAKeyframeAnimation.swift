@@ -63,6 +63,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// from `Any`) was most of that. Behind a lock: frames of one tree are
     /// drawn on several threads at once.
     var track: KeyframeTrack {
+        if let attachedTrack { return attachedTrack }
         if let track = trackCache.withLock({ $0 }) { return track }
         let track = makeTrack()
         trackCache.withLock { $0 = track }
@@ -71,7 +72,19 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 
     private let trackCache = Locked<KeyframeTrack?>(nil)
 
-    private func forgetTrack() { trackCache.withLock { $0 = nil } }
+    /// The track made when the animation was attached to a layer
+    /// (`makeTrackForAttaching()`), read without the lock: nothing changes
+    /// it while frames are drawn, and each sample asked the lock for it.
+    @exclusivity(unchecked) private var attachedTrack: KeyframeTrack?
+
+    /// Makes the track now, as the animation is attached to a layer (its
+    /// layer's copy, set up before any frame samples it).
+    func makeTrackForAttaching() { attachedTrack = makeTrack() }
+
+    private func forgetTrack() {
+        attachedTrack = nil
+        trackCache.withLock { $0 = nil }
+    }
 
     private func makeTrack() -> KeyframeTrack {
         func doubles(_ numbers: [NSNumber]?) -> [Double] { numbers?.map(\.doubleValue) ?? [] }

@@ -21,12 +21,14 @@ extension CALayer {
 
     /// Finds, in this layer's property table, the row each property
     /// animation of `animation` (a copy this layer owns, a group's children
-    /// included) writes (`CAPropertyAnimation.attachedKey`).
+    /// included) writes (`CAPropertyAnimation.attachedKey`), and lays out
+    /// each keyframe animation's values for sampling.
     private func attachKeys(of animation: CAAnimation) {
         if let group = animation as? CAAnimationGroup {
             for child in group.animations ?? [] { attachKeys(of: child) }
             return
         }
+        (animation as? CAKeyframeAnimation)?.makeTrackForAttaching()
         guard let property = animation as? CAPropertyAnimation, let split = property.splitKeyPath, split.rest == nil else { return }
         let type = type(of: property)
         guard type == CABasicAnimation.self || type == CAKeyframeAnimation.self || type == CASpringAnimation.self else { return }
