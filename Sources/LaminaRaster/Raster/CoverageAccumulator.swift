@@ -153,21 +153,21 @@ package struct CoverageAccumulator {
             let dx = xb - xa, dy = yb - ya
             let stride = stride, lastColumn = width
             // A row's top is the row before's bottom: its x is that row's,
-            // carried down rather than worked out again.
-            var carried: (y: Double, x: Double)?
-            for row in firstRow..<max(firstRow, endRow) {
-                let top = max(ya, Double(row)), bottom = min(yb, Double(row + 1))
-                guard bottom > top else { continue }
-                let xTop: Double
-                if let carried, carried.y == top {
-                    xTop = carried.x
-                } else {
-                    xTop = min(max(xa + dx * ((top - ya) / dy), 0), w)
+            // carried down rather than worked out again (no row's top is
+            // the first `carriedY`: tops are at least 0).
+            var carriedY = -Double.infinity, carriedX = 0.0
+            var row = firstRow
+            while row < endRow {
+                let top = max(ya, Double(row)), bottom = min(yb, Double(row &+ 1))
+                if bottom > top {
+                    let xTop = carriedY == top ? carriedX : min(max(xa + dx * ((top - ya) / dy), 0), w)
+                    let xBottom = min(max(xa + dx * ((bottom - ya) / dy), 0), w)
+                    carriedY = bottom
+                    carriedX = xBottom
+                    CoverageAccumulator.addRowPiece(
+                        base + row &* stride, min(xTop, xBottom), max(xTop, xBottom), dir * (bottom - top), lastColumn)
                 }
-                let xBottom = min(max(xa + dx * ((bottom - ya) / dy), 0), w)
-                carried = (bottom, xBottom)
-                CoverageAccumulator.addRowPiece(
-                    base + row * stride, min(xTop, xBottom), max(xTop, xBottom), dir * (bottom - top), lastColumn)
+                row &+= 1
             }
         }
     }
@@ -199,13 +199,15 @@ package struct CoverageAccumulator {
         let inverseSpan = 1 / (hi - lo)
         let i1 = min(Int(hi), lastColumn)
         var previous = 0.0
-        for i in i0...i1 {
-            let edge = Double(i + 1)
+        var i = i0
+        while i <= i1 {
+            let edge = Double(i &+ 1)
             let c = (ramp(edge - lo) - ramp(edge - hi)) * inverseSpan
             row[i] += Float(d * (c - previous))
             previous = c
+            i &+= 1
         }
-        row[i1 + 1] += Float(d * (1 - previous))
+        row[i1 &+ 1] += Float(d * (1 - previous))
     }
 
     /// Writes the coverage of the band's pixels, rows top to bottom, as bytes
