@@ -29,8 +29,11 @@ package struct CoverageRasterizer: Sendable {
     }
 
     /// Rows per band of the accumulation buffer: small enough to stay in
-    /// cache, tall enough that re-clipping long edges per band costs little.
-    package static let bandRows = 32
+    /// cache, tall enough that re-clipping long edges per band costs little
+    /// and that most of an animation's shapes are one band (64 against 32:
+    /// fireworks' frames 4% fewer instructions, the many-shapes benches 2%
+    /// faster, Apple's 790 pictures the same to the byte).
+    package static let bandRows = 64
 
     /// The coverage of the outline formed by `segments` under `fillRule`.
     ///
