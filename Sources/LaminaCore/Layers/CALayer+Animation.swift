@@ -14,18 +14,18 @@ extension CALayer {
     /// A nil key attaches it without a name: it is not in `animationKeys()`.
     public func add(_ animation: CAAnimation, forKey key: String?) {
         let copy = animation.copy() as? CAAnimation ?? animation
-        if copy !== animation { attachKeys(of: copy) }
+        if copy !== animation { prepareForSampling(copy) }
         if let key { animationEntries.removeAll { $0.key == key } }
         animationEntries.append((key, copy))
     }
 
-    /// Finds, in this layer's property table, the row each property
-    /// animation of `animation` (a copy this layer owns, a group's children
-    /// included) writes (`CAPropertyAnimation.attachedKey`), and lays out
-    /// each keyframe animation's values for sampling.
-    private func attachKeys(of animation: CAAnimation) {
+    /// Readies `animation` (a copy this layer owns, a group's children
+    /// included) for the frames that sample it: each keyframe animation's
+    /// values laid out, and the row of this layer's property table each
+    /// property animation writes found (`CAPropertyAnimation.attachedKey`).
+    private func prepareForSampling(_ animation: CAAnimation) {
         if let group = animation as? CAAnimationGroup {
-            for child in group.animations ?? [] { attachKeys(of: child) }
+            for child in group.animations ?? [] { prepareForSampling(child) }
             return
         }
         (animation as? CAKeyframeAnimation)?.makeTrackForAttaching()
