@@ -41,6 +41,32 @@ enum AnimatableValue {
     case opaque(Any)
 
     static func number(_ v: Double) -> AnimatableValue { .vector(.number, SIMD4(v, 0, 0, 0)) }
+    static func point(_ p: CGPoint) -> AnimatableValue { .vector(.point, SIMD4(Double(p.x), Double(p.y), 0, 0)) }
+    static func size(_ s: CGSize) -> AnimatableValue { .vector(.size, SIMD4(Double(s.width), Double(s.height), 0, 0)) }
+    static func rect(_ r: CGRect) -> AnimatableValue {
+        .vector(.rect, SIMD4(Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height)))
+    }
+    static func color(_ c: CGColor) -> AnimatableValue {
+        .vector(.color, SIMD4(Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha)))
+    }
+
+    /// The value as the type a vector of its kind stands for, when it is
+    /// one: what `toAny(like:)` boxes, read without the box.
+    var asPoint: CGPoint? { if case let .vector(.point, c) = self { Self.cgPoint(c) } else { nil } }
+    var asSize: CGSize? { if case let .vector(.size, c) = self { Self.cgSize(c) } else { nil } }
+    var asRect: CGRect? { if case let .vector(.rect, c) = self { Self.cgRect(c) } else { nil } }
+    var asColor: CGColor? { if case let .vector(.color, c) = self { Self.cgColor(c) } else { nil } }
+    /// A number's value.
+    var asNumber: Double? { if case let .vector(.number, c) = self { c[0] } else { nil } }
+
+    private static func cgPoint(_ c: SIMD4<Double>) -> CGPoint { CGPoint(x: CGFloat(c[0]), y: CGFloat(c[1])) }
+    private static func cgSize(_ c: SIMD4<Double>) -> CGSize { CGSize(width: CGFloat(c[0]), height: CGFloat(c[1])) }
+    private static func cgRect(_ c: SIMD4<Double>) -> CGRect {
+        CGRect(x: CGFloat(c[0]), y: CGFloat(c[1]), width: CGFloat(c[2]), height: CGFloat(c[3]))
+    }
+    private static func cgColor(_ c: SIMD4<Double>) -> CGColor {
+        CGColor(red: CGFloat(c[0]), green: CGFloat(c[1]), blue: CGFloat(c[2]), alpha: CGFloat(c[3]))
+    }
 
     /// Reads `value`; never fails (unknown types are opaque).
     init(_ value: Any) {
@@ -54,12 +80,10 @@ enum AnimatableValue {
         case let v as Float: self = .number(Double(v))
         case let v as Int: self = .number(Double(v))
         case let v as NSNumber: self = .number(v.doubleValue)
-        case let p as CGPoint: self = .vector(.point, SIMD4(Double(p.x), Double(p.y), 0, 0))
-        case let s as CGSize: self = .vector(.size, SIMD4(Double(s.width), Double(s.height), 0, 0))
-        case let r as CGRect:
-            self = .vector(.rect, SIMD4(Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height)))
-        case let c as CGColor:
-            self = .vector(.color, SIMD4(Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha)))
+        case let p as CGPoint: self = .point(p)
+        case let s as CGSize: self = .size(s)
+        case let r as CGRect: self = .rect(r)
+        case let c as CGColor: self = .color(c)
         case let t as CATransform3D: self = .transform(t)
         case let a as CGAffineTransform: self = .affine(a)
         case let p as CGPath: self = .path(p.pathData)
@@ -84,18 +108,15 @@ enum AnimatableValue {
         } else if type == Double.self {
             self = .number(value as! Double)
         } else if type == CGPoint.self {
-            let p = value as! CGPoint
-            self = .vector(.point, SIMD4(Double(p.x), Double(p.y), 0, 0))
+            self = .point(value as! CGPoint)
         } else if type == CGSize.self {
-            let s = value as! CGSize
-            self = .vector(.size, SIMD4(Double(s.width), Double(s.height), 0, 0))
+            self = .size(value as! CGSize)
         } else if type == CATransform3D.self {
             self = .transform(value as! CATransform3D)
         } else if type == CGPath.self {
             self = .path((value as! CGPath).pathData)
         } else if type == CGColor.self {
-            let c = value as! CGColor
-            self = .vector(.color, SIMD4(Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha)))
+            self = .color(value as! CGColor)
         } else {
             return nil
         }
@@ -153,10 +174,10 @@ enum AnimatableValue {
         case let .vector(kind, c):
             switch kind {
             case .number: return Self.number(c[0], like: template)
-            case .point: return CGPoint(x: CGFloat(c[0]), y: CGFloat(c[1]))
-            case .size: return CGSize(width: CGFloat(c[0]), height: CGFloat(c[1]))
-            case .rect: return CGRect(x: CGFloat(c[0]), y: CGFloat(c[1]), width: CGFloat(c[2]), height: CGFloat(c[3]))
-            case .color: return CGColor(red: CGFloat(c[0]), green: CGFloat(c[1]), blue: CGFloat(c[2]), alpha: CGFloat(c[3]))
+            case .point: return Self.cgPoint(c)
+            case .size: return Self.cgSize(c)
+            case .rect: return Self.cgRect(c)
+            case .color: return Self.cgColor(c)
             }
         case let .transform(t): return t
         case let .affine(a): return a

@@ -51,7 +51,7 @@ open class CAAnimation: CAMediaTiming {
     /// An animation with Core Animation's defaults.
     public required init() {
         let type = type(of: self)
-        readsOwnTiming = type == CABasicAnimation.self || type == CAKeyframeAnimation.self || type == CASpringAnimation.self
+        isLaminaClass = type == CABasicAnimation.self || type == CAKeyframeAnimation.self || type == CASpringAnimation.self
             || type == CAAnimationGroup.self || type == CAPropertyAnimation.self || type == CAAnimation.self
     }
 
@@ -82,17 +82,18 @@ open class CAAnimation: CAMediaTiming {
     // MARK: Timing
 
     /// The timing fields as they are now, with Core Animation's arithmetic.
-    package var timingModel: AnimationTimingModel { readsOwnTiming ? timing : AnimationTimingModel(self) }
+    package var timingModel: AnimationTimingModel { isLaminaClass ? timing : AnimationTimingModel(self) }
 
     /// The timing fields, kept as they are set: read every frame for every
     /// animation sampled, where reading the eight properties through their
     /// getters was a tenth of sampling one.
     @exclusivity(unchecked) private var timing = AnimationTimingModel()
 
-    /// Whether `timing` holds what the timing properties answer: for
-    /// Lamina's own classes; an app's subclass may override a property's
-    /// getter, so its model is read through them.
-    @exclusivity(unchecked) private var readsOwnTiming = false
+    /// Whether this is one of Lamina's own animation classes, not an app's
+    /// subclass, which may override a property's getter or how a value is
+    /// worked out: for those, `timing` holds what the timing properties
+    /// answer, and a layer writes the values typed (`CALayer.add`).
+    @exclusivity(unchecked) private(set) var isLaminaClass = false
 
     /// Where the animation stands at `t`, a time of the layer it is attached
     /// to; nil when it has no effect there.

@@ -89,7 +89,21 @@ open class CAPropertyAnimation: CAAnimation {
     ///   `CGColor`, `CATransform3D` (always, with a value function),
     ///   `CGAffineTransform`, or an array of these.
     open func presentationValue(atTime t: CFTimeInterval, modelValue: Any?) -> Any? {
-        animatedPresentationValue(atTime: t, modelValue: modelValue)?.toAny(like: modelValue ?? templateValue)
+        animatedPresentationValue(atTime: t, modelValue: modelValue).map { boxed($0, modelValue: modelValue) }
+    }
+
+    /// `value` boxed as `presentationValue` answers it: numbers take the
+    /// type of the model value, else of the animation's own values.
+    func boxed(_ value: AnimatableValue, modelValue: Any?) -> Any {
+        value.toAny(like: modelValue ?? templateValue)
+    }
+
+    /// Whether `boxed` would give `value` as a `Float` (a number, where the
+    /// model value or the animation's values are `Float`s): a writer that
+    /// skips the box must round it through `Float` as the box does.
+    func boxesAsFloat(_ value: AnimatableValue, modelValue: Any?) -> Bool {
+        guard case .vector(.number, _) = value, let like = modelValue ?? templateValue else { return false }
+        return type(of: like) == Float.self
     }
 
     /// `presentationValue(atTime:modelValue:)` before it is boxed: the

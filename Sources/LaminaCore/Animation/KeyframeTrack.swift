@@ -79,12 +79,12 @@ final class KeyframeTrack: @unchecked Sendable {
         var s = span > 0 ? (progress - keyTimes[i]) / span : 1
         if i < timingFunctions.count { s = timingFunctions[i].solve(forInput: s) }
         if i < curves.count, !curves[i].isEmpty,
-           case .vector(.point, let a) = values[i], case .vector(.point, let b) = values[i + 1] {
+           let p0 = values[i].asPoint, let p1 = values[i + 1].asPoint {
             // Along the path's curve, at its parameter (Apple's pictures of
             // lottie-ios's curved motion match this, not constant speed).
-            let p0 = CGPoint(x: a[0], y: a[1]), p1 = CGPoint(x: b[0], y: b[1]), c = curves[i]
+            let c = curves[i]
             let p = c.count == 1 ? Bezier.point(p0, c[0], p1, at: s) : Bezier.point(p0, c[0], c[1], p1, at: s)
-            return .vector(.point, SIMD4(Double(p.x), Double(p.y), 0, 0))
+            return .point(p)
         }
         if isCubic, let v = cubicValue(segment: i, s: s) { return v }
         if s != 0, s != 1, i + 1 < decomposed.count, let from = decomposed[i], let to = decomposed[i + 1] {

@@ -29,10 +29,10 @@ extension CALayer {
             return
         }
         (animation as? CAKeyframeAnimation)?.makeTrackForAttaching()
-        guard let property = animation as? CAPropertyAnimation, let split = property.splitKeyPath, split.rest == nil else { return }
-        let type = type(of: property)
-        guard type == CABasicAnimation.self || type == CAKeyframeAnimation.self || type == CASpringAnimation.self else { return }
-        property.attachedKey = Swift.type(of: self).keyTable[split.head]
+        guard let property = animation as? CAPropertyAnimation, property.isLaminaClass,
+              let split = property.splitKeyPath, split.rest == nil
+        else { return }
+        property.attachedKey = type(of: self).keyTable[split.head]
     }
 
     /// The animation attached under `key`, or nil.
@@ -170,24 +170,17 @@ extension CALayer {
             // what the boxed path would write (a number the animation's
             // values give as Float is rounded through Float there).
             guard let value = animation.animatedPresentationValue(atTime: time, modelValue: model) else { return }
-            if !Self.isFloatNumber(value, like: model, animation), key.writeAnimated(copy, value) {
+            if !animation.boxesAsFloat(value, modelValue: model), key.writeAnimated(copy, value) {
                 if type(of: copy).needsDisplay(forKey: split.head) { copy.setNeedsDisplay() }
                 return
             }
-            try? copy.writeValue(value.toAny(like: model ?? animation.templateValue), at: split, keyPath: keyPath)
+            try? copy.writeValue(animation.boxed(value, modelValue: model), at: split, keyPath: keyPath)
             return
         }
         guard let value = animation.presentationValue(atTime: time, modelValue: model) else { return }
         // As `setValue(_:forKeyPath:)` writes it (a value the key cannot
         // take is dropped), with the path split once per animation.
         try? copy.writeValue(value, at: split, keyPath: keyPath)
-    }
-
-    /// Whether `value` is a number that `toAny(like:)` would give as a
-    /// `Float` (the model's or the animation's values' type).
-    private static func isFloatNumber(_ value: AnimatableValue, like model: Any?, _ animation: CAPropertyAnimation) -> Bool {
-        guard case .vector(.number, _) = value, let like = model ?? animation.templateValue else { return false }
-        return type(of: like) == Float.self
     }
 
     /// Whether this layer, its mask or any layer below it has an animation

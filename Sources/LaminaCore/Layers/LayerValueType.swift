@@ -32,15 +32,15 @@ enum LayerValue {
 
     static let cgFloat = LayerValueType<CGFloat>(
         kind: .number(.any), expected: "a number", box: { $0 }, unbox: { number($0).map { CGFloat($0) } }, equal: { $0 == $1 },
-        fromAnimated: { if case let .vector(.number, c) = $0 { CGFloat(c[0]) } else { nil } })
+        fromAnimated: { $0.asNumber.map { CGFloat($0) } })
 
     static let float = LayerValueType<Float>(
         kind: .number(.any), expected: "a number", box: { $0 }, unbox: { number($0).map { Float($0) } }, equal: { $0 == $1 },
-        fromAnimated: { if case let .vector(.number, c) = $0 { Float(c[0]) } else { nil } })
+        fromAnimated: { $0.asNumber.map { Float($0) } })
 
     static let double = LayerValueType<Double>(
         kind: .number(.any), expected: "a number", box: { $0 }, unbox: { number($0) }, equal: { $0 == $1 },
-        fromAnimated: { if case let .vector(.number, c) = $0 { c[0] } else { nil } })
+        fromAnimated: { $0.asNumber })
 
     static let int = LayerValueType<Int>(
         kind: .number(.any), expected: "an integer", box: { $0 },
@@ -67,15 +67,15 @@ enum LayerValue {
 
     static let point = LayerValueType<CGPoint>(
         kind: .point, expected: "a CGPoint", box: { $0 }, unbox: { $0 as? CGPoint }, equal: { $0 == $1 },
-        fromAnimated: { if case let .vector(.point, c) = $0 { CGPoint(x: CGFloat(c[0]), y: CGFloat(c[1])) } else { nil } })
+        fromAnimated: { $0.asPoint })
 
     static let size = LayerValueType<CGSize>(
         kind: .size, expected: "a CGSize", box: { $0 }, unbox: { $0 as? CGSize }, equal: { $0 == $1 },
-        fromAnimated: { if case let .vector(.size, c) = $0 { CGSize(width: CGFloat(c[0]), height: CGFloat(c[1])) } else { nil } })
+        fromAnimated: { $0.asSize })
 
     static let rect = LayerValueType<CGRect>(
         kind: .rect, expected: "a CGRect", box: { $0 }, unbox: { $0 as? CGRect }, equal: { $0 == $1 },
-        fromAnimated: { if case let .vector(.rect, c) = $0 { CGRect(x: CGFloat(c[0]), y: CGFloat(c[1]), width: CGFloat(c[2]), height: CGFloat(c[3])) } else { nil } })
+        fromAnimated: { $0.asRect })
 
     static let transform = LayerValueType<CATransform3D>(
         kind: .transform, expected: "a CATransform3D", box: { $0 }, unbox: { $0 as? CATransform3D }, equal: { $0 == $1 },
@@ -101,10 +101,7 @@ enum LayerValue {
             return nil
         },
         equal: { $0 == $1 },
-        fromAnimated: { value -> CGColor?? in
-            guard case let .vector(.color, c) = value else { return nil }
-            return .some(CGColor(red: CGFloat(c[0]), green: CGFloat(c[1]), blue: CGFloat(c[2]), alpha: CGFloat(c[3])))
-        })
+        fromAnimated: { value -> CGColor?? in value.asColor.map { .some($0) } })
 
     /// A path or nil; a `UIBezierPath` is taken as its `cgPath`.
     static let path = LayerValueType<CGPath?>(

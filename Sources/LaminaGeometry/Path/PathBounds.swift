@@ -44,17 +44,31 @@ extension PathData {
 }
 
 /// A running min/max over points.
-struct BoxAccumulator {
-    private var minX = CGFloat.infinity, minY = CGFloat.infinity
-    private var maxX = -CGFloat.infinity, maxY = -CGFloat.infinity
+package struct BoxAccumulator {
+    package private(set) var minX = CGFloat.infinity, minY = CGFloat.infinity
+    package private(set) var maxX = -CGFloat.infinity, maxY = -CGFloat.infinity
 
-    mutating func add(_ p: CGPoint) {
+    package init() {}
+
+    /// The box of `points`, or nil when one of them is not finite (a NaN
+    /// would be passed over by the comparisons, not held).
+    package init?(finite points: [CGPoint]) {
+        for p in points {
+            guard p.x.isFinite, p.y.isFinite else { return nil }
+            add(p)
+        }
+    }
+
+    /// Whether no point was added.
+    package var isEmpty: Bool { !(minX <= maxX) }
+
+    package mutating func add(_ p: CGPoint) {
         minX = min(minX, p.x); maxX = max(maxX, p.x)
         minY = min(minY, p.y); maxY = max(maxY, p.y)
     }
 
     /// The box, or `CGRect.null` when no point was added.
-    var rect: CGRect {
+    package var rect: CGRect {
         guard minX <= maxX, minY <= maxY else { return .null }
         return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }

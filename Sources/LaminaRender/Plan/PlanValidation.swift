@@ -83,15 +83,10 @@ extension CATransform3D {
     /// points are mapped instead of all: paths have thousands.
     func allDrawable(_ points: [CGPoint]) -> Bool {
         guard m14 == 0, m24 == 0, m44 == 1 else { return points.allSatisfy { drawablePoint($0) != nil } }
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for p in points {
-            let x = Double(p.x), y = Double(p.y)
-            guard x.isFinite, y.isFinite else { return false }
-            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-        }
-        guard minX <= maxX else { return true }  // no points
-        return drawablePoint(CGPoint(x: minX, y: minY)) != nil && drawablePoint(CGPoint(x: maxX, y: minY)) != nil
-            && drawablePoint(CGPoint(x: minX, y: maxY)) != nil && drawablePoint(CGPoint(x: maxX, y: maxY)) != nil
+        guard let box = BoxAccumulator(finite: points) else { return false }
+        guard !box.isEmpty else { return true }  // no points
+        return drawablePoint(CGPoint(x: box.minX, y: box.minY)) != nil && drawablePoint(CGPoint(x: box.maxX, y: box.minY)) != nil
+            && drawablePoint(CGPoint(x: box.minX, y: box.maxY)) != nil && drawablePoint(CGPoint(x: box.maxX, y: box.maxY)) != nil
     }
 
     /// `p` in target pixels, if it lies in front of the eye and within the

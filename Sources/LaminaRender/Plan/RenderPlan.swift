@@ -407,15 +407,7 @@ extension PathFillDraw {
     /// them, so a path of hundreds of points costs four tests a plane, not
     /// hundreds; point by point only where the box pokes out.
     private static func isInside(_ contour: [CGPoint], _ planes: [HalfPlane]) -> Bool {
-        var minX = CGFloat.infinity, minY = CGFloat.infinity, maxX = -CGFloat.infinity, maxY = -CGFloat.infinity
-        var finite = true
-        for p in contour {
-            finite = finite && p.x.isFinite && p.y.isFinite
-            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
-        }
-        if finite, planes.allSatisfy({ $0.holds(CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)) }) {
-            return true
-        }
+        if let box = BoxAccumulator(finite: contour), planes.allSatisfy({ $0.holds(box.rect) }) { return true }
         return planes.allSatisfy { plane in contour.allSatisfy { plane.value(at: $0) >= 0 } }
     }
 }
