@@ -855,7 +855,12 @@ struct LottieReaderTests {
     @Test func unsupportedItemsAreWarnedAboutAtTheirPath() throws {
         let shapes = Self.redSquare + #", {"ty": "mm", "mm": 1}"#
         let result = try LottieReader().read(Self.animation(Self.shapeLayer(shapes)))
-        #expect(result.warnings.contains { $0.subject.contains("$.layers[0].shapes[2]") && $0.action == .skipped })
+        #expect(result.warnings.contains {
+            $0.subject.contains("$.layers[0].shapes[2]") && $0.action == .skipped && $0.reason.contains("merged paths")
+                && $0.reason.contains("lottie-ios")
+        })
+        #expect(rgba(try LayerRenderer(backend: .cpu).render(result.scene, time: 0), 50, 50) == [255, 0, 0, 255],
+                "the paths drawn unchanged, as lottie-ios's engine draws them")
         #expect(throws: SceneError.self) { try LottieReader(strict: true).read(Self.animation(Self.shapeLayer(shapes))) }
     }
 

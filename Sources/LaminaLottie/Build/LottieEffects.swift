@@ -81,7 +81,7 @@ struct LottieEffects {
             let here = "\(path)[\(k)]"
             guard let object = value.object else { continue }
             guard object["ty"]?.smallInteger == 1 else {
-                try reader.diagnostics.skipped("\(here)", "layer styles other than the drop shadow are not drawn yet",
+                try reader.diagnostics.skipped("\(here)", "layer styles other than the drop shadow are not drawn: lottie-ios's Core Animation engine draws only that one",
                                                file: reader.file, at: value.position)
                 continue
             }
