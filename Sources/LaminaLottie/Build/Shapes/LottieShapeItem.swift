@@ -121,12 +121,10 @@ extension LottieShapeItem {
             default:
                 let names = ["mm": "merged paths", "tw": "twisted paths", "op": "offset paths", "pb": "pucker and bloat",
                              "zz": "zig-zags"]
-                // Path operations Core Animation lacks: lottie-ios's engine
-                // leaves them out, so Apple's pictures show the paths unchanged.
-                try reader.diagnostics.skipped(
-                    "\(here) (\(type))",
-                    "\(names[type] ?? "this kind of shape item") are not drawn: Core Animation has no such path operation, and lottie-ios's Core Animation engine leaves them out too",
-                    file: reader.file, at: item.position)
+                let reason = names[type].map {
+                    "\($0) are not drawn: Core Animation has no such path operation, and lottie-ios's Core Animation engine leaves them out too"
+                } ?? "this kind of shape item is not drawn: lottie-ios's Core Animation engine does not know it either"
+                try reader.diagnostics.skipped("\(here) (\(type))", reason, file: reader.file, at: item.position)
             }
         }
         return out
