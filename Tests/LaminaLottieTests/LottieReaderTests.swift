@@ -105,6 +105,31 @@ struct LottieReaderTests {
         }
     }
 
+    /// A keyframed number of copies shows, at each moment, the whole part of
+    /// the count then: all the copies it ever reaches are made, each hidden
+    /// while the count is below it.
+    @Test func aRepeatersKeyframedCountShowsItsCopiesAsItGrows() throws {
+        let square = #"{"ty": "rc", "p": {"a": 0, "k": [15, 50]}, "s": {"a": 0, "k": [10, 10]}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [0, 0, 1, 1]}, "o": {"a": 0, "k": 100}}"#
+        // 0 copies at frame 0, 3 at frame 10, linearly (10 frames a second).
+        let repeater = #"{"ty": "rp", "c": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 10, "s": [3]}]}, "o": {"a": 0, "k": 0}, "m": 1, "tr": {"ty": "tr", "p": {"a": 0, "k": [30, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "so": {"a": 0, "k": 100}, "eo": {"a": 0, "k": 100}}}"#
+        let bytes = Self.animation(Self.shapeLayer(square + ", " + repeater))
+        let result = try LottieReader().read(bytes)
+        #expect(!result.warnings.contains { $0.subject.contains(".c") }, "a keyframed count is drawn, not tolerated")
+        // (time in seconds, copies shown): 1.5 copies at frame 5 show one.
+        for (time, shown) in [(0.0, 0), (0.2, 0), (0.5, 1), (0.75, 2), (1.0, 3), (1.5, 3)] {
+            let image = try LayerRenderer(backend: .cpu).render(result.scene, time: time)
+            let drawn = [15, 45, 75].map { rgba(image, $0, 50) == [0, 0, 255, 255] }
+            #expect(drawn == (0..<3).map { $0 < shown }, "at \(time) s, \(shown) copies")
+        }
+        // A count that swings between none and 300 every frame is refused,
+        // with its place, before any copy is made.
+        let swings = (0...400).map { #"{"t": \#($0), "s": [\#($0 % 2 == 0 ? 0 : 300)], "h": 1}"# }.joined(separator: ", ")
+        let swinging = repeater.replacingOccurrences(of: #"[{"t": 0, "s": [0]}, {"t": 10, "s": [3]}]"#, with: "[\(swings)]")
+        #expect { try LottieReader().read(Self.animation(Self.shapeLayer(square + ", " + swinging), op: 400)) } throws: { error in
+            (error as? SceneError).map { $0.kind == .limitExceeded && $0.location.contains("shapes[2].c") && "\($0)".contains("too often") } ?? false
+        }
+    }
+
     @Test func positionKeyframesMoveTheLayerWithTheirEasing() throws {
         // From x 0 to 40 over frames 0...10 (1 s), linear then eased.
         let linear = #""p": {"a": 1, "k": [{"t": 0, "s": [0, 0]}, {"t": 10, "s": [40, 0]}]}"#

@@ -32,6 +32,10 @@ final class LottieComposition {
     /// Path elements sampled by hand where paths keyframed differently are
     /// drawn as one (`LottieShapes`).
     let pathSamples = LottieSampleBudget(limit: LottieSampleBudget.defaultLimit * 4)
+    /// The keyframes that show and hide the copies of repeaters whose count
+    /// is keyframed (`RepeaterCount`): a count that grows to 30 and back
+    /// takes about 120.
+    let copySteps = LottieSampleBudget(limit: 100_000)
 
     init(reader: LottiePropertyReader, assets: [String: JSONObject], limits: SceneLimits, compositionOut: Double,
          glyphs: LottieGlyphs = .empty, images: @escaping (String) -> [UInt8]?) {
@@ -143,7 +147,7 @@ final class LottieComposition {
         case 3: break  // a null: a transform for its children
         case 4:
             let shapes = object["shapes"]?.array.map(Array.init) ?? []
-            try LottieShapes(reader: reader, time: time, layers: layers, pathSamples: pathSamples).build(shapes, path: path + ".shapes", into: content, depth: 1)
+            try LottieShapes(reader: reader, time: time, layers: layers, pathSamples: pathSamples, copySteps: copySteps).build(shapes, path: path + ".shapes", into: content, depth: 1)
         case 5:
             try LottieText(reader: reader, glyphs: glyphs).build(object, path: path, position: value.position, into: content)
         default:

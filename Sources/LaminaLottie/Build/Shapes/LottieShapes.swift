@@ -23,6 +23,8 @@ struct LottieShapes {
     let layers: LottieLayerBudget
     /// Path elements the animation may still sample by hand (`union`).
     let pathSamples: LottieSampleBudget
+    /// Keyframes that may still show and hide repeaters' copies (`RepeaterCount`).
+    let copySteps: LottieSampleBudget
 
     /// Builds the shape layer's `items` into `parent`.
     func build(_ items: [JSONValue], path: String, into parent: CALayer, depth: Int) throws(SceneError) {
@@ -103,17 +105,22 @@ struct LottieShapes {
     /// A repeater's copies of `items`, as lottie-ios's Core Animation engine
     /// draws them: copy k is the items in a layer of their own, moved by k
     /// times the repeater's position and turned by k times its rotation
-    /// about its anchor, at its scale; later copies on top.
+    /// about its anchor, at its scale; later copies on top. The number of
+    /// copies is the whole part of `c`; when `c` is keyframed, as many
+    /// copies as it ever counts are made, and each is shown only while the
+    /// count reaches it (Core Animation cannot add layers as time goes, but
+    /// it can hide them: `RepeaterCount`).
     private func addCopies(of items: [LottieShapeItem], by repeater: LottieRepeater, into parent: CALayer) throws(SceneError) {
         let (object, path) = (repeater.object, repeater.path)
         guard let copiesProperty = try reader.property(object, "c", path: path, reader.number) else { return }
-        if copiesProperty.isAnimated {
-            reader.diagnostics.tolerated("\(path).c", "animated copies are drawn at their first count", file: reader.file,
-                                         at: repeater.value.position)
-        }
-        let count = copiesProperty.initial.isFinite ? Int(max(0, min(copiesProperty.initial.rounded(.down), 1e6))) : 0
+        let copies = RepeaterCount(copiesProperty)
+        let count = copies.most
         guard count > 0 else { return }
         try layers.reserve(count * max(1, items.count), at: "\(reader.file): \(path).c", position: object["c"]?.position)
+        guard copySteps.take(copies.keyframeCount) else {
+            throw SceneError(.limitExceeded, at: "\(reader.file): \(path).c", position: object["c"]?.position,
+                             "the number of copies changes too often to show and hide each copy as it does (over \(copySteps.limit) keyframes)")
+        }
         try layers.spend(count, at: "\(reader.file): \(path).c", position: object["c"]?.position)
         for key in ["so", "eo"] {
             guard let opacity = object["tr"]?.object?[key], opacity.object?["k"]?.number.map({ $0 != 100 }) ?? true else { continue }
@@ -134,6 +141,9 @@ struct LottieShapes {
             transform.opacity = nil
             let (outer, inner) = transform.layers(time: time)
             for layer in try groupLayers(items, topLevel: true, path: "\(path) (copy \(k))") { inner.addSublayer(layer) }
+            if let shown = copies.shown(copy: k) {
+                LottieAnimator.apply(shown, to: outer, keyPath: "hidden", time: time) { !$0 }
+            }
             parent.addSublayer(outer)
         }
     }
