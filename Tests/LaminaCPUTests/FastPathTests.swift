@@ -456,3 +456,45 @@ import LaminaGeometry
         for draw in [big, offTarget, projective] { #expect(shapes.placement(of: draw, within: bounds) == nil) }
     }
 }
+
+/// Gradients' colour tables are kept by stops (`GradientTables`): a table
+/// found again is the one that would be made, gradients of the same stops
+/// share it whatever their geometry, and a frame forgets the tables it did
+/// not use.
+@Suite struct GradientTablesTests {
+    static func fill(_ stops: [(Double, (Double, Double, Double, Double))], from start: (Double, Double) = (0, 0),
+                     to end: (Double, Double) = (100, 0)) -> GradientFill {
+        GradientFill(shape: .axial, stops: stops.map { (location: $0.0, color: $0.1) }, start: start, end: end)
+    }
+
+    @Test func aKeptTableIsTheOneThatWouldBeMadeAndIsSharedByStops() {
+        let tables = GradientTables()
+        let redToBlue = Self.fill([(0, (1, 0, 0, 1)), (0.3, (0, 0.5, 0, 0.5)), (1, (0, 0, 1, 1))])
+        let first = tables.ramp(for: redToBlue)
+        #expect(first.words == GradientRamp(redToBlue).words)
+        // Another gradient of the same stops, turned and longer: the same table.
+        let turned = Self.fill([(0, (1, 0, 0, 1)), (0.3, (0, 0.5, 0, 0.5)), (1, (0, 0, 1, 1))], from: (10, 10), to: (10, 400))
+        let shared = tables.ramp(for: turned)
+        #expect(tables.count == 1)
+        #expect(shared.fill.end == (10, 400), "the ramp reads its own geometry")
+        #expect(shared.words == GradientRamp(turned).words)
+        // Stops a bit apart are another table.
+        let other = Self.fill([(0, (1, 0, 0, 1)), (0.31, (0, 0.5, 0, 0.5)), (1, (0, 0, 1, 1))])
+        #expect(tables.ramp(for: other).words == GradientRamp(other).words)
+        #expect(tables.count == 2)
+        #expect(GradientRamp(other).words != first.words)
+    }
+
+    @Test func aFrameForgetsTheTablesItDidNotUse() {
+        let tables = GradientTables()
+        let kept = Self.fill([(0, (1, 1, 1, 1)), (1, (0, 0, 0, 1))])
+        let dropped = Self.fill([(0, (0, 0, 0, 0)), (1, (1, 0, 0, 1))])
+        _ = tables.ramp(for: kept)
+        _ = tables.ramp(for: dropped)
+        tables.endFrame()
+        #expect(tables.count == 2, "both were used in the frame that ended")
+        _ = tables.ramp(for: kept)
+        tables.endFrame()
+        #expect(tables.count == 1, "the next frame used one of them")
+    }
+}

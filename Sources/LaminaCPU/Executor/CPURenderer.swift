@@ -43,10 +43,15 @@ final class CPUPainter: SurfacePainter {
         if !isOutput { BufferPool.pixels.giveBack(surface.data) }
     }
 
-    func endFrame() { repeatedShapes.endFrame() }
+    func endFrame() {
+        repeatedShapes.endFrame()
+        gradientTables.endFrame()
+    }
 
     /// Small solid draws' coverage, by shape, kept while frames draw them.
     private let repeatedShapes = RepeatedShapes()
+    /// Gradients' colour tables, by stops, kept while frames draw them.
+    private let gradientTables = GradientTables()
     /// The addresses of the outputs' pixels that images hold, until the
     /// frame releases its output (frames on several threads may share a
     /// painter).
@@ -220,7 +225,7 @@ final class CPUPainter: SurfacePainter {
         }
         return try PolygonPainting(PolygonPaint(
             polygon: draw.polygon, transform: draw.matrix, source: source,
-            roundedRect: draw.coverage, cuts: draw.cuts, alpha: draw.opacity), within: bounds)
+            roundedRect: draw.coverage, cuts: draw.cuts, alpha: draw.opacity), within: bounds, ramp: gradientTables.ramp(for:))
             .map(AnyRowPaint.init)
     }
 

@@ -106,6 +106,10 @@ package struct GradientFill: Sendable {
 /// and 1 at least), a pixel taking the nearest. Between two neighbouring
 /// entries a channel changes by at most 255 / (entries − 1) of its stops'
 /// difference, a quarter of a level for a full-range ramp.
+///
+/// The table depends on the stops alone (`Table`), so draws of gradients
+/// with the same stops may share one (the CPU renderer keeps them from
+/// frame to frame).
 package struct GradientRamp: Sendable {
     /// How many colours the table holds.
     package static let entries = 1024
@@ -115,18 +119,36 @@ package struct GradientRamp: Sendable {
     package let lower: Double
     package let scale: Double
 
-    package init(_ fill: GradientFill) {
-        self.fill = fill
-        let lower = min(0, fill.stops.first?.location ?? 0), upper = max(1, fill.stops.last?.location ?? 1)
-        let last = Double(Self.entries - 1)
-        words = (0..<Self.entries).map { i in
-            let c = fill.color(at: lower + (upper - lower) * Double(i) / last)
-            return pixelWord(UInt32(GradientFill.byte(c.0)), UInt32(GradientFill.byte(c.1)),
-                             UInt32(GradientFill.byte(c.2)), UInt32(GradientFill.byte(c.3)))
+    /// The colours of a gradient's stops, whatever its geometry.
+    package struct Table: Sendable {
+        package let words: [UInt32]
+        package let lower: Double
+        package let scale: Double
+
+        /// The table of `fill`'s stops.
+        package init(_ fill: GradientFill) {
+            let lower = min(0, fill.stops.first?.location ?? 0), upper = max(1, fill.stops.last?.location ?? 1)
+            let last = Double(GradientRamp.entries - 1)
+            words = (0..<GradientRamp.entries).map { i in
+                let c = fill.color(at: lower + (upper - lower) * Double(i) / last)
+                return pixelWord(UInt32(GradientFill.byte(c.0)), UInt32(GradientFill.byte(c.1)),
+                                 UInt32(GradientFill.byte(c.2)), UInt32(GradientFill.byte(c.3)))
+            }
+            self.lower = lower
+            scale = last / (upper - lower)
         }
-        self.lower = lower
-        scale = last / (upper - lower)
     }
+
+    /// `fill` read through `table`, which must be the table of its stops.
+    package init(_ fill: GradientFill, table: Table) {
+        self.fill = fill
+        words = table.words
+        lower = table.lower
+        scale = table.scale
+    }
+
+    /// `fill` read through a table made for it.
+    package init(_ fill: GradientFill) { self.init(fill, table: Table(fill)) }
 
     /// The premultiplied pixel word at local point (x, y).
     @inline(__always)

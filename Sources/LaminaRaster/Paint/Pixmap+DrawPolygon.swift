@@ -196,7 +196,10 @@ package struct PolygonPainting: RowPaint {
     private let source: Source
 
     /// `command` painted on a target of `bounds`; nil when it paints nothing.
-    package init?(_ command: PolygonPaint, within bounds: PixelRect) throws {
+    /// A gradient is read through the ramp `ramp` gives (one made for it,
+    /// unless the caller keeps the tables of stops it has seen).
+    package init?(_ command: PolygonPaint, within bounds: PixelRect,
+                  ramp: (GradientFill) -> GradientRamp = { GradientRamp($0) }) throws {
         let opacity = try opacityByte(command.alpha, "polygon alpha")
         let covered = try Pixmap.coverage(of: command, within: bounds)
         guard opacity > 0, let covered else { return nil }
@@ -209,7 +212,7 @@ package struct PolygonPainting: RowPaint {
             source = .texture(try TextureSampler(t), texels: t.pixmap.data)
         case .gradient(let g):
             guard !g.stops.isEmpty else { return nil }
-            source = .gradient(GradientRamp(g))
+            source = .gradient(ramp(g))
         }
         mask = covered.mask
         maskStride = covered.rowsAreAlike ? 0 : covered.mask.bounds.width
