@@ -498,3 +498,60 @@ import LaminaGeometry
         #expect(tables.count == 1, "the next frame used one of them")
     }
 }
+
+/// Images' pixmaps and mipmaps are kept while frames draw them
+/// (`ImagePixmaps`): the same image gives the same pixels, its mipmap is
+/// the one a draw would make, and an image no frame draws is let go.
+@Suite struct ImagePixmapsTests {
+    static func image(_ side: Int, seed: UInt8) throws -> CGImage {
+        let bytes = (0..<side * side * 4).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ Int(seed)) | 0x0F }
+        return try CGImage(width: side, height: side, straightRGBA: bytes)
+    }
+
+    static func address(_ pixmap: Pixmap) -> UInt { UInt(bitPattern: pixmap.data.withUnsafeBytes { $0.baseAddress }) }
+
+    @Test func anImageIsReadOnceAndItsMipmapMadeOnce() throws {
+        let images = ImagePixmaps()
+        let picture = try Self.image(16, seed: 3)
+        let first = try images.pixmap(of: picture), again = try images.pixmap(of: picture)
+        #expect(first.data == (try Pixmap(width: 16, height: 16, premultipliedRGBA: picture.pixelBytes)).data)
+        #expect(Self.address(first) == Self.address(again), "the same pixels, not read again")
+        let mipmaps = try #require(images.mipmaps(of: first))
+        #expect(mipmaps.map(\.data) == TextureSampler.mipmaps(of: first).map(\.data))
+        #expect(images.mipmaps(of: again)?.first.map(Self.address) == mipmaps.first.map(Self.address), "made once")
+        // Pixels that are no kept image's (a surface, a tinted copy) have none.
+        #expect(images.mipmaps(of: try Pixmap(width: 16, height: 16)) == nil)
+    }
+
+    @Test func anImageNoFrameDrawsIsLetGo() throws {
+        let images = ImagePixmaps()
+        let drawn = try Self.image(4, seed: 1), dropped = try Self.image(4, seed: 2)
+        _ = try images.pixmap(of: drawn)
+        _ = try images.pixmap(of: dropped)
+        for _ in 0...ImagePixmaps.maximumIdleFrames {
+            _ = try images.pixmap(of: drawn)
+            images.endFrame()
+        }
+        #expect(images.count == 1)
+    }
+
+    /// A picture drawn smaller than its pixels (trilinear) comes out the
+    /// same from a renderer that kept its mipmap as from a new one.
+    @Test func aKeptMipmapDrawsWhatANewOneDraws() throws {
+        let picture = try Self.image(64, seed: 9)
+        func scene() -> CALayer {
+            let root = CALayer(), layer = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+            layer.frame = CGRect(x: 3.5, y: 2.25, width: 21, height: 17)
+            layer.contents = picture
+            layer.minificationFilter = .trilinear
+            root.addSublayer(layer)
+            return root
+        }
+        let renderer = CPURenderer()
+        let plan = try RenderPlanner().plan(RenderLayer(snapshotOf: scene()), canvas: RenderCanvas(width: 40, height: 40))
+        let once = try renderer.render(plan, deadline: nil), twice = try renderer.render(plan, deadline: nil)
+        let fresh = try CPURenderer().render(plan, deadline: nil)
+        #expect(twice.pixelBytes == fresh.pixelBytes && once.pixelBytes == fresh.pixelBytes)
+    }
+}

@@ -31,9 +31,7 @@ final class CPUPainter: SurfacePainter {
 
     func makeSurface(width: Int, height: Int) throws -> Pixmap { try Pixmap(width: width, height: height) }
     func texture(of surface: Pixmap) -> Pixmap { surface }
-    func texture(of image: CGImage) throws -> Pixmap {
-        try Pixmap(width: image.width, height: image.height, premultipliedRGBA: image.pixelBytes)
-    }
+    func texture(of image: CGImage) throws -> Pixmap { try imagePixmaps.pixmap(of: image) }
     /// A surface's pixels go back to the pool for the next pass or frame,
     /// except the output's, which the frame's image holds (and gives back
     /// when it is freed).
@@ -46,7 +44,11 @@ final class CPUPainter: SurfacePainter {
     func endFrame() {
         repeatedShapes.endFrame()
         gradientTables.endFrame()
+        imagePixmaps.endFrame()
     }
+
+    /// Images' pixels and mipmaps, kept while frames draw them.
+    private let imagePixmaps = ImagePixmaps()
 
     /// Small solid draws' coverage, by shape, kept while frames draw them.
     private let repeatedShapes = RepeatedShapes()
@@ -185,8 +187,15 @@ final class CPUPainter: SurfacePainter {
             source = .solid(PremultipliedColor(c))
         case .texture(let texture, let localRect, let uvRect, let filter, let tint):
             var pixels = try textures[texture]
-            if tint != .white { pixels = multiplied(pixels, by: tint) }
-            source = .texture(MappedTexture(pixmap: pixels, localRect: localRect, uvRect: uvRect, filter: filter))
+            // An image's mipmaps, made once while frames draw it (a surface's
+            // pixels are new each frame, and a tinted copy is new each draw).
+            var mipmaps: [Pixmap]?
+            if tint != .white {
+                pixels = multiplied(pixels, by: tint)
+            } else if filter == .trilinear {
+                mipmaps = imagePixmaps.mipmaps(of: pixels)
+            }
+            source = .texture(MappedTexture(pixmap: pixels, localRect: localRect, uvRect: uvRect, filter: filter, mipmaps: mipmaps))
         case .alphaTint(let texture, let localRect, let color):
             let mask = try textures[texture]
             let mapped = MappedTexture(pixmap: mask, localRect: localRect)

@@ -19,15 +19,19 @@ package struct MappedTexture: Sendable {
     package var localRect: CGRect
     package var uvRect: CGRect
     package var filter: TextureFilter
+    /// The picture's mipmap levels 1... (`TextureSampler.mipmaps(of:)`),
+    /// when the caller keeps them; nil: a trilinear read makes them.
+    package var mipmaps: [Pixmap]?
 
     package init(
         pixmap: Pixmap, localRect: CGRect, uvRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1),
-        filter: TextureFilter = .linear
+        filter: TextureFilter = .linear, mipmaps: [Pixmap]? = nil
     ) {
         self.pixmap = pixmap
         self.localRect = localRect
         self.uvRect = uvRect
         self.filter = filter
+        self.mipmaps = mipmaps
     }
 }
 
@@ -71,7 +75,7 @@ package struct TextureSampler {
         width = source.pixmap.width
         height = source.pixmap.height
         filter = source.filter
-        mipmaps = source.filter == .trilinear ? Self.mipmaps(of: source.pixmap) : []
+        mipmaps = source.filter == .trilinear ? source.mipmaps ?? Self.mipmaps(of: source.pixmap) : []
         // texel = ((local − local.min) / local.size · uv.size + uv.min) · texture size
         let tw = Double(width), th = Double(height)
         scaleX = Double(uv.size.width) / Double(local.size.width) * tw
