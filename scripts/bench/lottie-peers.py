@@ -2,6 +2,7 @@
 """Lottie animations drawn by Lamina, rlottie and ThorVG, side by side.
 
     scripts/bench/lottie-peers.py [--lamina BIN] [--runs 3] [--cores N] [SAMPLE ...]
+    scripts/bench/lottie-peers.py --folder DIR [--side 256] [--runs 1]
 
 Each animation's every frame (its own range and frame rate) is drawn into
 memory, at the size of the pictures Apple drew of it (../shared/lottie's
@@ -21,6 +22,12 @@ No encoding: pixels only. Each renderer runs in a process of its own:
     drawn over the slowest process's drawing time);
   - memory: the peak resident memory of the one-core process (`/usr/bin/time
     -f %M`), Python and the binding included for the peers.
+With --folder, every Lottie JSON file in DIR (files of any origin, without
+pictures of Apple's) is drawn on one core, fitted into --side pixels: the
+milliseconds a frame of each renderer that reads it (a peer that fails or
+crashes on a file is left out of that file's row), and the geometric means
+over the files all three draw.
+
 A benchmark, not a test: it prints figures and asserts nothing. The peers
 come from PyPI into a venv in the cache (created on first use).
 """
@@ -127,13 +134,54 @@ def all_cores(renderer, cmd, cores):
     return sum(frames for _, frames in outcomes) / (slowest / 1000)
 
 
+def folder_survey(folder, side, lamina, python, runs):
+    """One-core ms a frame of each renderer on every JSON file of `folder`."""
+    print("%-44s %6s %9s | %8s %8s %8s" % ("file", "frames", "pixels", "Lamina", "rlottie", "ThorVG"))
+    ratios = {"rlottie": [], "thorvg": []}
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".json"):
+            continue
+        path = os.path.join(folder, name)
+        try:
+            document = json.load(open(path, encoding="utf-8"))
+            w0, h0 = float(document["w"]), float(document["h"])
+            fit = side / max(w0, h0)
+        except (ValueError, KeyError, TypeError, ZeroDivisionError, UnicodeDecodeError):
+            continue
+        w, h = max(1, math.ceil(w0 * fit - 1e-9)), max(1, math.ceil(h0 * fit - 1e-9))
+        per, frames = {}, 0
+        for renderer in ("lamina", "rlottie", "thorvg"):
+            try:
+                cmd = command(renderer, lamina, python, path, w, h, fit * (1 - 1e-12), runs)
+                ms, n = min((result(renderer, subprocess.run(cmd, capture_output=True, text=True, check=True, timeout=300).stdout)
+                             for _ in range(1 if renderer != "lamina" else runs)), key=lambda r: r[0])
+                per[renderer] = ms / max(n, 1)
+                frames = frames or n
+            except (subprocess.CalledProcessError, subprocess.TimeoutExpired, ValueError, IndexError, KeyError):
+                per[renderer] = None
+        show = lambda v: "%8.3f" % v if v is not None else "%8s" % "-"
+        print("%-44s %6d %9s | %s %s %s" % (name[:-5][-44:], frames, "%dx%d" % (w, h),
+                                            show(per["lamina"]), show(per["rlottie"]), show(per["thorvg"])))
+        if all(per[r] for r in per):
+            for peer in ratios:
+                ratios[peer].append(per[peer] / per["lamina"])
+    geo = lambda v: math.exp(sum(math.log(x) for x in v) / len(v)) if v else float("nan")
+    print("geometric mean of the peer's time over Lamina's, one core, over the %d files all three draw: "
+          "rlottie %.2f, ThorVG %.2f (above 1: Lamina is faster)" % (len(ratios["rlottie"]), geo(ratios["rlottie"]), geo(ratios["thorvg"])))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("samples", nargs="*", help="sample names of ../shared/lottie (default: a fixed set)")
     parser.add_argument("--lamina", default=os.environ.get("LAMINA", os.path.join(ROOT, ".build", "release", "lamina")))
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--cores", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--folder", help="time every Lottie JSON file of this folder instead (one core)")
+    parser.add_argument("--side", type=int, default=256, help="with --folder: the longest side, in pixels")
     args = parser.parse_args()
+    if args.folder:
+        folder_survey(args.folder, args.side, args.lamina, peers_python(), args.runs)
+        return
     manifest = json.load(open(os.path.join(LOTTIE, "manifest.json")))["samples"]
     by_name = {s["name"]: s for s in manifest}
     python = peers_python()
