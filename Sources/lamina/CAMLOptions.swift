@@ -122,7 +122,7 @@ extension SceneInput {
                 try loader.load(contentsOf: URL(fileURLWithPath: path))
             }
             if !loaded.warnings.isEmpty {
-                let text = loaded.warnings.map { "lamina: warning: \($0)\n" }.joined()
+                let text = SceneWarning.lines(for: loaded.warnings).map { "lamina: warning: \($0)\n" }.joined()
                 try? FileIO.writeStream(Array(text.utf8), to: STDERR_FILENO, name: "<stderr>")
             }
             return loaded

@@ -192,7 +192,7 @@ enum SceneInput {
                 .joined(separator: "\n"))
         }
         if !quiet, !loaded.warnings.isEmpty {
-            let text = loaded.warnings.map { "lamina: warning: \($0)\n" }.joined()
+            let text = SceneWarning.lines(for: loaded.warnings).map { "lamina: warning: \($0)\n" }.joined()
             try? FileIO.writeStream(Array(text.utf8), to: STDERR_FILENO, name: "<stderr>")
         }
         return loaded

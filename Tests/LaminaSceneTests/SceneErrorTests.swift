@@ -271,3 +271,36 @@ struct RefusalCase: CustomStringConvertible, Sendable {
         #expect(e.location == "$.sublayers[0].opacity")
     }
 }
+
+/// Warnings for a person: each reason shown at its first three places, the
+/// rest of the same reason counted on one line that names the first of them.
+@Suite struct WarningLinesTests {
+    static func warning(_ subject: String, _ reason: String, line: Int, action: SceneWarning.Action = .skipped,
+                        file: String = "a.json", count: Int = 1) -> SceneWarning {
+        SceneWarning(action: action, subject: subject, reason: reason, file: file,
+                     position: SourcePosition(line: line, column: 1), count: count)
+    }
+
+    @Test func manyWarningsOfOneReasonAreSummed() {
+        var warnings = (0..<6).map { Self.warning("$.layers[\($0)].ks.p", "expressions are JavaScript", line: $0 + 1) }
+        warnings.insert(Self.warning("$.layers[0].ef[0]", "effects are not drawn", line: 9), at: 2)
+        warnings.append(Self.warning("$.layers[9].ks.o", "expressions are JavaScript", line: 20, count: 4))
+        warnings.append(Self.warning("$.layers[1].ks.p", "expressions are JavaScript", line: 2, action: .tolerated))
+        let lines = SceneWarning.lines(for: warnings, perReason: 3)
+        #expect(lines == [
+            "a.json:1:1: skipped $.layers[0].ks.p: expressions are JavaScript",
+            "a.json:2:1: skipped $.layers[1].ks.p: expressions are JavaScript",
+            "a.json:3:1: skipped $.layers[2].ks.p: expressions are JavaScript",
+            // 3 single places and one warning counted 4 times: 7.
+            "a.json: skipped 7 more the same way, the first $.layers[3].ks.p at 4:1: expressions are JavaScript",
+            "a.json:9:1: skipped $.layers[0].ef[0]: effects are not drawn",
+            "a.json:2:1: tolerated $.layers[1].ks.p: expressions are JavaScript",
+        ])
+    }
+
+    @Test func oneLeftOverIsShownInFull() {
+        let warnings = (0..<4).map { Self.warning("$.layers[\($0)].ks.p", "expressions are JavaScript", line: $0 + 1) }
+        #expect(SceneWarning.lines(for: warnings, perReason: 3) == warnings.map(\.description))
+        #expect(SceneWarning.lines(for: [], perReason: 3).isEmpty)
+    }
+}

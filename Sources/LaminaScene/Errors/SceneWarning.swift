@@ -42,3 +42,41 @@ public struct SceneWarning: Sendable, Hashable, CustomStringConvertible {
         return "\(file):\(position.line):\(position.column): \(action.rawValue) \(subject)\(times): \(reason)"
     }
 }
+
+extension SceneWarning {
+    /// `warnings` as lines for a person to read: at most `perReason` of the
+    /// warnings that share an action and a reason in one file, each in full
+    /// (`description`), then one line for the rest, naming the first of them.
+    /// A Lottie file with an expression on 150 properties gets four lines,
+    /// not 150; the list itself (the server's answer) keeps them all.
+    ///
+    /// ```swift
+    /// SceneWarning.lines(for: warnings, perReason: 3)
+    /// // anim.json:1:120: skipped $.layers[0].ks.p (x): expressions are JavaScript...
+    /// // ... two more ...
+    /// // anim.json: skipped 147 more the same way, the first $.layers[2].ks.o (x) at 1:960: expressions are JavaScript...
+    /// ```
+    public static func lines(for warnings: [SceneWarning], perReason: Int = 3) -> [String] {
+        struct Reason: Hashable { let action: Action, reason: String, file: String }
+        var order: [Reason] = []
+        var groups: [Reason: [SceneWarning]] = [:]
+        for warning in warnings {
+            let reason = Reason(action: warning.action, reason: warning.reason, file: warning.file)
+            if groups[reason] == nil { order.append(reason) }
+            groups[reason, default: []].append(warning)
+        }
+        var lines: [String] = []
+        for reason in order {
+            let group = groups[reason] ?? []
+            let limit = max(1, perReason)
+            // A single line left over reads better in full than as a summary of one.
+            let shown = group.count <= limit + 1 ? group[...] : group.prefix(limit)
+            lines += shown.map(\.description)
+            let rest = group.dropFirst(shown.count)
+            guard let first = rest.first else { continue }
+            let times = rest.reduce(0) { $0 + $1.count }
+            lines.append("\(reason.file): \(reason.action.rawValue) \(times) more the same way, the first \(first.subject) at \(first.position.line):\(first.position.column): \(reason.reason)")
+        }
+        return lines
+    }
+}
