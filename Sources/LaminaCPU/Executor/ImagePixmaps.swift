@@ -41,12 +41,15 @@ final class ImagePixmaps: Sendable {
             return s.entries[key]?.pixmap
         }
         if let kept { return kept }
-        let pixmap = try Pixmap(width: image.width, height: image.height, premultipliedRGBA: image.pixelBytes)
-        state.withLock { s in
-            s.entries[key] = Entry(image: image, pixmap: pixmap)
-            s.byAddress[Self.address(of: pixmap)] = key
+        let read = try Pixmap(width: image.width, height: image.height, premultipliedRGBA: image.pixelBytes)
+        // Another frame's thread may have read it meanwhile: its pixels are
+        // the ones kept, so that no address is kept for pixels let go.
+        return state.withLock { s in
+            if let kept = s.entries[key]?.pixmap { return kept }
+            s.entries[key] = Entry(image: image, pixmap: read)
+            s.byAddress[Self.address(of: read)] = key
+            return read
         }
-        return pixmap
     }
 
     /// The mipmap levels of `pixmap` when it holds a kept image's pixels
