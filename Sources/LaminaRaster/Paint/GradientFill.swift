@@ -114,14 +114,16 @@ package struct GradientRamp: Sendable {
     /// How many colours the table holds.
     package static let entries = 1024
     package let fill: GradientFill
-    package let words: [UInt32]
-    /// The parameter of the first entry, and entries per unit of parameter.
-    package let lower: Double
-    package let scale: Double
+    /// The colours of `fill`'s stops.
+    package let table: Table
+    package var words: [UInt32] { table.words }
+    package var lower: Double { table.lower }
+    package var scale: Double { table.scale }
 
     /// The colours of a gradient's stops, whatever its geometry.
     package struct Table: Sendable {
         package let words: [UInt32]
+        /// The parameter of the first entry, and entries per unit of parameter.
         package let lower: Double
         package let scale: Double
 
@@ -142,9 +144,7 @@ package struct GradientRamp: Sendable {
     /// `fill` read through `table`, which must be the table of its stops.
     package init(_ fill: GradientFill, table: Table) {
         self.fill = fill
-        words = table.words
-        lower = table.lower
-        scale = table.scale
+        self.table = table
     }
 
     /// `fill` read through a table made for it.
