@@ -42,6 +42,17 @@ package final class OutlineCache: Sendable {
         case rectangle(CGRect)
     }
 
+    /// A key with its hash worked out once: a lookup that misses hashes
+    /// its key three times (the search, the removal of a stale entry, the
+    /// insertion), and a path's hash reads every point of it.
+    private struct HashedKey: Hashable {
+        let key: Key
+        let hash: Int
+        init(_ key: Key) { self.key = key; hash = key.hashValue }
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+        static func == (a: HashedKey, b: HashedKey) -> Bool { a.hash == b.hash && a.key == b.key }
+    }
+
     private struct Entry {
         /// The contours (a rectangle's: one, its corners).
         var contours: [[CGPoint]]
@@ -51,7 +62,7 @@ package final class OutlineCache: Sendable {
     }
 
     private struct Table {
-        var entries: [Key: Entry] = [:]
+        var entries: [HashedKey: Entry] = [:]
         var points = 0
         /// Plans begun so far.
         var plans = 0
@@ -128,6 +139,7 @@ package final class OutlineCache: Sendable {
     /// The contours kept under `key`, or those `make` works out now, kept
     /// if they fit.
     private func kept(_ key: Key, plan: Int, make: () -> [[CGPoint]]) -> [[CGPoint]] {
+        let key = HashedKey(key)
         let found = table.withLock { t -> [[CGPoint]]? in
             guard let i = t.entries.index(forKey: key) else { return nil }
             t.entries.values[i].lastPlan = max(t.entries.values[i].lastPlan, plan)

@@ -64,8 +64,9 @@ extension PlanBuilder {
         for sub in sublayers where !sub.isHidden {
             guard sub.kind == .ordinary else { return false }
             shown += 1
-            // As `sceneItems` places an item under the identity.
-            let m = sub.transformToSuperlayer.concatenating(.identity)
+            // As `sceneItems` places an item under the identity (a finite
+            // matrix is its own product with the identity).
+            let m = sub.transformToSuperlayer
             guard Self.isInLayerPlane(m, nearPlaneW: nearPlaneW) else { return false }
             if isCulled(sub, matrix: m) { continue }
             let extent = ownExtent(sub)
@@ -77,7 +78,7 @@ extension PlanBuilder {
         guard drawn <= 1 || drawn <= budget else { throw depthBudgetRefusal(at: layer.path) }
         depthFragments += drawn
         for sub in sublayers where !sub.isHidden {
-            let m = sub.transformToSuperlayer.concatenating(.identity)
+            let m = sub.transformToSuperlayer
             if isCulled(sub, matrix: m) { continue }
             // An item under the identity has opacity 1 and no tint: the layer's own reach it unchanged.
             try emitPlane(sub, matrix: m.concatenating(flatteningMatrix).concatenating(matrix),
