@@ -196,6 +196,56 @@ import Testing
         #expect(refilled.model() === second)
     }
 
+    /// `isHiddenWhenPresented` plays a layer's animations of `hidden`
+    /// alone: at every time it answers what the presentation copy shows,
+    /// with a later animation overriding an earlier one, one in a group
+    /// sampled at the group's time, and the other animations not played.
+    /// Without such animations it is the model's value; for a class of an
+    /// app's own it does not answer.
+    @Test func whetherALayerIsHiddenIsFoundWithoutItsCopy() throws {
+        let layer = CAShapeLayer()
+        layer.add(fade(), forKey: "fade")
+        let blink = CAKeyframeAnimation(keyPath: "hidden")
+        blink.values = [false, true, false, true]
+        blink.keyTimes = [0, 0.25, 0.5, 0.75]
+        blink.calculationMode = .discrete
+        blink.duration = 2
+        layer.add(blink, forKey: "blink")
+        let late = CAKeyframeAnimation(keyPath: "hidden")
+        late.values = [false, false]
+        late.calculationMode = .discrete
+        late.beginTime = 1.7
+        late.duration = 0.1
+        let group = CAAnimationGroup()
+        group.animations = [late]
+        group.duration = 2
+        layer.add(group, forKey: "group")
+        let scratch = CALayer()
+        var seen: Set<Bool> = []
+        for step in 0...40 {
+            let t = Double(step) * 0.05
+            let answer = try #require(layer.isHiddenWhenPresented(atTime: t, scratch: scratch))
+            #expect(answer == layer.presentation(atTime: t).isHidden, "at \(t)")
+            seen.insert(answer)
+        }
+        #expect(seen == [false, true])
+        #expect(layer.isHiddenWhenPresented(atTime: 1.75, scratch: scratch) == false, "the group's animation, later, wins")
+        // Known, the animations of `hidden` are not played again in the copy.
+        var spares: [CALayer] = []
+        let copy = try #require(layer.presentationAlone(atTime: 0.6, reusing: &spares, hidden: false))
+        #expect(!copy.isHidden && abs(copy.opacity - 0.6) < 1e-6)
+
+        layer.removeAnimation(forKey: "blink")
+        layer.removeAnimation(forKey: "group")
+        layer.isHidden = true
+        #expect(layer.isHiddenWhenPresented(atTime: 0.6, scratch: scratch) == true, "the model's own, once none is left")
+
+        final class Blinker: CALayer {}
+        let own = Blinker()
+        own.add(blink, forKey: "blink")
+        #expect(own.isHiddenWhenPresented(atTime: 0.6, scratch: scratch) == nil)
+    }
+
     @Test func aSpareHeldElsewhereOrOfAnotherClassIsNotFilled() throws {
         let layer = CALayer()
         layer.add(fade(), forKey: "fade")

@@ -259,5 +259,17 @@ struct SnapshotConstantTests {
         shown.add(blink, forKey: nil)
         let animated = try RenderLayer(snapshotOfModel: root, options: SnapshotOptions(time: 0.5))
         #expect(animated.sublayers[2].isHidden && animated.sublayers[2].sublayers.isEmpty && animated.sublayers[2].mask == nil)
+        // Found hidden before any copy: its animation into its subtree is
+        // not played either. A mask hidden by its animation is read whole.
+        let reach = CABasicAnimation(keyPath: "sublayers")
+        reach.duration = 1
+        shown.add(reach, forKey: nil)
+        #expect(try RenderLayer(snapshotOfModel: root, options: SnapshotOptions(time: 0.5)).sublayers[2].isHidden)
+        shown.removeAllAnimations()
+        mask.isHidden = false
+        mask.add(blink, forKey: nil)
+        let masked = try RenderLayer(snapshotOfModel: root, options: SnapshotOptions(time: 0.5))
+        let hiddenMask = try #require(masked.sublayers[2].mask?.value)
+        #expect(hiddenMask.isHidden && hiddenMask.sublayers.count == 1)
     }
 }

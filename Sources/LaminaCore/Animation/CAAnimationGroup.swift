@@ -60,6 +60,15 @@ extension CAAnimation {
     /// group's local time, nested groups followed down. Children come in
     /// the group's order. No list is made: a layer's animations are
     /// sampled every frame.
+    /// Whether this is an animation of `hidden`, or a group holding one.
+    var writesHiddenAnywhere: Bool {
+        switch self {
+        case let property as CAPropertyAnimation: property.writesHidden
+        case let group as CAAnimationGroup: group.animations?.contains { $0.writesHiddenAnywhere } ?? false
+        default: false
+        }
+    }
+
     func forEachPropertyAnimation(atTime t: CFTimeInterval, _ body: (CAPropertyAnimation, CFTimeInterval) -> Void) {
         switch self {
         case let property as CAPropertyAnimation:

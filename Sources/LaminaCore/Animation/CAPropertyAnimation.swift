@@ -11,6 +11,7 @@ open class CAPropertyAnimation: CAAnimation {
     @exclusivity(unchecked) open var keyPath: String? {
         didSet {
             splitKeyPath = keyPath.map(SplitKeyPath.init)
+            writesHidden = splitKeyPath?.head == "hidden"
             attachedKey = nil
         }
     }
@@ -27,6 +28,11 @@ open class CAPropertyAnimation: CAAnimation {
     /// `keyPath` split at its first dot when it is set, not at every frame
     /// the animation is sampled at.
     @exclusivity(unchecked) private(set) var splitKeyPath: SplitKeyPath?
+
+    /// Whether `keyPath` is `hidden` (or a path into it): the animations a
+    /// renderer plays first, to learn whether a layer shows at all
+    /// (`CALayer.isHiddenWhenPresented`).
+    @exclusivity(unchecked) private(set) var writesHidden = false
 
     /// Whether the animated value is added to the model value rather than
     /// replacing it. Numbers, points, sizes, rectangles and colours add

@@ -111,12 +111,20 @@ extension CALayer {
     /// Only copies that `canBeRefilled` are filled again (a subclass's
     /// `init(layer:)` may do more than copy properties).
     package func presentationAlone(atTime t: CFTimeInterval, reusing spares: inout [CALayer]) -> CALayer? {
+        presentationAlone(atTime: t, reusing: &spares, hidden: nil)
+    }
+
+    /// `presentationAlone(atTime:reusing:)` with the copy's `isHidden`
+    /// already known (`isHiddenWhenPresented`): the animations of `hidden`
+    /// are not played again.
+    package func presentationAlone(atTime t: CFTimeInterval, reusing spares: inout [CALayer], hidden: Bool?) -> CALayer? {
         guard !animationEntries.isEmpty else { return self }
         let copy = reusedCopy(from: &spares) ?? type(of: self).init(layer: self)
         copy.modelLayerReference = model()
         // One pass, no list of the animations made: one that reaches into
         // the subtree (rare) gives the copy up when it comes.
         var reachesSubtree = false
+        let knownHidden = animatesHidden ? hidden : nil
         for entry in animationEntries where !reachesSubtree {
             entry.animation.forEachPropertyAnimation(atTime: t) { animation, time in
                 guard !reachesSubtree else { return }
@@ -124,10 +132,40 @@ extension CALayer {
                     reachesSubtree = true
                     return
                 }
+                if knownHidden != nil && animation.writesHidden { return }
                 apply(animation, atTime: time, to: copy)
             }
         }
+        if let knownHidden { copy.isHidden = knownHidden }
         return reachesSubtree ? nil : copy
+    }
+
+    /// Whether this layer is hidden in its presentation at `t`, found
+    /// without copying it: its model's `isHidden` with its animations of
+    /// `hidden` applied as `presentationAlone(atTime:)` applies them (to
+    /// `scratch`, a plain layer of no other use, which only `isHidden` of is
+    /// written), none of its other animations played. Nil for a class of an
+    /// app's own with such animations (its `isHidden` may be its own). A renderer reads nothing
+    /// else of a hidden layer, and an animation's layers spend much of it
+    /// hidden: a Lottie layer outside its in and out points is.
+    ///
+    /// Only animations of `hidden` write `hidden`, so applying them alone,
+    /// in order, ends where applying every animation in order ends.
+    package func isHiddenWhenPresented(atTime t: CFTimeInterval, scratch: CALayer) -> Bool? {
+        guard animatesHidden else { return isHidden }
+        guard Self.isLaminaClass(type(of: self)) else { return nil }
+        var written = false
+        for entry in animationEntries {
+            entry.animation.forEachPropertyAnimation(atTime: t) { animation, time in
+                guard animation.writesHidden else { return }
+                if !written {
+                    scratch.isHidden = isHidden
+                    written = true
+                }
+                apply(animation, atTime: time, to: scratch)
+            }
+        }
+        return written ? scratch.isHidden : isHidden
     }
 
     /// Whether a copy of this layer can be filled again as another's

@@ -369,7 +369,15 @@ open class CALayer {
     @exclusivity(unchecked) var modelLayerReference: CALayer?
 
     /// The attached animations, in the order they apply.
-    @exclusivity(unchecked) var animationEntries: [(key: String?, animation: CAAnimation)] = []
+    @exclusivity(unchecked) var animationEntries: [(key: String?, animation: CAAnimation)] = [] {
+        didSet { animatesHidden = animationEntries.contains { $0.animation.writesHiddenAnywhere } }
+    }
+
+    /// Whether an attached animation (or one in an attached group) is of
+    /// `hidden`: kept as animations come and go, so that a renderer asking
+    /// whether the layer shows (`isHiddenWhenPresented`) neither walks them
+    /// nor writes to the model while frames are drawn.
+    @exclusivity(unchecked) private(set) var animatesHidden = false
 
     // MARK: Creation
 

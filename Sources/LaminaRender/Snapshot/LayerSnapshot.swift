@@ -81,6 +81,9 @@ final class LayerSnapshotter {
     /// Presentation copies of layers already frozen, for later layers'
     /// copies to be made in (`presentationAlone(atTime:reusing:)`).
     private var spareCopies: [CALayer] = []
+    /// Where a model layer's animations of `hidden` are played to learn
+    /// whether it shows at all (`CALayer.isHiddenWhenPresented`).
+    private let scratch = CALayer()
 
     /// The largest side and area of one backing image: a denser one is made
     /// at a lower `contentsScale`, as surfaces are (see `RenderPlanner`).
@@ -93,11 +96,19 @@ final class LayerSnapshotter {
     /// the tree given) and everything below it.
     func snapshot(_ node: CALayer, placedIn placement: LayerPlacement, at path: LayerPath) throws(RenderRefusal) -> RenderLayer {
         var layer = node
+        // True for a model layer hidden at the time: it is read from the
+        // model, no presentation copy made, no other animation of it played.
+        var hiddenWithoutCopy = false
         if readsModels {
             // As a transaction commit does: a layer that needs display draws
             // its contents on the model, which its presentation copy shares.
             node.displayIfNeeded()
-            if let presented = node.presentationAlone(atTime: options.time, reusing: &spareCopies) {
+            // Whether it shows at all first (a Lottie layer outside its in
+            // and out points does not); a mask is read whole, hidden or not.
+            let hidden = node.isHiddenWhenPresented(atTime: options.time, scratch: scratch)
+            if hidden == true, !node.isMask {
+                hiddenWithoutCopy = true
+            } else if let presented = node.presentationAlone(atTime: options.time, reusing: &spareCopies, hidden: hidden) {
                 layer = presented
             } else {
                 // Its animations reach into its subtree: that subtree's
@@ -123,7 +134,7 @@ final class LayerSnapshotter {
         case .presented(let superlayer, let isMask):
             r.transformToSuperlayer = LayerGeometry.transformToSuperlayer(of: layer.geometry, in: superlayer?.geometry, isMask: isMask)
         }
-        r.isHidden = layer.isHidden
+        r.isHidden = hiddenWithoutCopy || layer.isHidden
         r.opacity = Double(min(1, max(0, layer.opacity)))
         // A hidden or fully transparent layer draws nothing, nor does
         // anything below it (its opacity multiplies theirs): its subtree is
