@@ -220,6 +220,12 @@ import Testing
         group.animations = [late]
         group.duration = 2
         layer.add(group, forKey: "group")
+        // Not discrete keyframes: played as the copy plays it.
+        let linear = CAKeyframeAnimation(keyPath: "hidden")
+        linear.values = [true, true]
+        linear.beginTime = 0.9
+        linear.duration = 0.2
+        layer.add(linear, forKey: "linear")
         let scratch = CALayer()
         var seen: Set<Bool> = []
         for step in 0...40 {
@@ -237,6 +243,7 @@ import Testing
 
         layer.removeAnimation(forKey: "blink")
         layer.removeAnimation(forKey: "group")
+        layer.removeAnimation(forKey: "linear")
         layer.isHidden = true
         #expect(layer.isHiddenWhenPresented(atTime: 0.6, scratch: scratch) == true, "the model's own, once none is left")
 

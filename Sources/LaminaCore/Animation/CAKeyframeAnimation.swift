@@ -107,6 +107,20 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         track.value(at: easedFraction(sample))
     }
 
+    /// The `Bool` this animation shows at `t` (a time of its layer), found
+    /// without boxing where its keyframes are discrete `Bool`s that need no
+    /// model value (a Lottie layer's visibility): `.some(nil)` where it
+    /// shows nothing then, nil where `presentationValue` must answer.
+    func discreteBool(atTime t: CFTimeInterval) -> Bool?? {
+        guard isLaminaClass, path == nil, !isAdditive, !isCumulative, valueFunction == nil else { return nil }
+        let track = track
+        guard let bools = track.bools else { return nil }
+        guard let sample = timingSample(atTime: t), let index = track.discreteIndex(at: easedFraction(sample)) else {
+            return .some(nil)
+        }
+        return bools[index]
+    }
+
     override func cycleEndpoints(base: AnimatableValue?) -> (AnimatableValue, AnimatableValue)? {
         if path != nil {
             let points = track.values

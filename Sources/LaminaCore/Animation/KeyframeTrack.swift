@@ -36,6 +36,8 @@ final class KeyframeTrack: @unchecked Sendable {
         self.values = values
         self.mode = mode
         isDiscrete = mode == .discrete
+        let bools = values.compactMap { if case .opaque(let value) = $0 { value as? Bool } else { nil } }
+        self.bools = isDiscrete && bools.count == values.count ? bools : nil
         isCubic = mode.isCubic
         decomposed = values.contains { if case .transform = $0 { true } else { false } }
             ? values.map { if case let .transform(t) = $0 { DecomposedTransform(t) } else { nil } }
@@ -57,18 +59,26 @@ final class KeyframeTrack: @unchecked Sendable {
         }
     }
 
+    /// Where every value is a `Bool` of discrete keyframes, the values
+    /// unboxed (`CAKeyframeAnimation.discreteBool(atTime:)`); nil otherwise.
+    let bools: [Bool]?
+
+    /// The value a discrete track shows at `progress`: the last whose key
+    /// time is not after it. Nil for one value held alone, which is not
+    /// played, as Core Animation does not play it (Apple's pictures of
+    /// lottie-ios's lone held keyframes show the layer's own value there).
+    func discreteIndex(at progress: Double) -> Int? {
+        let n = values.count
+        guard n > 1 else { return nil }
+        return keyTimes.prefix(n).lastIndex { $0 <= progress } ?? 0
+    }
+
     /// The value at `progress` (0...1, after the animation's own timing function).
     func value(at progress: Double) -> AnimatableValue? {
         let n = values.count
         guard n > 0 else { return nil }
         if isDiscrete {
-            // One value held alone is not played, as Core Animation does
-            // not play it (Apple's pictures of lottie-ios's lone held
-            // keyframes show the layer's own value there).
-            guard n > 1 else { return nil }
-            // The last key time not after `progress`; a value is shown from
-            // its key time until the next one.
-            let index = keyTimes.prefix(n).lastIndex { $0 <= progress } ?? 0
+            guard let index = discreteIndex(at: progress) else { return nil }
             return values[index]
         }
         guard n > 1 else { return values[0] }

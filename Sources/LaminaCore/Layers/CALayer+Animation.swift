@@ -154,18 +154,22 @@ extension CALayer {
     package func isHiddenWhenPresented(atTime t: CFTimeInterval, scratch: CALayer) -> Bool? {
         guard animatesHidden else { return isHidden }
         guard Self.isLaminaClass(type(of: self)) else { return nil }
-        var written = false
+        var hidden = isHidden
         for entry in animationEntries {
             entry.animation.forEachPropertyAnimation(atTime: t) { animation, time in
                 guard animation.writesHidden else { return }
-                if !written {
-                    scratch.isHidden = isHidden
-                    written = true
+                // Discrete keyframes of Bools, the usual case, read unboxed.
+                if let keyframes = animation as? CAKeyframeAnimation, let shown = keyframes.discreteBool(atTime: time),
+                   animation.splitKeyPath?.rest == nil {
+                    if let shown { hidden = shown }
+                    return
                 }
+                scratch.isHidden = hidden
                 apply(animation, atTime: time, to: scratch)
+                hidden = scratch.isHidden
             }
         }
-        return written ? scratch.isHidden : isHidden
+        return hidden
     }
 
     /// Whether a copy of this layer can be filled again as another's
