@@ -14,6 +14,14 @@ extension CALayer {
             isGeometryFlipped: isGeometryFlipped)
     }
 
+    /// `geometry.placementTransform`, without reading the sublayer
+    /// transform and the flip, which play no part in it: every layer of
+    /// every frame drawn is placed.
+    package var placementTransform: CATransform3D {
+        LayerGeometry.placementTransform(bounds: bounds, position: position, zPosition: zPosition,
+                                         anchorPoint: anchorPoint, anchorPointZ: anchorPointZ, transform: transform)
+    }
+
     /// Sets `position` and `bounds.size` (never `bounds.origin`) for
     /// `frame`'s setter. With a non-identity transform the result is defined
     /// through the transform's affine part, as `LayerGeometry.setFrame(_:)`

@@ -92,7 +92,10 @@ package struct LayerGeometry: Hashable, Sendable {
     }
 
     /// The anchor point in own-space coordinates.
-    public var anchorInBounds: CGPoint {
+    public var anchorInBounds: CGPoint { Self.anchor(anchorPoint, in: bounds) }
+
+    /// The point `anchorPoint` (unit coordinates) names in `bounds`.
+    static func anchor(_ anchorPoint: CGPoint, in bounds: CGRect) -> CGPoint {
         CGPoint(
             x: bounds.minX + anchorPoint.x * bounds.width,
             y: bounds.minY + anchorPoint.y * bounds.height)
@@ -101,7 +104,17 @@ package struct LayerGeometry: Hashable, Sendable {
     /// Own space to the superlayer's sublayer space:
     /// `T(-anchor, -anchorPointZ) * transform * T(position, zPosition)`.
     public var placementTransform: CATransform3D {
-        let a = anchorInBounds
+        Self.placementTransform(bounds: bounds, position: position, zPosition: zPosition,
+                                anchorPoint: anchorPoint, anchorPointZ: anchorPointZ, transform: transform)
+    }
+
+    /// `placementTransform` of a geometry with these values (the sublayer
+    /// transform and the flip play no part in it).
+    public static func placementTransform(
+        bounds: CGRect, position: CGPoint, zPosition: CGFloat, anchorPoint: CGPoint, anchorPointZ: CGFloat,
+        transform: CATransform3D
+    ) -> CATransform3D {
+        let a = anchor(anchorPoint, in: bounds)
         if transform.isIdentity {
             return CATransform3D(translationX: position.x - a.x, y: position.y - a.y, z: zPosition - anchorPointZ)
         }
@@ -148,10 +161,25 @@ package struct LayerGeometry: Hashable, Sendable {
     public static func transformToSuperlayer(
         of child: LayerGeometry, in parent: LayerGeometry?, isMask: Bool = false
     ) -> CATransform3D {
-        let placement = child.placementTransform
-        guard let parent, !isMask else { return placement }
-        let sublayerSpace = parent.sublayerSpaceTransform
-        return sublayerSpace.isIdentity ? placement : placement.concatenating(sublayerSpace)
+        placed(child.placementTransform, in: sublayerSpace(of: parent, isMask: isMask))
+    }
+
+    /// What `transformToSuperlayer(of:in:isMask:)` applies after a child's
+    /// placement: `parent.sublayerSpaceTransform`; nil where it adds
+    /// nothing (no parent, a mask, a sublayer space that is the bounds'
+    /// own). The same for every sublayer of a parent: a renderer placing
+    /// many works it out once.
+    public static func sublayerSpace(of parent: LayerGeometry?, isMask: Bool = false) -> CATransform3D? {
+        guard let parent, !isMask else { return nil }
+        let space = parent.sublayerSpaceTransform
+        return space.isIdentity ? nil : space
+    }
+
+    /// A child's `placement` taken into a parent's `sublayerSpace` (nil:
+    /// the placement alone).
+    public static func placed(_ placement: CATransform3D, in sublayerSpace: CATransform3D?) -> CATransform3D {
+        guard let sublayerSpace else { return placement }
+        return placement.concatenating(sublayerSpace)
     }
 
     // MARK: - Frame

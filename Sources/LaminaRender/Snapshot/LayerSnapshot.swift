@@ -50,7 +50,7 @@ extension RenderLayer {
     public init(snapshotOfModel layer: CALayer, options: SnapshotOptions = SnapshotOptions()) throws(RenderRefusal) {
         let snapshotter = LayerSnapshotter(options: options)
         snapshotter.readsModels = true
-        self = try snapshotter.snapshot(layer, placedIn: .presented(superlayer: nil, isMask: false), at: .root)
+        self = try snapshotter.snapshot(layer, placedIn: .presented(sublayerSpace: nil), at: .root)
     }
 }
 
@@ -59,9 +59,16 @@ enum LayerPlacement {
     /// In the tree it belongs to: its own superlayer (a presentation copy's
     /// or a model's).
     case itsOwnTree
-    /// Under `superlayer` (a presented layer its own superlayer may not
-    /// be), as its mask or not.
-    case presented(superlayer: CALayer?, isMask: Bool)
+    /// Under a presented layer (its own superlayer may not be one), in its
+    /// sublayer space (`LayerGeometry.sublayerSpace(of:isMask:)`: nil for
+    /// none, a mask, or a space that adds nothing), worked out once for
+    /// all its sublayers.
+    case presented(sublayerSpace: CATransform3D?)
+
+    /// Under `superlayer`, as its mask or not.
+    static func presented(under superlayer: CALayer?, isMask: Bool) -> LayerPlacement {
+        .presented(sublayerSpace: LayerGeometry.sublayerSpace(of: superlayer?.geometry, isMask: isMask))
+    }
 }
 
 /// Reads a live layer tree into `RenderLayer` values, counting what it makes
@@ -131,8 +138,8 @@ final class LayerSnapshotter {
         switch placement {
         case .itsOwnTree:
             r.transformToSuperlayer = layer.transformToSuperlayer
-        case .presented(let superlayer, let isMask):
-            r.transformToSuperlayer = LayerGeometry.transformToSuperlayer(of: layer.geometry, in: superlayer?.geometry, isMask: isMask)
+        case .presented(let sublayerSpace):
+            r.transformToSuperlayer = LayerGeometry.placed(layer.placementTransform, in: sublayerSpace)
         }
         r.isHidden = hiddenWithoutCopy || layer.isHidden
         r.opacity = Double(min(1, max(0, layer.opacity)))
@@ -184,7 +191,7 @@ final class LayerSnapshotter {
     /// How a sublayer or mask of `presented` is placed: against it, when the
     /// tree walked is a model tree (the sublayer's own superlayer is the model).
     private func childPlacement(under presented: CALayer, isMask: Bool) -> LayerPlacement {
-        readsModels ? .presented(superlayer: presented, isMask: isMask) : .itsOwnTree
+        readsModels ? .presented(under: presented, isMask: isMask) : .itsOwnTree
     }
 
     /// The sublayers of `layer` (the tree's layer: the model while reading
@@ -193,8 +200,9 @@ final class LayerSnapshotter {
         let sublayers = layer.sublayers ?? []
         var subs: [RenderLayer] = []
         subs.reserveCapacity(sublayers.count)
+        let placement = sublayers.isEmpty ? .itsOwnTree : childPlacement(under: presented, isMask: false)
         for (i, sublayer) in sublayers.enumerated() {
-            subs.append(try snapshot(sublayer, placedIn: childPlacement(under: presented, isMask: false), at: path.appending(.sublayer(i))))
+            subs.append(try snapshot(sublayer, placedIn: placement, at: path.appending(.sublayer(i))))
         }
         guard let replicator = presented as? CAReplicatorLayer, replicator.instanceCount > 1 || replicator.instanceColor != nil else {
             return subs
