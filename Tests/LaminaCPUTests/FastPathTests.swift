@@ -555,3 +555,73 @@ import LaminaGeometry
         #expect(twice.pixelBytes == fresh.pixelBytes && once.pixelBytes == fresh.pixelBytes)
     }
 }
+
+/// Path fills' coverage is kept from their second drawing on
+/// (`PathCoverages`): found again only for the same list of contours under
+/// the same matrix, rule and target, the bytes that would be made, and let
+/// go by the frame after the last that drew it.
+@Suite struct PathCoveragesTests {
+    static let star: [[CGPoint]] = [(0..<10).map { i in
+        let angle = Double(i) * .pi / 5, radius = i % 2 == 0 ? 20.0 : 8.0
+        return CGPoint(x: 25 + radius * sin(angle), y: 25 - radius * cos(angle))
+    }]
+
+    static func rasterize(_ contours: [[CGPoint]], _ matrix: CATransform3D) throws -> CoverageMask {
+        try CoverageRasterizer(width: 64, height: 64).rasterize(contours: contours, fillRule: .nonZero) { matrix.apply(to: $0) }
+    }
+
+    @Test func aFillDrawnAgainIsFoundFromItsSecondDrawing() throws {
+        let cache = PathCoverages()
+        let moved = CATransform3D(translationX: 3.25, y: 1.5, z: 0)
+        var made = 0
+        func coverage(_ contours: [[CGPoint]], _ matrix: CATransform3D = .identity) throws -> CoverageMask? {
+            try cache.coverage(of: contours, matrix: matrix, evenOdd: false, width: 64, height: 64) {
+                made += 1
+                return try Self.rasterize(contours, matrix)
+            }
+        }
+        let first = try #require(try coverage(Self.star))
+        cache.endFrame()
+        let second = try #require(try coverage(Self.star))
+        cache.endFrame()
+        let third = try #require(try coverage(Self.star))
+        #expect(made == 2, "made when first drawn and when drawn again, then found")
+        let expected = try Self.rasterize(Self.star, .identity)
+        #expect(first == second && third == second && third == expected)
+        #expect(cache.statistics.kept == 1)
+        // Moved, or an equal list that is not the same one: made again.
+        _ = try coverage(Self.star, moved)
+        _ = try coverage(Self.star.map { $0 })
+        #expect(made == 4)
+        let movedMask = try Self.rasterize(Self.star, moved)
+        #expect(try coverage(Self.star, moved) == movedMask)
+        cache.endFrame()
+        // A frame that draws none of them lets them go.
+        cache.endFrame()
+        #expect(cache.statistics.kept == 0)
+    }
+
+    /// A scene drawn again and again by one renderer gives the bytes a new
+    /// renderer gives, its paths' coverage kept or not.
+    @Test func aKeptCoverageDrawsWhatANewOneDraws() throws {
+        func scene() -> CALayer {
+            let root = CALayer(), shape = CAShapeLayer()
+            root.frame = CGRect(x: 0, y: 0, width: 60, height: 60)
+            let path = CGMutablePath()
+            path.addLines(between: Self.star[0])
+            path.closeSubpath()
+            shape.path = path
+            shape.fillColor = CGColor(red: 0.2, green: 0.6, blue: 0.9, alpha: 0.8)
+            shape.position = CGPoint(x: 3.3, y: 4.1)
+            root.addSublayer(shape)
+            return root
+        }
+        let renderer = CPURenderer(), planner = RenderPlanner()
+        let plan = try planner.plan(RenderLayer(snapshotOf: scene()), canvas: RenderCanvas(width: 60, height: 60))
+        let fresh = try CPURenderer().render(plan, deadline: nil).pixelBytes
+        for _ in 0..<3 {
+            let again = try planner.plan(RenderLayer(snapshotOf: scene()), canvas: RenderCanvas(width: 60, height: 60))
+            #expect(try renderer.render(again, deadline: nil).pixelBytes == fresh)
+        }
+    }
+}

@@ -14,7 +14,8 @@ package final class CPURenderer: Renderer {
     private let painter = CPUPainter()
 
     /// A renderer. Between frames it keeps only caches that a frame's
-    /// picture does not depend on (the coverage of repeated small shapes).
+    /// picture does not depend on (the coverage of repeated small shapes
+    /// and of paths drawn again, gradients' tables, images' pixels).
     public init() {}
 
     /// Walks the plan with `PlanWalker` on this module's painter.
@@ -44,6 +45,7 @@ final class CPUPainter: SurfacePainter {
     func endFrame() {
         repeatedShapes.endFrame()
         gradientTables.endFrame()
+        pathCoverages.endFrame()
         imagePixmaps.endFrame()
     }
 
@@ -54,6 +56,8 @@ final class CPUPainter: SurfacePainter {
     private let repeatedShapes = RepeatedShapes()
     /// Gradients' colour tables, by stops, kept while frames draw them.
     private let gradientTables = GradientTables()
+    /// Path fills' coverage, kept while frames draw them.
+    let pathCoverages = PathCoverages()
     /// The addresses of the outputs' pixels that images hold, until the
     /// frame releases its output (frames on several threads may share a
     /// painter).
@@ -240,7 +244,7 @@ final class CPUPainter: SurfacePainter {
 
     /// What a path fill paints on a target of `bounds`.
     private func paint(of draw: PathFillDraw, within bounds: PixelRect) throws -> AnyRowPaint? {
-        guard let mask = try Self.coverage(of: draw, width: bounds.width, height: bounds.height) else { return nil }
+        guard let mask = try coverage(of: draw, width: bounds.width, height: bounds.height) else { return nil }
         return try MaskFill(mask, color: PremultipliedColor(draw.color), within: bounds).map(AnyRowPaint.init)
     }
 
@@ -266,7 +270,7 @@ final class CPUPainter: SurfacePainter {
 
     /// What `draw` covers of a `width` x `height` target (its cuts applied),
     /// or nil when it covers nothing.
-    private static func coverage(of draw: PathFillDraw, width: Int, height: Int) throws -> CoverageMask? {
+    private func coverage(of draw: PathFillDraw, width: Int, height: Int) throws -> CoverageMask? {
         let m = draw.matrix
         let contours = draw.clippedContours
         guard !contours.isEmpty else { return nil }
@@ -276,13 +280,18 @@ final class CPUPainter: SurfacePainter {
             // A rectangle (a shape layer's rect, a mask's): its rows need no accumulating.
             return rectangle
         }
-        var mask = try CoverageRasterizer(width: width, height: height)
-            .rasterize(contours: contours, fillRule: draw.evenOdd ? .evenOdd : .nonZero) { m.apply(to: $0) }
-        if !draw.cuts.isEmpty {
-            guard let inverse = m.planeHomography.inverted() else { return nil }
-            mask = mask.owned(by: draw.cuts.map { $0.inPixels(through: inverse) })
+        let rule: FillRule = draw.evenOdd ? .evenOdd : .nonZero
+        guard !draw.cuts.isEmpty else {
+            // Drawn before (a still shape of an animation): its coverage again.
+            return try pathCoverages.coverage(of: contours, matrix: m, evenOdd: draw.evenOdd, width: width, height: height) {
+                try CoverageRasterizer(width: width, height: height).rasterize(contours: contours, fillRule: rule) { m.apply(to: $0) }
+            }
         }
-        return mask
+        // A piece of a split draw: its own pixels of the coverage.
+        let mask = try CoverageRasterizer(width: width, height: height)
+            .rasterize(contours: contours, fillRule: rule) { m.apply(to: $0) }
+        guard let inverse = m.planeHomography.inverted() else { return nil }
+        return mask.owned(by: draw.cuts.map { $0.inPixels(through: inverse) })
     }
 
     /// `source`'s alpha blurred, in white (see `DrawCommand.blurMask`): one
