@@ -22,6 +22,17 @@ extension CALayer {
                                          anchorPoint: anchorPoint, anchorPointZ: anchorPointZ, transform: transform)
     }
 
+    /// `LayerGeometry.sublayerSpace(of: geometry)`: the layer's sublayer
+    /// space, nil where it is the bounds' own (no flip, no sublayer
+    /// transform, most layers), read without the rest of the geometry.
+    package var sublayerSpace: CATransform3D? {
+        let flipped = isGeometryFlipped, sublayers = sublayerTransform
+        guard flipped || !sublayers.isIdentity else { return nil }
+        let space = LayerGeometry.sublayerSpaceTransform(bounds: bounds, anchorPoint: anchorPoint, anchorPointZ: anchorPointZ,
+                                                         sublayerTransform: sublayers, isGeometryFlipped: flipped)
+        return space.isIdentity ? nil : space
+    }
+
     /// Sets `position` and `bounds.size` (never `bounds.origin`) for
     /// `frame`'s setter. With a non-identity transform the result is defined
     /// through the transform's affine part, as `LayerGeometry.setFrame(_:)`

@@ -140,13 +140,22 @@ package struct LayerGeometry: Hashable, Sendable {
     /// the bounds' horizontal middle line), then `sublayerTransform` about the
     /// anchor point (x, y and `anchorPointZ`).
     public var sublayerSpaceTransform: CATransform3D {
+        Self.sublayerSpaceTransform(bounds: bounds, anchorPoint: anchorPoint, anchorPointZ: anchorPointZ,
+                                    sublayerTransform: sublayerTransform, isGeometryFlipped: isGeometryFlipped)
+    }
+
+    /// `sublayerSpaceTransform` of a geometry with these values (its
+    /// position, z position and transform play no part in it).
+    public static func sublayerSpaceTransform(
+        bounds: CGRect, anchorPoint: CGPoint, anchorPointZ: CGFloat, sublayerTransform: CATransform3D, isGeometryFlipped: Bool
+    ) -> CATransform3D {
         var m = CATransform3D.identity
         if isGeometryFlipped {
             m.m22 = -1
             m.m42 = bounds.minY + bounds.maxY
         }
         if !sublayerTransform.isIdentity {
-            let a = anchorInBounds
+            let a = anchor(anchorPoint, in: bounds)
             m = m.concatenating(CATransform3D(translationX: -a.x, y: -a.y, z: -anchorPointZ))
                 .concatenating(sublayerTransform)
                 .concatenating(CATransform3D(translationX: a.x, y: a.y, z: anchorPointZ))

@@ -67,7 +67,7 @@ enum LayerPlacement {
 
     /// Under `superlayer`, as its mask or not.
     static func presented(under superlayer: CALayer?, isMask: Bool) -> LayerPlacement {
-        .presented(sublayerSpace: LayerGeometry.sublayerSpace(of: superlayer?.geometry, isMask: isMask))
+        .presented(sublayerSpace: isMask ? nil : superlayer?.sublayerSpace)
     }
 }
 
