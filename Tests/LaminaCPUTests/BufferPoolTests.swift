@@ -37,6 +37,79 @@ struct BufferPoolTests {
         #expect(pool.statistics.idleBytes == 0)
     }
 
+    /// A buffer given back with the part of it that may not be zero is
+    /// zeroed there alone, and comes out all zero at any count of its
+    /// class; given back without, it is zeroed whole.
+    @Test func aBufferGivenBackWithItsDirtyPartIsZeroedThere() {
+        let pool = BufferPool<UInt8>(minimumBytes: 1024, idleLimitBytes: 1 << 20)
+        var buffer = pool.take(count: 4000)
+        for i in 1000..<1500 { buffer[i] = 7 }
+        let address = buffer.withUnsafeBytes { $0.baseAddress }
+        pool.giveBack(consume buffer, dirty: 1000..<1500)
+        var again = pool.take(count: 3900)
+        #expect(again.withUnsafeBytes { $0.baseAddress } == address)
+        #expect(again.allSatisfy { $0 == 0 })
+        // Dirty past a shorter count, then lengthened: zero all the same.
+        for i in 3000..<3900 { again[i] = 5 }
+        pool.giveBack(consume again, dirty: 3000..<3900)
+        let shorter = pool.take(count: 2000)
+        #expect(shorter.allSatisfy { $0 == 0 })
+        pool.giveBack(shorter, dirty: 0..<0)
+        let longer = pool.take(count: 4096)
+        #expect(longer.count == 4096 && longer.allSatisfy { $0 == 0 })
+        // Not said: all of it may be dirty.
+        var whole = longer
+        for i in whole.indices { whole[i] = 3 }
+        pool.giveBack(consume whole)
+        #expect(pool.take(count: 4096).allSatisfy { $0 == 0 })
+    }
+
+    /// A pixmap made transparent knows the rows it has been painted in;
+    /// written any other way, it no longer does.
+    @Test func aPixmapKnowsTheRowsItWasPaintedIn() throws {
+        var pixmap = try Pixmap(width: 40, height: 30)
+        #expect(pixmap.paintedRows == 0..<0 && pixmap.dirtyBytes == 0..<0)
+        let rasterizer = try CoverageRasterizer(width: 40, height: 30)
+        let band = try rasterizer.rasterize(contours: [[CGPoint(x: 2, y: 5.5), CGPoint(x: 30, y: 5.5), CGPoint(x: 30, y: 12.2), CGPoint(x: 2, y: 12.2)]],
+                                            fillRule: .nonZero)
+        let sliver = try rasterizer.rasterize(contours: [[CGPoint(x: 2, y: 20), CGPoint(x: 9, y: 20), CGPoint(x: 9, y: 21)]], fillRule: .nonZero)
+        try pixmap.fill(band, with: PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
+        try pixmap.fill(sliver, with: PremultipliedColor(r: 0, g: 0, b: 255, a: 255))
+        let rows = try #require(pixmap.paintedRows)
+        #expect(rows.lowerBound <= 5 && rows.upperBound >= 21 && rows.upperBound <= 30)
+        for y in 0..<30 where !rows.contains(y) {
+            for x in 0..<40 { #expect(try pixmap.pixel(x: x, y: y) == .clear) }
+        }
+        pixmap.withUnsafeMutableData { $0[0] = 0 }
+        #expect(pixmap.paintedRows == nil && pixmap.dirtyBytes == nil)
+        #expect(try Pixmap(width: 4, height: 4, filledWith: PremultipliedColor(r: 1, g: 1, b: 1, a: 1)).paintedRows == nil)
+    }
+
+    /// Frames of shapes in different rows, drawn one after another by one
+    /// renderer (each frame's buffer cleared where the last one painted):
+    /// each is the picture a new renderer draws.
+    @Test func framesClearedWhereTheLastOnePaintedAreThePicturesANewRendererDraws() throws {
+        func scene(row: Double, color: CGColor) -> RenderPlan {
+            let root = CALayer(), layer = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 300, height: 300)
+            layer.frame = CGRect(x: 10.5, y: row, width: 200, height: 30.25)
+            layer.backgroundColor = color
+            layer.cornerRadius = 6
+            root.addSublayer(layer)
+            // Large enough for the pool (64 KiB or more).
+            return try! RenderPlanner().plan(RenderLayer(snapshotOf: root), canvas: RenderCanvas(width: 300, height: 300))
+        }
+        let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1), blue = CGColor(red: 0, green: 0, blue: 1, alpha: 0.5)
+        let plans = [scene(row: 20, color: red), scene(row: 200.5, color: blue), scene(row: 100, color: red), scene(row: 20, color: blue)]
+        let renderer = CPURenderer()
+        for _ in 0..<2 {
+            for plan in plans {
+                let fresh = try CPURenderer().render(plan, deadline: nil).pixelBytes
+                #expect(try renderer.render(plan, deadline: nil).pixelBytes == fresh)
+            }
+        }
+    }
+
     /// Four classes a doubling: a class holds every size above the one below it.
     @Test func sizeClasses() {
         typealias Pool = BufferPool<UInt8>

@@ -40,14 +40,18 @@ import LaminaGeometry
     @Test func compositingThroughAMaskIsCompositingTheTintedMask() throws {
         var random = SeededRandom(seed: 0x7147)
         var mask = try Pixmap(width: 37, height: 23)
-        for i in stride(from: 0, to: mask.data.count, by: 4) {
-            let a = UInt8(random.int(0...255))
-            mask.data[i] = a; mask.data[i + 1] = a; mask.data[i + 2] = a; mask.data[i + 3] = a
+        mask.withUnsafeMutableData { data in
+            for i in stride(from: 0, to: data.count, by: 4) {
+                let a = UInt8(random.int(0...255))
+                data[i] = a; data[i + 1] = a; data[i + 2] = a; data[i + 3] = a
+            }
         }
         let color = PremultipliedColor(r: 40, g: 20, b: 90, a: 128)
         for alpha in [1.0, 0.35, 0.0] {
             var base = try Pixmap(width: 50, height: 30)
-            for i in base.data.indices { base.data[i] = UInt8(random.int(0...255)) | (i % 4 == 3 ? 0xFF : 0) }
+            base.withUnsafeMutableData { data in
+                for i in data.indices { data[i] = UInt8(random.int(0...255)) | (i % 4 == 3 ? 0xFF : 0) }
+            }
             var a = base, b = base
             try a.composite(mask.tinted(with: color), atX: 5, y: -3, alpha: alpha)
             try b.compositeTinted(color, through: mask, atX: 5, y: -3, alpha: alpha)
@@ -188,10 +192,12 @@ import LaminaGeometry
     @Test func partsOfATextureCopyAsTheyResample() throws {
         var random = SeededRandom(seed: 0xA11E)
         var texture = try Pixmap(width: 30, height: 20)
-        for i in stride(from: 0, to: texture.data.count, by: 4) {
-            let a = random.int(0...255)
-            texture.data[i + 3] = UInt8(a)
-            for c in 0..<3 { texture.data[i + c] = UInt8(random.int(0...a)) }
+        texture.withUnsafeMutableData { data in
+            for i in stride(from: 0, to: data.count, by: 4) {
+                let a = random.int(0...255)
+                data[i + 3] = UInt8(a)
+                for c in 0..<3 { data[i + c] = UInt8(random.int(0...a)) }
+            }
         }
         let local = CGRect(x: -5, y: 3, width: 15, height: 10)
         var matrix = CATransform3D.identity
@@ -205,7 +211,7 @@ import LaminaGeometry
                                CGPoint(x: xs[x1], y: ys[y1]), CGPoint(x: xs[x0], y: ys[y1])]
                 for opacity in [1.0, 0.55] {
                     var base = try Pixmap(width: 60, height: 45)
-                    for i in base.data.indices where i % 4 == 3 { base.data[i] = 255 }
+                    base.withUnsafeMutableData { data in for i in data.indices where i % 4 == 3 { data[i] = 255 } }
                     var copied = base, resampled = base
                     let draw = PolygonDraw(matrix: matrix, polygon: polygon,
                                            fill: .texture(.image(ImageID(0)), localRect: local,

@@ -91,11 +91,8 @@ import Testing
 
     @Test func aBlendedPaintBlendsEachPixelItCovers() throws {
         // A half-covered pixel is the blend at full coverage, faded by half.
-        var target = try Pixmap(width: 4, height: 1)
-        target.data = [UInt8](repeating: 0, count: 16)
-        for x in 0..<4 { target.data.replaceSubrange(x * 4..<x * 4 + 4, with: [200, 100, 50, 255]) }
-        var source = try Pixmap(width: 4, height: 1)
-        source.data = [0, 0, 0, 0, 128, 128, 128, 255, 64, 64, 64, 128, 0, 0, 0, 0]
+        var target = try Pixmap(width: 4, height: 1, premultipliedRGBA: Array([[UInt8]](repeating: [200, 100, 50, 255], count: 4).joined()))
+        let source = try Pixmap(width: 4, height: 1, premultipliedRGBA: [0, 0, 0, 0, 128, 128, 128, 255, 64, 64, 64, 128, 0, 0, 0, 0])
         let composite = try #require(try PixmapComposite(source, atX: 0, y: 0, within: target.bounds))
         target.paint(BlendedPaint(AnyRowPaint(composite), mode: .multiply))
         #expect(Array(target.data[0..<4]) == [200, 100, 50, 255], "no source: unchanged")

@@ -43,7 +43,7 @@ enum SurfaceFilters {
     static func transformed(_ source: Pixmap, by matrix: ColorMatrix) -> Pixmap {
         var out = source
         var lastIn: UInt32 = 0, lastOut: UInt32 = 0, known = false
-        out.data.withUnsafeMutableBytes { bytes in
+        out.withUnsafeMutableData { $0.withUnsafeMutableBytes { bytes in
             let words = bytes.bindMemory(to: UInt32.self)
             for i in words.indices {
                 let word = words[i]
@@ -58,7 +58,7 @@ enum SurfaceFilters {
                 words[i] = result
                 lastIn = word; lastOut = result; known = true
             }
-        }
+        } }
         return out
     }
 }

@@ -39,7 +39,7 @@ final class CPUPainter: SurfacePainter {
     func release(_ surface: Pixmap) {
         let address = UInt(bitPattern: surface.data.withUnsafeBytes { $0.baseAddress })
         let isOutput = outputPixels.withLock { $0.remove(address) != nil }
-        if !isOutput { BufferPool.pixels.giveBack(surface.data) }
+        if !isOutput { BufferPool.pixels.giveBack(surface.data, dirty: surface.dirtyBytes) }
     }
 
     func endFrame() {
@@ -66,7 +66,7 @@ final class CPUPainter: SurfacePainter {
     func image(of output: Pixmap) throws -> CGImage {
         let address = UInt(bitPattern: output.data.withUnsafeBytes { $0.baseAddress })
         outputPixels.withLock { _ = $0.insert(address) }
-        return CGImage(width: output.width, height: output.height, pooledPremultipliedRGBA: output.data)
+        return CGImage(width: output.width, height: output.height, pooledPremultipliedRGBA: output.data, dirtyBytes: output.dirtyBytes)
     }
 
     func drawPolygon(_ draw: PolygonDraw, textures: TextureTable<Pixmap>, into target: inout Pixmap) throws {
@@ -299,14 +299,14 @@ final class CPUPainter: SurfacePainter {
     func blurMask(_ source: Pixmap, blur: BlurMethod, into target: inout Pixmap) throws {
         let blurred = try MaskBlur.apply(blur, to: source)
         // The pass's own surface is replaced: its pixels go back to the pool.
-        BufferPool.pixels.giveBack(target.data)
+        BufferPool.pixels.giveBack(target.data, dirty: target.dirtyBytes)
         target = blurred
     }
 
     /// `source` through a layer's filter (see `DrawCommand.filter`).
     func filter(_ source: Pixmap, _ filter: SurfaceFilter, into target: inout Pixmap) throws {
         let filtered = SurfaceFilters.apply(filter, to: source)
-        BufferPool.pixels.giveBack(target.data)
+        BufferPool.pixels.giveBack(target.data, dirty: target.dirtyBytes)
         target = filtered
     }
 
@@ -314,13 +314,13 @@ final class CPUPainter: SurfacePainter {
     func copy(_ region: PixelRect, of source: Pixmap, into copy: inout Pixmap) throws {
         let rowBytes = region.width * 4
         source.data.withUnsafeBytes { from in
-            copy.data.withUnsafeMutableBytes { to in
+            copy.withUnsafeMutableData { $0.withUnsafeMutableBytes { to in
                 for row in 0..<region.height {
                     let start = ((region.y + row) * source.width + region.x) * 4
                     to.baseAddress!.advanced(by: row * rowBytes)
                         .copyMemory(from: from.baseAddress!.advanced(by: start), byteCount: rowBytes)
                 }
-            }
+            } }
         }
     }
 
@@ -373,10 +373,10 @@ final class CPUPainter: SurfacePainter {
 private func multiplied(_ pixmap: Pixmap, by tint: RGBA) -> Pixmap {
     var copy = pixmap
     let k = SIMD4(tint.red * tint.alpha, tint.green * tint.alpha, tint.blue * tint.alpha, tint.alpha)
-    copy.data.withUnsafeMutableBufferPointer { pixels in
+    copy.withUnsafeMutableData { $0.withUnsafeMutableBufferPointer { pixels in
         for i in pixels.indices {
             pixels[i] = UInt8((Double(pixels[i]) * k[i & 3]).rounded())
         }
-    }
+    } }
     return copy
 }

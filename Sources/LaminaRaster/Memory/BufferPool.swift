@@ -17,7 +17,9 @@ import Synchronization
 /// pixels from frame to frame; matched by exact size, each frame would
 /// allocate anew and the pool would fill with sizes never asked for again.
 /// A taken buffer has exactly the count asked for, in storage that may hold
-/// up to a quarter more. Only buffers of `minimumBytes` or more are kept:
+/// up to a quarter more. A buffer given back with the part of it that may
+/// not be zero (a frame's picture whose shapes sit in a band of it) is
+/// zeroed there alone when taken again. Only buffers of `minimumBytes` or more are kept:
 /// small ones are the allocator's business. At most `idleLimitBytes` wait
 /// at once; past that the pool drops the idle buffers of other classes
 /// first, so a server that changes picture size does not hoard the old
@@ -36,9 +38,16 @@ package final class BufferPool<Element: BitwiseCopyable & Sendable>: Sendable {
 
     private struct State {
         /// Idle buffers by the bytes of their class.
-        var idle: [Int: [[Element]]] = [:]
+        var idle: [Int: [Idle]] = [:]
         var statistics = Statistics()
         var madeByCount: [Int: Int] = [:]
+    }
+
+    /// A buffer waiting, and the elements of it that may not be zero (nil:
+    /// any of them).
+    private struct Idle {
+        var buffer: [Element]
+        var dirty: Range<Int>?
     }
 
     private let state = Mutex(State())
@@ -68,15 +77,23 @@ package final class BufferPool<Element: BitwiseCopyable & Sendable>: Sendable {
         let size = Self.classBytes(holding: bytes)
         // The buffer moves out of the pool without a second reference, so
         // resizing it within its storage and zeroing it write in place.
-        guard var buffer = reusedBuffer(count: count, classBytes: size) else {
+        guard let (reused, dirty) = reusedBuffer(count: count, classBytes: size) else {
             return Self.zeroedBuffer(count: count, capacity: size / stride)
         }
+        var buffer = reused
+        // Only what was there may be dirty: appended elements are zero.
+        let dirtyElements = (dirty ?? 0..<buffer.count).clamped(to: 0..<min(buffer.count, count))
         if buffer.count > count {
             buffer.removeLast(buffer.count - count)
         } else if buffer.count < count {
             buffer.append(contentsOf: repeatElement(zeroElement, count: count - buffer.count))
         }
-        if zeroed { buffer.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+        if zeroed, !dirtyElements.isEmpty {
+            buffer.withUnsafeMutableBytes { bytes in
+                UnsafeMutableRawBufferPointer(rebasing: bytes[dirtyElements.lowerBound * stride ..< dirtyElements.upperBound * stride])
+                    .initializeMemory(as: UInt8.self, repeating: 0)
+            }
+        }
         return buffer
     }
 
@@ -93,7 +110,7 @@ package final class BufferPool<Element: BitwiseCopyable & Sendable>: Sendable {
 
     /// An idle buffer of the class of `classBytes`, counting a miss of
     /// `count` elements as one made.
-    private func reusedBuffer(count: Int, classBytes: Int) -> [Element]? {
+    private func reusedBuffer(count: Int, classBytes: Int) -> (buffer: [Element], dirty: Range<Int>?)? {
         state.withLock { state in
             // An emptied list stays, so that giving this class back later
             // does not make a list again. The list is reached through the
@@ -106,19 +123,22 @@ package final class BufferPool<Element: BitwiseCopyable & Sendable>: Sendable {
                 }
                 return nil
             }
-            let buffer = state.idle.values[index].removeLast()
+            let idle = state.idle.values[index].removeLast()
             state.statistics.reused += 1
             state.statistics.idleBytes -= classBytes
-            return buffer
+            return (idle.buffer, idle.dirty)
         }
     }
 
     /// Keeps `buffer` for a later `take` of its class: the largest class
-    /// its storage holds whole.
-    package func giveBack(_ buffer: consuming [Element]) {
+    /// its storage holds whole. `dirty`: the elements that may not be zero,
+    /// every other one being zero (nil: any may not be), so that the taker
+    /// who wants zeros clears those alone; a pixmap's `dirtyBytes`.
+    package func giveBack(_ buffer: consuming [Element], dirty: Range<Int>? = nil) {
         let size = Self.classBytes(heldBy: buffer.capacity * MemoryLayout<Element>.stride)
         guard size >= minimumBytes, size <= idleLimitBytes else { return }
-        state.withLock { [buffer] state in
+        let idle = Idle(buffer: buffer, dirty: dirty)
+        state.withLock { [idle] state in
             if state.statistics.idleBytes + size > idleLimitBytes {
                 // Other classes go first; then this class's oldest.
                 for key in Array(state.idle.keys) where key != size {
@@ -131,9 +151,9 @@ package final class BufferPool<Element: BitwiseCopyable & Sendable>: Sendable {
                 }
             }
             if let index = state.idle.index(forKey: size) {
-                state.idle.values[index].append(buffer)
+                state.idle.values[index].append(idle)
             } else {
-                state.idle[size] = [buffer]
+                state.idle[size] = [idle]
             }
             state.statistics.idleBytes += size
         }

@@ -99,7 +99,7 @@ extension Pixmap {
     package mutating func paint(_ paint: some RowPaint) {
         let rows = paint.rows.clamped(to: 0..<height)
         guard !rows.isEmpty else { return }
-        withPixelRows { target in
+        withPixelRows(painting: rows) { target in
             RowBands.forEach(rows: rows, pixels: paint.pixels) { band in paint.paint(band, of: target) }
         }
     }
@@ -119,7 +119,7 @@ extension Pixmap {
         guard top < bottom else { return }
         let rows = max(0, top)..<min(height, bottom)
         guard !rows.isEmpty else { return }
-        withPixelRows { target in
+        withPixelRows(painting: rows) { target in
             // More bands than threads: draws cluster, and a thread that
             // finishes early takes the next band.
             RowBands.forEach(rows: rows, pixels: pixels, bandsPerThread: 4) { band in
@@ -132,11 +132,4 @@ extension Pixmap {
         }
     }
 
-    private mutating func withPixelRows(_ body: (PixelRows) -> Void) {
-        let (w, h) = (width, height)
-        data.withUnsafeMutableBytes { bytes in
-            guard let base = bytes.baseAddress else { return }
-            body(PixelRows(base: base, width: w, height: h))
-        }
-    }
 }

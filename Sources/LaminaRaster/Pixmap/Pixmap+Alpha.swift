@@ -7,10 +7,11 @@ extension Pixmap {
     package func tinted(with color: PremultipliedColor) -> Pixmap {
         var result = self
         let (r, g, b, a) = (UInt32(color.r), UInt32(color.g), UInt32(color.b), UInt32(color.a))
-        result.data.withUnsafeMutableBufferPointer { buffer in
+        let pixels = width * height
+        result.withUnsafeMutableData { $0.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             var p = base
-            for _ in 0..<(width * height) {
+            for _ in 0..<pixels {
                 let alpha = UInt32(p[3])
                 p[0] = UInt8(truncatingIfNeeded: div255(r &* alpha))
                 p[1] = UInt8(truncatingIfNeeded: div255(g &* alpha))
@@ -18,7 +19,7 @@ extension Pixmap {
                 p[3] = UInt8(truncatingIfNeeded: div255(a &* alpha))
                 p += 4
             }
-        }
+        } }
         return result
     }
 
@@ -28,11 +29,11 @@ extension Pixmap {
     /// by one minus the mask's alpha, and pixels the mask does not reach stay.
     package mutating func multiplyAlpha(by mask: Pixmap, atX x: Int, y: Int, inverted: Bool = false) {
         let overlap = PixelRect(x: x, y: y, width: mask.width, height: mask.height).intersection(bounds)
-        let w = width
-        data.withUnsafeMutableBufferPointer { buffer in
+        let (w, h) = (width, height)
+        withUnsafeMutableData { $0.withUnsafeMutableBufferPointer { buffer in
             mask.data.withUnsafeBufferPointer { maskBuffer in
                 guard let base = buffer.baseAddress else { return }
-                for row in 0..<height {
+                for row in 0..<h {
                     let p = base + row * w * 4
                     guard let m = maskBuffer.baseAddress, row >= overlap.minY, row < overlap.maxY else {
                         if !inverted { p.update(repeating: 0, count: w * 4) }
@@ -55,6 +56,6 @@ extension Pixmap {
                     }
                 }
             }
-        }
+        } }
     }
 }

@@ -8,7 +8,7 @@ extension Pixmap {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
         let w = width
-        data.withUnsafeMutableBufferPointer { buffer in
+        withUnsafeMutableData { $0.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             for y in area.minY..<area.maxY {
                 var p = base + (y * w + area.minX) * 4
@@ -17,7 +17,7 @@ extension Pixmap {
                     p += 4
                 }
             }
-        }
+        } }
     }
 
     /// A copy of the pixels in `rect`, which must lie inside the pixmap.
@@ -41,7 +41,7 @@ extension Pixmap {
         let area = placed.intersection(bounds)
         guard !area.isEmpty else { return }
         let w = width
-        data.withUnsafeMutableBufferPointer { dst in
+        withUnsafeMutableData { $0.withUnsafeMutableBufferPointer { dst in
             source.data.withUnsafeBufferPointer { src in
                 guard let d = dst.baseAddress, let s = src.baseAddress else { return }
                 for row in area.minY..<area.maxY {
@@ -50,7 +50,7 @@ extension Pixmap {
                     to.update(from: from, count: area.width * 4)
                 }
             }
-        }
+        } }
     }
 
     /// Draws `source` over this pixmap (source-over) with its top-left corner

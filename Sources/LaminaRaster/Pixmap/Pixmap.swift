@@ -12,8 +12,29 @@ package struct Pixmap: Equatable, Sendable {
 
     package let width: Int
     package let height: Int
-    /// The pixels, `4 * width * height` bytes.
-    package var data: [UInt8]
+    /// The pixels, `4 * width * height` bytes. Written through `paint`, or
+    /// `withUnsafeMutableData` (which forgets `paintedRows`).
+    package private(set) var data: [UInt8]
+
+    /// The rows anything may have been drawn in since the pixmap was made
+    /// transparent: every byte of every other row is zero. Nil where that
+    /// is not known (a pixmap of given bytes or a colour, or one written
+    /// through `withUnsafeMutableData`). A pixmap's buffer given back to the
+    /// pool says so (`dirtyBytes`), and the next pixmap made of it clears
+    /// those rows alone: a frame of an animation whose few shapes sit in a
+    /// band of the canvas clears that band, not the canvas.
+    package private(set) var paintedRows: Range<Int>?
+
+    /// The bytes of `data` that may not be zero (`paintedRows`' rows);
+    /// nil for all of them.
+    package var dirtyBytes: Range<Int>? {
+        paintedRows.map { $0.lowerBound * width * 4 ..< $0.upperBound * width * 4 }
+    }
+
+    /// Pixmaps are equal when their pixels are.
+    package static func == (a: Pixmap, b: Pixmap) -> Bool {
+        a.width == b.width && a.height == b.height && a.data == b.data
+    }
 
     /// A pixmap filled with `color` (transparent black by default).
     package init(width: Int, height: Int, filledWith color: PremultipliedColor = .clear) throws {
@@ -22,6 +43,7 @@ package struct Pixmap: Equatable, Sendable {
         self.height = height
         // From the pool: a frame's surfaces are the last frame's, given back.
         data = BufferPool.pixels.take(count: width * height * 4, zeroed: color == .clear)
+        paintedRows = color == .clear ? 0..<0 : nil
         if color != .clear {
             data.withUnsafeMutableBytes { buffer in
                 let pixel = UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
@@ -92,6 +114,26 @@ package struct Pixmap: Equatable, Sendable {
 
     /// The whole pixmap as a rectangle at the origin.
     package var bounds: PixelRect { PixelRect(width: width, height: height) }
+
+    /// Calls `body` with the pixels to write as it likes: afterwards which
+    /// rows were drawn in is no longer known (`paintedRows` is nil).
+    package mutating func withUnsafeMutableData<Result>(_ body: (inout [UInt8]) throws -> Result) rethrows -> Result {
+        paintedRows = nil
+        return try body(&data)
+    }
+
+    /// Calls `body` with the pixels as rows, to draw in `rows` alone
+    /// (`paint`'s way in): they join `paintedRows`.
+    package mutating func withPixelRows(painting rows: Range<Int>, _ body: (PixelRows) -> Void) {
+        if let painted = paintedRows {
+            paintedRows = painted.isEmpty ? rows : min(painted.lowerBound, rows.lowerBound)..<max(painted.upperBound, rows.upperBound)
+        }
+        let (w, h) = (width, height)
+        data.withUnsafeMutableBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            body(PixelRows(base: base, width: w, height: h))
+        }
+    }
 
     /// The colour of pixel `(x, y)`.
     package func pixel(x: Int, y: Int) throws -> PremultipliedColor {

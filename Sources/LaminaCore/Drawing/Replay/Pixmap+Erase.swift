@@ -11,7 +11,7 @@ extension Pixmap {
         if let clip { area = area.intersection(clip.bounds) }
         guard !area.isEmpty else { return }
         let w = width
-        data.withUnsafeMutableBufferPointer { pixels in
+        withUnsafeMutableData { $0.withUnsafeMutableBufferPointer { pixels in
             guard let base = pixels.baseAddress else { return }
             for y in area.minY..<area.maxY {
                 var p = base + (y * w + area.minX) * 4
@@ -28,6 +28,6 @@ extension Pixmap {
                     p += 4
                 }
             }
-        }
+        } }
     }
 }
