@@ -101,3 +101,70 @@ struct CPURendererTests {
         #expect(rgba(image, 20, 9)[3] < 10)
     }
 }
+
+/// A solid under a mask that is one fill (a Lottie solid with a mask, a
+/// matte) is drawn as the mask's shape filled with the solid's colour, cut
+/// by the solid's edges: no surface, and the picture the two surfaces and
+/// the masked composite give.
+@Suite struct MaskedSolidTests {
+    /// As Lottie builds it: a layer holding a solid's colour layer, masked
+    /// by a container holding a shape layer; `rounded` gives the solid a
+    /// radius too small to see, which keeps the surfaces.
+    static func scene(solidFrame: CGRect, alpha: Float = 1, rounded: Bool = false, inverted: Bool = false) -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 64, height: 48)
+        let holder = CALayer()
+        holder.frame = root.bounds
+        let solid = CALayer()
+        solid.frame = solidFrame
+        solid.backgroundColor = CGColor(red: 0.9, green: 0.3, blue: 0.1, alpha: 0.8)
+        solid.opacity = alpha
+        if rounded { solid.cornerRadius = 1e-6 }
+        holder.addSublayer(solid)
+        let container = CALayer(), star = CAShapeLayer()
+        let path = CGMutablePath()
+        path.addLines(between: (0..<10).map { i in
+            let angle = Double(i) * .pi / 5, radius = i % 2 == 0 ? 22.0 : 9.0
+            return CGPoint(x: 30 + radius * sin(angle), y: 24 - radius * cos(angle))
+        })
+        path.closeSubpath()
+        star.path = path
+        star.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 0.9)
+        star.opacity = 0.75
+        container.addSublayer(star)
+        holder.mask = container
+        holder.invertsMask = inverted
+        root.addSublayer(holder)
+        return root
+    }
+
+    static func plan(_ root: CALayer) throws -> RenderPlan {
+        try RenderPlanner().plan(RenderLayer(snapshotOf: root), canvas: RenderCanvas(width: 64, height: 48, scale: 2))
+    }
+
+    @Test(arguments: [CGRect(x: 0, y: 0, width: 64, height: 48), CGRect(x: 12.5, y: 6.25, width: 30, height: 20)])
+    func aMaskedSolidIsItsMasksShapeInItsColour(solidFrame: CGRect) throws {
+        let direct = try Self.plan(Self.scene(solidFrame: solidFrame, alpha: 0.6))
+        #expect(direct.surfaces.isEmpty)
+        let surfaces = try Self.plan(Self.scene(solidFrame: solidFrame, alpha: 0.6, rounded: true))
+        #expect(surfaces.surfaces.count >= 2)
+        let a = try CPURenderer().render(direct).pixelBytes, b = try CPURenderer().render(surfaces).pixelBytes
+        #expect(a.contains { $0 != 0 })
+        // The same to a level or two, but where an edge of the solid and
+        // one of the shape cross the same pixel: there the mask multiplies
+        // two coverages, the cut shape covers their common area.
+        var crossings = 0
+        for i in stride(from: 0, to: a.count, by: 4) {
+            let worst = (0..<4).map { abs(Int(a[i + $0]) - Int(b[i + $0])) }.max()!
+            if worst > 2 { crossings += 1 }
+            #expect(worst <= 24, "pixel \(i / 4) differs by \(worst)")
+        }
+        #expect(crossings <= 12, "\(crossings) pixels differ by more than 2")
+        if solidFrame == CGRect(x: 0, y: 0, width: 64, height: 48) { #expect(crossings == 0) }
+    }
+
+    @Test func anInvertedMaskKeepsItsSurfaces() throws {
+        let plan = try Self.plan(Self.scene(solidFrame: CGRect(x: 0, y: 0, width: 64, height: 48), inverted: true))
+        #expect(plan.surfaces.count >= 2)
+    }
+}

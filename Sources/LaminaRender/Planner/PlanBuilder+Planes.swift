@@ -93,6 +93,19 @@ extension PlanBuilder {
             return
         }
 
+        if !hasShadow, !hasFilters, !blended, !groupOpacity, !clipsContent, let masked = maskedSolidAsShape(layer) {
+            // A solid masked by a shape (a Lottie solid with a mask, a
+            // matte): the shape filled with the solid's colour, cut by the
+            // solid's edges (clip planes pulled back into the shape's
+            // plane), instead of two surfaces and a masked composite.
+            var clipped = clippingWithNear
+            for plane in masked.solidEdges { clipped = clipped.adding(plane) }
+            let m = masked.shape.transformToSuperlayer
+            try emitPlane(masked.shape, matrix: m.concatenating(matrix), clipping: clipped.pulledBack(through: m.planeHomography),
+                          opacity: alpha, tint: tint, into: &commands)
+            return
+        }
+
         // Offscreen: the layer in its own 2D coordinates, at the resolution
         // the target sees it, and only as much of it as can show: what lies
         // outside the target (with room for a shadow to blur into view) is
@@ -287,6 +300,78 @@ extension PlanBuilder {
                         coverage: RoundedRectCoverage(rect: layer.bounds, radii: layer.cornerRadii, borderWidth: layer.borderWidth),
                         opacity: opacity, into: &commands)
         }
+    }
+
+    /// Where `layer` shows one square solid (a background colour and
+    /// nothing else, itself or through layers that only hold one sublayer:
+    /// a Lottie solid's colour layer) under a mask that shows one fill of
+    /// one colour (a shape layer's path, itself or in a container: a Lottie
+    /// mask), all in the layer's plane: the fill as a layer, placed in
+    /// `layer`'s space, filling its shape with the solid's colour at the
+    /// solid's and the mask's alphas, and the half-planes of the solid's
+    /// edges in `layer`'s space. The masked solid shows exactly that shape,
+    /// cut by those edges. Nil for anything else.
+    func maskedSolidAsShape(_ layer: RenderLayer) -> (shape: RenderLayer, solidEdges: [HalfPlane])? {
+        // The layer itself (its opacity and tint are the caller's), or its one sublayer's.
+        let paints = layer.backgroundColor != nil || !layer.content.isEmpty || layer.borderWidth > 0
+        guard let mask = layer.mask?.value, !layer.maskIsInverted, layer.effects == nil, !layer.masksToBounds,
+              let (solid, toLayer, solidAlpha) = paints ? (layer, .identity, 1)
+                : layer.sublayers.count == 1 ? Self.onlyPaintingLayer(in: layer.sublayers[0], placed: layer.sublayers[0].transformToSuperlayer, alpha: 1)
+                : nil,
+              let color = solid.backgroundColor, solid.content.isEmpty, solid.sublayers.isEmpty, !solid.isRounded,
+              solid.borderWidth == 0 || solid.borderColor.alpha == 0,
+              let (fillLayer, fillToLayer, maskAlpha) = Self.onlyPaintingLayer(in: mask, placed: mask.transformToSuperlayer, alpha: 1),
+              fillLayer.backgroundColor == nil, fillLayer.borderWidth == 0 || fillLayer.borderColor.alpha == 0,
+              fillLayer.sublayers.isEmpty, fillLayer.content.count == 1, case .fill(var fill) = fillLayer.content[0]
+        else { return nil }
+        // The solid's corners in the layer's space, and the side of each edge they enclose.
+        let b = solid.bounds
+        let corners = [CGPoint(x: b.minX, y: b.minY), CGPoint(x: b.maxX, y: b.minY), CGPoint(x: b.maxX, y: b.maxY), CGPoint(x: b.minX, y: b.maxY)]
+            .map { toLayer.apply(to: $0) }
+        let center = CGPoint(x: corners.reduce(0) { $0 + $1.x } / 4, y: corners.reduce(0) { $0 + $1.y } / 4)
+        var edges: [HalfPlane] = []
+        for i in 0..<4 {
+            let (p, q) = (corners[i], corners[(i + 1) % 4])
+            let a = -Double(q.y - p.y), bb = Double(q.x - p.x)
+            guard a != 0 || bb != 0 else { return nil }
+            let plane = HalfPlane(a: a, b: bb, c: -(a * Double(p.x) + bb * Double(p.y)))
+            edges.append(plane.value(at: center) >= 0 ? plane : plane.flipped)
+        }
+        guard edges.allSatisfy({ $0.a.isFinite && $0.b.isFinite && $0.c.isFinite }) else { return nil }
+        // Every alpha in the fill's colour: one fill, drawn once, fades as
+        // its layer would (no group to make).
+        let solidOpacity = paints ? 1 : solid.opacity * solidAlpha
+        var shape = fillLayer
+        fill.color = RGBA(red: color.red, green: color.green, blue: color.blue,
+                          alpha: color.alpha * fill.color.alpha * fillLayer.opacity * maskAlpha * solidOpacity)
+        shape.content = [.fill(fill)]
+        shape.transformToSuperlayer = fillToLayer
+        shape.opacity = 1
+        return (shape, edges)
+    }
+
+    /// The one layer that paints in `layer`'s subtree, with its matrix to
+    /// `layer`'s superlayer's space (`placed` is `layer`'s own) and the
+    /// product of the opacities above it: `layer` itself where it paints,
+    /// else its one sublayer's, down through layers that only hold it (no
+    /// paint, clip, mask or effect of their own). Every matrix keeps the
+    /// plane flat (`isFlat`); nil otherwise, or where nothing or more than
+    /// one layer would paint.
+    static func onlyPaintingLayer(in layer: RenderLayer, placed: CATransform3D, alpha: Double) -> (RenderLayer, CATransform3D, Double)? {
+        guard !layer.isHidden, layer.kind == .ordinary, layer.mask == nil, layer.effects == nil, layer.tint == nil,
+              !layer.masksToBounds, isFlat(placed)
+        else { return nil }
+        let paints = layer.backgroundColor != nil || !layer.content.isEmpty || layer.borderWidth > 0
+        if paints { return (layer, placed, alpha) }
+        guard layer.sublayers.count == 1, let only = layer.sublayers.first else { return nil }
+        return onlyPaintingLayer(in: only, placed: only.transformToSuperlayer.concatenating(placed), alpha: alpha * layer.opacity)
+    }
+
+    /// Whether `m` keeps a plane flat and in front: an affine map of x and
+    /// y, z and w untouched.
+    static func isFlat(_ m: CATransform3D) -> Bool {
+        m.m13 == 0 && m.m23 == 0 && m.m14 == 0 && m.m24 == 0 && m.m31 == 0 && m.m32 == 0 && m.m34 == 0
+            && m.m33 == 1 && m.m43 == 0 && m.m44 == 1 && m.isFinite
     }
 
     /// Draws `rect` (its corners; with `coverage`, a rect a pixel larger,
