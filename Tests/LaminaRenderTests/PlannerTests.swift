@@ -1,4 +1,5 @@
 import LaminaRaster
+import LaminaGeometry
 import Foundation
 import Testing
 @testable import LaminaRender
@@ -200,6 +201,30 @@ struct PlannerTests {
         row.sublayers[1] = makeLayer(CGSize(width: 4, height: 4), center: CGPoint(x: 4, y: 5))
         let overlapping = try planner.plan(canvasRoot(10, 10, sublayers: [row]), canvas: RenderCanvas(width: 10, height: 10))
         #expect(overlapping.surfaces.count == 1 && overlapping.surfaces[0].purpose == .groupOpacity)
+    }
+
+    /// A faded shape of one fill is one draw, however its contours
+    /// overlap (they are covered once): it fades on its own, no surface.
+    /// With a stroke over it, or a sublayer on it, it needs the group.
+    @Test func aFadedFillIsOneDrawAndNeedsNoGroup() throws {
+        var shape = makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 5, y: 5), color: nil)
+        shape.opacity = 0.5
+        var star = PathData()
+        star.addLines(between: [CGPoint(x: 5, y: 0), CGPoint(x: 8, y: 10), CGPoint(x: 0, y: 3), CGPoint(x: 10, y: 3), CGPoint(x: 2, y: 10)])
+        star.closeSubpath()
+        let fill = FillContent(outline: .fill(star), evenOdd: false, color: .black, bounds: star.boundingBox)
+        shape.content = [.fill(fill)]
+        let direct = try planner.plan(canvasRoot(10, 10, sublayers: [shape]), canvas: RenderCanvas(width: 10, height: 10))
+        #expect(direct.surfaces.isEmpty)
+        var stroked = shape
+        let stroke = FillContent(outline: .stroke(star, StrokeStyle(lineWidth: 1)), evenOdd: false, color: .black, bounds: star.boundingBox)
+        stroked.content = [.fill(fill), .fill(stroke)]
+        let grouped = try planner.plan(canvasRoot(10, 10, sublayers: [stroked]), canvas: RenderCanvas(width: 10, height: 10))
+        #expect(grouped.surfaces.map(\.purpose) == [.groupOpacity])
+        var parent = shape
+        parent.sublayers = [makeLayer(CGSize(width: 4, height: 4), center: CGPoint(x: 5, y: 5))]
+        let withSublayer = try planner.plan(canvasRoot(10, 10, sublayers: [parent]), canvas: RenderCanvas(width: 10, height: 10))
+        #expect(withSublayer.surfaces.map(\.purpose) == [.groupOpacity])
     }
 
     @Test func transformLayerOpacityReachesEachSublayerSeparately() throws {

@@ -119,10 +119,11 @@ extension PlanBuilder {
                 if !layout.quads.isEmpty { boxes.append(layout.rect) }
             case .gradient:
                 boxes.append(layer.bounds)
-            case .fill:
-                // A fill and a stroke of one shape overlap; so may a path's own
-                // contours under non-zero winding: never assume otherwise.
-                return true
+            case .fill(let fill):
+                // One draw, its contours' overlaps covered once (a fill of
+                // several contours is one coverage): its box. A fill and a
+                // stroke of one shape overlap through their boxes.
+                boxes.append(fill.bounds)
             }
         }
         for item in sceneItems(of: layer) {
