@@ -54,12 +54,6 @@ open class CAAnimationGroup: CAAnimation {
 }
 
 extension CAAnimation {
-    /// Calls `body` with each property animation that applies at `t` (a
-    /// time of the layer this is attached to) and the time it is sampled
-    /// at: the animation itself at `t`, or a group's children at the
-    /// group's local time, nested groups followed down. Children come in
-    /// the group's order. No list is made: a layer's animations are
-    /// sampled every frame.
     /// Whether this is an animation of `hidden`, or a group holding one.
     var writesHiddenAnywhere: Bool {
         switch self {
@@ -69,6 +63,12 @@ extension CAAnimation {
         }
     }
 
+    /// Calls `body` with each property animation that applies at `t` (a
+    /// time of the layer this is attached to) and the time it is sampled
+    /// at: the animation itself at `t`, or a group's children at the
+    /// group's local time, nested groups followed down. Children come in
+    /// the group's order. No list is made: a layer's animations are
+    /// sampled every frame.
     func forEachPropertyAnimation(atTime t: CFTimeInterval, _ body: (CAPropertyAnimation, CFTimeInterval) -> Void) {
         switch self {
         case let property as CAPropertyAnimation:

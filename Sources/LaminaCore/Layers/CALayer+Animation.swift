@@ -145,15 +145,15 @@ extension CALayer {
     /// `hidden` applied as `presentationAlone(atTime:)` applies them (to
     /// `scratch`, a plain layer of no other use, which only `isHidden` of is
     /// written), none of its other animations played. Nil for a class of an
-    /// app's own with such animations (its `isHidden` may be its own). A renderer reads nothing
+    /// app's own (its `isHidden` may be its own). A renderer reads nothing
     /// else of a hidden layer, and an animation's layers spend much of it
     /// hidden: a Lottie layer outside its in and out points is.
     ///
     /// Only animations of `hidden` write `hidden`, so applying them alone,
     /// in order, ends where applying every animation in order ends.
     package func isHiddenWhenPresented(atTime t: CFTimeInterval, scratch: CALayer) -> Bool? {
-        guard animatesHidden else { return isHidden }
         guard Self.isLaminaClass(type(of: self)) else { return nil }
+        guard animatesHidden else { return isHidden }
         var hidden = isHidden
         for entry in animationEntries {
             entry.animation.forEachPropertyAnimation(atTime: t) { animation, time in

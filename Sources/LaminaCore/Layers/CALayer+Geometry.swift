@@ -27,10 +27,10 @@ extension CALayer {
     /// transform, most layers), read without the rest of the geometry.
     package var sublayerSpace: CATransform3D? {
         let flipped = isGeometryFlipped, sublayers = sublayerTransform
+        // Most layers: neither, and nothing else read.
         guard flipped || !sublayers.isIdentity else { return nil }
-        let space = LayerGeometry.sublayerSpaceTransform(bounds: bounds, anchorPoint: anchorPoint, anchorPointZ: anchorPointZ,
-                                                         sublayerTransform: sublayers, isGeometryFlipped: flipped)
-        return space.isIdentity ? nil : space
+        return LayerGeometry.sublayerSpace(bounds: bounds, anchorPoint: anchorPoint, anchorPointZ: anchorPointZ,
+                                           sublayerTransform: sublayers, isGeometryFlipped: flipped)
     }
 
     /// Sets `position` and `bounds.size` (never `bounds.origin`) for

@@ -180,7 +180,18 @@ package struct LayerGeometry: Hashable, Sendable {
     /// many works it out once.
     public static func sublayerSpace(of parent: LayerGeometry?, isMask: Bool = false) -> CATransform3D? {
         guard let parent, !isMask else { return nil }
-        let space = parent.sublayerSpaceTransform
+        return sublayerSpace(bounds: parent.bounds, anchorPoint: parent.anchorPoint, anchorPointZ: parent.anchorPointZ,
+                             sublayerTransform: parent.sublayerTransform, isGeometryFlipped: parent.isGeometryFlipped)
+    }
+
+    /// The sublayer space of a geometry with these values, nil where it is
+    /// the bounds' own (no flip, no sublayer transform: most layers).
+    public static func sublayerSpace(
+        bounds: CGRect, anchorPoint: CGPoint, anchorPointZ: CGFloat, sublayerTransform: CATransform3D, isGeometryFlipped: Bool
+    ) -> CATransform3D? {
+        guard isGeometryFlipped || !sublayerTransform.isIdentity else { return nil }
+        let space = sublayerSpaceTransform(bounds: bounds, anchorPoint: anchorPoint, anchorPointZ: anchorPointZ,
+                                           sublayerTransform: sublayerTransform, isGeometryFlipped: isGeometryFlipped)
         return space.isIdentity ? nil : space
     }
 
