@@ -57,7 +57,7 @@ final class CPUPainter: SurfacePainter {
     /// Gradients' colour tables, by stops, kept while frames draw them.
     private let gradientTables = GradientTables()
     /// Path fills' coverage, kept while frames draw them.
-    let pathCoverages = PathCoverages()
+    private let pathCoverages = PathCoverages()
     /// The addresses of the outputs' pixels that images hold, until the
     /// frame releases its output (frames on several threads may share a
     /// painter).

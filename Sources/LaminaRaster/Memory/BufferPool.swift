@@ -19,11 +19,11 @@ import Synchronization
 /// A taken buffer has exactly the count asked for, in storage that may hold
 /// up to a quarter more. A buffer given back with the part of it that may
 /// not be zero (a frame's picture whose shapes sit in a band of it) is
-/// zeroed there alone when taken again. Only buffers of `minimumBytes` or more are kept:
-/// small ones are the allocator's business. At most `idleLimitBytes` wait
-/// at once; past that the pool drops the idle buffers of other classes
-/// first, so a server that changes picture size does not hoard the old
-/// ones. Giving back a buffer that is still shared is harmless: the next
+/// zeroed there alone when taken again. Only buffers of `minimumBytes` or
+/// more are kept: small ones are the allocator's business. At most
+/// `idleLimitBytes` wait at once; past that the pool drops the idle
+/// buffers of other classes first, so a server that changes picture size
+/// does not hoard the old ones. Giving back a buffer that is still shared is harmless: the next
 /// taker's first write copies it (and `Statistics.made` does not see that).
 package final class BufferPool<Element: BitwiseCopyable & Sendable>: Sendable {
     /// What the pool has done, for tests and benchmarks.

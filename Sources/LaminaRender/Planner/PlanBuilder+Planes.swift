@@ -354,24 +354,17 @@ extension PlanBuilder {
     /// `layer`'s superlayer's space (`placed` is `layer`'s own) and the
     /// product of the opacities above it: `layer` itself where it paints,
     /// else its one sublayer's, down through layers that only hold it (no
-    /// paint, clip, mask or effect of their own). Every matrix keeps the
-    /// plane flat (`isFlat`); nil otherwise, or where nothing or more than
+    /// paint, clip, mask or effect of their own). Every matrix is a finite
+    /// 2D affine map (`isAffine`); nil otherwise, or where nothing or more than
     /// one layer would paint.
     static func onlyPaintingLayer(in layer: RenderLayer, placed: CATransform3D, alpha: Double) -> (RenderLayer, CATransform3D, Double)? {
         guard !layer.isHidden, layer.kind == .ordinary, layer.mask == nil, layer.effects == nil, layer.tint == nil,
-              !layer.masksToBounds, isFlat(placed)
+              !layer.masksToBounds, placed.isAffine, placed.isFinite
         else { return nil }
         let paints = layer.backgroundColor != nil || !layer.content.isEmpty || layer.borderWidth > 0
         if paints { return (layer, placed, alpha) }
         guard layer.sublayers.count == 1, let only = layer.sublayers.first else { return nil }
         return onlyPaintingLayer(in: only, placed: only.transformToSuperlayer.concatenating(placed), alpha: alpha * layer.opacity)
-    }
-
-    /// Whether `m` keeps a plane flat and in front: an affine map of x and
-    /// y, z and w untouched.
-    static func isFlat(_ m: CATransform3D) -> Bool {
-        m.m13 == 0 && m.m23 == 0 && m.m14 == 0 && m.m24 == 0 && m.m31 == 0 && m.m32 == 0 && m.m34 == 0
-            && m.m33 == 1 && m.m43 == 0 && m.m44 == 1 && m.isFinite
     }
 
     /// Draws `rect` (its corners; with `coverage`, a rect a pixel larger,
