@@ -157,6 +157,7 @@ public struct LottieReader: Sendable {
         guard let layers = top["layers"]?.array else { throw reader.error("$.layers", top["layers"], "expected an array of layers") }
         try composition.build(Array(layers), path: "$.layers", time: LottieTime(inPoint: inPoint, outPoint: outPoint, frameRate: frameRate),
                               into: root, precomps: [], depth: 0)
+        PassThroughLayers.remove(under: root)
         let scene = Scene(width: width, height: height, rootLayer: root)
         return Result(scene: scene, warnings: diagnostics.warnings, frameRate: frameRate, inPoint: inPoint, outPoint: outPoint)
     }
