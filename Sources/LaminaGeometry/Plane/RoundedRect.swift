@@ -34,8 +34,9 @@ package struct CornerRadii: Hashable, Sendable {
     /// Clockwise from minX-minY, as a shader's `vec4` takes them.
     public var clockwise: [Double] { [minXMinY, maxXMinY, maxXMaxY, minXMaxY] }
 
-    /// Whether some corner is rounded.
-    public var isRounded: Bool { clockwise.contains { $0 > 0 } }
+    /// Whether some corner is rounded. (Asked of every layer a frame:
+    /// the four compared, not listed in an array made for it.)
+    public var isRounded: Bool { minXMinY > 0 || maxXMinY > 0 || maxXMaxY > 0 || minXMaxY > 0 }
 
     /// The radii as Core Animation draws them in `rect`: each limited to half
     /// the rect's shorter side (so adjacent corners never overlap along a

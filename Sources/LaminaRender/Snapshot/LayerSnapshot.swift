@@ -126,13 +126,19 @@ final class LayerSnapshotter {
                 return try snapshot(node.presentation(atTime: options.time), placedIn: placement, at: path)
             }
         }
-        // Done with once this layer and its subtree are frozen: a later
-        // layer's presentation copy is made in it.
-        defer { if layer !== node, layer.canBeRefilled { spareCopies.append(layer) } }
         try countLayers(1, at: path)
         var r = RenderLayer()
         r.path = path
         r.name = layer.name
+        // Nothing of it is read: a hidden layer draws nothing, and its
+        // superlayer leaves it out (`sublayers(of:presented:at:)`).
+        if hiddenWithoutCopy {
+            r.isHidden = true
+            return r
+        }
+        // Done with once this layer and its subtree are frozen: a later
+        // layer's presentation copy is made in it.
+        defer { if layer !== node, layer.canBeRefilled { spareCopies.append(layer) } }
         r.kind = layer is CATransformLayer ? .transform : .ordinary
         r.bounds = layer.bounds
         switch placement {
@@ -141,7 +147,7 @@ final class LayerSnapshotter {
         case .presented(let sublayerSpace):
             r.transformToSuperlayer = LayerGeometry.placed(layer.placementTransform, in: sublayerSpace)
         }
-        r.isHidden = hiddenWithoutCopy || layer.isHidden
+        r.isHidden = layer.isHidden
         r.opacity = Double(min(1, max(0, layer.opacity)))
         // A hidden or fully transparent layer draws nothing, nor does
         // anything below it (its opacity multiplies theirs): its subtree is
@@ -202,7 +208,12 @@ final class LayerSnapshotter {
         subs.reserveCapacity(sublayers.count)
         let placement = sublayers.isEmpty ? .itsOwnTree : childPlacement(under: presented, isMask: false)
         for (i, sublayer) in sublayers.enumerated() {
-            subs.append(try snapshot(sublayer, placedIn: placement, at: path.appending(.sublayer(i))))
+            let frozen = try snapshot(sublayer, placedIn: placement, at: path.appending(.sublayer(i)))
+            // A sublayer that draws nothing, nor lets its subtree draw, is
+            // left out of the tree the planner walks: an animation's layers
+            // outside their time range are many of its layers.
+            if frozen.isHidden || frozen.opacity == 0 { continue }
+            subs.append(frozen)
         }
         guard let replicator = presented as? CAReplicatorLayer, replicator.instanceCount > 1 || replicator.instanceColor != nil else {
             return subs
