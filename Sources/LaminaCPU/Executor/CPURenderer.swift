@@ -77,7 +77,7 @@ final class CPUPainter: SurfacePainter {
     }
 
     func fillPath(_ draw: PathFillDraw, into target: inout Pixmap) throws {
-        if let paint = try paint(of: draw, within: target.bounds) {
+        if let paint = try paint(of: draw, within: target.bounds, direct: true) {
             target.paint(paint)
             paint.recycle()
         }
@@ -95,7 +95,7 @@ final class CPUPainter: SurfacePainter {
         guard steps.count >= 2, RowBands.idleThreads > 1 else {
             for step in steps {
                 try deadline?.check()
-                if let paint = try paint(of: step, within: bounds) {
+                if let paint = try paint(of: step, within: bounds, direct: true) {
                     target.paint(paint)
                     paint.recycle()
                 }
@@ -122,7 +122,7 @@ final class CPUPainter: SurfacePainter {
                     RowBands.forEachJob(count: batch.count) { j in
                         do {
                             try deadline?.check()
-                            paints[j] = try self.paint(of: batch[batch.startIndex + j], within: bounds)
+                            paints[j] = try self.paint(of: batch[batch.startIndex + j], within: bounds, direct: false)
                         } catch {
                             failures[j] = error
                         }
@@ -146,10 +146,11 @@ final class CPUPainter: SurfacePainter {
     static let batchBytes = 64 << 20
 
     /// What drawing `step` on a target of `bounds` paints; nil when nothing.
-    private func paint(of step: DrawStep<Pixmap>, within bounds: PixelRect) throws -> AnyRowPaint? {
+    /// `direct`: painted as soon as it is made, on this thread.
+    private func paint(of step: DrawStep<Pixmap>, within bounds: PixelRect, direct: Bool) throws -> AnyRowPaint? {
         switch step {
         case .polygon(let draw, let textures): try paint(of: draw, textures: textures, within: bounds)
-        case .path(let draw): try paint(of: draw, within: bounds)
+        case .path(let draw): try paint(of: draw, within: bounds, direct: direct)
         }
     }
 
@@ -242,10 +243,20 @@ final class CPUPainter: SurfacePainter {
             .map(AnyRowPaint.init)
     }
 
-    /// What a path fill paints on a target of `bounds`.
-    private func paint(of draw: PathFillDraw, within bounds: PixelRect) throws -> AnyRowPaint? {
-        guard let mask = try coverage(of: draw, width: bounds.width, height: bounds.height) else { return nil }
-        return try MaskFill(mask, color: PremultipliedColor(draw.color), within: bounds).map(AnyRowPaint.init)
+    /// What a path fill paints on a target of `bounds`. `direct`: the
+    /// paint is painted as soon as it is made, on this thread, rather than
+    /// made ahead beside others; then a fill whose coverage is not kept
+    /// is painted straight from its edges (`PathFill`), no mask made.
+    private func paint(of draw: PathFillDraw, within bounds: PixelRect, direct: Bool) throws -> AnyRowPaint? {
+        let color = PremultipliedColor(draw.color)
+        guard let mask = try coverage(of: draw, width: bounds.width, height: bounds.height, unlessPaintedFromEdges: direct) else {
+            guard direct else { return nil }
+            // Not kept, not a rectangle, not a piece: from its edges.
+            let m = draw.matrix
+            return try PathFill(contours: draw.clippedContours, fillRule: draw.evenOdd ? .evenOdd : .nonZero, color: color,
+                                within: bounds) { m.apply(to: $0) }.map(AnyRowPaint.init)
+        }
+        return try MaskFill(mask, color: color, within: bounds).map(AnyRowPaint.init)
     }
 
     /// At most how many pixels a mask of `contours` has: their projected
@@ -269,8 +280,10 @@ final class CPUPainter: SurfacePainter {
     }
 
     /// What `draw` covers of a `width` x `height` target (its cuts applied),
-    /// or nil when it covers nothing.
-    private func coverage(of draw: PathFillDraw, width: Int, height: Int) throws -> CoverageMask? {
+    /// or nil when it covers nothing. With `unlessPaintedFromEdges`, also
+    /// nil for a whole path whose coverage would be made for this drawing
+    /// alone (drawn once: not kept): its caller paints it from its edges.
+    private func coverage(of draw: PathFillDraw, width: Int, height: Int, unlessPaintedFromEdges fromEdges: Bool = false) throws -> CoverageMask? {
         let m = draw.matrix
         let contours = draw.clippedContours
         guard !contours.isEmpty else { return nil }
@@ -281,10 +294,15 @@ final class CPUPainter: SurfacePainter {
             return rectangle
         }
         let rule: FillRule = draw.evenOdd ? .evenOdd : .nonZero
-        guard !draw.cuts.isEmpty else {
-            // Drawn before (a still shape of an animation): its coverage again.
-            return try pathCoverages.coverage(of: contours, matrix: m, evenOdd: draw.evenOdd, width: width, height: height) {
+        if draw.cuts.isEmpty {
+            func rasterized() throws -> CoverageMask {
                 try CoverageRasterizer(width: width, height: height).rasterize(contours: contours, fillRule: rule) { m.apply(to: $0) }
+            }
+            // Drawn before (a still shape of an animation): its coverage again.
+            switch pathCoverages.find(contours, matrix: m, evenOdd: draw.evenOdd, width: width, height: height) {
+            case .kept(let mask): return mask
+            case .drawnBefore(let key): return pathCoverages.keep(try rasterized(), as: key)
+            case .drawnOnce: return fromEdges ? nil : try rasterized()
             }
         }
         // A piece of a split draw: its own pixels of the coverage.

@@ -53,7 +53,7 @@ final class PathCoverages: Sendable {
     /// A fill, to the bit: its list of contours by identity, its matrix's
     /// sixteen entries, its rule and the target's size. Made for every
     /// fill drawn, so it allocates nothing and hashes a few words.
-    private struct Key: Hashable, @unchecked Sendable {
+    struct Key: Hashable, @unchecked Sendable {
         /// Held while the entry lives (see the type's comment).
         let contours: [[CGPoint]]
         let address: UInt
@@ -97,29 +97,39 @@ final class PathCoverages: Sendable {
         }
     }
 
-    /// The coverage of `contours` through `matrix` on a `width` x `height`
-    /// target: kept, or made by `make` now (and kept while there is room,
-    /// from its second drawing on). A kept mask is not the pool's: painting
-    /// it gives nothing back.
-    func coverage(
-        of contours: [[CGPoint]], matrix: CATransform3D, evenOdd: Bool, width: Int, height: Int,
-        make: () throws -> CoverageMask?
-    ) rethrows -> CoverageMask? {
+    /// What `find` knows of a path's coverage.
+    enum Found {
+        /// Kept from an earlier drawing: paint it (it is not the pool's:
+        /// painting it gives nothing back).
+        case kept(CoverageMask)
+        /// Drawn in this frame or the last before: make it and `keep` it.
+        case drawnBefore(Key)
+        /// Not drawn lately: made now, it would not be kept, so it need
+        /// not be made at all (`PathFill` paints straight from the edges).
+        case drawnOnce
+    }
+
+    /// Looks up the coverage of `contours` through `matrix` on a `width` x
+    /// `height` target, counting this drawing (a path drawn in two
+    /// frames running is kept from its second drawing on).
+    func find(_ contours: [[CGPoint]], matrix: CATransform3D, evenOdd: Bool, width: Int, height: Int) -> Found {
         // An empty list has no storage of its own to tell it by.
-        guard !contours.isEmpty else { return try make() }
+        guard !contours.isEmpty else { return .drawnOnce }
         let key = Key(contours, matrix: matrix, evenOdd: evenOdd, width: width, height: height)
-        let (kept, drawnBefore) = state.withLock { s -> (CoverageMask?, Bool) in
+        return state.withLock { s -> Found in
             if !s.entries.isEmpty, let i = s.entries.index(forKey: key) {
                 s.entries.values[i].lastUsed = s.frame
-                return (s.entries.values[i].mask, true)
+                return .kept(s.entries.values[i].mask)
             }
             s.made += 1
             let again = !s.seen.insert(key.fingerprint).inserted || s.seenBefore.contains(key.fingerprint)
-            return (nil, again)
+            return again ? .drawnBefore(key) : .drawnOnce
         }
-        if let kept { return kept }
-        guard let made = try make() else { return nil }
-        guard drawnBefore else { return made }
+    }
+
+    /// Keeps `made`, the coverage `find` said was drawn before, while there
+    /// is room, and returns it as a mask the pool does not take back.
+    func keep(_ made: CoverageMask, as key: Key) -> CoverageMask {
         let mask = CoverageMask(uncheckedBounds: made.bounds, values: made.values, pooled: false)
         state.withLock { s in
             let bytes = mask.values.count
@@ -130,8 +140,21 @@ final class PathCoverages: Sendable {
         return mask
     }
 
-    /// Ends a frame: the coverages it used are kept for the next, the
-    /// others are forgotten.
+    /// The coverage of `contours` through `matrix` on a `width` x `height`
+    /// target: kept, or made by `make` now (and kept while there is room,
+    /// from its second drawing on). A kept mask is not the pool's: painting
+    /// it gives nothing back.
+    func coverage(
+        of contours: [[CGPoint]], matrix: CATransform3D, evenOdd: Bool, width: Int, height: Int,
+        make: () throws -> CoverageMask?
+    ) rethrows -> CoverageMask? {
+        switch find(contours, matrix: matrix, evenOdd: evenOdd, width: width, height: height) {
+        case .kept(let mask): return mask
+        case .drawnOnce: return try make()
+        case .drawnBefore(let key): return try make().map { keep($0, as: key) }
+        }
+    }
+
     func endFrame() {
         let forgotten = state.withLock { s -> [CoverageMask] in
             defer { s.frame += 1 }

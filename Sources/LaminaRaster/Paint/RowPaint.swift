@@ -53,6 +53,7 @@ package struct AnyRowPaint: RowPaint {
     private enum Kind: Sendable {
         case polygon(PolygonPainting)
         case maskFill(MaskFill)
+        case pathFill(PathFill)
         case composite(PixmapComposite)
         case maskedComposite(MaskedComposite)
         case tintedComposite(TintedComposite)
@@ -64,6 +65,7 @@ package struct AnyRowPaint: RowPaint {
 
     package init(_ paint: PolygonPainting) { (kind, rows, pixels) = (.polygon(paint), paint.rows, paint.pixels) }
     package init(_ paint: MaskFill) { (kind, rows, pixels) = (.maskFill(paint), paint.rows, paint.pixels) }
+    package init(_ paint: PathFill) { (kind, rows, pixels) = (.pathFill(paint), paint.rows, paint.pixels) }
     package init(_ paint: PixmapComposite) { (kind, rows, pixels) = (.composite(paint), paint.rows, paint.pixels) }
     package init(_ paint: MaskedComposite) { (kind, rows, pixels) = (.maskedComposite(paint), paint.rows, paint.pixels) }
     package init(_ paint: TintedComposite) { (kind, rows, pixels) = (.tintedComposite(paint), paint.rows, paint.pixels) }
@@ -77,7 +79,7 @@ package struct AnyRowPaint: RowPaint {
         case .polygon(let p): p.recycle()
         case .maskFill(let p): p.recycle()
         case .blended(let p): p.inner.recycle()
-        case .composite, .maskedComposite, .tintedComposite: break
+        case .pathFill, .composite, .maskedComposite, .tintedComposite: break
         }
     }
 
@@ -85,6 +87,7 @@ package struct AnyRowPaint: RowPaint {
         switch kind {
         case .polygon(let p): p.paint(band, of: target)
         case .maskFill(let p): p.paint(band, of: target)
+        case .pathFill(let p): p.paint(band, of: target)
         case .composite(let p): p.paint(band, of: target)
         case .maskedComposite(let p): p.paint(band, of: target)
         case .tintedComposite(let p): p.paint(band, of: target)

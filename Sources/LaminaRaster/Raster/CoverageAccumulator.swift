@@ -221,13 +221,97 @@ package struct CoverageAccumulator {
     /// bytes are those of the pixel-by-pixel sum.
     package func resolve(_ rule: FillRule, into out: UnsafeMutablePointer<UInt8>) {
         switch rule {
-        case .nonZero:
-            resolve(into: out) { winding in UInt8(min(abs(winding), 1) * 255 + 0.5) }
-        case .evenOdd:
-            resolve(into: out) { winding in
-                let v = abs(winding)
-                let folded = v - 2 * (v * 0.5).rounded(.down)  // v mod 2, in [0, 2)
-                return UInt8(min(folded > 1 ? 2 - folded : folded, 1) * 255 + 0.5)
+        case .nonZero: resolve(into: out, Self.nonZeroCoverage)
+        case .evenOdd: resolve(into: out, Self.evenOddCoverage)
+        }
+    }
+
+    /// The coverage byte of a running sum under the non-zero rule.
+    @inline(__always)
+    private static func nonZeroCoverage(_ winding: Float) -> UInt8 { UInt8(min(abs(winding), 1) * 255 + 0.5) }
+
+    /// The coverage byte of a running sum under the even-odd rule.
+    @inline(__always)
+    private static func evenOddCoverage(_ winding: Float) -> UInt8 {
+        let v = abs(winding)
+        let folded = v - 2 * (v * 0.5).rounded(.down)  // v mod 2, in [0, 2)
+        return UInt8(min(folded > 1 ? 2 - folded : folded, 1) * 255 + 0.5)
+    }
+
+    /// Whether no edge touched the eight cells from `cells`: all zero,
+    /// whatever their signs (four words read at once).
+    @inline(__always)
+    private static func untouched(_ cells: UnsafePointer<Float>) -> Bool {
+        let raw = UnsafeRawPointer(cells)
+        let any = raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            | raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+        return any & 0x7FFF_FFFF_7FFF_FFFF == 0
+    }
+
+    /// Resolves the band's rows `rows` (counted from the band's top) as
+    /// `resolve(_:into:)` does and blends the solid pixel `word` at each
+    /// pixel's coverage straight onto the pixels, source-over, the bytes
+    /// `blendSolid` gives from the resolved coverage: no mask is written and
+    /// read again. `pixels` is the band's first pixel (its left column, its
+    /// top row) and `rowBytes` the target's row length. Eight cells that
+    /// add nothing to the running sum are eight pixels of one coverage: left
+    /// alone when it is zero (most of a thin shape's box), stored when it is
+    /// full and the word opaque (a solid interior).
+    package func blend(_ rule: FillRule, rows: Range<Int>, word: UInt32, into pixels: UnsafeMutableRawPointer, rowBytes: Int) {
+        switch rule {
+        case .nonZero: blend(rows: rows, word: word, into: pixels, rowBytes: rowBytes, Self.nonZeroCoverage)
+        case .evenOdd: blend(rows: rows, word: word, into: pixels, rowBytes: rowBytes, Self.evenOddCoverage)
+        }
+    }
+
+    @inline(__always)
+    private func blend(rows: Range<Int>, word: UInt32, into pixels: UnsafeMutableRawPointer, rowBytes: Int,
+                       _ coverage: (Float) -> UInt8) {
+        let w = width, s = stride
+        let words = SIMD4<UInt32>(repeating: word)
+        let opaque = word >> 24 == 255
+        CoverageScales.opaque.withUnsafeBufferPointer { scales in
+            let scale = scales.baseAddress!
+            cells.withUnsafeBufferPointer { cellBuffer in
+                guard let cells = cellBuffer.baseAddress else { return }
+                for row in rows.clamped(to: 0..<height) {
+                    let src = cells + row * s
+                    let p = pixels + row * rowBytes
+                    var winding: Float = 0
+                    var x = 0
+                    while x &+ 8 <= w {
+                        if Self.untouched(src + x) {
+                            let k = scale[Int(coverage(winding))]
+                            if k == 255 && opaque {
+                                (p + x &* 4).storeBytes(of: words, as: SIMD4<UInt32>.self)
+                                (p + x &* 4).storeBytes(of: words, toByteOffset: 16, as: SIMD4<UInt32>.self)
+                            } else if k != 0 {
+                                let source = k == 255 ? words : SIMD4(repeating: scaled(word, by: k))
+                                blendWords(p + x &* 4, source)
+                                blendWords(p + (x &+ 4) &* 4, source)
+                            }
+                            x &+= 8
+                            continue
+                        }
+                        // An edge passes: the eight coverages, blended four at a time.
+                        var bytes: UInt64 = 0
+                        for i in 0..<8 {
+                            winding += src[x &+ i]
+                            bytes |= UInt64(coverage(winding)) << (i &* 8)
+                        }
+                        withUnsafeBytes(of: bytes) { eight in
+                            blendSolid(word, coverage: eight.baseAddress!.assumingMemoryBound(to: UInt8.self), count: 8,
+                                       scale: scale, into: p + x &* 4)
+                        }
+                        x &+= 8
+                    }
+                    while x < w {
+                        winding += src[x]
+                        let k = scale[Int(coverage(winding))]
+                        if k != 0 { blendWord(p + x &* 4, k == 255 ? word : scaled(word, by: k)) }
+                        x &+= 1
+                    }
+                }
             }
         }
     }
@@ -243,11 +327,7 @@ package struct CoverageAccumulator {
                 var winding: Float = 0
                 var x = 0
                 while x &+ 8 <= w {
-                    // Eight cells as four words; zero whatever their signs.
-                    let words = UnsafeRawPointer(src + x)
-                    let any = words.loadUnaligned(as: UInt64.self) | words.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-                        | words.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | words.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
-                    if any & 0x7FFF_FFFF_7FFF_FFFF == 0 {
+                    if Self.untouched(src + x) {
                         let byte = UInt64(coverage(winding)) &* 0x0101_0101_0101_0101
                         UnsafeMutableRawPointer(o + x).storeBytes(of: byte, as: UInt64.self)
                         x &+= 8

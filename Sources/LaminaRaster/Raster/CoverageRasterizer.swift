@@ -90,6 +90,22 @@ package struct CoverageRasterizer: Sendable {
     }
 
     private func rasterize(_ segments: [LineSegment], fillRule: FillRule, using work: inout Work) throws -> CoverageMask {
+        guard let bounds = try bounds(of: segments) else { return .empty }
+        // Every byte is written below, band by band.
+        var values = BufferPool.masks.take(count: bounds.width * bounds.height, zeroed: false)
+        values.withUnsafeMutableBufferPointer { out in
+            guard let base = out.baseAddress else { return }
+            Self.accumulate(segments, over: bounds, meeting: bounds.minY..<bounds.maxY, using: &work) { bandTop, accumulator in
+                accumulator.resolve(fillRule, into: base + (bandTop - bounds.minY) * bounds.width)
+            }
+        }
+        return CoverageMask(uncheckedBounds: bounds, values: values, pooled: true)
+    }
+
+    /// The pixels `segments` may cover within `clip`, nil for none.
+    /// - Throws: `RasterError.nonFinite` for a coordinate that is not a
+    ///   number or beyond `coordinateLimit`.
+    package func bounds(of segments: [LineSegment]) throws -> PixelRect? {
         let limit = Self.coordinateLimit
         var minX = Double.infinity, minY = Double.infinity
         var maxX = -Double.infinity, maxY = -Double.infinity
@@ -102,39 +118,69 @@ package struct CoverageRasterizer: Sendable {
             minX = min(minX, s.x0, s.x1); maxX = max(maxX, s.x0, s.x1)
             minY = min(minY, s.y0, s.y1); maxY = max(maxY, s.y0, s.y1)
         }
-        guard !segments.isEmpty else { return .empty }
+        guard !segments.isEmpty else { return nil }
         // The shape's pixel bounds, clipped in floating point first so that
         // huge coordinates never reach an Int conversion.
         let left = max(minX.rounded(.down), Double(clip.minX))
         let right = min(maxX.rounded(.up), Double(clip.maxX))
         let top = max(minY.rounded(.down), Double(clip.minY))
         let bottom = min(maxY.rounded(.up), Double(clip.maxY))
-        guard left < right, top < bottom else { return .empty }
-        let bounds = PixelRect(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
+        guard left < right, top < bottom else { return nil }
+        return PixelRect(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
+    }
 
-        work.accumulator.reset(width: bounds.width, maximumHeight: min(Self.bandRows, bounds.height))
-        // Every byte is written below, band by band.
-        var values = BufferPool.masks.take(count: bounds.width * bounds.height, zeroed: false)
-        values.withUnsafeMutableBufferPointer { out in
-            guard let base = out.baseAddress else { return }
-            if bounds.height <= Self.bandRows {
-                // One band (most of an animation's shapes): every edge goes
-                // straight to the accumulator, which drops the ones outside
-                // the rows, without the band lists' sorting. The same sums
-                // in the same order as through `EdgeBands`.
-                work.accumulator.startBand(rows: bounds.height)
-                work.accumulator.addLines(segments, minusX: left, minusY: top)
-                work.accumulator.resolve(fillRule, into: base)
-                return
+    /// The edges of closed contours, each joined back to its first point,
+    /// every point mapped by `map` (as `rasterize(contours:fillRule:mapping:)`
+    /// joins them).
+    package static func segments(ofContours contours: [[CGPoint]], mapping map: (CGPoint) -> CGPoint) -> [LineSegment] {
+        var segments: [LineSegment] = []
+        segments.reserveCapacity(contours.reduce(0) { $0 + $1.count })
+        for contour in contours where contour.count >= 2 {
+            var first: CGPoint?, previous = CGPoint.zero
+            for point in contour {
+                let mapped = map(point)
+                if first == nil { first = mapped } else { segments.append(LineSegment(from: previous, to: mapped)) }
+                previous = mapped
             }
-            work.bands.reset(segments, left: left, top: top, height: bounds.height, bandRows: Self.bandRows)
-            work.bands.forEachBand { bandTop, rows, active in
-                work.accumulator.startBand(rows: rows)
-                work.accumulator.addLines(active, minusX: 0, minusY: Double(bandTop))
-                work.accumulator.resolve(fillRule, into: base + bandTop * bounds.width)
-            }
+            if let first { segments.append(LineSegment(from: previous, to: first)) }
         }
-        return CoverageMask(uncheckedBounds: bounds, values: values, pooled: true)
+        return segments
+    }
+
+    /// Accumulates `segments` over `bounds` (from `bounds(of:)`) band by
+    /// band, each band `bandRows` rows from the top of `bounds`, and calls
+    /// `body` with each band's top row and its accumulated cells, for the
+    /// bands that meet `rows`. Whoever reads the cells of a band from here
+    /// reads the sums the mask is resolved from, to the last bit.
+    package static func accumulate(_ segments: [LineSegment], over bounds: PixelRect, meeting rows: Range<Int>,
+                                   _ body: (_ bandTop: Int, _ accumulator: borrowing CoverageAccumulator) -> Void) {
+        var work = takeWork()
+        defer { giveBack(work) }
+        accumulate(segments, over: bounds, meeting: rows, using: &work, body)
+    }
+
+    private static func accumulate(_ segments: [LineSegment], over bounds: PixelRect, meeting rows: Range<Int>, using work: inout Work,
+                                   _ body: (_ bandTop: Int, _ accumulator: borrowing CoverageAccumulator) -> Void) {
+        let (left, top) = (Double(bounds.minX), Double(bounds.minY))
+        work.accumulator.reset(width: bounds.width, maximumHeight: min(bandRows, bounds.height))
+        if bounds.height <= bandRows {
+            // One band (most of an animation's shapes): every edge goes
+            // straight to the accumulator, which drops the ones outside
+            // the rows, without the band lists' sorting. The same sums
+            // in the same order as through `EdgeBands`.
+            work.accumulator.startBand(rows: bounds.height)
+            work.accumulator.addLines(segments, minusX: left, minusY: top)
+            body(bounds.minY, work.accumulator)
+            return
+        }
+        work.bands.reset(segments, left: left, top: top, height: bounds.height, bandRows: bandRows)
+        work.bands.forEachBand { bandTop, bandHeight, active in
+            let band = (bounds.minY + bandTop)..<(bounds.minY + bandTop + bandHeight)
+            guard band.overlaps(rows) else { return }
+            work.accumulator.startBand(rows: bandHeight)
+            work.accumulator.addLines(active, minusX: 0, minusY: Double(bandTop))
+            body(band.lowerBound, work.accumulator)
+        }
     }
 
     /// A rasterization's working memory: the edge lists and the band's
