@@ -136,9 +136,18 @@ final class LayerSnapshotter {
             r.isHidden = true
             return r
         }
+        try freeze(layer, of: node, placedIn: placement, at: path, into: &r)
         // Done with once this layer and its subtree are frozen: a later
-        // layer's presentation copy is made in it.
-        defer { if layer !== node, layer.canBeRefilled { spareCopies.append(layer) } }
+        // layer's presentation copy is made in it. (After, not in a
+        // `defer`: a defer kept `r` alive past the return and copied it.)
+        if layer !== node, layer.canBeRefilled { spareCopies.append(layer) }
+        return r
+    }
+
+    /// Fills `r` with `layer` (`node` itself, or its presentation copy)
+    /// and everything below it.
+    private func freeze(_ layer: CALayer, of node: CALayer, placedIn placement: LayerPlacement, at path: LayerPath,
+                        into r: inout RenderLayer) throws(RenderRefusal) {
         r.kind = layer is CATransformLayer ? .transform : .ordinary
         r.bounds = layer.bounds
         switch placement {
@@ -153,13 +162,13 @@ final class LayerSnapshotter {
         // anything below it (its opacity multiplies theirs): its subtree is
         // not read. An animation's layers outside their time range are
         // hidden, most of a long one's. A mask is read whole.
-        if r.isHidden || r.opacity == 0, !node.isMask { return r }
+        if r.isHidden || r.opacity == 0, !node.isMask { return }
         layer.displayIfNeeded()
         r.isDoubleSided = layer.isDoubleSided
         // A model's sublayers and mask are the node's; a presented copy has none of its own.
         let tree = readsModels ? node : layer
         r.sublayers = try sublayers(of: tree, presented: layer, at: path)
-        guard r.kind == .ordinary else { return r }
+        guard r.kind == .ordinary else { return }
         if let emitter = layer as? CAEmitterLayer {
             // Above the background and border, below the sublayers.
             r.sublayers.insert(contentsOf: try particles(of: emitter, at: path), at: 0)
@@ -191,7 +200,6 @@ final class LayerSnapshotter {
         effects.blendMode = try Self.blendMode(of: layer, at: path)
         if !effects.isEmpty { r.effects = Indirect(effects) }
         r.content = try content(of: layer, bounds: r.bounds, at: path)
-        return r
     }
 
     /// How a sublayer or mask of `presented` is placed: against it, when the
