@@ -9,7 +9,8 @@ import LaminaCore
 /// group), and many of those end up as plain layers with nothing to do: a
 /// group whose transform is the identity, a content layer at full opacity
 /// with no effects. Each is still a layer that every frame reads, places and
-/// plans; TwitterHeartButton has 36 of 106, TypeFace/S 62 of 179.
+/// plans: taking them out leaves TwitterHeartButton 88 layers of 106,
+/// TypeFace/S 136 of 179.
 ///
 /// A layer goes when drawing its sublayers under its superlayer directly
 /// draws the same picture:
