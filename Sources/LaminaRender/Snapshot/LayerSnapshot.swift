@@ -102,6 +102,18 @@ final class LayerSnapshotter {
     /// Freezes `node` (a model layer while `readsModels`, else a layer of
     /// the tree given) and everything below it.
     func snapshot(_ node: CALayer, placedIn placement: LayerPlacement, at path: LayerPath) throws(RenderRefusal) -> RenderLayer {
+        var r = RenderLayer()
+        try snapshot(node, placedIn: placement, at: path, into: &r)
+        return r
+    }
+
+    /// `snapshot(_:placedIn:at:)`, written into `r` (a new `RenderLayer`)
+    /// where the caller keeps it: a sublayer straight into its
+    /// superlayer's list. (Returned, each layer's value was copied into
+    /// its caller's rather than moved, a dozen references retained and
+    /// released a layer.)
+    func snapshot(_ node: CALayer, placedIn placement: LayerPlacement, at path: LayerPath,
+                  into r: inout RenderLayer) throws(RenderRefusal) {
         var layer = node
         // True for a model layer hidden at the time: it is read from the
         // model, no presentation copy made, no other animation of it played.
@@ -123,31 +135,28 @@ final class LayerSnapshotter {
                 node.displayIfNeededRecursively()
                 readsModels = false
                 defer { readsModels = true }
-                return try snapshot(node.presentation(atTime: options.time), placedIn: placement, at: path)
+                return try snapshot(node.presentation(atTime: options.time), placedIn: placement, at: path, into: &r)
             }
         }
         try countLayers(1, at: path)
-        var r = RenderLayer()
         r.path = path
         r.name = layer.name
         // Nothing of it is read: a hidden layer draws nothing, and its
         // superlayer leaves it out (`sublayers(of:presented:at:)`).
         if hiddenWithoutCopy {
             r.isHidden = true
-            return r
+            return
         }
         try freeze(layer, of: node, placedIn: placement, at: path, into: &r)
-        // Done with once this layer and its subtree are frozen: a later
-        // layer's presentation copy is made in it. (After, not in a
-        // `defer`: a defer kept `r` alive past the return and copied it.)
-        if layer !== node, layer.canBeRefilled { spareCopies.append(layer) }
-        return r
     }
 
     /// Fills `r` with `layer` (`node` itself, or its presentation copy)
     /// and everything below it.
     private func freeze(_ layer: CALayer, of node: CALayer, placedIn placement: LayerPlacement, at path: LayerPath,
                         into r: inout RenderLayer) throws(RenderRefusal) {
+        // Done with once this layer and its subtree are frozen: a later
+        // layer's presentation copy is made in it.
+        defer { if layer !== node, layer.canBeRefilled { spareCopies.append(layer) } }
         r.kind = layer is CATransformLayer ? .transform : .ordinary
         r.bounds = layer.bounds
         switch placement {
@@ -216,12 +225,12 @@ final class LayerSnapshotter {
         subs.reserveCapacity(sublayers.count)
         let placement = sublayers.isEmpty ? .itsOwnTree : childPlacement(under: presented, isMask: false)
         for (i, sublayer) in sublayers.enumerated() {
-            let frozen = try snapshot(sublayer, placedIn: placement, at: path.appending(.sublayer(i)))
+            subs.append(RenderLayer())
+            try snapshot(sublayer, placedIn: placement, at: path.appending(.sublayer(i)), into: &subs[subs.count - 1])
             // A sublayer that draws nothing, nor lets its subtree draw, is
             // left out of the tree the planner walks: an animation's layers
             // outside their time range are many of its layers.
-            if frozen.isHidden || frozen.opacity == 0 { continue }
-            subs.append(frozen)
+            if subs[subs.count - 1].isHidden || subs[subs.count - 1].opacity == 0 { subs.removeLast() }
         }
         guard let replicator = presented as? CAReplicatorLayer, replicator.instanceCount > 1 || replicator.instanceColor != nil else {
             return subs
