@@ -155,6 +155,8 @@ final class PathCoverages: Sendable {
         }
     }
 
+    /// Ends a frame: the coverages it used are kept for the next, the
+    /// others are forgotten.
     func endFrame() {
         let forgotten = state.withLock { s -> [CoverageMask] in
             defer { s.frame += 1 }

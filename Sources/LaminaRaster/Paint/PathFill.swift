@@ -14,7 +14,10 @@ import Foundation
 ///
 /// A mask is still the way for coverage that is used more than once (a
 /// still shape drawn frame after frame is kept as one), cut by a split
-/// draw's planes, or a clip.
+/// draw's planes, or a clip, and for paints made ahead beside others on
+/// idle cores: each call of `paint` accumulates the rasterizer's bands
+/// that meet its rows, so a draw painted in several bands of rows sorts
+/// its edges once a band, and accumulates a band its rows share twice.
 ///
 /// ```swift
 /// let fill = try PathFill(contours: star.contours, fillRule: .nonZero, color: red, within: target.bounds) { matrix.apply(to: $0) }
