@@ -41,12 +41,8 @@ enum PassThroughLayers {
         for sublayer in sublayers { remove(under: sublayer) }
         guard keepsPlacement(root) else { return }
         guard sublayers.contains(where: isPassThrough) else { return }
-        let flattened = sublayers.flatMap { isPassThrough($0) ? $0.sublayers ?? [] : [$0] }
-        for sublayer in sublayers { sublayer.removeFromSuperlayer() }
-        for sublayer in flattened {
-            sublayer.removeFromSuperlayer()
-            root.addSublayer(sublayer)
-        }
+        // Each sublayer is taken from the pass-through layer it was in.
+        root.sublayers = sublayers.flatMap { isPassThrough($0) ? $0.sublayers ?? [] : [$0] }
     }
 
     /// Whether `superlayer` draws a sublayer's sublayers, moved up to it,
