@@ -72,17 +72,8 @@ package struct CoverageRasterizer: Sendable {
     ) throws -> CoverageMask where Contours.Element: Collection<CGPoint> {
         var work = Self.takeWork()
         defer { Self.giveBack(work) }
-        // Each contour's points joined in order, then the last back to the first.
         work.segments.removeAll(keepingCapacity: true)
-        for contour in contours where contour.count >= 2 {
-            var first: CGPoint?, previous = CGPoint.zero
-            for point in contour {
-                let mapped = map(point)
-                if first == nil { first = mapped } else { work.segments.append(LineSegment(from: previous, to: mapped)) }
-                previous = mapped
-            }
-            if let first { work.segments.append(LineSegment(from: previous, to: first)) }
-        }
+        Self.join(contours, mapping: map, into: &work.segments)
         // A second reference to the same list, not a copy: the rasterizing
         // reads it while writing the rest of `work`.
         let segments = work.segments
@@ -135,6 +126,17 @@ package struct CoverageRasterizer: Sendable {
     package static func segments(ofContours contours: [[CGPoint]], mapping map: (CGPoint) -> CGPoint) -> [LineSegment] {
         var segments: [LineSegment] = []
         segments.reserveCapacity(contours.reduce(0) { $0 + $1.count })
+        join(contours, mapping: map, into: &segments)
+        return segments
+    }
+
+    /// Appends to `segments` each contour's points joined in order, then
+    /// the last back to the first, every point mapped by `map` (a contour
+    /// of fewer than two points adds none). Inlined where it is called, so
+    /// that each caller's kind of contours is specialized.
+    @inline(__always)
+    private static func join<Contours: Sequence>(_ contours: Contours, mapping map: (CGPoint) -> CGPoint,
+                                                 into segments: inout [LineSegment]) where Contours.Element: Collection<CGPoint> {
         for contour in contours where contour.count >= 2 {
             var first: CGPoint?, previous = CGPoint.zero
             for point in contour {
@@ -144,7 +146,6 @@ package struct CoverageRasterizer: Sendable {
             }
             if let first { segments.append(LineSegment(from: previous, to: first)) }
         }
-        return segments
     }
 
     /// Accumulates `segments` over `bounds` (from `bounds(of:)`) band by

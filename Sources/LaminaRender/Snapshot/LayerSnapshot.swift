@@ -142,7 +142,7 @@ final class LayerSnapshotter {
         r.path = path
         r.name = layer.name
         // Nothing of it is read: a hidden layer draws nothing, and its
-        // superlayer leaves it out (`sublayers(of:presented:at:)`).
+        // superlayer leaves it out (`append(_:placedIn:at:to:)`).
         if hiddenWithoutCopy {
             r.isHidden = true
             return
@@ -211,6 +211,18 @@ final class LayerSnapshotter {
         r.content = try content(of: layer, bounds: r.bounds, at: path)
     }
 
+    /// Freezes the sublayer `node` straight into a new last element of
+    /// `list`, its superlayer's sublayers, and keeps it only if it draws: a
+    /// sublayer that draws nothing, nor lets its subtree draw, is left out
+    /// of the tree the planner walks (an animation's layers outside their
+    /// time range are many of its layers).
+    private func append(_ node: CALayer, placedIn placement: LayerPlacement, at path: LayerPath,
+                        to list: inout [RenderLayer]) throws(RenderRefusal) {
+        list.append(RenderLayer())
+        try snapshot(node, placedIn: placement, at: path, into: &list[list.count - 1])
+        if list[list.count - 1].isHidden || list[list.count - 1].opacity == 0 { list.removeLast() }
+    }
+
     /// How a sublayer or mask of `presented` is placed: against it, when the
     /// tree walked is a model tree (the sublayer's own superlayer is the model).
     private func childPlacement(under presented: CALayer, isMask: Bool) -> LayerPlacement {
@@ -225,12 +237,7 @@ final class LayerSnapshotter {
         subs.reserveCapacity(sublayers.count)
         let placement = sublayers.isEmpty ? .itsOwnTree : childPlacement(under: presented, isMask: false)
         for (i, sublayer) in sublayers.enumerated() {
-            subs.append(RenderLayer())
-            try snapshot(sublayer, placedIn: placement, at: path.appending(.sublayer(i)), into: &subs[subs.count - 1])
-            // A sublayer that draws nothing, nor lets its subtree draw, is
-            // left out of the tree the planner walks: an animation's layers
-            // outside their time range are many of its layers.
-            if subs[subs.count - 1].isHidden || subs[subs.count - 1].opacity == 0 { subs.removeLast() }
+            try append(sublayer, placedIn: placement, at: path.appending(.sublayer(i)), to: &subs)
         }
         guard let replicator = presented as? CAReplicatorLayer, replicator.instanceCount > 1 || replicator.instanceColor != nil else {
             return subs
@@ -264,8 +271,8 @@ final class LayerSnapshotter {
             readsModels = false
             defer { readsModels = reading }
             for (i, model) in models.enumerated() {
-                frozen.append(try snapshot(model.treeHasAnimations ? model.presentation(atTime: time) : model, placedIn: .itsOwnTree,
-                                           at: path.appending(.sublayer(i))))
+                try append(model.treeHasAnimations ? model.presentation(atTime: time) : model, placedIn: .itsOwnTree,
+                           at: path.appending(.sublayer(i)), to: &frozen)
             }
             delayed.append(frozen)
         }
