@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LaminaRender
+import LaminaRaster
 
 /// A five-pointed star of `radius` (a curve in each point when `curved`),
 /// filled and stroked, with its centre at `center`.
@@ -187,5 +188,60 @@ struct OutlineCacheTests {
             let scale = matrix.maxPixelScale(over: rect), listed = samples.map { matrix.pixelScale(at: $0) }.max() ?? 0
             #expect(scale == listed || (scale.isNaN && listed.isNaN))
         }
+    }
+}
+
+/// The plan's validation of a path draw whose contours' box is known
+/// (`PathFillDraw(outline:)`, as the planner makes them) decides as it does
+/// point by point.
+@Suite("Path draws with their box")
+struct PathDrawBoxTests {
+    @Test func aDrawWithItsBoxIsValidatedAsOneWithout() {
+        var rng = SystemRandomNumberGenerator()
+        func point(_ spread: Double) -> CGPoint {
+            CGPoint(x: .random(in: -spread...spread, using: &rng), y: .random(in: -spread...spread, using: &rng))
+        }
+        func plane() -> HalfPlane {
+            // Axis-aligned ones (a guard band's) and slanted ones (a cut's).
+            let slant = Bool.random(using: &rng)
+            let a = Double.random(in: -1...1, using: &rng), b = slant ? Double.random(in: -1...1, using: &rng) : 0
+            return HalfPlane(a: a, b: b, c: .random(in: -50...150, using: &rng))
+        }
+        var fast = 0
+        for i in 0..<3_000 {
+            let spread = [10.0, 100, 1e7][i % 3]
+            var contours = (0..<Int.random(in: 1...3, using: &rng)).map { _ in
+                (0..<Int.random(in: 2...9, using: &rng)).map { _ in point(spread) }
+            }
+            if i % 50 == 0 { contours[0][0].x = .nan }
+            var matrix = CATransform3D(translationX: .random(in: -50...50, using: &rng), y: 0, z: 0)
+                .concatenating(CATransform3D(scaleX: .random(in: 0.5...3, using: &rng), y: 2, z: 1))
+            if i % 7 == 0 { matrix.m14 = 0.001 }
+            let clipPlanes = (0..<Int.random(in: 0...3, using: &rng)).map { _ in plane() }
+            let cuts = (0..<Int.random(in: 0...2, using: &rng)).map { _ in plane() }
+            let color = RGBA(red: 1.5, green: 0.5, blue: -1, alpha: 0.5)
+            let known = PathFillDraw(matrix: matrix, outline: FlatOutline(contours), evenOdd: false, color: color,
+                                     clipPlanes: clipPlanes, cuts: cuts)
+            let unknown = PathFillDraw(matrix: matrix, contours: contours, evenOdd: false, color: color,
+                                       clipPlanes: clipPlanes, cuts: cuts)
+            #expect(known.bounds != nil || contours.joined().contains { !$0.x.isFinite })
+            let a = known.clippedIfDrawable(), b = unknown.clippedIfDrawable()
+            #expect((a == nil) == (b == nil))
+            guard let a, let b else { continue }
+            #expect(a.contours == b.contours && a.cuts == b.cuts && a.clipPlanes.isEmpty && b.clipPlanes.isEmpty)
+            #expect(a.color == b.color && a.evenOdd == b.evenOdd)
+            if a.bounds != nil { fast += 1 }
+        }
+        // The box let a good share of them through without the point-by-point tests.
+        #expect(fast > 300)
+    }
+
+    @Test func changedContoursForgetTheirBox() {
+        var draw = PathFillDraw(matrix: .identity, outline: FlatOutline([[CGPoint(x: 0, y: 0), CGPoint(x: 1, y: 0), CGPoint(x: 0, y: 1)]]),
+                                evenOdd: false, color: .white)
+        #expect(draw.bounds == CGRect(x: 0, y: 0, width: 1, height: 1))
+        draw.contours = [[CGPoint(x: 0, y: 0), CGPoint(x: 5, y: 0), CGPoint(x: 0, y: 5)]]
+        #expect(draw.bounds == nil)
+        #expect(FlatOutline([]).bounds == nil && FlatOutline([[CGPoint(x: CGFloat.infinity, y: 0)]]).bounds == nil)
     }
 }

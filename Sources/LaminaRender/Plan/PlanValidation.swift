@@ -85,8 +85,20 @@ extension CATransform3D {
         guard m14 == 0, m24 == 0, m44 == 1 else { return points.allSatisfy { drawablePoint($0) != nil } }
         guard let box = BoxAccumulator(finite: points) else { return false }
         guard !box.isEmpty else { return true }  // no points
-        return drawablePoint(CGPoint(x: box.minX, y: box.minY)) != nil && drawablePoint(CGPoint(x: box.maxX, y: box.minY)) != nil
-            && drawablePoint(CGPoint(x: box.minX, y: box.maxY)) != nil && drawablePoint(CGPoint(x: box.maxX, y: box.maxY)) != nil
+        return cornersDrawable(box.minX, box.minY, box.maxX, box.maxY)
+    }
+
+    /// Whether every point of `box` is drawable, known from its corners when
+    /// the matrix is affine in the plane (it maps the box to a
+    /// parallelogram, whose corners are its extremes); false when it is not.
+    func allDrawable(inAffine box: CGRect) -> Bool {
+        guard m14 == 0, m24 == 0, m44 == 1, !box.isNull else { return false }
+        return cornersDrawable(box.minX, box.minY, box.maxX, box.maxY)
+    }
+
+    private func cornersDrawable(_ minX: CGFloat, _ minY: CGFloat, _ maxX: CGFloat, _ maxY: CGFloat) -> Bool {
+        drawablePoint(CGPoint(x: minX, y: minY)) != nil && drawablePoint(CGPoint(x: maxX, y: minY)) != nil
+            && drawablePoint(CGPoint(x: minX, y: maxY)) != nil && drawablePoint(CGPoint(x: maxX, y: maxY)) != nil
     }
 
     /// `p` in target pixels, if it lies in front of the eye and within the
@@ -131,6 +143,16 @@ extension PathFillDraw {
     /// contours is drawable; nil otherwise.
     func clippedIfDrawable() -> PathFillDraw? {
         guard matrix.isFinite, color.isFinite, cuts.allSatisfy(\.isFinite) else { return nil }
+        // The usual draw: its box known, within every plane and cut (each
+        // contour then is: the clippers keep it as it is) and drawable at its
+        // corners under an affine matrix (every point between them then is).
+        if let box = bounds, contours.allSatisfy({ $0.count >= 3 }), clipPlanes.allSatisfy({ $0.holds(box) }),
+           cuts.allSatisfy({ $0.holds(box) }), matrix.allDrawable(inAffine: box) {
+            var draw = self
+            draw.clipPlanes = []
+            draw.color = color.clamped
+            return draw
+        }
         let contours = clippedContours
         guard contours.allSatisfy({ matrix.allDrawable($0) }) else { return nil }
         let draw = PathFillDraw(matrix: matrix, contours: contours, evenOdd: evenOdd, color: color.clamped, cuts: cuts)

@@ -358,7 +358,14 @@ package struct PathFillDraw: Sendable {
     /// Local space to target pixels (row-vector convention).
     public var matrix: CATransform3D
     /// Closed contours in local coordinates.
-    public var contours: [[CGPoint]]
+    public var contours: [[CGPoint]] {
+        didSet { bounds = nil }
+    }
+    /// A box holding every point of `contours`, each of them finite, when
+    /// it is known (the planner's outlines carry theirs: `FlatOutline`);
+    /// nil when not. With it the plan's validation tests the box's corners
+    /// rather than every point. Forgotten when `contours` change.
+    public private(set) var bounds: CGRect?
     /// True for the even-odd rule, false for non-zero winding.
     public var evenOdd: Bool
     /// In 0...1.
@@ -374,6 +381,13 @@ package struct PathFillDraw: Sendable {
                 clipPlanes: [HalfPlane] = [], cuts: [HalfPlane] = []) {
         self.matrix = matrix; self.contours = contours; self.evenOdd = evenOdd
         self.color = color; self.clipPlanes = clipPlanes; self.cuts = cuts
+    }
+    /// A fill of `outline`'s contours, its box known, through `matrix` in `color`.
+    public init(matrix: CATransform3D, outline: FlatOutline, evenOdd: Bool, color: RGBA,
+                clipPlanes: [HalfPlane] = [], cuts: [HalfPlane] = []) {
+        self.init(matrix: matrix, contours: outline.contours, evenOdd: evenOdd, color: color,
+                  clipPlanes: clipPlanes, cuts: cuts)
+        bounds = outline.bounds
     }
 }
 

@@ -54,8 +54,8 @@ package final class OutlineCache: Sendable {
     }
 
     private struct Entry {
-        /// The contours (a rectangle's: one, its corners).
-        var contours: [[CGPoint]]
+        /// The contours (a rectangle's: one, its corners), with their box.
+        var outline: FlatOutline
         var points: Int
         /// The latest plan that used this outline.
         var lastPlan: Int
@@ -117,13 +117,13 @@ package final class OutlineCache: Sendable {
         }
     }
 
-    /// The contours of `outline` at `tolerance`, kept or worked out now, for
-    /// the plan numbered `plan`.
-    func contours(of outline: FillOutline, tolerance: Double, plan: Int) -> [[CGPoint]] {
+    /// The contours of `outline` at `tolerance` with their box, kept or
+    /// worked out now, for the plan numbered `plan`.
+    func contours(of outline: FillOutline, tolerance: Double, plan: Int) -> FlatOutline {
         // Fixed polygons are their own contours: nothing to keep.
-        if case .polygons(let polygons) = outline { return polygons }
+        if case .polygons(let polygons) = outline { return FlatOutline(polygons) }
         // (A tolerance that is not a number would never be found again.)
-        guard tolerance.isFinite else { return outline.contours(tolerance: tolerance) }
+        guard tolerance.isFinite else { return FlatOutline(outline.contours(tolerance: tolerance)) }
         return kept(.region(outline, tolerance: tolerance), plan: plan) { outline.contours(tolerance: tolerance) }
     }
 
@@ -133,30 +133,54 @@ package final class OutlineCache: Sendable {
     /// a scene drawn again asks for many times.
     func corners(of rect: CGRect, plan: Int) -> [CGPoint] {
         guard rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return rect.cornerPolygon }
-        return kept(.rectangle(rect), plan: plan) { [rect.cornerPolygon] }[0]
+        return kept(.rectangle(rect), plan: plan) { [rect.cornerPolygon] }.contours[0]
     }
 
     /// The contours kept under `key`, or those `make` works out now, kept
     /// if they fit.
-    private func kept(_ key: Key, plan: Int, make: () -> [[CGPoint]]) -> [[CGPoint]] {
+    private func kept(_ key: Key, plan: Int, make: () -> [[CGPoint]]) -> FlatOutline {
         let key = HashedKey(key)
-        let found = table.withLock { t -> [[CGPoint]]? in
+        let found = table.withLock { t -> FlatOutline? in
             guard let i = t.entries.index(forKey: key) else { return nil }
             t.entries.values[i].lastPlan = max(t.entries.values[i].lastPlan, plan)
-            return t.entries.values[i].contours
+            return t.entries.values[i].outline
         }
         if let found { return found }
         // Worked out outside the lock: another thread's plan may use the
         // cache meanwhile.
-        let contours = make()
-        let points = contours.reduce(0) { $0 + $1.count }
+        let outline = FlatOutline(make())
+        let points = outline.contours.reduce(0) { $0 + $1.count }
         table.withLock { t in
             t.made += 1
             if let old = t.entries.removeValue(forKey: key) { t.points -= old.points }
             guard t.makeRoom(for: points, plan: plan, maximum: maximumPoints) else { return }
-            t.entries[key] = Entry(contours: contours, points: points, lastPlan: plan)
+            t.entries[key] = Entry(outline: outline, points: points, lastPlan: plan)
             t.points += points
         }
-        return contours
+        return outline
+    }
+}
+
+/// A region's closed contours, flattened, with the box that holds every
+/// point of them: worked out once, when the contours are, and kept with
+/// them, so that the plan's validation of each frame's draw tests the
+/// box's four corners rather than every point (`PathFillDraw.bounds`).
+package struct FlatOutline: Sendable {
+    /// The closed contours, in local coordinates.
+    package let contours: [[CGPoint]]
+    /// The smallest box holding every point of `contours`; nil when one of
+    /// them is not finite, or there are none.
+    package let bounds: CGRect?
+
+    /// `contours` with their box.
+    package init(_ contours: [[CGPoint]]) {
+        self.contours = contours
+        var box = BoxAccumulator()
+        var finite = true
+        for contour in contours {
+            guard let b = BoxAccumulator(finite: contour) else { finite = false; break }
+            if !b.isEmpty { box.add(CGPoint(x: b.minX, y: b.minY)); box.add(CGPoint(x: b.maxX, y: b.maxY)) }
+        }
+        bounds = finite && !box.isEmpty ? box.rect : nil
     }
 }

@@ -285,11 +285,11 @@ extension PlanBuilder {
                             coverage: nil, opacity: opacity, into: &commands)
             case .fill(let fill):
                 let pixelsPerUnit = max(matrix.maxPixelScale(over: fill.bounds), 1e-6)
-                let contours = contours(of: fill, tolerance: options.curveTolerance / pixelsPerUnit)
-                guard !contours.isEmpty else { continue }
-                try countSegments(contours, at: layer.path)
+                let outline = contours(of: fill, tolerance: options.curveTolerance / pixelsPerUnit)
+                guard !outline.contours.isEmpty else { continue }
+                try countSegments(outline.contours, at: layer.path)
                 commands.append(.path(PathFillDraw(
-                    matrix: matrix, contours: contours, evenOdd: fill.evenOdd,
+                    matrix: matrix, outline: outline, evenOdd: fill.evenOdd,
                     color: tinted(fill.color, tint).withAlpha(times: opacity),
                     clipPlanes: clipPlanes(for: fill.bounds, matrix: matrix, clipping: clipping), cuts: clipping.cuts)))
             }

@@ -212,15 +212,15 @@ extension PlanBuilder {
         let pad = 3 * shadow.radius
         var shape = content.rect
         // Flattened for the surface's pixels, as every path of the plan is.
-        let pathContours = shadow.path.map { contours(of: $0, tolerance: options.curveTolerance / max(scale, 1e-6)) }
-        if let pathContours {
-            try countSegments(pathContours, at: layer)
-            shape = CGRect.bounding(pathContours.flatMap { $0 }) ?? .zero
+        let pathOutline = shadow.path.map { contours(of: $0, tolerance: options.curveTolerance / max(scale, 1e-6)) }
+        if let pathOutline {
+            try countSegments(pathOutline.contours, at: layer)
+            shape = CGRect.bounding(pathOutline.contours.flatMap { $0 }) ?? .zero
         }
         let area = shape.insetBy(dx: -pad, dy: -pad)
         let alpha = try renderToSurface(extent: area, scale: scale, for: layer, .shadow) { m, cmds in
-            if let pathContours {
-                cmds.append(.path(PathFillDraw(matrix: m, contours: pathContours, evenOdd: false, color: .white)))
+            if let pathOutline {
+                cmds.append(.path(PathFillDraw(matrix: m, outline: pathOutline, evenOdd: false, color: .white)))
             } else {
                 cmds.append(.polygon(PolygonDraw(matrix: m, polygon: self.corners(of: content.rect),
                                                  fill: .alphaTint(.surface(content.id), localRect: content.rect, color: .white))))

@@ -137,9 +137,9 @@ final class PlanBuilder {
         return corners
     }
 
-    /// `fill`'s contours at `tolerance`, from the cache when an earlier plan
-    /// made them.
-    func contours(of fill: FillContent, tolerance: Double) -> [[CGPoint]] {
+    /// `fill`'s contours at `tolerance` with their box, from the cache when
+    /// an earlier plan made them.
+    func contours(of fill: FillContent, tolerance: Double) -> FlatOutline {
         outlines.contours(of: fill.outline, tolerance: tolerance, plan: planNumber)
     }
 
