@@ -278,15 +278,19 @@ package struct CoverageAccumulator {
                     let src = cells + row * s
                     let p = pixels + row * rowBytes
                     var winding: Float = 0
+                    // What an untouched group paints, for the running sum as
+                    // it is: worked out again only where an edge changed the
+                    // sum, not for each of a run of groups inside or outside
+                    // the shape.
+                    var k: UInt32 = 0
+                    var source = SIMD4<UInt32>(repeating: 0)
                     var x = 0
                     while x &+ 8 <= w {
                         if Self.untouched(src + x) {
-                            let k = scale[Int(coverage(winding))]
                             if k == 255 && opaque {
                                 (p + x &* 4).storeBytes(of: words, as: SIMD4<UInt32>.self)
                                 (p + x &* 4).storeBytes(of: words, toByteOffset: 16, as: SIMD4<UInt32>.self)
                             } else if k != 0 {
-                                let source = k == 255 ? words : SIMD4(repeating: scaled(word, by: k))
                                 blendWords(p + x &* 4, source)
                                 blendWords(p + (x &+ 4) &* 4, source)
                             }
@@ -303,6 +307,9 @@ package struct CoverageAccumulator {
                             blendSolid(word, coverage: eight.baseAddress!.assumingMemoryBound(to: UInt8.self), count: 8,
                                        scale: scale, into: p + x &* 4)
                         }
+                        // The last of the eight is the sum the next groups carry.
+                        k = scale[Int(bytes >> 56)]
+                        source = k == 255 ? words : SIMD4(repeating: scaled(word, by: k))
                         x &+= 8
                     }
                     while x < w {
@@ -325,11 +332,13 @@ package struct CoverageAccumulator {
                 let src = cells + row * s
                 let o = out + row * w
                 var winding: Float = 0
+                // The eight bytes of an untouched group at the running sum
+                // as it is, worked out again only where an edge changed it.
+                var eight: UInt64 = 0
                 var x = 0
                 while x &+ 8 <= w {
                     if Self.untouched(src + x) {
-                        let byte = UInt64(coverage(winding)) &* 0x0101_0101_0101_0101
-                        UnsafeMutableRawPointer(o + x).storeBytes(of: byte, as: UInt64.self)
+                        UnsafeMutableRawPointer(o + x).storeBytes(of: eight, as: UInt64.self)
                         x &+= 8
                         continue
                     }
@@ -339,6 +348,7 @@ package struct CoverageAccumulator {
                         o[x] = coverage(winding)
                         x &+= 1
                     }
+                    eight = UInt64(o[x &- 1]) &* 0x0101_0101_0101_0101
                 }
                 while x < w {
                     winding += src[x]
