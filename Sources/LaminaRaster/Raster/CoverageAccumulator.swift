@@ -18,12 +18,16 @@
 // The accumulation buffer is dense over one band of rows of the shape's bounds
 // clipped to the target, rather than sparse per cell: the mask we produce is
 // dense over that area anyway, a dense buffer needs no sorting of cells, and
-// banding keeps the float buffer small. Clipping keeps everything bounded by
-// the target: edge parts above or below are cut off; parts right of the
-// target are dropped (a running sum only carries area rightwards, so they
-// cannot affect a visible pixel); parts left of it are moved onto its left
-// border as vertical edges, which carry exactly the same winding into the
-// visible pixels.
+// banding keeps the float buffer small. Beside it, one bit per group of eight
+// cells says whether an edge wrote there: the runs of groups no edge reached
+// (a large shape's inside, the empty corners of its box) are resolved
+// without reading their cells, and a band is cleared group by marked group
+// rather than whole, so the cells cost what the edges touch, not the area.
+// Clipping keeps everything bounded by the target: edge parts above or below
+// are cut off; parts right of the target are dropped (a running sum only
+// carries area rightwards, so they cannot affect a visible pixel); parts left
+// of it are moved onto its left border as vertical edges, which carry exactly
+// the same winding into the visible pixels.
 
 /// The accumulation buffer for one band of rows of a shape: `width` columns
 /// and `height` rows whose top-left pixel is the origin of the coordinates
@@ -38,31 +42,72 @@ package struct CoverageAccumulator {
     package private(set) var stride: Int
     /// The cells, read by tests (`@testable`) against the running sum.
     private(set) var cells: [Float]
+    /// One bit per group of eight cells of a row (cells `8g ..< 8g + 8` of
+    /// row r: bit `g % 64` of word `r * marksPerRow + g / 64`), set when an
+    /// edge writes to the group. Every cell of an unmarked group is zero:
+    /// the resolving loops skip runs of them without reading the cells (a
+    /// large shape's inside and outside), and a band is cleared by zeroing
+    /// the marked groups alone.
+    private var marks: [UInt64]
+    /// Words of `marks` per row.
+    private var marksPerRow: Int
 
     package init(width: Int, maximumHeight: Int) {
-        (self.width, height, stride, cells) = (0, 0, 2, [])
+        (self.width, height, stride, cells, marks, marksPerRow) = (0, 0, 2, [], [], 1)
         reset(width: width, maximumHeight: maximumHeight)
     }
 
     /// As `init(width:maximumHeight:)`, reusing this buffer's storage.
     package mutating func reset(width: Int, maximumHeight: Int) {
+        // Cleared in the layout it was written in.
+        clearMarkedGroups()
         self.width = width
         height = maximumHeight
         stride = width + 2
+        marksPerRow = (stride + 8 * 64 - 1) / (8 * 64)
         let count = stride * maximumHeight
         if cells.count < count {
             cells.append(contentsOf: repeatElement(0, count: count - cells.count))
         }
+        let markCount = marksPerRow * maximumHeight
+        if marks.count < markCount {
+            marks.append(contentsOf: repeatElement(0, count: markCount - marks.count))
+        }
     }
 
     /// Cells held, to keep a pooled buffer from hoarding.
-    var capacity: Int { cells.capacity }
+    var capacity: Int { cells.capacity + marks.capacity * 2 }
 
     /// Clears the buffer for a band of `rows` rows.
     package mutating func startBand(rows: Int) {
-        height = min(rows, cells.count / stride)
-        let count = stride * height
-        cells.withUnsafeMutableBufferPointer { $0.baseAddress?.update(repeating: 0, count: count) }
+        clearMarkedGroups()
+        height = min(rows, cells.count / stride, marks.count / marksPerRow)
+    }
+
+    /// Zeroes the cells of every marked group of the current band's rows,
+    /// and the marks: what the band's edges wrote, not the whole band.
+    private mutating func clearMarkedGroups() {
+        let rows = height, perRow = marksPerRow, stride = stride
+        guard rows > 0 else { return }
+        cells.withUnsafeMutableBufferPointer { cellBuffer in
+            marks.withUnsafeMutableBufferPointer { markBuffer in
+                guard let cells = cellBuffer.baseAddress, let marks = markBuffer.baseAddress else { return }
+                for row in 0..<min(rows, markBuffer.count / perRow) {
+                    let rowCells = cells + row &* stride
+                    for w in 0..<perRow {
+                        var bits = marks[row &* perRow &+ w]
+                        guard bits != 0 else { continue }
+                        marks[row &* perRow &+ w] = 0
+                        while bits != 0 {
+                            let first = (w &* 64 &+ bits.trailingZeroBitCount) &* 8
+                            // The row's last group may be short of eight cells.
+                            (rowCells + first).update(repeating: 0, count: min(8, stride &- first))
+                            bits &= bits &- 1
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Adds the directed edge (x0, y0) → (x1, y1), clipping it to the area.
@@ -71,8 +116,10 @@ package struct CoverageAccumulator {
     package mutating func addLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
         let area = area
         cells.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            area.addLine(x0, y0, x1, y1, into: base)
+            marks.withUnsafeMutableBufferPointer { markBuffer in
+                guard let base = buffer.baseAddress, let marks = markBuffer.baseAddress else { return }
+                area.addLine(x0, y0, x1, y1, into: base, marking: marks)
+            }
         }
     }
 
@@ -81,24 +128,28 @@ package struct CoverageAccumulator {
     package mutating func addLines(_ edges: [LineSegment], minusX dx: Double, minusY dy: Double) {
         let area = area
         cells.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            for e in edges where e.y0 != e.y1 {
-                area.addLine(e.x0 - dx, e.y0 - dy, e.x1 - dx, e.y1 - dy, into: base)
+            marks.withUnsafeMutableBufferPointer { markBuffer in
+                guard let base = buffer.baseAddress, let marks = markBuffer.baseAddress else { return }
+                for e in edges where e.y0 != e.y1 {
+                    area.addLine(e.x0 - dx, e.y0 - dy, e.x1 - dx, e.y1 - dy, into: base, marking: marks)
+                }
             }
         }
     }
 
     /// The band's extent, which the edge arithmetic below needs, apart from
     /// the cells it writes.
-    private var area: Area { Area(width: width, height: height, stride: stride) }
+    private var area: Area { Area(width: width, height: height, stride: stride, marksPerRow: marksPerRow) }
 
     /// The width, rows and row stride of the band: the edge arithmetic,
-    /// writing through a pointer to the cells.
+    /// writing through a pointer to the cells and marking the groups it
+    /// writes.
     private struct Area {
-        let width: Int, height: Int, stride: Int
+        let width: Int, height: Int, stride: Int, marksPerRow: Int
 
         @inline(__always)
-        func addLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, into cells: UnsafeMutablePointer<Float>) {
+        func addLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, into cells: UnsafeMutablePointer<Float>,
+                     marking marks: UnsafeMutablePointer<UInt64>) {
             // Horizontal edges cross no row boundary: no winding, no area.
             guard y0 != y1 else { return }
             // Walk every edge downwards; `dir` remembers which way it really went.
@@ -110,29 +161,30 @@ package struct CoverageAccumulator {
             func x(at y: Double) -> Double { ax + (bx - ax) * ((y - ay) / (by - ay)) }
             let top = max(ay, 0), bottom = min(by, h)
             guard top < bottom else { return }
-            addClippedInX(ay < 0 ? x(at: top) : ax, top, by > h ? x(at: bottom) : bx, bottom, dir, cells)
+            addClippedInX(ay < 0 ? x(at: top) : ax, top, by > h ? x(at: bottom) : bx, bottom, dir, cells, marks)
         }
 
         /// Splits a downward edge already inside the rows where it crosses the left
         /// or right border, and files each piece.
         private func addClippedInX(
-            _ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ dir: Double, _ cells: UnsafeMutablePointer<Float>
+            _ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ dir: Double, _ cells: UnsafeMutablePointer<Float>,
+            _ marks: UnsafeMutablePointer<UInt64>
         ) {
             let w = Double(width)
             if xa <= 0 && xb <= 0 {
-                accumulate(0, ya, 0, yb, dir, cells)  // all left: its winding, on the border
+                accumulate(0, ya, 0, yb, dir, cells, marks)  // all left: its winding, on the border
             } else if xa >= w && xb >= w {
                 return  // all right: invisible
             } else if (xa < 0) != (xb < 0) {
                 let yc = splitY(xa, ya, xb, yb, atX: 0)
-                addClippedInX(xa < 0 ? 0 : xa, ya, 0, yc, dir, cells)
-                addClippedInX(0, yc, xb < 0 ? 0 : xb, yb, dir, cells)
+                addClippedInX(xa < 0 ? 0 : xa, ya, 0, yc, dir, cells, marks)
+                addClippedInX(0, yc, xb < 0 ? 0 : xb, yb, dir, cells, marks)
             } else if (xa > w) != (xb > w) {
                 let yc = splitY(xa, ya, xb, yb, atX: w)
-                addClippedInX(min(xa, w), ya, w, yc, dir, cells)
-                addClippedInX(w, yc, min(xb, w), yb, dir, cells)
+                addClippedInX(min(xa, w), ya, w, yc, dir, cells, marks)
+                addClippedInX(w, yc, min(xb, w), yb, dir, cells, marks)
             } else {
-                accumulate(xa, ya, xb, yb, dir, cells)
+                accumulate(xa, ya, xb, yb, dir, cells, marks)
             }
         }
 
@@ -146,7 +198,8 @@ package struct CoverageAccumulator {
         /// one row at a time.
         @inline(__always)
         private func accumulate(
-            _ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ dir: Double, _ base: UnsafeMutablePointer<Float>
+            _ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ dir: Double, _ base: UnsafeMutablePointer<Float>,
+            _ marks: UnsafeMutablePointer<UInt64>
         ) {
             let w = Double(width)
             let firstRow = Int(ya), endRow = min(Int(yb.rounded(.up)), height)
@@ -165,7 +218,8 @@ package struct CoverageAccumulator {
                     carriedY = bottom
                     carriedX = xBottom
                     CoverageAccumulator.addRowPiece(
-                        base + row &* stride, min(xTop, xBottom), max(xTop, xBottom), dir * (bottom - top), lastColumn)
+                        base + row &* stride, min(xTop, xBottom), max(xTop, xBottom), dir * (bottom - top), lastColumn,
+                        marking: marks + row &* marksPerRow)
                 }
                 row &+= 1
             }
@@ -182,7 +236,8 @@ package struct CoverageAccumulator {
     /// `d·(c(i) − c(i−1))` so that the running sum recovers `d·c(i)`.
     @inline(__always)
     fileprivate static func addRowPiece(
-        _ row: UnsafeMutablePointer<Float>, _ lo: Double, _ hi: Double, _ d: Double, _ lastColumn: Int
+        _ row: UnsafeMutablePointer<Float>, _ lo: Double, _ hi: Double, _ d: Double, _ lastColumn: Int,
+        marking marks: UnsafeMutablePointer<UInt64>
     ) {
         let i0 = Int(lo)
         if hi <= Double(i0 + 1) {
@@ -191,6 +246,8 @@ package struct CoverageAccumulator {
             let mid = (lo + hi) * 0.5 - Double(i0)
             row[i0] += Float(d * (1 - mid))
             row[i0 + 1] += Float(d * mid)
+            mark(groupOf: i0, in: marks)
+            mark(groupOf: i0 &+ 1, in: marks)
             return
         }
         @inline(__always) func ramp(_ t: Double) -> Double {
@@ -208,17 +265,60 @@ package struct CoverageAccumulator {
             i &+= 1
         }
         row[i1 &+ 1] += Float(d * (1 - previous))
+        mark(groupsOf: i0, through: i1 &+ 1, in: marks)
+    }
+
+    /// Marks the group of cell `i` of a row as written.
+    @inline(__always)
+    private static func mark(groupOf i: Int, in marks: UnsafeMutablePointer<UInt64>) {
+        marks[i &>> 9] |= 1 &<< UInt64(truncatingIfNeeded: (i &>> 3) & 63)
+    }
+
+    /// Marks the groups of cells `first ... last` of a row as written.
+    @inline(__always)
+    private static func mark(groupsOf first: Int, through last: Int, in marks: UnsafeMutablePointer<UInt64>) {
+        let g0 = first &>> 3, g1 = last &>> 3
+        let w0 = g0 &>> 6, w1 = g1 &>> 6
+        if w0 == w1 {
+            // Bits g0 ... g1 of one word.
+            let span = UInt64(truncatingIfNeeded: g1 &- g0 &+ 1)
+            let bits: UInt64 = span >= 64 ? ~0 : ((1 &<< span) &- 1)
+            marks[w0] |= bits &<< UInt64(truncatingIfNeeded: g0 & 63)
+            return
+        }
+        marks[w0] |= ~0 &<< UInt64(truncatingIfNeeded: g0 & 63)
+        var w = w0 &+ 1
+        while w < w1 { marks[w] = ~0; w &+= 1 }
+        marks[w1] |= ~0 &>> UInt64(truncatingIfNeeded: 63 &- (g1 & 63))
+    }
+
+    /// How many groups from group `g` of a row, at most `limit` of them,
+    /// no edge wrote to: their cells are all zero.
+    @inline(__always)
+    private static func unmarkedRun(_ marks: UnsafePointer<UInt64>, from g: Int, limit: Int) -> Int {
+        var run = 0
+        var word = g &>> 6
+        var bits = marks[word] &>> UInt64(truncatingIfNeeded: g & 63)
+        var available = 64 &- (g & 63)
+        while true {
+            if bits != 0 { return min(run &+ bits.trailingZeroBitCount, limit) }
+            run &+= available
+            if run >= limit { return limit }
+            word &+= 1
+            bits = marks[word]
+            available = 64
+        }
     }
 
     /// Writes the coverage of the band's pixels, rows top to bottom, as bytes
     /// 0...255, to `out` (`width` bytes per row).
     ///
-    /// Eight cells at a time that no edge touched (all zero: the running sum
-    /// does not change across them, the inside or outside of a shape) are
-    /// written as one value: a large shape's interior costs a comparison per
-    /// eight pixels instead of a sum and a conversion per pixel. Skipping a
-    /// zero changes at most the sign of a zero sum, which no rule sees: the
-    /// bytes are those of the pixel-by-pixel sum.
+    /// A run of groups of eight cells that no edge wrote to (all zero: the
+    /// running sum does not change across them, the inside or outside of a
+    /// shape) is written as one value, eight bytes at a time, its cells not
+    /// read: a large shape's interior costs a store per eight pixels instead
+    /// of a sum and a conversion per pixel. The bytes are those of the
+    /// pixel-by-pixel sum.
     package func resolve(_ rule: FillRule, into out: UnsafeMutablePointer<UInt8>) {
         switch rule {
         case .nonZero: resolve(into: out, Self.nonZeroCoverage)
@@ -238,25 +338,15 @@ package struct CoverageAccumulator {
         return UInt8(min(folded > 1 ? 2 - folded : folded, 1) * 255 + 0.5)
     }
 
-    /// Whether no edge touched the eight cells from `cells`: all zero,
-    /// whatever their signs (four words read at once).
-    @inline(__always)
-    private static func untouched(_ cells: UnsafePointer<Float>) -> Bool {
-        let raw = UnsafeRawPointer(cells)
-        let any = raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-            | raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
-        return any & 0x7FFF_FFFF_7FFF_FFFF == 0
-    }
-
     /// Resolves the band's rows `rows` (counted from the band's top) as
     /// `resolve(_:into:)` does and blends the solid pixel `word` at each
     /// pixel's coverage straight onto the pixels, source-over, the bytes
     /// `blendSolid` gives from the resolved coverage: no mask is written and
     /// read again. `pixels` is the band's first pixel (its left column, its
-    /// top row) and `rowBytes` the target's row length. Eight cells that
-    /// add nothing to the running sum are eight pixels of one coverage: left
-    /// alone when it is zero (most of a thin shape's box), stored when it is
-    /// full and the word opaque (a solid interior).
+    /// top row) and `rowBytes` the target's row length. A run of groups no
+    /// edge wrote to is pixels of one coverage: left alone when it is zero
+    /// (most of a thin shape's box), stored when it is full and the word
+    /// opaque (a solid interior), blended with one source otherwise.
     package func blend(_ rule: FillRule, rows: Range<Int>, word: UInt32, into pixels: UnsafeMutableRawPointer, rowBytes: Int) {
         switch rule {
         case .nonZero: blend(rows: rows, word: word, into: pixels, rowBytes: rowBytes, Self.nonZeroCoverage)
@@ -267,56 +357,63 @@ package struct CoverageAccumulator {
     @inline(__always)
     private func blend(rows: Range<Int>, word: UInt32, into pixels: UnsafeMutableRawPointer, rowBytes: Int,
                        _ coverage: (Float) -> UInt8) {
-        let w = width, s = stride
+        let w = width, s = stride, perRow = marksPerRow
+        let groups = w &>> 3
         let words = SIMD4<UInt32>(repeating: word)
         let opaque = word >> 24 == 255
         CoverageScales.opaque.withUnsafeBufferPointer { scales in
             let scale = scales.baseAddress!
             cells.withUnsafeBufferPointer { cellBuffer in
-                guard let cells = cellBuffer.baseAddress else { return }
-                for row in rows.clamped(to: 0..<height) {
-                    let src = cells + row * s
-                    let p = pixels + row * rowBytes
-                    var winding: Float = 0
-                    // What an untouched group paints, for the running sum as
-                    // it is: worked out again only where an edge changed the
-                    // sum, not for each of a run of groups inside or outside
-                    // the shape.
-                    var k: UInt32 = 0
-                    var source = SIMD4<UInt32>(repeating: 0)
-                    var x = 0
-                    while x &+ 8 <= w {
-                        if Self.untouched(src + x) {
-                            if k == 255 && opaque {
-                                (p + x &* 4).storeBytes(of: words, as: SIMD4<UInt32>.self)
-                                (p + x &* 4).storeBytes(of: words, toByteOffset: 16, as: SIMD4<UInt32>.self)
-                            } else if k != 0 {
-                                blendWords(p + x &* 4, source)
-                                blendWords(p + (x &+ 4) &* 4, source)
+                marks.withUnsafeBufferPointer { markBuffer in
+                    guard let cells = cellBuffer.baseAddress, let marks = markBuffer.baseAddress else { return }
+                    for row in rows.clamped(to: 0..<height) {
+                        let src = cells + row * s
+                        let rowMarks = marks + row &* perRow
+                        let p = pixels + row * rowBytes
+                        var winding: Float = 0
+                        // What an unmarked group paints, for the running sum
+                        // as it is: worked out again only where an edge
+                        // changed the sum.
+                        var k: UInt32 = 0
+                        var source = SIMD4<UInt32>(repeating: 0)
+                        var g = 0
+                        while g < groups {
+                            // A run of groups no edge wrote to: pixels of one
+                            // coverage, the cells not read.
+                            let run = Self.unmarkedRun(rowMarks, from: g, limit: groups &- g)
+                            if run > 0 {
+                                let first = p + (g &* 8) &* 4, quads = run &* 2
+                                if k == 255 && opaque {
+                                    for q in 0..<quads { (first + q &* 16).storeBytes(of: words, as: SIMD4<UInt32>.self) }
+                                } else if k != 0 {
+                                    for q in 0..<quads { blendWords(first + q &* 16, source) }
+                                }
+                                g &+= run
+                                if g == groups { break }
                             }
-                            x &+= 8
-                            continue
+                            // An edge passes: the eight coverages, blended four at a time.
+                            let x = g &* 8
+                            var bytes: UInt64 = 0
+                            for i in 0..<8 {
+                                winding += src[x &+ i]
+                                bytes |= UInt64(coverage(winding)) << (i &* 8)
+                            }
+                            withUnsafeBytes(of: bytes) { eight in
+                                blendSolid(word, coverage: eight.baseAddress!.assumingMemoryBound(to: UInt8.self), count: 8,
+                                           scale: scale, into: p + x &* 4)
+                            }
+                            // The last of the eight is the sum the next groups carry.
+                            k = scale[Int(bytes >> 56)]
+                            source = k == 255 ? words : SIMD4(repeating: scaled(word, by: k))
+                            g &+= 1
                         }
-                        // An edge passes: the eight coverages, blended four at a time.
-                        var bytes: UInt64 = 0
-                        for i in 0..<8 {
-                            winding += src[x &+ i]
-                            bytes |= UInt64(coverage(winding)) << (i &* 8)
+                        var x = groups &* 8
+                        while x < w {
+                            winding += src[x]
+                            let k = scale[Int(coverage(winding))]
+                            if k != 0 { blendWord(p + x &* 4, k == 255 ? word : scaled(word, by: k)) }
+                            x &+= 1
                         }
-                        withUnsafeBytes(of: bytes) { eight in
-                            blendSolid(word, coverage: eight.baseAddress!.assumingMemoryBound(to: UInt8.self), count: 8,
-                                       scale: scale, into: p + x &* 4)
-                        }
-                        // The last of the eight is the sum the next groups carry.
-                        k = scale[Int(bytes >> 56)]
-                        source = k == 255 ? words : SIMD4(repeating: scaled(word, by: k))
-                        x &+= 8
-                    }
-                    while x < w {
-                        winding += src[x]
-                        let k = scale[Int(coverage(winding))]
-                        if k != 0 { blendWord(p + x &* 4, k == 255 ? word : scaled(word, by: k)) }
-                        x &+= 1
                     }
                 }
             }
@@ -325,35 +422,44 @@ package struct CoverageAccumulator {
 
     @inline(__always)
     private func resolve(into out: UnsafeMutablePointer<UInt8>, _ coverage: (Float) -> UInt8) {
-        let w = width, s = stride
+        let w = width, s = stride, perRow = marksPerRow
+        let groups = w &>> 3
         cells.withUnsafeBufferPointer { cellBuffer in
-            guard let cells = cellBuffer.baseAddress else { return }
-            for row in 0..<height {
-                let src = cells + row * s
-                let o = out + row * w
-                var winding: Float = 0
-                // The eight bytes of an untouched group at the running sum
-                // as it is, worked out again only where an edge changed it.
-                var eight: UInt64 = 0
-                var x = 0
-                while x &+ 8 <= w {
-                    if Self.untouched(src + x) {
-                        UnsafeMutableRawPointer(o + x).storeBytes(of: eight, as: UInt64.self)
-                        x &+= 8
-                        continue
+            marks.withUnsafeBufferPointer { markBuffer in
+                guard let cells = cellBuffer.baseAddress, let marks = markBuffer.baseAddress else { return }
+                for row in 0..<height {
+                    let src = cells + row * s
+                    let rowMarks = marks + row &* perRow
+                    let o = out + row * w
+                    var winding: Float = 0
+                    // The eight bytes of an unmarked group at the running sum
+                    // as it is, worked out again only where an edge changed it.
+                    var eight: UInt64 = 0
+                    var g = 0
+                    while g < groups {
+                        let run = Self.unmarkedRun(rowMarks, from: g, limit: groups &- g)
+                        if run > 0 {
+                            let first = UnsafeMutableRawPointer(o + g &* 8)
+                            for i in 0..<run { first.storeBytes(of: eight, toByteOffset: i &* 8, as: UInt64.self) }
+                            g &+= run
+                            if g == groups { break }
+                        }
+                        var x = g &* 8
+                        let end = x &+ 8
+                        while x < end {
+                            winding += src[x]
+                            o[x] = coverage(winding)
+                            x &+= 1
+                        }
+                        eight = UInt64(o[x &- 1]) &* 0x0101_0101_0101_0101
+                        g &+= 1
                     }
-                    let end = x &+ 8
-                    while x < end {
+                    var x = groups &* 8
+                    while x < w {
                         winding += src[x]
                         o[x] = coverage(winding)
                         x &+= 1
                     }
-                    eight = UInt64(o[x &- 1]) &* 0x0101_0101_0101_0101
-                }
-                while x < w {
-                    winding += src[x]
-                    o[x] = coverage(winding)
-                    x &+= 1
                 }
             }
         }
