@@ -44,9 +44,11 @@ struct GradientFillTests {
     }
 
     /// A polygon filled with a gradient shows, at every pixel it wholly
-    /// covers, the gradient's colour at that pixel's local point: axial
-    /// (read a row at a time), radial and conic (read pixel by pixel), under
-    /// a turned, scaled, moved map and stops beyond 0...1, at two opacities.
+    /// covers, the gradient's colour at that pixel's local point over what
+    /// was there: axial (read a row at a time, four pixels at once where
+    /// all four are covered), radial and conic (read pixel by pixel), under
+    /// a turned, scaled, moved map and stops beyond 0...1, at two opacities,
+    /// over a grey background.
     @Test(arguments: [GradientFill.Shape.axial, .radial, .conic], [1.0, 0.6])
     func aGradientPolygonShowsTheGradientAtEachPixel(shape: GradientFill.Shape, alpha: Double) throws {
         let fill = GradientFill(shape: shape, stops: [(-0.25, (0.8, 0, 0, 0.8)), (0.4, (0, 0.5, 0, 0.5)), (1.25, (0, 0, 1, 1))],
@@ -54,7 +56,8 @@ struct GradientFillTests {
         let turn = CATransform3DMakeRotation(0.3, 0, 0, 1)
         let transform = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeScale(1.5, 1.5, 1), turn),
                                             CATransform3DMakeTranslation(20.25, 3.5, 0))
-        var pixmap = try Pixmap(width: 120, height: 100)
+        let grey = 100.0
+        var pixmap = try Pixmap(width: 120, height: 100, filledWith: PremultipliedColor(r: 100, g: 100, b: 100, a: 255))
         var paint = PolygonPaint(rect: CGRect(x: 0, y: 0, width: 60, height: 40), transform: transform, source: .gradient(fill))
         paint.alpha = alpha
         try pixmap.draw(paint)
@@ -66,7 +69,8 @@ struct GradientFillTests {
                 // Pixels a pixel or more inside the rectangle.
                 guard local.x > 1, local.x < 59, local.y > 1, local.y < 39 else { continue }
                 let c = fill.color(at: fill.parameter(x: Double(local.x), y: Double(local.y)))
-                let expected = [c.0, c.1, c.2, c.3].map { Int(GradientFill.byte($0 * alpha)) }
+                let source = [c.0, c.1, c.2, c.3].map { Double(GradientFill.byte($0 * alpha)) }
+                let expected = [0, 1, 2].map { Int((source[$0] + grey * (1 - source[3] / 255)).rounded()) } + [255]
                 let p = try pixmap.pixel(x: x, y: y)
                 let seen = [Int(p.r), Int(p.g), Int(p.b), Int(p.a)]
                 #expect(zip(seen, expected).allSatisfy { abs($0 - $1) <= 2 }, "(\(x), \(y)): \(seen), the gradient there is \(expected)")

@@ -274,16 +274,50 @@ package struct PolygonPainting: RowPaint {
             stage.coverageScale.withUnsafeBufferPointer { scale in
                 guard let coverageBase = maskValues.baseAddress, let scale = scale.baseAddress else { return }
                 let mb = mask.bounds
+                // Full coverage scales by 255 (no opacity below 1): four full
+                // coverage bytes are four pixels of the table's words as they are.
+                let fullIsWhole = scale[255] == 255
+                // Pixel x's centre, x + 0.5, for four pixels from x: exact
+                // sums, so each lane's position is the one pixel by pixel.
+                let centres = SIMD4<Double>(0.5, 1.5, 2.5, 3.5)
                 for y in band {
                     let py = Double(y) + 0.5
                     let atZero = ((py * i10 + i20) * dx + (py * i11 + i21) * dy) * k - fixed + 0.5
                     let coverage = coverageBase + (y - mb.minY) * maskStride - mb.minX
                     let row = UnsafeMutableRawPointer(target.pixel(x: 0, y: y))
-                    for x in mb.minX..<mb.maxX {
+                    @inline(__always) func blendPixel(_ x: Int) {
                         let c = scale[Int(coverage[x])]
-                        if c == 0 { continue }
+                        if c == 0 { return }
                         let word = GradientRamp.word(table, at: atZero + (Double(x) + 0.5) * perX)
                         blendWord(row + x * 4, c == 255 ? word : scaled(word, by: c))
+                    }
+                    var x = mb.minX
+                    // Four pixels at a time: skipped where none is covered,
+                    // blended as one vector where all four are fully covered
+                    // (stored where their words are opaque too), else one by one.
+                    while x &+ 4 <= mb.maxX {
+                        let four = UnsafeRawPointer(coverage + x).loadUnaligned(as: UInt32.self)
+                        if four == 0 {
+                            x &+= 4
+                            continue
+                        }
+                        if four == 0xFFFF_FFFF && fullIsWhole {
+                            let positions = (SIMD4<Double>(repeating: Double(x)) + centres) * perX + atZero
+                            let words = SIMD4<UInt32>(GradientRamp.word(table, at: positions[0]), GradientRamp.word(table, at: positions[1]),
+                                                      GradientRamp.word(table, at: positions[2]), GradientRamp.word(table, at: positions[3]))
+                            if (words &>> 24) == SIMD4(repeating: 255) {
+                                (row + x &* 4).storeBytes(of: words, as: SIMD4<UInt32>.self)
+                            } else {
+                                blendWords(row + x &* 4, words)
+                            }
+                        } else {
+                            for i in 0..<4 { blendPixel(x &+ i) }
+                        }
+                        x &+= 4
+                    }
+                    while x < mb.maxX {
+                        blendPixel(x)
+                        x &+= 1
                     }
                 }
             }
