@@ -81,7 +81,7 @@ package struct AnimationTimingModel: Hashable, Sendable {
     /// effect there (outside its active time without a fill, or with timing
     /// that `validate()` rejects).
     public func sample(atTime t: CFTimeInterval) -> AnimationTimingSample? {
-        guard t.isFinite, validationError == nil else { return nil }
+        guard t.isFinite, isValid else { return nil }
         let elapsed = (t - beginTime) * speed
         let active = activeDuration
         if elapsed < 0 {
@@ -98,7 +98,7 @@ package struct AnimationTimingModel: Hashable, Sendable {
     /// Whether the animation has played to its end by parent time `t`: the
     /// moment Core Animation would remove it when `isRemovedOnCompletion`.
     public func isFinished(atTime t: CFTimeInterval) -> Bool {
-        guard t.isFinite, validationError == nil else { return false }
+        guard t.isFinite, isValid else { return false }
         return (t - beginTime) * speed >= activeDuration
     }
 
@@ -106,9 +106,16 @@ package struct AnimationTimingModel: Hashable, Sendable {
     /// `speed` is 0 (then it is active at every time) or the timing is invalid.
     /// The upper bound may be infinite.
     public var activeInterval: (start: CFTimeInterval, end: CFTimeInterval)? {
-        guard speed != 0, validationError == nil else { return nil }
+        guard speed != 0, isValid else { return nil }
         let a = beginTime, b = beginTime + activeDuration / speed
         return (min(a, b), max(a, b))
+    }
+
+    /// Whether these timing values have no problem (`validationError` is
+    /// nil), asked at every sample without making the error.
+    public var isValid: Bool {
+        beginTime.isFinite && duration >= 0 && duration.isFinite && speed.isFinite && timeOffset.isFinite
+            && repeatCount >= 0 && repeatDuration >= 0
     }
 
     /// The first problem with these timing values, or nil when there is none.

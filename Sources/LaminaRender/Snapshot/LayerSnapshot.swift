@@ -86,8 +86,10 @@ final class LayerSnapshotter {
     /// layer by layer (`RenderLayer(snapshotOfModel:)`).
     var readsModels = false
     /// Presentation copies of layers already frozen, for later layers'
-    /// copies to be made in (`presentationAlone(atTime:reusing:)`).
-    private var spareCopies: [CALayer] = []
+    /// copies to be made in (`presentationAlone(atTime:reusing:)`). Not
+    /// checked for overlapping access at run time: a snapshotter is one
+    /// thread's, and the list is lent (`inout`) to one call at a time.
+    @exclusivity(unchecked) private var spareCopies: [CALayer] = []
     /// Where a model layer's animations of `hidden` are played to learn
     /// whether it shows at all (`CALayer.isHiddenWhenPresented`).
     private let scratch = CALayer()
@@ -157,7 +159,8 @@ final class LayerSnapshotter {
         // Done with once this layer and its subtree are frozen: a later
         // layer's presentation copy is made in it.
         defer { if layer !== node, layer.canBeRefilled { spareCopies.append(layer) } }
-        r.kind = layer is CATransformLayer ? .transform : .ordinary
+        let kind = LayerClass(layer)
+        r.kind = kind == .other && layer is CATransformLayer ? .transform : .ordinary
         r.bounds = layer.bounds
         switch placement {
         case .itsOwnTree:
@@ -178,7 +181,7 @@ final class LayerSnapshotter {
         let tree = readsModels ? node : layer
         r.sublayers = try sublayers(of: tree, presented: layer, at: path)
         guard r.kind == .ordinary else { return }
-        if let emitter = layer as? CAEmitterLayer {
+        if kind == .other, let emitter = layer as? CAEmitterLayer {
             // Above the background and border, below the sublayers.
             r.sublayers.insert(contentsOf: try particles(of: emitter, at: path), at: 0)
         }
@@ -239,7 +242,8 @@ final class LayerSnapshotter {
         for (i, sublayer) in sublayers.enumerated() {
             try append(sublayer, placedIn: placement, at: path.appending(.sublayer(i)), to: &subs)
         }
-        guard let replicator = presented as? CAReplicatorLayer, replicator.instanceCount > 1 || replicator.instanceColor != nil else {
+        guard LayerClass(presented) == .other, let replicator = presented as? CAReplicatorLayer,
+              replicator.instanceCount > 1 || replicator.instanceColor != nil else {
             return subs
         }
         // Every instance past the first copies the sublayers' subtrees; an
@@ -354,7 +358,8 @@ final class LayerSnapshotter {
     private func content(of layer: CALayer, bounds: CGRect, at path: LayerPath) throws(RenderRefusal) -> [RenderContent] {
         var pieces: [RenderContent] = []
         var backing: ImageContent?
-        if let text = layer as? CATextLayer, let rasterizer = options.textRasterizer {
+        let kind = LayerClass(layer)
+        if kind == .other, let text = layer as? CATextLayer, let rasterizer = options.textRasterizer {
             // A text layer draws its text into its backing store, which is
             // its contents.
             let asked = layer.contentsScale > 0 && layer.contentsScale.isFinite ? Double(layer.contentsScale) : 1
@@ -384,10 +389,12 @@ final class LayerSnapshotter {
                 pieces.append(.image(over))
             }
         }
-        if let shape = layer as? CAShapeLayer {
+        if kind == .shape {
+            ShapeContent.append(unsafeDowncast(layer, to: CAShapeLayer.self), to: &pieces)
+        } else if kind == .other, let shape = layer as? CAShapeLayer {
             ShapeContent.append(shape, to: &pieces)
         }
-        if let gradient = layer as? CAGradientLayer, let fill = GradientFill(gradient, bounds: bounds) {
+        if kind == .other, let gradient = layer as? CAGradientLayer, let fill = GradientFill(gradient, bounds: bounds) {
             pieces.append(.gradient(fill))
         }
         return pieces
@@ -502,5 +509,23 @@ extension PathData {
     /// shape layer's fill and a shadow path alike.
     func fillContours(tolerance: Double) -> [[CGPoint]] {
         flattened(tolerance: CGFloat(tolerance)).compactMap { $0.points.count >= 3 ? $0.points : nil }
+    }
+}
+
+/// A layer's class as the snapshot asks it, once a layer: Lamina's own
+/// `CALayer` and `CAShapeLayer` (most of a Lottie tree's layers) are none of
+/// the other classes it looks for, so their casts (each a walk up the
+/// class chain) are not made.
+private enum LayerClass {
+    /// Exactly `CALayer`.
+    case plain
+    /// Exactly `CAShapeLayer`.
+    case shape
+    /// Any other class: asked cast by cast.
+    case other
+
+    init(_ layer: CALayer) {
+        let type = type(of: layer)
+        self = type == CALayer.self ? .plain : type == CAShapeLayer.self ? .shape : .other
     }
 }
