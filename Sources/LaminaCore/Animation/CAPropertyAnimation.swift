@@ -12,6 +12,7 @@ open class CAPropertyAnimation: CAAnimation {
         didSet {
             splitKeyPath = keyPath.map(SplitKeyPath.init)
             writesHidden = splitKeyPath?.head == "hidden"
+            reachesSubtree = splitKeyPath.map { ["mask", "sublayers", "superlayer"].contains($0.head) } ?? false
             attachedKey = nil
         }
     }
@@ -33,6 +34,11 @@ open class CAPropertyAnimation: CAAnimation {
     /// renderer plays first, to learn whether a layer shows at all
     /// (`CALayer.isHiddenWhenPresented`).
     @exclusivity(unchecked) private(set) var writesHidden = false
+
+    /// Whether `keyPath` reaches out of the layer, into its `mask`,
+    /// `sublayers` or `superlayer`: a presentation copy of the layer alone
+    /// cannot show it (`CALayer.presentationAlone`).
+    @exclusivity(unchecked) private(set) var reachesSubtree = false
 
     /// Whether the animated value is added to the model value rather than
     /// replacing it. Numbers, points, sizes, rectangles and colours add

@@ -128,7 +128,7 @@ extension CALayer {
         for entry in animationEntries where !reachesSubtree {
             entry.animation.forEachPropertyAnimation(atTime: t) { animation, time in
                 guard !reachesSubtree else { return }
-                if let head = animation.splitKeyPath?.head, head == "mask" || head == "sublayers" || head == "superlayer" {
+                if animation.reachesSubtree {
                     reachesSubtree = true
                     return
                 }
