@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An immutable graphics path with Core Graphics' API and semantics.
 ///
@@ -8,8 +9,9 @@ import Foundation
 /// threads, and renderers take `pathData`, a plain value, rather than the
 /// object. Two paths are equal when their elements are equal.
 public class CGPath: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: PathData
+    /// The elements, behind a lock held inline: a path is made for every
+    /// frame of an animated shape, and an `NSLock` was an object of its own.
+    private let storage: Mutex<PathData>
 
     /// The empty path (`CGMutablePath()`).
     public convenience init() {
@@ -18,7 +20,7 @@ public class CGPath: @unchecked Sendable {
 
     /// A path holding `data`.
     package init(_ data: PathData) {
-        storage = data
+        storage = Mutex(data)
     }
 
     /// A path of one rectangle (`CGPath(rect:transform:)`); see
@@ -54,13 +56,13 @@ public class CGPath: @unchecked Sendable {
 
     /// A snapshot of the path's elements, a value any thread may keep.
     package var pathData: PathData {
-        lock.withLock { storage }
+        storage.withLock { $0 }
     }
 
     /// Runs `body` on the stored elements under the lock; the mutable
     /// subclass edits through this.
     func withMutableData<R>(_ body: (inout PathData) -> R) -> R {
-        lock.withLock { body(&storage) }
+        storage.withLock { body(&$0) }
     }
 
     /// The path's elements, in order.
