@@ -169,6 +169,21 @@ struct OutlineCacheTests {
         #expect(xs.max()! > 200)
     }
 
+    /// A matrix flattened without the product is the product's value, entry
+    /// for entry (a zero's sign aside, which `==` does not see).
+    @Test func aFlattenedMatrixIsItsProductWithTheFlatteningMatrix() {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            var m = CATransform3D.identity
+            for path in [\CATransform3D.m11, \.m12, \.m13, \.m14, \.m21, \.m22, \.m23, \.m24,
+                         \.m31, \.m32, \.m33, \.m34, \.m41, \.m42, \.m43, \.m44] {
+                m[keyPath: path] = .random(in: -500...500, using: &rng)
+            }
+            #expect(m.flattened == m.concatenating(flatteningMatrix))
+        }
+        #expect(CATransform3D.identity.flattened == flatteningMatrix)
+    }
+
     /// The box and the scale the planner works out from a rect's corners
     /// without lists, against the lists they were worked out from before.
     @Test func projectedBoundsAndPixelScaleAreThoseOfTheCornerLists() {

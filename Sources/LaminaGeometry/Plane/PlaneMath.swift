@@ -12,6 +12,15 @@ package let flatteningMatrix: CATransform3D = {
 }()
 
 extension CATransform3D {
+    /// This matrix followed by `flatteningMatrix`, without the product: its
+    /// third column set to zero (for finite entries the product's values,
+    /// up to the sign of a zero). Asked of every sublayer a plan places.
+    package var flattened: CATransform3D {
+        var f = self
+        f.m13 = 0; f.m23 = 0; f.m33 = 0; f.m43 = 0
+        return f
+    }
+
     /// The local points whose image has `w` at least `nearPlaneW`: what lies
     /// in front of the eye. Geometry is cut here, never mirrored.
     package var nearPlane: HalfPlane { HalfPlane(a: Double(m14), b: Double(m24), c: Double(m44) - nearPlaneW) }

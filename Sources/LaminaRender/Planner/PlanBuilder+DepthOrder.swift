@@ -46,7 +46,7 @@ extension PlanBuilder {
             // of one split layer tile it without a seam.
             let itemClipping = clipping.pulledBack(through: item.matrix.planeHomography)
                 .cut(by: piece.cuts.map { pullBack($0, through: item.matrix) })
-            try emitPlane(item.layer, matrix: item.matrix.concatenating(flatteningMatrix).concatenating(matrix),
+            try emitPlane(item.layer, matrix: item.matrix.flattened.concatenating(matrix),
                       clipping: itemClipping, opacity: opacity * item.opacity, tint: combine(tint, item.tint), into: &commands)
         }
     }
@@ -81,7 +81,7 @@ extension PlanBuilder {
             let m = sub.transformToSuperlayer
             if isCulled(sub, matrix: m) { continue }
             // An item under the identity has opacity 1 and no tint: the layer's own reach it unchanged.
-            try emitPlane(sub, matrix: m.concatenating(flatteningMatrix).concatenating(matrix),
+            try emitPlane(sub, matrix: m.flattened.concatenating(matrix),
                           clipping: clipping.pulledBack(through: m.planeHomography), opacity: opacity, tint: tint, into: &commands)
         }
         return true
