@@ -258,5 +258,10 @@ struct PathDrawBoxTests {
         draw.contours = [[CGPoint(x: 0, y: 0), CGPoint(x: 5, y: 0), CGPoint(x: 0, y: 5)]]
         #expect(draw.bounds == nil)
         #expect(FlatOutline([]).bounds == nil && FlatOutline([[CGPoint(x: CGFloat.infinity, y: 0)]]).bounds == nil)
+        // The box `CGRect.bounding` gives all the points, nil where it is.
+        let far = [[CGPoint(x: -CGFloat.greatestFiniteMagnitude, y: 0), CGPoint(x: CGFloat.greatestFiniteMagnitude, y: 1)]]
+        let contours = [[CGPoint(x: 3, y: -2), CGPoint(x: 5, y: 7)], [], [CGPoint(x: -1, y: 4)]]
+        #expect(FlatOutline(far).bounds == nil && CGRect.bounding(far.flatMap { $0 }) == nil)
+        #expect(FlatOutline(contours).bounds == CGRect.bounding(contours.flatMap { $0 }))
     }
 }

@@ -168,8 +168,9 @@ package final class OutlineCache: Sendable {
 package struct FlatOutline: Sendable {
     /// The closed contours, in local coordinates.
     package let contours: [[CGPoint]]
-    /// The smallest box holding every point of `contours`; nil when one of
-    /// them is not finite, or there are none.
+    /// The smallest box holding every point of `contours`, as
+    /// `CGRect.bounding` gives it for all their points: nil when one of them
+    /// is not finite, there are none, or the box's width or height is not.
     package let bounds: CGRect?
 
     /// `contours` with their box.
@@ -181,6 +182,7 @@ package struct FlatOutline: Sendable {
             guard let b = BoxAccumulator(finite: contour) else { finite = false; break }
             if !b.isEmpty { box.add(CGPoint(x: b.minX, y: b.minY)); box.add(CGPoint(x: b.maxX, y: b.maxY)) }
         }
-        bounds = finite && !box.isEmpty ? box.rect : nil
+        let rect = box.rect
+        bounds = finite && !box.isEmpty && rect.width.isFinite && rect.height.isFinite ? rect : nil
     }
 }

@@ -215,7 +215,7 @@ extension PlanBuilder {
         let pathOutline = shadow.path.map { contours(of: $0, tolerance: options.curveTolerance / max(scale, 1e-6)) }
         if let pathOutline {
             try countSegments(pathOutline.contours, at: layer)
-            shape = CGRect.bounding(pathOutline.contours.flatMap { $0 }) ?? .zero
+            shape = pathOutline.bounds ?? .zero
         }
         let area = shape.insetBy(dx: -pad, dy: -pad)
         let alpha = try renderToSurface(extent: area, scale: scale, for: layer, .shadow) { m, cmds in
