@@ -206,6 +206,49 @@ import Testing
         #expect(try p.pixel(x: 3, y: 0) == .clear)
     }
 
+    /// A trilinear read whose mipmap levels are chosen once for a whole
+    /// draw (an affine map, one footprint everywhere) gives, at every point,
+    /// the bytes the read that chooses them at each pixel gives: magnified,
+    /// between two levels, on a level, beyond the last, squeezed along one
+    /// axis only.
+    @Test func levelsChosenOnceReadWhatLevelsChosenPerPixelRead() throws {
+        var texture = try Pixmap(width: 37, height: 23)
+        var seed: UInt32 = 7
+        for y in 0..<23 { for x in 0..<37 {
+            seed = seed &* 1_103_515_245 &+ 12345
+            let a = UInt8(truncatingIfNeeded: seed >> 24)
+            try texture.setPixel(PremultipliedColor(r: UInt8(truncatingIfNeeded: seed >> 8) & a, g: UInt8(truncatingIfNeeded: seed >> 16) & a,
+                                                    b: a / 2, a: a), x: x, y: y)
+        } }
+        let sampler = try TextureSampler(MappedTexture(pixmap: texture, localRect: CGRect(x: 2, y: -1, width: 18.5, height: 11), filter: .trilinear))
+        let footprints = [
+            LocalFootprint(xPerPx: 0.3, yPerPx: 0, xPerPy: 0, yPerPy: 0.3),
+            LocalFootprint(xPerPx: 1.7, yPerPx: 0.4, xPerPy: -0.4, yPerPy: 1.7),
+            LocalFootprint(xPerPx: 2, yPerPx: 0, xPerPy: 0, yPerPy: 0.5),
+            LocalFootprint(xPerPx: 0.5, yPerPx: 0, xPerPy: 0, yPerPy: 6.3),
+            LocalFootprint(xPerPx: 90, yPerPx: 0, xPerPy: 0, yPerPy: 90),
+        ]
+        var levelsSeen = Set<Int>()
+        try texture.data.withUnsafeBufferPointer { texels in
+            let t = try #require(texels.baseAddress)
+            for fp in footprints {
+                let (lower, k) = sampler.trilinearLevels(at: fp)
+                levelsSeen.insert(lower)
+                for i in 0..<200 {
+                    let x = -1 + Double(i % 20) * 1.13, y = -2 + Double(i / 20) * 1.41
+                    let perPixel = sampler.sample(t, x: x, y: y, footprint: fp)
+                    let once = sampler.withLevel(lower, texels: t) { low in
+                        k == 0 ? sampler.sample(lower: low, upper: nil, k: 0, x: x, y: y)
+                            : sampler.withLevel(lower + 1, texels: t) { sampler.sample(lower: low, upper: $0, k: k, x: x, y: y) }
+                    }
+                    #expect(perPixel == once, "footprint \(fp) at (\(x), \(y))")
+                }
+            }
+        }
+        // The footprints reach the texture itself, levels between, and the last level.
+        #expect(levelsSeen.contains(0) && levelsSeen.contains(sampler.mipmaps.count) && levelsSeen.count >= 4)
+    }
+
     @Test func badDrawInputThrows() throws {
         var p = try Pixmap(width: 4, height: 4)
         var behind = CATransform3D.identity

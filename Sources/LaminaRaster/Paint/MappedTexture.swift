@@ -107,21 +107,81 @@ package struct TextureSampler {
             guard let fp = footprint, !mipmaps.isEmpty else {
                 return Self.bilinear(texels, width: width, height: height, tx: tx, ty: ty)
             }
-            // Texels per pixel along the pixel's two axes; the longer decides
-            // the level, as GL's λ = log2 ρ does.
-            let dxPx = fp.xPerPx * scaleX, dyPx = fp.yPerPx * scaleY
-            let dxPy = fp.xPerPy * scaleX, dyPy = fp.yPerPy * scaleY
-            let rho = max((dxPx * dxPx + dyPx * dyPx).squareRoot(), (dxPy * dxPy + dyPy * dyPy).squareRoot())
-            guard rho > 1, rho.isFinite else { return Self.bilinear(texels, width: width, height: height, tx: tx, ty: ty) }
-            let lambda = min(log2(rho), Double(mipmaps.count))
-            let lower = Int(lambda), t = lambda - Double(lower)
+            let (lower, k) = trilinearLevels(at: fp)
             let a = level(lower, texels, tx: tx, ty: ty)
-            guard t > 0, lower < mipmaps.count else { return a }
-            let b = level(lower + 1, texels, tx: tx, ty: ty)
-            let k = UInt32(t * 256 + 0.5)
-            @inline(__always) func mix(_ p: UInt32, _ q: UInt32) -> UInt32 { (p * (256 - k) + q * k + 128) >> 8 }
-            return (mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2), mix(a.3, b.3))
+            guard k > 0 else { return a }
+            return Self.mix(a, level(lower + 1, texels, tx: tx, ty: ty), k)
         }
+    }
+
+    /// The mipmap levels a trilinear read takes for a pixel of `footprint`:
+    /// the `lower` level (0 is the texture itself) and the weight `k`, out
+    /// of 256, of the level above it mixed in (0: the lower level alone).
+    /// Level 0 alone where a pixel spans at most one texel (magnifying).
+    /// Needs `mipmaps`.
+    @inline(__always)
+    package func trilinearLevels(at fp: LocalFootprint) -> (lower: Int, k: UInt32) {
+        // Texels per pixel along the pixel's two axes; the longer decides
+        // the level, as GL's λ = log2 ρ does.
+        let dxPx = fp.xPerPx * scaleX, dyPx = fp.yPerPx * scaleY
+        let dxPy = fp.xPerPy * scaleX, dyPy = fp.yPerPy * scaleY
+        let rho = max((dxPx * dxPx + dyPx * dyPx).squareRoot(), (dxPy * dxPy + dyPy * dyPy).squareRoot())
+        guard rho > 1, rho.isFinite else { return (0, 0) }
+        let lambda = min(log2(rho), Double(mipmaps.count))
+        let lower = Int(lambda), t = lambda - Double(lower)
+        // (A weight that rounds to 0 mixes in nothing: the lower level's
+        // texel, to the bit.)
+        guard t > 0, lower < mipmaps.count else { return (lower, 0) }
+        return (lower, UInt32(t * 256 + 0.5))
+    }
+
+    /// Two texel values mixed, `k` (out of 256) of `b`.
+    @inline(__always)
+    private static func mix(_ a: (UInt32, UInt32, UInt32, UInt32), _ b: (UInt32, UInt32, UInt32, UInt32), _ k: UInt32)
+        -> (UInt32, UInt32, UInt32, UInt32)
+    {
+        // (At most 255 · 256 + 128: wrapping arithmetic cannot wrap.)
+        @inline(__always) func mix(_ p: UInt32, _ q: UInt32) -> UInt32 { (p &* (256 &- k) &+ q &* k &+ 128) >> 8 }
+        return (mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2), mix(a.3, b.3))
+    }
+
+    /// A mipmap level's texels, bound for a draw's loop over its pixels:
+    /// `withLevel` makes it, `sample(lower:upper:k:x:y:)` reads it.
+    package struct BoundLevel {
+        fileprivate let texels: UnsafePointer<UInt8>
+        fileprivate let width: Int, height: Int
+        /// Level 0: read at the texel coordinates as they are.
+        fileprivate let isBase: Bool
+    }
+
+    /// Calls `body` with level `n` of the mipmap bound (0: `texels`, the
+    /// texture itself).
+    package func withLevel<R>(_ n: Int, texels: UnsafePointer<UInt8>, _ body: (BoundLevel) -> R) -> R {
+        guard n > 0 else { return body(BoundLevel(texels: texels, width: width, height: height, isBase: true)) }
+        let m = mipmaps[n - 1]
+        return m.data.withUnsafeBufferPointer { p in
+            body(BoundLevel(texels: p.baseAddress!, width: m.width, height: m.height, isBase: false))
+        }
+    }
+
+    /// A trilinear read at local point (x, y) from levels chosen once for
+    /// every pixel (`trilinearLevels`, where the footprint is the same
+    /// everywhere: an affine map): the `lower` level, mixed with `k` of
+    /// `upper` (unread when `k` is 0). The bytes `sample` gives there.
+    @inline(__always)
+    package func sample(lower: BoundLevel, upper: BoundLevel?, k: UInt32, x: Double, y: Double) -> (UInt32, UInt32, UInt32, UInt32) {
+        let tx = x * scaleX + offsetX, ty = y * scaleY + offsetY
+        let a = read(lower, tx: tx, ty: ty)
+        guard k > 0, let upper else { return a }
+        return Self.mix(a, read(upper, tx: tx, ty: ty), k)
+    }
+
+    /// `level`'s bilinear read of a bound level.
+    @inline(__always)
+    private func read(_ level: BoundLevel, tx: Double, ty: Double) -> (UInt32, UInt32, UInt32, UInt32) {
+        guard !level.isBase else { return Self.bilinear(level.texels, width: width, height: height, tx: tx, ty: ty) }
+        return Self.bilinear(level.texels, width: level.width, height: level.height,
+                             tx: tx * Double(level.width) / Double(width), ty: ty * Double(level.height) / Double(height))
     }
 
     /// The premultiplied texel value at local point (x, y) read between the

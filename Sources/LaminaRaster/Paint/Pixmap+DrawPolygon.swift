@@ -238,7 +238,24 @@ package struct PolygonPainting: RowPaint {
                 case .linear, .smoothLinear:
                     paint(band, of: target, shader: LinearTextureShader(
                         sampler: sampler, texels: t, eased: sampler.filter == .smoothLinear))
-                case .nearest, .trilinear:
+                case .trilinear:
+                    guard let footprint = stage.affineFootprint, !sampler.mipmaps.isEmpty else {
+                        paint(band, of: target, shader: TextureShader(sampler: sampler, texels: t))
+                        return
+                    }
+                    // Every pixel's footprint is the same: its levels are too.
+                    let (lower, k) = sampler.trilinearLevels(at: footprint)
+                    sampler.withLevel(lower, texels: t) { lowerLevel in
+                        guard k > 0 else {
+                            paint(band, of: target, shader: FixedLevelsTextureShader(sampler: sampler, lower: lowerLevel, upper: nil, k: 0))
+                            return
+                        }
+                        sampler.withLevel(lower + 1, texels: t) { upperLevel in
+                            paint(band, of: target, shader: FixedLevelsTextureShader(
+                                sampler: sampler, lower: lowerLevel, upper: upperLevel, k: k))
+                        }
+                    }
+                case .nearest:
                     paint(band, of: target, shader: TextureShader(sampler: sampler, texels: t))
                 }
             }
@@ -405,6 +422,23 @@ private struct LinearTextureShader: PixelShader {
     }
 }
 
+/// A trilinear texture under an affine map: every pixel's footprint is
+/// the same, so its two mipmap levels and their mix are chosen once a draw
+/// (`TextureSampler.trilinearLevels`) rather than with a logarithm and a
+/// lookup of each level at every pixel. The bytes `TextureShader` gives.
+private struct FixedLevelsTextureShader: PixelShader {
+    package static var needsLocalPoint: Bool { true }
+    package var needsFootprint: Bool { false }
+    package let sampler: TextureSampler
+    package let lower: TextureSampler.BoundLevel
+    package let upper: TextureSampler.BoundLevel?
+    package let k: UInt32
+    @inline(__always)
+    package func shade(x: Double, y: Double, footprint: LocalFootprint?) -> (UInt32, UInt32, UInt32, UInt32) {
+        sampler.sample(lower: lower, upper: upper, k: k, x: x, y: y)
+    }
+}
+
 /// A gradient read at each pixel's local point from its colour table.
 private struct GradientShader: PixelShader {
     package static var needsLocalPoint: Bool { true }
@@ -457,6 +491,16 @@ private struct PolygonStage {
         case let (a?, nil), let (nil, a?): (interiorCount, across, down) = (1, a, Self.emptyBox)
         case (nil, nil): (interiorCount, across, down) = (0, Self.emptyBox, Self.emptyBox)
         }
+    }
+
+    /// The footprint of every pixel under an affine map (the one each
+    /// pixel's `localFootprint` works out, to the bit); nil under a
+    /// projective one, where it changes from pixel to pixel.
+    package var affineFootprint: LocalFootprint? {
+        let (i00, i01, i02, i10, i11, i12, _, _, i22) = inverse.h
+        guard i02 == 0, i12 == 0 else { return nil }
+        let invW = 1 / i22
+        return LocalFootprint(xPerPx: i00 * invW, yPerPx: i01 * invW, xPerPy: i10 * invW, yPerPy: i11 * invW)
     }
 
     /// An affine map (W the same positive number everywhere) and no rounded shape.
