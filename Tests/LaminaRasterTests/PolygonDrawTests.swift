@@ -249,6 +249,47 @@ import Testing
         #expect(levelsSeen.contains(0) && levelsSeen.contains(sampler.mipmaps.count) && levelsSeen.count >= 4)
     }
 
+    /// A picture that lands texel for pixel reads, at every pixel centre
+    /// and whatever its filter, the texel the centre lies in: what a
+    /// nearest read gives. Moved by a fraction of a pixel, scaled or turned,
+    /// it does not land so.
+    @Test func aPictureLandingTexelForPixelReadsItsTexels() throws {
+        var texture = try Pixmap(width: 9, height: 7)
+        for y in 0..<7 { for x in 0..<9 {
+            try texture.setPixel(PremultipliedColor(r: UInt8(x * 28), g: UInt8(y * 36), b: UInt8((x * y * 7) % 256), a: 255), x: x, y: y)
+        } }
+        // Local units of 0.8 texels (the texture spans 11.25 x 8.75 of them),
+        // drawn at 0.8 pixels a unit from pixel (3, 2): a texel a pixel.
+        let local = CGRect(x: -2, y: 1, width: 11.25, height: 8.75)
+        let area = PixelRect(x: 3, y: 2, width: 9, height: 7)
+        func inverse(scale: Double = 0.8, dx: Double = 3, turn: Double = 0) throws -> PlaneHomography {
+            // pixel = local · 0.8 (turned) + (dx − (−2) · 0.8, 2 − 1 · 0.8)
+            let (c, s) = (cos(turn) * scale, sin(turn) * scale)
+            let forward = PlaneHomography((c, s, 0, -s, c, 0, dx + 2 * 0.8, 2 - 0.8, 1))
+            return try #require(forward.inverted())
+        }
+        for filter in [TextureFilter.linear, .smoothLinear, .trilinear] {
+            let sampler = try TextureSampler(MappedTexture(pixmap: texture, localRect: local, filter: filter))
+            #expect(sampler.landsTexelForPixel(under: try inverse(), over: area), "\(filter)")
+            #expect(!sampler.landsTexelForPixel(under: try inverse(dx: 3.5), over: area))
+            #expect(!sampler.landsTexelForPixel(under: try inverse(scale: 0.81), over: area))
+            #expect(!sampler.landsTexelForPixel(under: try inverse(turn: 0.01), over: area))
+            let (i00, i01, _, i10, i11, _, i20, i21, i22) = try inverse().h
+            let footprint = LocalFootprint(xPerPx: i00 / i22, yPerPx: i01 / i22, xPerPy: i10 / i22, yPerPy: i11 / i22)
+            try texture.data.withUnsafeBufferPointer { texels in
+                let t = try #require(texels.baseAddress)
+                for py in area.minY..<area.maxY { for px in area.minX..<area.maxX {
+                    let (cx, cy) = (Double(px) + 0.5, Double(py) + 0.5)
+                    let x = (cx * i00 + cy * i10 + i20) / i22, y = (cx * i01 + cy * i11 + i21) / i22
+                    let read = sampler.sample(t, x: x, y: y, footprint: footprint)
+                    #expect(read == sampler.sampleNearest(t, x: x, y: y))
+                    let texel = try texture.pixel(x: px - area.minX, y: py - area.minY)
+                    #expect(read == (UInt32(texel.r), UInt32(texel.g), UInt32(texel.b), UInt32(texel.a)))
+                } }
+            }
+        }
+    }
+
     @Test func badDrawInputThrows() throws {
         var p = try Pixmap(width: 4, height: 4)
         var behind = CATransform3D.identity

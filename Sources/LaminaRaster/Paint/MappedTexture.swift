@@ -96,9 +96,7 @@ package struct TextureSampler {
         let tx = x * scaleX + offsetX, ty = y * scaleY + offsetY
         switch filter {
         case .nearest:
-            let ix = Self.clampIndex(tx, width), iy = Self.clampIndex(ty, height)
-            let p = texels + (iy * width + ix) * 4
-            return (UInt32(p[0]), UInt32(p[1]), UInt32(p[2]), UInt32(p[3]))
+            return Self.texel(texels, width: width, height: height, tx: tx, ty: ty)
         case .linear:
             return Self.bilinear(texels, width: width, height: height, tx: tx, ty: ty)
         case .smoothLinear:
@@ -184,6 +182,37 @@ package struct TextureSampler {
                              tx: tx * Double(level.width) / Double(width), ty: ty * Double(level.height) / Double(height))
     }
 
+    /// The texel local point (x, y) lies in, whatever `filter` says:
+    /// `sample` for a `nearest` sampler.
+    @inline(__always)
+    package func sampleNearest(_ texels: UnsafePointer<UInt8>, x: Double, y: Double) -> (UInt32, UInt32, UInt32, UInt32) {
+        Self.texel(texels, width: width, height: height, tx: x * scaleX + offsetX, ty: y * scaleY + offsetY)
+    }
+
+    /// Whether, under the affine map `inverse` from pixels to local points,
+    /// every pixel of `area` has its centre on a texel's centre (within a
+    /// ten-thousandth of a texel), one texel a pixel, unturned: a picture
+    /// landing texel for pixel, however its draw is cut. There every
+    /// filter reads exactly the texel the centre lies in (a linear read's
+    /// weights round to nothing, a trilinear one's level to the texture),
+    /// which `sampleNearest` reads without weighing four.
+    package func landsTexelForPixel(under inverse: PlaneHomography, over area: PixelRect) -> Bool {
+        let (i00, i01, i02, i10, i11, i12, i20, i21, i22) = inverse.h
+        guard i01 == 0, i02 == 0, i10 == 0, i12 == 0, i22 > 0, !area.isEmpty,
+              abs(i00 / i22 * scaleX - 1) < 1e-9, abs(i11 / i22 * scaleY - 1) < 1e-9
+        else { return false }
+        // The texel coordinate of a pixel centre, as the paint loop works it
+        // out, is within a ten-thousandth of a texel's centre at the first
+        // and the last pixel of each axis, and moves by one texel a pixel
+        // between: so at every pixel between (the weights round to zero
+        // below 1/512 of a texel).
+        let invW = 1 / i22
+        func onCentre(_ t: Double) -> Bool { t.isFinite && abs(t - t.rounded(.down) - 0.5) < 1e-4 }
+        func tx(_ px: Int) -> Double { (Double(px) + 0.5) * i00 * invW * scaleX + i20 * invW * scaleX + offsetX }
+        func ty(_ py: Int) -> Double { (Double(py) + 0.5) * i11 * invW * scaleY + i21 * invW * scaleY + offsetY }
+        return onCentre(tx(area.minX)) && onCentre(tx(area.maxX - 1)) && onCentre(ty(area.minY)) && onCentre(ty(area.maxY - 1))
+    }
+
     /// The premultiplied texel value at local point (x, y) read between the
     /// four nearest texels, whatever `filter` says: `sample` for a `linear`
     /// sampler (a `smoothLinear` one when `eased`), without the per-pixel
@@ -193,6 +222,17 @@ package struct TextureSampler {
         -> (UInt32, UInt32, UInt32, UInt32)
     {
         Self.bilinear(texels, width: width, height: height, tx: x * scaleX + offsetX, ty: y * scaleY + offsetY, eased: eased)
+    }
+
+    /// The texel that texel coordinate (tx, ty) lies in, the nearest edge
+    /// texel outside.
+    @inline(__always)
+    private static func texel(_ texels: UnsafePointer<UInt8>, width: Int, height: Int, tx: Double, ty: Double)
+        -> (UInt32, UInt32, UInt32, UInt32)
+    {
+        let ix = clampIndex(tx, width), iy = clampIndex(ty, height)
+        let p = texels + (iy * width + ix) * 4
+        return (UInt32(p[0]), UInt32(p[1]), UInt32(p[2]), UInt32(p[3]))
     }
 
     /// A bilinear read of mipmap level `n` at level-0 texel coordinates.

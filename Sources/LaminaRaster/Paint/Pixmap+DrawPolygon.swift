@@ -185,7 +185,9 @@ extension Pixmap {
 package struct PolygonPainting: RowPaint {
     private enum Source: Sendable {
         case solid(PremultipliedColor)
-        case texture(TextureSampler, texels: [UInt8])
+        /// `texelForPixel`: the picture lands texel for pixel
+        /// (`TextureSampler.landsTexelForPixel`), whatever its filter.
+        case texture(TextureSampler, texels: [UInt8], texelForPixel: Bool)
         case gradient(GradientRamp)
     }
     private let mask: CoverageMask
@@ -209,7 +211,9 @@ package struct PolygonPainting: RowPaint {
             guard c.a > 0 else { return nil }
             source = .solid(c)
         case .texture(let t):
-            source = .texture(try TextureSampler(t), texels: t.pixmap.data)
+            let sampler = try TextureSampler(t)
+            source = .texture(sampler, texels: t.pixmap.data,
+                              texelForPixel: sampler.landsTexelForPixel(under: covered.inverse, over: covered.mask.bounds))
         case .gradient(let g):
             guard !g.stops.isEmpty else { return nil }
             source = .gradient(ramp(g))
@@ -231,9 +235,15 @@ package struct PolygonPainting: RowPaint {
         switch source {
         case .solid(let color):
             paint(band, of: target, shader: SolidShader(color: color))
-        case .texture(let sampler, let texels):
+        case .texture(let sampler, let texels, let texelForPixel):
             texels.withUnsafeBufferPointer { texels in
                 guard let t = texels.baseAddress else { return }
+                if texelForPixel {
+                    // A surface laid on the target's pixels, cut by a clip
+                    // between pixels: each pixel its one texel.
+                    paint(band, of: target, shader: NearestTextureShader(sampler: sampler, texels: t))
+                    return
+                }
                 switch sampler.filter {
                 case .linear, .smoothLinear:
                     paint(band, of: target, shader: LinearTextureShader(
@@ -256,7 +266,7 @@ package struct PolygonPainting: RowPaint {
                         }
                     }
                 case .nearest:
-                    paint(band, of: target, shader: TextureShader(sampler: sampler, texels: t))
+                    paint(band, of: target, shader: NearestTextureShader(sampler: sampler, texels: t))
                 }
             }
         case .gradient(let ramp):
@@ -404,6 +414,20 @@ private struct TextureShader: PixelShader {
     @inline(__always)
     package func shade(x: Double, y: Double, footprint: LocalFootprint?) -> (UInt32, UInt32, UInt32, UInt32) {
         sampler.sample(texels, x: x, y: y, footprint: footprint)
+    }
+}
+
+/// A texture read at the texel each point lies in: a `nearest` filter, or
+/// any filter where the picture lands texel for pixel (there every filter
+/// reads that texel).
+private struct NearestTextureShader: PixelShader {
+    package static var needsLocalPoint: Bool { true }
+    package var needsFootprint: Bool { false }
+    package let sampler: TextureSampler
+    package let texels: UnsafePointer<UInt8>
+    @inline(__always)
+    package func shade(x: Double, y: Double, footprint: LocalFootprint?) -> (UInt32, UInt32, UInt32, UInt32) {
+        sampler.sampleNearest(texels, x: x, y: y)
     }
 }
 
