@@ -168,3 +168,75 @@ struct CPURendererTests {
         #expect(plan.surfaces.count >= 2)
     }
 }
+
+/// A layer under a mask that is one opaque convex polygon (a Lottie
+/// rectangle mask; lottie-ios masks every gradient with its shape), its
+/// draws apart, is cut by the polygon's sides as square bounds cut: no
+/// surface, and the picture the two surfaces and the masked composite give.
+/// Draws that overlap are masked together, as are translucent, inverted
+/// and concave masks.
+@Suite struct ConvexMaskTests {
+    /// A gradient (and, with `dot`, a shape over it) masked by a turned
+    /// quadrilateral: `bulge` bends one side by a ten-millionth of a point
+    /// (a curve: the surfaces stay), `alpha` and `inverted` set the mask's.
+    static func scene(dot: Bool = false, bulge: Bool = false, alpha: CGFloat = 1, inverted: Bool = false, concave: Bool = false) -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 64, height: 48)
+        let holder = CALayer()
+        holder.frame = root.bounds
+        let gradient = CAGradientLayer()
+        gradient.frame = holder.bounds
+        gradient.colors = [CGColor(red: 0.9, green: 0.2, blue: 0.1, alpha: 1), CGColor(red: 0.1, green: 0.3, blue: 0.9, alpha: 0.7)]
+        gradient.startPoint = CGPoint(x: 0, y: 0.2)
+        gradient.endPoint = CGPoint(x: 1, y: 0.8)
+        holder.addSublayer(gradient)
+        if dot {
+            let shape = CAShapeLayer()
+            shape.path = CGPath(ellipseIn: CGRect(x: 30, y: 4, width: 30, height: 30), transform: nil)
+            shape.fillColor = CGColor(red: 0.1, green: 0.8, blue: 0.2, alpha: 0.9)
+            holder.addSublayer(shape)
+        }
+        let container = CALayer(), shape = CAShapeLayer()
+        container.frame = CGRect(x: 2.25, y: 1.5, width: 60, height: 44)
+        let path = CGMutablePath()
+        let corners = concave
+            ? [CGPoint(x: 3.3, y: 2.1), CGPoint(x: 50.6, y: 8.4), CGPoint(x: 20, y: 20), CGPoint(x: 44.2, y: 40.7), CGPoint(x: 7.9, y: 33.2)]
+            : [CGPoint(x: 3.3, y: 2.1), CGPoint(x: 50.6, y: 8.4), CGPoint(x: 44.2, y: 40.7), CGPoint(x: 7.9, y: 33.2)]
+        path.move(to: corners[0])
+        for (i, corner) in corners.enumerated().dropFirst() {
+            if bulge && i == 2 {
+                let from = corners[1]
+                path.addQuadCurve(to: corner, control: CGPoint(x: (from.x + corner.x) / 2 + 1e-7, y: (from.y + corner.y) / 2))
+            } else {
+                path.addLine(to: corner)
+            }
+        }
+        path.closeSubpath()
+        shape.path = path
+        shape.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: alpha)
+        container.addSublayer(shape)
+        holder.mask = container
+        holder.invertsMask = inverted
+        root.addSublayer(holder)
+        return root
+    }
+
+    @Test func aConvexMaskCutsAsClipPlanes() throws {
+        let direct = try MaskedSolidTests.plan(Self.scene())
+        #expect(direct.surfaces.isEmpty)
+        let surfaces = try MaskedSolidTests.plan(Self.scene(bulge: true))
+        #expect(surfaces.surfaces.count >= 2)
+        let a = try CPURenderer().render(direct).pixelBytes, b = try CPURenderer().render(surfaces).pixelBytes
+        #expect(a.contains { $0 != 0 } && a.contains { $0 == 0 })
+        // The same to a level or two: the composite rounds twice.
+        var worst = 0
+        for i in a.indices { worst = max(worst, abs(Int(a[i]) - Int(b[i]))) }
+        #expect(worst <= 2)
+    }
+
+    @Test(arguments: [(1.0, false, false, true), (0.5, false, false, false), (1, true, false, false), (1, false, true, false)])
+    func overlappingDrawsOrATranslucentInvertedOrConcaveMaskKeepTheSurfaces(alpha: Double, inverted: Bool, concave: Bool, dot: Bool) throws {
+        let plan = try MaskedSolidTests.plan(Self.scene(dot: dot, alpha: CGFloat(alpha), inverted: inverted, concave: concave))
+        #expect(plan.surfaces.count >= 2)
+    }
+}

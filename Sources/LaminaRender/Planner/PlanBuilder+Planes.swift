@@ -106,6 +106,21 @@ extension PlanBuilder {
             return
         }
 
+        if !hasShadow, !hasFilters, !blended, !groupOpacity, !clipsContent, let sides = convexMaskSides(layer), !drawsOverlap(layer) {
+            // A mask that is one convex polygon (a Lottie rectangle mask;
+            // lottie-ios masks every gradient with its shape) over draws
+            // that do not overlap: its sides cut each draw, anti-aliased as
+            // the mask's edge is, as square bounds cut them above: no
+            // surface for the layer, none for its mask, no masked
+            // composite. (Draws that overlap are masked together: cut one
+            // by one, an edge pixel would fade each and let the one below
+            // show through the one above.)
+            var clipped = clippingWithNear
+            for plane in sides { clipped = clipped.adding(plane) }
+            try emitContent(layer, matrix: matrix, clipping: clipped, opacity: alpha, tint: tint, into: &commands)
+            return
+        }
+
         // Offscreen: the layer in its own 2D coordinates, at the resolution
         // the target sees it, and only as much of it as can show: what lies
         // outside the target (with room for a shadow to blur into view) is
@@ -328,16 +343,7 @@ extension PlanBuilder {
         let b = solid.bounds
         let corners = [CGPoint(x: b.minX, y: b.minY), CGPoint(x: b.maxX, y: b.minY), CGPoint(x: b.maxX, y: b.maxY), CGPoint(x: b.minX, y: b.maxY)]
             .map { toLayer.apply(to: $0) }
-        let center = CGPoint(x: corners.reduce(0) { $0 + $1.x } / 4, y: corners.reduce(0) { $0 + $1.y } / 4)
-        var edges: [HalfPlane] = []
-        for i in 0..<4 {
-            let (p, q) = (corners[i], corners[(i + 1) % 4])
-            let a = -Double(q.y - p.y), bb = Double(q.x - p.x)
-            guard a != 0 || bb != 0 else { return nil }
-            let plane = HalfPlane(a: a, b: bb, c: -(a * Double(p.x) + bb * Double(p.y)))
-            edges.append(plane.value(at: center) >= 0 ? plane : plane.flipped)
-        }
-        guard edges.allSatisfy({ $0.a.isFinite && $0.b.isFinite && $0.c.isFinite }) else { return nil }
+        guard let edges = Self.inwardSides(of: corners) else { return nil }
         // Every alpha in the fill's colour: one fill, drawn once, fades as
         // its layer would (no group to make).
         let solidOpacity = paints ? 1 : solid.opacity * solidAlpha
@@ -348,6 +354,42 @@ extension PlanBuilder {
         shape.transformToSuperlayer = fillToLayer
         shape.opacity = 1
         return (shape, edges)
+    }
+
+    /// Where `layer`'s mask shows one opaque fill whose region is a convex
+    /// polygon of at most eight corners (`PathData.convexPolygon`), placed
+    /// in the layer's plane: the half-planes of its sides in the layer's
+    /// space, facing in. The mask lets through exactly what lies inside all
+    /// of them. Nil for anything else (a curve, a translucent or inverted
+    /// mask, a mask of several layers).
+    func convexMaskSides(_ layer: RenderLayer) -> [HalfPlane]? {
+        guard let mask = layer.mask?.value, !layer.maskIsInverted, layer.effects == nil, !layer.masksToBounds,
+              let (fillLayer, fillToLayer, maskAlpha) = Self.onlyPaintingLayer(in: mask, placed: mask.transformToSuperlayer, alpha: 1),
+              fillLayer.backgroundColor == nil, fillLayer.borderWidth == 0 || fillLayer.borderColor.alpha == 0,
+              fillLayer.sublayers.isEmpty, fillLayer.content.count == 1, case .fill(let fill) = fillLayer.content[0],
+              fill.color.alpha * fillLayer.opacity * maskAlpha == 1, case .fill(let path) = fill.outline,
+              let corners = path.convexPolygon(maximumCorners: 8)
+        else { return nil }
+        return Self.inwardSides(of: corners.map { fillToLayer.apply(to: $0) })
+    }
+
+    /// The half-planes of a convex polygon's sides, each facing the side
+    /// its centroid lies on; nil where a side has no length or a plane's
+    /// coefficients are not finite.
+    static func inwardSides(of corners: [CGPoint]) -> [HalfPlane]? {
+        let n = corners.count
+        let center = CGPoint(x: corners.reduce(0) { $0 + $1.x } / CGFloat(n), y: corners.reduce(0) { $0 + $1.y } / CGFloat(n))
+        var sides: [HalfPlane] = []
+        sides.reserveCapacity(n)
+        for i in 0..<n {
+            let (p, q) = (corners[i], corners[(i + 1) % n])
+            let a = -Double(q.y - p.y), b = Double(q.x - p.x)
+            guard a != 0 || b != 0 else { return nil }
+            let plane = HalfPlane(a: a, b: b, c: -(a * Double(p.x) + b * Double(p.y)))
+            sides.append(plane.value(at: center) >= 0 ? plane : plane.flipped)
+        }
+        guard sides.allSatisfy({ $0.a.isFinite && $0.b.isFinite && $0.c.isFinite }) else { return nil }
+        return sides
     }
 
     /// The one layer that paints in `layer`'s subtree, with its matrix to
