@@ -315,8 +315,9 @@ extension RenderPlan {
                     throw InvalidRenderPlan("pass \(p) targets surface \(i) of \(surfaces[i].width)x\(surfaces[i].height) pixels")
                 }
             }
-            for command in pass.commands {
-                if case .backdrop(let backdrop) = command {
+            // (By index: each draw asked where it lies, not copied out.)
+            for c in pass.commands.indices {
+                if case .backdrop(let backdrop) = pass.commands[c] {
                     let size = self.size(of: pass.target), r = backdrop.region
                     guard r.width > 0, r.height > 0, r.x >= 0, r.y >= 0, r.x + r.width <= size.width, r.y + r.height <= size.height else {
                         throw InvalidRenderPlan("pass \(p) copies a backdrop of \(r) from a \(size.width)x\(size.height) target")
@@ -326,13 +327,12 @@ extension RenderPlan {
                             throw InvalidRenderPlan("pass \(p)'s backdrop names surface \(i), which is not of its region's size")
                         }
                     }
-                    guard backdrop.draw.fill.textureSources == [.surface(.offscreen(backdrop.result))] else {
+                    guard backdrop.draw.fill.textureSources == AtMostTwo(.surface(.offscreen(backdrop.result))) else {
                         throw InvalidRenderPlan("pass \(p)'s backdrop draws something other than its result")
                     }
                     continue
                 }
-                guard case .polygon(let draw) = command else { continue }
-                for case .image(let id) in draw.fill.textureSources where !images.indices.contains(id.index) {
+                for id in pass.commands[c].sampledImages where !images.indices.contains(id.index) {
                     throw InvalidRenderPlan("pass \(p) names unknown image \(id.index)")
                 }
             }

@@ -220,13 +220,16 @@ extension RenderPlan {
         let images = self.images.reduce(0.0) { $0 + Double($1.width) * Double($1.height) }
         var blurred = 0.0
         for pass in passes {
-            for command in pass.commands {
-                guard case .offscreen(let i) = command.sampledSurfaces.first, surfaces.indices.contains(i) else { continue }
-                switch command {
-                case .blurMask: blurred = max(blurred, Double(surfaces[i].pixelCount))
+            // (By index: each draw asked where it lies, not copied out.)
+            for c in pass.commands.indices {
+                switch pass.commands[c] {
+                case .blurMask(.offscreen(let i), _) where surfaces.indices.contains(i):
+                    blurred = max(blurred, Double(surfaces[i].pixelCount))
                 // A colour blur holds four channels' floats.
-                case .filter(_, .blur): blurred = max(blurred, 4 * Double(surfaces[i].pixelCount))
-                default: continue
+                case .filter(.offscreen(let i), .blur) where surfaces.indices.contains(i):
+                    blurred = max(blurred, 4 * Double(surfaces[i].pixelCount))
+                default:
+                    continue
                 }
             }
         }

@@ -179,23 +179,26 @@ extension RenderPlan {
         var drawn: Set<SurfaceID> = []
         func draw(_ target: SurfaceID) {
             guard drawn.insert(target).inserted, let pass = passesByTarget[target]?.first else { return }
-            var segment: [DrawCommand] = []
+            // The pass is cut before each draw that samples a surface not
+            // yet drawn, which is drawn there; its draws are copied into
+            // the pieces only where it is cut (by index: not copied out to
+            // be asked).
+            var start = 0
             var continues = pass.continuesTarget
-            for command in pass.commands {
-                let needed = command.sampledSurfaces.filter { $0 != target && !drawn.contains($0) }
-                if !needed.isEmpty {
-                    if !segment.isEmpty {
-                        ordered.append(RenderPass(target: target, commands: segment, continuesTarget: continues))
-                        segment = []
-                        continues = true
-                    }
-                    for surface in needed { draw(surface) }
+            for c in pass.commands.indices {
+                let needed = pass.commands[c].sampledSurfaces.filter { $0 != target && !drawn.contains($0) }
+                guard !needed.isEmpty else { continue }
+                if c > start {
+                    ordered.append(RenderPass(target: target, commands: Array(pass.commands[start..<c]), continuesTarget: continues))
+                    start = c
+                    continues = true
                 }
-                segment.append(command)
+                for surface in needed { draw(surface) }
             }
             // A pass of no draws still makes its (transparent) target.
-            if !segment.isEmpty || !continues {
-                ordered.append(RenderPass(target: target, commands: segment, continuesTarget: continues))
+            if start < pass.commands.count || !continues {
+                let rest = start == 0 ? pass.commands : Array(pass.commands[start...])
+                ordered.append(RenderPass(target: target, commands: rest, continuesTarget: continues))
             }
         }
         draw(.output)
@@ -208,8 +211,9 @@ extension RenderPlan {
         var lastUse: [Int: Int] = [:]
         for (index, pass) in passes.enumerated() {
             if case .offscreen(let i) = pass.target { lastUse[i] = index }
-            for command in pass.commands {
-                for case .offscreen(let i) in command.sampledSurfaces { lastUse[i] = index }
+            // (By index: each draw asked where it lies, not copied out.)
+            for c in pass.commands.indices {
+                for case .offscreen(let i) in pass.commands[c].sampledSurfaces { lastUse[i] = index }
             }
         }
         for index in passes.indices { passes[index].releasedSurfaces = [] }
@@ -221,22 +225,65 @@ extension RenderPlan {
 
 extension DrawCommand {
     /// The surfaces this command reads.
-    public var sampledSurfaces: [SurfaceID] {
+    public var sampledSurfaces: AtMostTwo<SurfaceID> {
         switch self {
-        case .blurMask(let source, _), .filter(let source, _): return [source]
-        case .path, .backdrop: return []  // a backdrop's surfaces are its own, made and freed as it runs
-        case .polygon(let draw): return draw.fill.textureSources.compactMap { if case .surface(let id) = $0 { id } else { nil } }
+        case .blurMask(let source, _), .filter(let source, _): return AtMostTwo(source)
+        case .path, .backdrop: return AtMostTwo()  // a backdrop's surfaces are its own, made and freed as it runs
+        case .polygon(let draw):
+            var surfaces = AtMostTwo<SurfaceID>()
+            for case .surface(let id) in draw.fill.textureSources { surfaces.append(id) }
+            return surfaces
         }
+    }
+}
+
+extension DrawCommand {
+    /// The pictures this command reads (a backdrop's are its own).
+    public var sampledImages: AtMostTwo<ImageID> {
+        guard case .polygon(let draw) = self else { return AtMostTwo() }
+        var images = AtMostTwo<ImageID>()
+        for case .image(let id) in draw.fill.textureSources { images.append(id) }
+        return images
     }
 }
 
 extension PolygonFill {
     /// The textures this fill samples.
-    public var textureSources: [TextureSource] {
+    public var textureSources: AtMostTwo<TextureSource> {
         switch self {
-        case .color, .gradient: []
-        case .texture(let t, _, _, _, _), .alphaTint(let t, _, _): [t]
-        case .masked(let source, let mask, _, _): [source, mask]
+        case .color, .gradient: AtMostTwo()
+        case .texture(let t, _, _, _, _), .alphaTint(let t, _, _): AtMostTwo(t)
+        case .masked(let source, let mask, _, _): AtMostTwo(source, mask)
+        }
+    }
+}
+
+/// None, one or two values, in order, held in place: what one draw
+/// samples (a picture, and a masked picture's mask). Asked of every draw
+/// by every pass over a plan, where an array would be one allocation a draw.
+package struct AtMostTwo<Element: Hashable & Sendable>: Sequence, Hashable, Sendable {
+    private var first: Element?, second: Element?
+
+    /// None, one (`a`) or two (`a`, then `b`).
+    package init(_ a: Element? = nil, _ b: Element? = nil) {
+        (first, second) = a == nil ? (b, nil) : (a, b)
+    }
+
+    /// Adds `value` after those held; the third and later are not held
+    /// (no draw samples more than two).
+    package mutating func append(_ value: Element) {
+        if first == nil { first = value } else if second == nil { second = value } else { assertionFailure("a draw samples at most two") }
+    }
+
+    package var isEmpty: Bool { first == nil }
+
+    package func makeIterator() -> Iterator { Iterator(coming: first, after: second) }
+
+    package struct Iterator: IteratorProtocol {
+        fileprivate var coming: Element?, after: Element?
+        package mutating func next() -> Element? {
+            defer { (coming, after) = (after, nil) }
+            return coming
         }
     }
 }
