@@ -45,8 +45,8 @@ struct GradientFillTests {
 
     /// A polygon filled with a gradient shows, at every pixel it wholly
     /// covers, the gradient's colour at that pixel's local point over what
-    /// was there: axial (read a row at a time, four pixels at once where
-    /// all four are covered), radial and conic (read pixel by pixel), under
+    /// was there: axial and radial (read a row at a time, four pixels at
+    /// once where all four are covered), conic (read pixel by pixel), under
     /// a turned, scaled, moved map and stops beyond 0...1, at two opacities,
     /// over a grey background.
     @Test(arguments: [GradientFill.Shape.axial, .radial, .conic], [1.0, 0.6])

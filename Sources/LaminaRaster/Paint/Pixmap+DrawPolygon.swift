@@ -272,8 +272,11 @@ package struct PolygonPainting: RowPaint {
         case .gradient(let ramp):
             ramp.words.withUnsafeBufferPointer { table in
                 guard let t = table.baseAddress else { return }
-                if ramp.fill.shape == .axial, clip == nil, stage.isAffineWithoutShape {
+                let g = ramp.fill
+                if g.shape == .axial, clip == nil, stage.isAffineWithoutShape {
                     paintAxial(band, of: target, ramp: ramp, table: t)
+                } else if g.shape == .radial, clip == nil, stage.isAffineWithoutShape, g.end.x != g.start.x || g.end.y != g.start.y {
+                    paintRadial(band, of: target, ramp: ramp, table: t)
                 } else {
                     paint(band, of: target, shader: GradientShader(ramp: ramp, table: t))
                 }
@@ -285,7 +288,6 @@ package struct PolygonPainting: RowPaint {
     /// row its parameter moves by a constant step, so each pixel's table
     /// entry is one multiply-add from the row's start.
     private func paintAxial(_ band: Range<Int>, of target: PixelRows, ramp: GradientRamp, table: UnsafePointer<UInt32>) {
-        let (mask, maskStride, stage) = (mask, maskStride, stage)
         let (i00, i01, _, i10, i11, _, i20, i21, i22) = stage.inverse.h
         let g = ramp.fill
         let dx = g.end.x - g.start.x, dy = g.end.y - g.start.y
@@ -297,6 +299,38 @@ package struct PolygonPainting: RowPaint {
         // The part of the position that no pixel changes: the start's own
         // parameter and the table's lower end, in entries.
         let fixed = ((g.start.x * dx + g.start.y * dy) / (lengthSquared > 0 ? lengthSquared : 1) + ramp.lower) * ramp.scale
+        paintGradientRows(band, of: target, table: table) { py in
+            AxialRow(atZero: ((py * i10 + i20) * dx + (py * i11 + i21) * dy) * k - fixed + 0.5, perX: perX)
+        }
+    }
+
+    /// A radial gradient under an affine map, no shape, no clip, its
+    /// ellipse not flat in both directions: along a row the point's offset
+    /// from the centre, in radii, moves by a constant step each way, so each
+    /// pixel's entry is the square root of a sum of two squares of
+    /// multiply-adds, with no division.
+    private func paintRadial(_ band: Range<Int>, of target: PixelRows, ramp: GradientRamp, table: UnsafePointer<UInt32>) {
+        let (i00, i01, _, i10, i11, _, i20, i21, i22) = stage.inverse.h
+        let g = ramp.fill
+        let rx = abs(g.end.x - g.start.x), ry = abs(g.end.y - g.start.y)
+        // u = (x − sx) / rx at local x = (px·i00 + py·i10 + i20) / i22 (0 where rx is); v likewise.
+        let ku = rx > 0 ? 1 / (rx * i22) : 0, kv = ry > 0 ? 1 / (ry * i22) : 0
+        let su = rx > 0 ? g.start.x / rx : 0, sv = ry > 0 ? g.start.y / ry : 0
+        let (uPerX, vPerX) = (i00 * ku, i01 * kv)
+        let (lower, scale) = (ramp.lower, ramp.scale)
+        paintGradientRows(band, of: target, table: table) { py in
+            RadialRow(u: (py * i10 + i20) * ku - su, v: (py * i11 + i21) * kv - sv, uPerX: uPerX, vPerX: vPerX, lower: lower, scale: scale)
+        }
+    }
+
+    /// Paints a gradient whose table position along each row `row(py)`
+    /// gives at each pixel centre: skipped four pixels at a time where none
+    /// is covered, four blended (or stored, opaque) as one vector where all
+    /// four are fully covered, else pixel by pixel.
+    @inline(__always)
+    private func paintGradientRows<Row: GradientRow>(_ band: Range<Int>, of target: PixelRows, table: UnsafePointer<UInt32>,
+                                                     row makeRow: (Double) -> Row) {
+        let (mask, maskStride, stage) = (mask, maskStride, stage)
         mask.values.withUnsafeBufferPointer { maskValues in
             stage.coverageScale.withUnsafeBufferPointer { scale in
                 guard let coverageBase = maskValues.baseAddress, let scale = scale.baseAddress else { return }
@@ -308,20 +342,16 @@ package struct PolygonPainting: RowPaint {
                 // sums, so each lane's position is the one pixel by pixel.
                 let centres = SIMD4<Double>(0.5, 1.5, 2.5, 3.5)
                 for y in band {
-                    let py = Double(y) + 0.5
-                    let atZero = ((py * i10 + i20) * dx + (py * i11 + i21) * dy) * k - fixed + 0.5
+                    let gradient = makeRow(Double(y) + 0.5)
                     let coverage = coverageBase + (y - mb.minY) * maskStride - mb.minX
                     let row = UnsafeMutableRawPointer(target.pixel(x: 0, y: y))
                     @inline(__always) func blendPixel(_ x: Int) {
                         let c = scale[Int(coverage[x])]
                         if c == 0 { return }
-                        let word = GradientRamp.word(table, at: atZero + (Double(x) + 0.5) * perX)
+                        let word = GradientRamp.word(table, at: gradient.position(atCentre: Double(x) + 0.5))
                         blendWord(row + x * 4, c == 255 ? word : scaled(word, by: c))
                     }
                     var x = mb.minX
-                    // Four pixels at a time: skipped where none is covered,
-                    // blended as one vector where all four are fully covered
-                    // (stored where their words are opaque too), else one by one.
                     while x &+ 4 <= mb.maxX {
                         let four = UnsafeRawPointer(coverage + x).loadUnaligned(as: UInt32.self)
                         if four == 0 {
@@ -329,7 +359,7 @@ package struct PolygonPainting: RowPaint {
                             continue
                         }
                         if four == 0xFFFF_FFFF && fullIsWhole {
-                            let positions = (SIMD4<Double>(repeating: Double(x)) + centres) * perX + atZero
+                            let positions = gradient.positions(atCentres: SIMD4<Double>(repeating: Double(x)) + centres)
                             let words = SIMD4<UInt32>(GradientRamp.word(table, at: positions[0]), GradientRamp.word(table, at: positions[1]),
                                                       GradientRamp.word(table, at: positions[2]), GradientRamp.word(table, at: positions[3]))
                             if (words &>> 24) == SIMD4(repeating: 255) {
@@ -371,6 +401,36 @@ package struct PolygonPainting: RowPaint {
                 }
             }
         }
+    }
+}
+
+/// A gradient's table positions along one row of pixels under an affine
+/// map (`PolygonPainting.paintGradientRows`), at a pixel's centre and at
+/// four of them.
+private protocol GradientRow {
+    func position(atCentre x: Double) -> Double
+    func positions(atCentres x: SIMD4<Double>) -> SIMD4<Double>
+}
+
+/// An axial gradient's row: the position moves by `perX` a pixel.
+private struct AxialRow: GradientRow {
+    let atZero: Double, perX: Double
+    @inline(__always) func position(atCentre x: Double) -> Double { atZero + x * perX }
+    @inline(__always) func positions(atCentres x: SIMD4<Double>) -> SIMD4<Double> { x * perX + atZero }
+}
+
+/// A radial gradient's row: the offset from the centre in radii, (u, v) at
+/// the row's x = 0, moves by (`uPerX`, `vPerX`) a pixel; the parameter is
+/// its length.
+private struct RadialRow: GradientRow {
+    let u: Double, v: Double, uPerX: Double, vPerX: Double, lower: Double, scale: Double
+    @inline(__always) func position(atCentre x: Double) -> Double {
+        let (pu, pv) = (u + x * uPerX, v + x * vPerX)
+        return ((pu * pu + pv * pv).squareRoot() - lower) * scale + 0.5
+    }
+    @inline(__always) func positions(atCentres x: SIMD4<Double>) -> SIMD4<Double> {
+        let pu = x * uPerX + u, pv = x * vPerX + v
+        return ((pu * pu + pv * pv).squareRoot() - lower) * scale + 0.5
     }
 }
 
