@@ -125,6 +125,22 @@ import Testing
         #expect(layer.shadowOffset == CGSize(width: 0, height: -1))
         layer.setValue(50, forKeyPath: "frame.origin.x")
         #expect(layer.frame.origin.x == 50)
+        // A coordinate of `position` or `anchorPoint` (written typed, as a
+        // split position's animation writes it every frame).
+        layer.setValue(Float(0.25), forKeyPath: "anchorPoint.x")
+        layer.setValue(NSNumber(value: 0.75), forKeyPath: "anchorPoint.y")
+        #expect(layer.anchorPoint == CGPoint(x: 0.25, y: 0.75))
+        #expect(throws: LayerKeyValueError(keyPath: "position.x", reason: "expects a number, got String")) {
+            try layer.setCheckedValue("left", forKeyPath: "position.x")
+        }
+        let drawn = PositionDrawnLayer()
+        drawn.setValue(3, forKeyPath: "position.y")
+        #expect(drawn.position.y == 3 && drawn.needsDisplay())
+    }
+
+    /// A layer drawn from its position: a write into it marks the layer.
+    final class PositionDrawnLayer: CALayer {
+        override class func needsDisplay(forKey key: String) -> Bool { key == "position" || super.needsDisplay(forKey: key) }
     }
 
     @Test func keyPathsIntoTransforms() {

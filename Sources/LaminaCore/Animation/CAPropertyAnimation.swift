@@ -183,6 +183,10 @@ struct SplitKeyPath: Sendable {
     /// `rest` as a component of a transform (`rotation.z`), parsed once,
     /// where the key is one of the layer's transforms; nil elsewhere.
     let transformComponent: TransformKeyPath?
+    /// `rest` as the `x` or `y` of the layer's `position` or `anchorPoint`
+    /// (a Lottie layer's split position animates `position.x` and
+    /// `position.y`), parsed once; nil elsewhere.
+    let pointComponent: PointKeyPath?
 
     init(_ keyPath: String) {
         if let dot = keyPath.firstIndex(of: ".") {
@@ -190,10 +194,37 @@ struct SplitKeyPath: Sendable {
             let rest = keyPath[keyPath.index(after: dot)...]
             self.rest = rest
             transformComponent = head == "transform" || head == "sublayerTransform" ? TransformKeyPath(rawValue: String(rest)) : nil
+            pointComponent = PointKeyPath(head: head, rest: rest)
         } else {
             head = keyPath
             rest = nil
             transformComponent = nil
+            pointComponent = nil
+        }
+    }
+}
+
+/// One coordinate of a layer's `position` or `anchorPoint`, as a key path
+/// names it (`position.x`).
+enum PointKeyPath: Sendable {
+    case positionX, positionY, anchorPointX, anchorPointY
+
+    /// The coordinate `head.rest` names; nil for any other key path.
+    init?(head: String, rest: Substring) {
+        switch (head, rest) {
+        case ("position", "x"): self = .positionX
+        case ("position", "y"): self = .positionY
+        case ("anchorPoint", "x"): self = .anchorPointX
+        case ("anchorPoint", "y"): self = .anchorPointY
+        default: return nil
+        }
+    }
+
+    /// The layer's key it is part of.
+    var key: String {
+        switch self {
+        case .positionX, .positionY: "position"
+        case .anchorPointX, .anchorPointY: "anchorPoint"
         }
     }
 }

@@ -100,6 +100,24 @@ extension CALayer {
         return true
     }
 
+    /// A number written to a coordinate of `position` or `anchorPoint`
+    /// (`position.x`, as a Lottie layer's split position animates it every
+    /// frame), typed: what the general write does with the point boxed,
+    /// its path parsed and the point boxed again. False, having written
+    /// nothing, for a value the general write handles (or refuses).
+    private func writePointComponent(_ component: PointKeyPath, _ value: Any?) -> Bool {
+        guard let number = LayerValue.number(value) else { return false }
+        let v = CGFloat(number)
+        switch component {
+        case .positionX: position.x = v
+        case .positionY: position.y = v
+        case .anchorPointX: anchorPoint.x = v
+        case .anchorPointY: anchorPoint.y = v
+        }
+        if type(of: self).needsDisplay(forKey: component.key) { setNeedsDisplay() }
+        return true
+    }
+
     /// The properties whose filters key paths reach by name: `filters.NAME.KEY`.
     static let filterListKeys: Set<String> = ["filters", "backgroundFilters"]
 
@@ -127,6 +145,7 @@ extension CALayer {
             return
         }
         if let component = split.transformComponent, writeTransformComponent(component, of: head, value) { return }
+        if let component = split.pointComponent, writePointComponent(component, value) { return }
         let headValue = self.value(forKey: head)
         if let layer = headValue as? CALayer {
             do {
