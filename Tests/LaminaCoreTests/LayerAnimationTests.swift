@@ -94,6 +94,34 @@ import Testing
         #expect(abs(layer.presentation(atTime: 0.5).position.x - 105) < 1e-9)
     }
 
+    /// Animations of a transform's component and of a point's coordinate
+    /// are written typed: the values the boxed write gives (a number boxed
+    /// as the model value's type, `CGFloat`, whatever the animation's own
+    /// values are).
+    @Test func componentAnimationsWriteWhatTheBoxedWriteWrites() {
+        let layer = CALayer()
+        layer.position = CGPoint(x: 3, y: 4)
+        func animation(_ keyPath: String, _ from: Any, _ to: Any) -> CABasicAnimation {
+            let a = CABasicAnimation(keyPath: keyPath)
+            (a.fromValue, a.toValue, a.duration) = (from, to, 1)
+            return a
+        }
+        layer.add(animation("position.y", 0.0, 0.1), forKey: "y")
+        layer.add(animation("anchorPoint.x", CGFloat(0), CGFloat(1)), forKey: "ax")
+        layer.add(animation("transform.rotation.z", Float(0), Float(1)), forKey: "turn")
+        let presented = layer.presentation(atTime: 1.0 / 3)
+        let boxed = CALayer()
+        boxed.position = CGPoint(x: 3, y: 4)
+        for (key, animation) in [("position.y", layer.animation(forKey: "y")), ("anchorPoint.x", layer.animation(forKey: "ax")),
+                                 ("transform.rotation.z", layer.animation(forKey: "turn"))] {
+            let a = animation as! CAPropertyAnimation
+            boxed.setValue(a.presentationValue(atTime: 1.0 / 3, modelValue: boxed.value(forKeyPath: key)), forKeyPath: key)
+        }
+        #expect(presented.position == boxed.position && presented.position.x == 3 && presented.position.y != 4)
+        #expect(presented.anchorPoint == boxed.anchorPoint && presented.anchorPoint.x != 0.5)
+        #expect(presented.transform == boxed.transform && presented.transform != CATransform3DIdentity)
+    }
+
     @Test func theWholeTreeIsCopiedAndAnimated() {
         let root = makeLayer(CGRect(x: 0, y: 0, width: 100, height: 100), name: "root")
         let shape = CAShapeLayer()

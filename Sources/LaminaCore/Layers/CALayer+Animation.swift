@@ -219,6 +219,16 @@ extension CALayer {
             try? copy.writeValue(animation.boxed(value, modelValue: model), at: split, keyPath: keyPath)
             return
         }
+        if split.transformComponent != nil || split.pointComponent != nil {
+            // A number into a transform's component or a point's
+            // coordinate, typed, as the boxed path would write it.
+            guard let value = animation.animatedPresentationValue(atTime: time, modelValue: model) else { return }
+            if case .vector(.number, let v) = value, !animation.boxesAsFloat(value, modelValue: model), copy.writeNumber(v[0], at: split) {
+                return
+            }
+            try? copy.writeValue(animation.boxed(value, modelValue: model), at: split, keyPath: keyPath)
+            return
+        }
         guard let value = animation.presentationValue(atTime: time, modelValue: model) else { return }
         // As `setValue(_:forKeyPath:)` writes it (a value the key cannot
         // take is dropped), with the path split once per animation.

@@ -84,37 +84,34 @@ extension CALayer {
         return StructuredKeyPath.value(at: rest, in: headValue)
     }
 
-    /// A number written to a component of `transform` or
-    /// `sublayerTransform` (`transform.rotation.z`, as animations write
-    /// every frame), typed: what the general write does with the transform
-    /// boxed, read back and its path parsed again. False, having written
-    /// nothing, for a value the general write handles (or refuses).
-    private func writeTransformComponent(_ component: TransformKeyPath, of head: String, _ value: Any?) -> Bool {
-        guard !(component.isSizeValued && value is CGSize), let number = LayerValue.number(value) else { return false }
-        if head == "transform" {
-            transform = transform.setting(component, to: CGFloat(number))
-        } else {
-            sublayerTransform = sublayerTransform.setting(component, to: CGFloat(number))
-        }
-        if type(of: self).needsDisplay(forKey: head) { setNeedsDisplay() }
-        return true
-    }
-
-    /// A number written to a coordinate of `position` or `anchorPoint`
-    /// (`position.x`, as a Lottie layer's split position animates it every
-    /// frame), typed: what the general write does with the point boxed,
-    /// its path parsed and the point boxed again. False, having written
-    /// nothing, for a value the general write handles (or refuses).
-    private func writePointComponent(_ component: PointKeyPath, _ value: Any?) -> Bool {
-        guard let number = LayerValue.number(value) else { return false }
+    /// A number written, typed, to a component of `transform` or
+    /// `sublayerTransform` (`transform.rotation.z`) or a coordinate of
+    /// `position` or `anchorPoint` (`position.x`), as animations write
+    /// them every frame: what the general write does with the value boxed,
+    /// read back and its path parsed again. False, having written nothing,
+    /// for any other key path.
+    func writeNumber(_ number: Double, at split: SplitKeyPath) -> Bool {
         let v = CGFloat(number)
-        switch component {
-        case .positionX: position.x = v
-        case .positionY: position.y = v
-        case .anchorPointX: anchorPoint.x = v
-        case .anchorPointY: anchorPoint.y = v
+        let key: String
+        if let component = split.transformComponent {
+            key = split.head
+            if key == "transform" {
+                transform = transform.setting(component, to: v)
+            } else {
+                sublayerTransform = sublayerTransform.setting(component, to: v)
+            }
+        } else if let component = split.pointComponent {
+            key = component.key
+            switch component {
+            case .positionX: position.x = v
+            case .positionY: position.y = v
+            case .anchorPointX: anchorPoint.x = v
+            case .anchorPointY: anchorPoint.y = v
+            }
+        } else {
+            return false
         }
-        if type(of: self).needsDisplay(forKey: component.key) { setNeedsDisplay() }
+        if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
         return true
     }
 
@@ -144,8 +141,11 @@ extension CALayer {
             try writeValue(value, forKey: head)
             return
         }
-        if let component = split.transformComponent, writeTransformComponent(component, of: head, value) { return }
-        if let component = split.pointComponent, writePointComponent(component, value) { return }
+        if split.transformComponent != nil || split.pointComponent != nil,
+           !(split.transformComponent?.isSizeValued == true && value is CGSize), let number = LayerValue.number(value),
+           writeNumber(number, at: split) {
+            return
+        }
         let headValue = self.value(forKey: head)
         if let layer = headValue as? CALayer {
             do {
