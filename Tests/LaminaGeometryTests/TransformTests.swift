@@ -281,3 +281,28 @@ struct TransformKeyPathTests {
         #expect(close(TransformDecomposition(t).transform, t, 1e-9))
     }
 }
+
+/// `planePointMap`: `apply(to:)` with the matrix's kind looked at once.
+@Suite struct PlanePointMapTests {
+    static let points = [CGPoint(x: 0, y: 0), CGPoint(x: 1.25, y: -3.5), CGPoint(x: -0.1, y: 0.3), CGPoint(x: 1e6, y: 7e5 + 0.125)]
+
+    /// Turned, scaled, moved, with z terms a point of the plane z = 0 does
+    /// not see: the same coordinates as `apply(to:)`, to the bit; under
+    /// perspective, `apply(to:)` itself.
+    @Test func theSameCoordinatesAsApply() {
+        var affine = CATransform3DConcat(CATransform3DMakeScale(1.7, 0.6, 3), CATransform3DMakeRotation(0.4, 0, 0, 1))
+        affine = CATransform3DConcat(affine, CATransform3DMakeTranslation(12.5, -3.25, 8))
+        affine.m31 = 0.3
+        affine.m32 = -2
+        var perspective = affine
+        perspective.m14 = 0.001
+        perspective.m24 = -0.002
+        for matrix in [affine, perspective, CATransform3DIdentity] {
+            let map = matrix.planePointMap
+            for p in Self.points {
+                let (a, b) = (map(p), matrix.apply(to: p))
+                #expect(a.x.bitPattern == b.x.bitPattern && a.y.bitPattern == b.y.bitPattern, "\(p) through \(matrix)")
+            }
+        }
+    }
+}

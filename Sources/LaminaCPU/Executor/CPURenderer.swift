@@ -252,9 +252,8 @@ final class CPUPainter: SurfacePainter {
         guard let mask = try coverage(of: draw, width: bounds.width, height: bounds.height, unlessPaintedFromEdges: direct) else {
             guard direct else { return nil }
             // Not kept, not a rectangle, not a piece: from its edges.
-            let m = draw.matrix
             return try PathFill(contours: draw.clippedContours, fillRule: draw.evenOdd ? .evenOdd : .nonZero, color: color,
-                                within: bounds) { m.apply(to: $0) }.map(AnyRowPaint.init)
+                                within: bounds, mapping: draw.matrix.planePointMap).map(AnyRowPaint.init)
         }
         return try MaskFill(mask, color: color, within: bounds).map(AnyRowPaint.init)
     }

@@ -305,6 +305,16 @@ extension CATransform3D {
     public func apply(to point: CGPoint) -> CGPoint {
         apply(x: point.x, y: point.y).projected
     }
+
+    /// `apply(to:)` as a function for the many points of one draw, the
+    /// matrix's kind looked at once: where it maps the plane z = 0 without
+    /// perspective (W is 1 at every finite point), the two sums that give
+    /// the same coordinates, without the other two rows and the division.
+    package var planePointMap: (CGPoint) -> CGPoint {
+        guard m14 == 0, m24 == 0, m44 == 1, m31.isFinite, m32.isFinite, m34.isFinite else { return { self.apply(to: $0) } }
+        let (a, b, c, d, tx, ty) = (m11, m12, m21, m22, m41, m42)
+        return { p in CGPoint(x: p.x * a + p.y * c + tx, y: p.x * b + p.y * d + ty) }
+    }
 }
 
 extension CATransform3D: CustomStringConvertible {
