@@ -207,25 +207,13 @@ extension CALayer {
     private func apply(_ animation: CAPropertyAnimation, atTime time: CFTimeInterval, to copy: CALayer) {
         guard let split = animation.splitKeyPath, let keyPath = animation.keyPath else { return }
         let model = animation.needsModelValue ? copy.value(forKeyPath: keyPath) : nil
-        if let key = animation.attachedKey {
-            // Typed, where the value has the property's own shape and is
-            // what the boxed path would write (a number the animation's
-            // values give as Float is rounded through Float there).
+        if animation.attachedKey != nil || split.transformComponent != nil || split.pointComponent != nil {
+            // Typed, where the value has the property's own shape (or is a
+            // number for a transform's component or a point's coordinate)
+            // and is what the boxed path would write (a number the
+            // animation's values give as Float is rounded through Float there).
             guard let value = animation.animatedPresentationValue(atTime: time, modelValue: model) else { return }
-            if !animation.boxesAsFloat(value, modelValue: model), key.writeAnimated(copy, value) {
-                if type(of: copy).needsDisplay(forKey: split.head) { copy.setNeedsDisplay() }
-                return
-            }
-            try? copy.writeValue(animation.boxed(value, modelValue: model), at: split, keyPath: keyPath)
-            return
-        }
-        if split.transformComponent != nil || split.pointComponent != nil {
-            // A number into a transform's component or a point's
-            // coordinate, typed, as the boxed path would write it.
-            guard let value = animation.animatedPresentationValue(atTime: time, modelValue: model) else { return }
-            if case .vector(.number, let v) = value, !animation.boxesAsFloat(value, modelValue: model), copy.writeNumber(v[0], at: split) {
-                return
-            }
+            if !animation.boxesAsFloat(value, modelValue: model), copy.writeTyped(value, as: animation.attachedKey, at: split) { return }
             try? copy.writeValue(animation.boxed(value, modelValue: model), at: split, keyPath: keyPath)
             return
         }
@@ -233,6 +221,20 @@ extension CALayer {
         // As `setValue(_:forKeyPath:)` writes it (a value the key cannot
         // take is dropped), with the path split once per animation.
         try? copy.writeValue(value, at: split, keyPath: keyPath)
+    }
+
+    /// Writes an animation's value unboxed: whole, to the property its key
+    /// names (`attachedKey`), or a number to a transform's component or a
+    /// point's coordinate. False, having written nothing, where the value
+    /// has another shape.
+    private func writeTyped(_ value: AnimatableValue, as key: LayerKey?, at split: SplitKeyPath) -> Bool {
+        guard let key else {
+            guard case .vector(.number, let v) = value else { return false }
+            return writeNumber(v[0], at: split)
+        }
+        guard key.writeAnimated(self, value) else { return false }
+        if type(of: self).needsDisplay(forKey: split.head) { setNeedsDisplay() }
+        return true
     }
 
     /// Whether this layer, its mask or any layer below it has an animation

@@ -466,6 +466,9 @@ private struct SolidShader: PixelShader {
     }
 }
 
+/// A texture read as its filter says at each point: a trilinear one whose
+/// footprint changes from pixel to pixel (a projective map) chooses its
+/// levels at each.
 private struct TextureShader: PixelShader {
     package static var needsLocalPoint: Bool { true }
     package var needsFootprint: Bool { sampler.filter == .trilinear }

@@ -54,28 +54,14 @@ extension PlanBuilder {
             extent = extent.union(layer.bounds)
         }
         let limit = layer.bounds.insetBy(dx: -16384, dy: -16384)
-        // The ordinary layers of its scene (`sceneItems`: its sublayers,
-        // through transform layers), walked where they lie rather than
-        // gathered into a list of copies: this is asked at every surface,
-        // of everything below it.
-        var known = true
-        func add(_ sublayers: [RenderLayer], placedIn parent: CATransform3D) {
-            for sub in sublayers where !sub.isHidden {
-                let m = sub.transformToSuperlayer.concatenating(parent)
-                switch sub.kind {
-                case .ordinary:
-                    let painted = paintedExtent(sub)
-                    guard !painted.isNull else { continue }
-                    // Seen through the eye plane, its box is not known: all of it.
-                    guard let box = m.projectedBounds(of: painted) else { known = false; return }
-                    extent = extent.union(box.intersection(limit))
-                case .transform:
-                    add(sub.sublayers, placedIn: m)
-                }
-                guard known else { return }
-            }
+        let known = visitScene(of: layer) { item in
+            let painted = paintedExtent(item.layer)
+            guard !painted.isNull else { return true }
+            // Seen through the eye plane, its box is not known: all of it.
+            guard let box = item.matrix.projectedBounds(of: painted) else { return false }
+            extent = extent.union(box.intersection(limit))
+            return true
         }
-        add(layer.sublayers, placedIn: .identity)
         guard known else { return layer.masksToBounds ? layer.bounds : limit }
         return layer.masksToBounds ? extent.intersection(layer.bounds) : extent
     }

@@ -9,20 +9,30 @@ extension PlanBuilder {
     /// scene, in sublayer order, through transform layers.
     func sceneItems(of layer: RenderLayer) -> [SceneItem] {
         var items: [SceneItem] = []
-        func gather(_ sublayers: [RenderLayer], into parent: CATransform3D, opacity: Double, tint: RGBA?) {
+        visitScene(of: layer) { items.append($0); return true }
+        return items
+    }
+
+    /// Hands `visit` each of `sceneItems`' items in turn, where they lie,
+    /// no list made (a caller that only reads them: the extent of a
+    /// surface, asked at every level above a layer); stops, and answers
+    /// false, as soon as `visit` answers false.
+    @discardableResult
+    func visitScene(of layer: RenderLayer, _ visit: (SceneItem) -> Bool) -> Bool {
+        func walk(_ sublayers: [RenderLayer], into parent: CATransform3D, opacity: Double, tint: RGBA?) -> Bool {
             for sub in sublayers where !sub.isHidden {
                 let m = sub.transformToSuperlayer.concatenating(parent)
                 switch sub.kind {
                 case .ordinary:
-                    items.append(SceneItem(layer: sub, matrix: m, opacity: opacity, tint: tint))
+                    guard visit(SceneItem(layer: sub, matrix: m, opacity: opacity, tint: tint)) else { return false }
                 case .transform:
                     // No group: the opacity reaches each sublayer separately.
-                    gather(sub.sublayers, into: m, opacity: opacity * sub.opacity, tint: combine(tint, sub.tint))
+                    guard walk(sub.sublayers, into: m, opacity: opacity * sub.opacity, tint: combine(tint, sub.tint)) else { return false }
                 }
             }
+            return true
         }
-        gather(layer.sublayers, into: .identity, opacity: 1, tint: nil)
-        return items
+        return walk(layer.sublayers, into: .identity, opacity: 1, tint: nil)
     }
 
     func emitScene(of layer: RenderLayer, matrix: CATransform3D, clipping: Clipping, opacity: Double, tint: RGBA?, into commands: inout [DrawCommand]) throws(RenderRefusal) {
