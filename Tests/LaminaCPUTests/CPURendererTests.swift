@@ -240,3 +240,64 @@ struct CPURendererTests {
         #expect(plan.surfaces.count >= 2)
     }
 }
+
+/// A layer covering the canvas opaquely: the draws under it are dropped and
+/// the canvas is not cleared for it, and the picture is the same bytes.
+@Suite struct OcclusionPictureTests {
+    enum Cover: CaseIterable { case backgroundColor, gradient, shape }
+
+    static func scene(_ cover: Cover) -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 64, height: 48)
+        let dot = CAShapeLayer()
+        dot.path = CGPath(ellipseIn: CGRect(x: 10, y: 4, width: 30, height: 30), transform: nil)
+        dot.fillColor = CGColor(red: 0.1, green: 0.8, blue: 0.2, alpha: 0.5)
+        root.addSublayer(dot)
+        let top: CALayer
+        switch cover {
+        case .backgroundColor:
+            top = CALayer()
+            top.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 0.9, alpha: 1)
+        case .gradient:
+            let gradient = CAGradientLayer()
+            gradient.colors = [CGColor(red: 0.9, green: 0.2, blue: 0.1, alpha: 1), CGColor(red: 0.1, green: 0.3, blue: 0.9, alpha: 1)]
+            top = gradient
+        case .shape:
+            let shape = CAShapeLayer()
+            shape.path = CGPath(rect: CGRect(x: -3, y: -3, width: 70, height: 54), transform: nil)
+            shape.fillColor = CGColor(red: 0.6, green: 0.5, blue: 0.1, alpha: 1)
+            top = shape
+        }
+        top.frame = root.bounds
+        root.addSublayer(top)
+        // Over the cover: drawn as ever.
+        let over = CAShapeLayer()
+        over.path = CGPath(ellipseIn: CGRect(x: 30, y: 10, width: 20, height: 25), transform: nil)
+        over.fillColor = CGColor(red: 1, green: 1, blue: 1, alpha: 0.6)
+        root.addSublayer(over)
+        return root
+    }
+
+    @Test(arguments: Cover.allCases)
+    func aCoveredCanvasIsNotClearedAndDrawsTheSameBytes(cover: Cover) throws {
+        // At 4x: a canvas large enough for the pool to keep its pixels.
+        let plan = try RenderPlanner().plan(RenderLayer(snapshotOf: Self.scene(cover)), canvas: RenderCanvas(width: 64, height: 48, scale: 4))
+        #expect(plan.passes.count == 1)
+        #expect(plan.passes[0].firstDrawCovers)
+        #expect(plan.passes[0].commands.count == 2)
+        var cleared = plan
+        cleared.passes[0].firstDrawCovers = false
+        let expected = try CPURenderer().render(cleared).pixelBytes
+        // Buffers of the canvas's size full of bytes no picture has, for
+        // the covered canvas to be taken from.
+        for _ in 0..<4 { BufferPool.pixels.giveBack([UInt8](repeating: 0xA7, count: expected.count)) }
+        let drawn = try CPURenderer().render(plan).pixelBytes
+        #expect(drawn == expected)
+        #expect(Set(expected).count > 2)
+        // The test can fail: a first draw that does not cover lets those bytes through.
+        var leaky = plan
+        leaky.passes[0].commands.removeFirst()
+        for _ in 0..<4 { BufferPool.pixels.giveBack([UInt8](repeating: 0xA7, count: expected.count)) }
+        #expect(try CPURenderer().render(leaky).pixelBytes.contains(0xA7))
+    }
+}

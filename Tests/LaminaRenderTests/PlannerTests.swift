@@ -94,7 +94,8 @@ struct PlannerTests {
         back.transformToSuperlayer = back.transformToSuperlayer.concatenating(CATransform3D(translationX: 0, y: 0, z: 5))
         let front = makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 5, y: 5), color: RGBA(red: 0, green: 0, blue: 1, alpha: 1))
         // `back` comes first in the array but is nearer (z = 5): drawn last.
-        let plan = try planner.plan(canvasRoot(10, 10, sublayers: [back, front]), canvas: RenderCanvas(width: 10, height: 10))
+        // (On a larger canvas: covering it, `back` would hide `front`.)
+        let plan = try planner.plan(canvasRoot(12, 12, sublayers: [back, front]), canvas: RenderCanvas(width: 12, height: 12))
         let colors = polygons(plan.passes.last!).compactMap(solidColor)
         #expect(colors.map(\.red) == [0, 1])
     }
@@ -244,7 +245,8 @@ struct PlannerTests {
         var parent = makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 5, y: 5), color: RGBA(red: 0, green: 1, blue: 0, alpha: 1))
         parent.borderWidth = 2
         parent.sublayers = [makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 5, y: 5))]
-        let draws = polygons(try planner.plan(canvasRoot(10, 10, sublayers: [parent]), canvas: RenderCanvas(width: 10, height: 10)).passes.last!)
+        // (On a larger canvas: covering it, the sublayer would hide the background.)
+        let draws = polygons(try planner.plan(canvasRoot(12, 12, sublayers: [parent]), canvas: RenderCanvas(width: 12, height: 12)).passes.last!)
         #expect(draws.count == 3)
         #expect(draws.last?.coverage?.borderWidth == 2)
         #expect(draws.first?.coverage == nil)

@@ -30,7 +30,11 @@ package final class CPURenderer: Renderer {
 /// The plan's primitives on pixmaps, for `PlanWalker`.
 final class CPUPainter: SurfacePainter {
 
-    func makeSurface(width: Int, height: Int) throws -> Pixmap { try Pixmap(width: width, height: height) }
+    /// Uncleared, the pool's pixels as they are: the clear would be
+    /// overwritten whole.
+    func makeSurface(width: Int, height: Int, cleared: Bool) throws -> Pixmap {
+        cleared ? try Pixmap(width: width, height: height) : try Pixmap(unclearedWidth: width, height: height)
+    }
     func texture(of surface: Pixmap) -> Pixmap { surface }
     func texture(of image: CGImage) throws -> Pixmap { try imagePixmaps.pixmap(of: image) }
     /// A surface's pixels go back to the pool for the next pass or frame,

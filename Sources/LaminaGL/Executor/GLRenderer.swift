@@ -59,7 +59,8 @@ final class GLPlanPainter: SurfacePainter {
     }
 
     /// A single-sampled target: the samples are the pass's tile's alone.
-    func makeSurface(width: Int, height: Int) throws -> GLRenderTarget {
+    /// Cleared whether asked or not: a clear is one command on the GPU.
+    func makeSurface(width: Int, height: Int, cleared: Bool) throws -> GLRenderTarget {
         try painter.targets.acquire(width: width, height: height)
     }
 

@@ -52,6 +52,20 @@ package struct Pixmap: Equatable, Sendable {
         }
     }
 
+    /// A pixmap of the pool's pixels as they are, not cleared: for a target
+    /// whose first draw paints every pixel opaque, so that nothing under it
+    /// shows. Until then its bytes may be any (the pool also keeps a PNG's
+    /// filtered rows), not premultiplied colours: source-over of an opaque
+    /// pixel does not read them. Which rows were drawn in is not known
+    /// (`paintedRows` is nil).
+    package init(unclearedWidth width: Int, height: Int) throws {
+        try Self.checkSize(width, height)
+        self.width = width
+        self.height = height
+        data = BufferPool.pixels.take(count: width * height * 4, zeroed: false)
+        paintedRows = nil
+    }
+
     /// A pixmap over existing premultiplied RGBA bytes.
     ///
     /// Throws if the byte count is not `4 * width * height` or if some pixel

@@ -14,7 +14,7 @@ import LaminaRaster
 /// ```swift
 /// final class MyRenderer: Renderer, SurfacePainter {
 ///     let name = "mine"
-///     func makeSurface(width: Int, height: Int) throws -> MySurface { ... }
+///     func makeSurface(width: Int, height: Int, cleared: Bool) throws -> MySurface { ... }
 ///     // ... the other primitives
 /// }
 /// let image = try MyRenderer().render(plan)   // walked by PlanWalker
@@ -25,8 +25,10 @@ package protocol SurfacePainter: AnyObject {
     /// Something the backend samples: a finished surface or an image.
     associatedtype Texture
 
-    /// A transparent surface of this many pixels (both at least 1).
-    func makeSurface(width: Int, height: Int) throws -> Surface
+    /// A surface of this many pixels (both at least 1): transparent, or,
+    /// unless `cleared`, holding whatever the backend's memory held (the
+    /// pass's first draw covers every pixel, `RenderPass.firstDrawCovers`).
+    func makeSurface(width: Int, height: Int, cleared: Bool) throws -> Surface
     /// A finished surface, to sample.
     func texture(of surface: Surface) throws -> Texture
     /// A plan image, to sample. The walker asks once per image per frame;
@@ -170,7 +172,7 @@ package enum PlanWalker {
                 target = existing
             } else {
                 let size = plan.size(of: pass.target)
-                target = try painter.makeSurface(width: max(1, size.width), height: max(1, size.height))
+                target = try painter.makeSurface(width: max(1, size.width), height: max(1, size.height), cleared: !pass.firstDrawCovers)
             }
             do {
                 // Runs of polygons and paths go to the painter whole; a blur
@@ -229,12 +231,12 @@ package enum PlanWalker {
             try deadline?.check()
             let region = backdrop.region
             // The surface in hand is this command's to release, however it ends.
-            var current = try painter.makeSurface(width: region.width, height: region.height)
+            var current = try painter.makeSurface(width: region.width, height: region.height, cleared: true)
             defer { painter.release(current) }
             try painter.copy(region, of: target, into: &current)
             for (_, filter) in backdrop.filters {
                 try deadline?.check()
-                var next = try painter.makeSurface(width: region.width, height: region.height)
+                var next = try painter.makeSurface(width: region.width, height: region.height, cleared: true)
                 do {
                     try painter.filter(try painter.texture(of: current), filter, into: &next)
                 } catch {

@@ -103,7 +103,7 @@ package struct ImageID: Hashable, Sendable {
 /// pass left it, `continuesTarget`), then run its commands.
 package struct RenderPass: Sendable {
     /// The surface this pass draws into (cleared to transparent first,
-    /// unless the pass continues it).
+    /// unless the pass continues it or its first draw covers it).
     public var target: SurfaceID
     /// The pass's draws, in painter's order.
     public var commands: [DrawCommand]
@@ -116,9 +116,14 @@ package struct RenderPass: Sendable {
     /// a surface's draws split around the surfaces they sample, so that each
     /// of those is made just before it is drawn back (`drawSurfacesWhereUsed`).
     public var continuesTarget = false
+    /// Whether the first command paints every pixel of the target opaque
+    /// whatever the pixel held (`DrawCommand.coversOpaquely`): a backend
+    /// need not clear the target first. Set by `dropOccludedCommands`.
+    public var firstDrawCovers = false
     /// A pass of `commands` into `target`.
-    public init(target: SurfaceID, commands: [DrawCommand] = [], continuesTarget: Bool = false) {
+    public init(target: SurfaceID, commands: [DrawCommand] = [], continuesTarget: Bool = false, firstDrawCovers: Bool = false) {
         self.target = target; self.commands = commands; self.continuesTarget = continuesTarget
+        self.firstDrawCovers = firstDrawCovers
     }
 }
 
@@ -189,7 +194,8 @@ extension RenderPlan {
                 let needed = pass.commands[c].sampledSurfaces.filter { $0 != target && !drawn.contains($0) }
                 guard !needed.isEmpty else { continue }
                 if c > start {
-                    ordered.append(RenderPass(target: target, commands: Array(pass.commands[start..<c]), continuesTarget: continues))
+                    ordered.append(RenderPass(target: target, commands: Array(pass.commands[start..<c]), continuesTarget: continues,
+                                              firstDrawCovers: pass.firstDrawCovers && start == 0))
                     start = c
                     continues = true
                 }
@@ -198,7 +204,8 @@ extension RenderPlan {
             // A pass of no draws still makes its (transparent) target.
             if start < pass.commands.count || !continues {
                 let rest = start == 0 ? pass.commands : Array(pass.commands[start...])
-                ordered.append(RenderPass(target: target, commands: rest, continuesTarget: continues))
+                ordered.append(RenderPass(target: target, commands: rest, continuesTarget: continues,
+                                          firstDrawCovers: pass.firstDrawCovers && start == 0))
             }
         }
         draw(.output)

@@ -76,6 +76,7 @@ package struct RenderPlanner: Sendable {
         plan.images = builder.images
         plan.passes = builder.passes + [RenderPass(target: .output, commands: commands)]
         plan.removeUndrawableCommands()
+        plan.dropOccludedCommands()
         plan.computeSurfaceLifetimes()
         if options.drawsSurfacesWhereUsed || plan.peakSurfacePixels > options.budget.surfacePixels {
             plan.drawSurfacesWhereUsed()
