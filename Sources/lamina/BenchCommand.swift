@@ -31,6 +31,12 @@ struct BenchCommand: ParsableCommand {
         """)
     var animation = false
 
+    @Flag(help: """
+        With --animation: also print what a frame asks of the backend on average (draw commands, offscreen \
+        surfaces by purpose), each frame planned again after the timing.
+        """)
+    var plans = false
+
     @Option(help: "With --animation: pixels per point of the pictures (the file's own scale when absent).")
     var scale: Double?
 
@@ -222,6 +228,14 @@ struct BenchCommand: ParsableCommand {
                       renderer.backend.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0),
                       String(format: "%7d", count), String(repeating: " ", count: max(0, 9 - size.count)) + size,
                       String(format: "  %12.3f / %8.3f   %18.1f", median(times), total / Double(count), total))
+                if plans {
+                    // What the frames asked of the backend, planned again untimed.
+                    var summary = PlanSummary()
+                    for k in 0..<count {
+                        summary.add(try renderer.prepare(scene.rootLayer, canvas: canvas, time: scene.time + Double(k) / rate))
+                    }
+                    print("  per frame: " + summary.description)
+                }
             }
         }
     }
@@ -279,12 +293,33 @@ struct BenchCommand: ParsableCommand {
     /// What the plan asks of the backend: draws, and each offscreen surface
     /// by why it exists (`SurfacePurpose`), as cc's render surface reasons.
     static func summary(of plan: RenderPlan) -> String {
-        var counts: [SurfacePurpose: Int] = [:]
-        for surface in plan.surfaces { counts[surface.purpose, default: 0] += 1 }
-        let reasons = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.rawValue < $1.key.rawValue }
-            .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-        return "\(plan.commandCount) draw commands, \(plan.surfaces.count) offscreen surfaces"
-            + (reasons.isEmpty ? "" : " (\(reasons))")
+        var summary = PlanSummary()
+        summary.add(plan)
+        return summary.description
+    }
+
+    /// What plans ask of the backend (an animation's frames, or one):
+    /// draws, and offscreen surfaces by purpose, a plan's on average.
+    struct PlanSummary: CustomStringConvertible {
+        private var plans = 0, commands = 0
+        private var surfaces: [SurfacePurpose: Int] = [:]
+
+        mutating func add(_ plan: RenderPlan) {
+            plans += 1
+            commands += plan.commandCount
+            // The surfaces a pass draws: occlusion may leave others undrawn.
+            var drawn = Set<Int>()
+            for pass in plan.passes { if case .offscreen(let i) = pass.target { drawn.insert(i) } }
+            for i in drawn { surfaces[plan.surfaces[i].purpose, default: 0] += 1 }
+        }
+
+        var description: String {
+            func count(_ c: Int) -> String { plans == 1 ? "\(c)" : String(format: "%.1f", Double(c) / Double(max(plans, 1))) }
+            let reasons = surfaces.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.rawValue < $1.key.rawValue }
+                .map { "\($0.key) \(count($0.value))" }.joined(separator: ", ")
+            return "\(count(commands)) draw commands, \(count(surfaces.values.reduce(0, +))) offscreen surfaces"
+                + (reasons.isEmpty ? "" : " (\(reasons))")
+        }
     }
 
     /// How far the frames' times spread: the 10th and 90th percentiles

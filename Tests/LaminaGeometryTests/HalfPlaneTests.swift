@@ -16,6 +16,19 @@ import Testing
         #expect(PolygonClipper.clip(square, to: HalfPlane(a: 0, b: 0, c: 0.5)) == square)
     }
 
+    @Test func aRectIsExcludedWhenNoneOfItIsStrictlyInside() {
+        let right = HalfPlane(a: 1, b: 0, c: -10)  // x >= 10
+        #expect(right.excludes(CGRect(x: 0, y: 0, width: 9, height: 5)))
+        #expect(right.excludes(CGRect(x: 0, y: 0, width: 10, height: 5)))  // touching the line: no area
+        #expect(!right.excludes(CGRect(x: 0, y: 0, width: 10.5, height: 5)))
+        #expect(!right.holds(CGRect(x: 0, y: 0, width: 10.5, height: 5)))
+        let slanted = HalfPlane(a: 1, b: 1, c: 0)  // x + y >= 0
+        #expect(slanted.excludes(CGRect(x: -5, y: -5, width: 5, height: 5)))
+        #expect(!slanted.excludes(CGRect(x: -5, y: -5, width: 6, height: 5)))
+        #expect(right.excludes(.null))
+        #expect(!right.excludes(CGRect(x: CGFloat.nan, y: 0, width: 1, height: 1)))
+    }
+
     @Test func clippingByPlanesAndFourMoreIsClippingByAllInOrder() {
         var random = SystemRandomNumberGenerator()
         func plane() -> HalfPlane {

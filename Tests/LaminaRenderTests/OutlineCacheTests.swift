@@ -72,6 +72,22 @@ struct OutlineCacheTests {
         #expect(pathDraws(fresh).map(\.contours) == pathDraws(plan).map(\.contours))
     }
 
+    @Test func aPathWhollyOutsideAClipOrTheTargetIsNotFlattened() throws {
+        let planner = RenderPlanner()
+        // Beyond the canvas's right edge, and inside a clipped holder but
+        // beyond its bounds.
+        let holder = CALayer()
+        holder.frame = CGRect(x: 10, y: 10, width: 50, height: 50)
+        holder.masksToBounds = true
+        holder.addSublayer(star(radius: 10, at: CGPoint(x: 80, y: 20)))
+        let plan = try planner.plan(try scene([star(radius: 40, at: CGPoint(x: 280, y: 100)), holder]), canvas: canvas)
+        #expect(pathDraws(plan).isEmpty)
+        #expect(planner.outlines.statistics.made == 0)
+        // Partly inside the clip: drawn.
+        holder.sublayers?[0].position = CGPoint(x: 55, y: 20)
+        #expect(pathDraws(try planner.plan(try scene([holder]), canvas: canvas)).count == 2)
+    }
+
     @Test func theCacheKeepsWithinItsPoints() throws {
         let planner = RenderPlanner(outlines: OutlineCache(maximumPoints: 600))
         // An animated path: a new shape every frame, never asked for again.

@@ -25,6 +25,16 @@ package struct HalfPlane: Hashable, Sendable {
             && value(at: CGPoint(x: rect.maxX, y: rect.maxY)) >= 0 && value(at: CGPoint(x: rect.minX, y: rect.maxY)) >= 0
     }
 
+    /// Whether none of `rect` is strictly inside: the value is at most 0 at
+    /// its four corners (everything between them then is too), so what lies
+    /// in `rect` and is clipped by the half-plane has no area. A rect whose
+    /// corners give no number is not excluded.
+    public func excludes(_ rect: CGRect) -> Bool {
+        guard !rect.isNull else { return true }
+        return value(at: CGPoint(x: rect.minX, y: rect.minY)) <= 0 && value(at: CGPoint(x: rect.maxX, y: rect.minY)) <= 0
+            && value(at: CGPoint(x: rect.maxX, y: rect.maxY)) <= 0 && value(at: CGPoint(x: rect.minX, y: rect.maxY)) <= 0
+    }
+
     /// The same line with the other side kept.
     public var flipped: HalfPlane { HalfPlane(a: -a, b: -b, c: -c) }
 

@@ -19,8 +19,13 @@ extension RenderPlan {
         var dropped = false
         for p in passes.indices where !passes[p].continuesTarget {
             let size = self.size(of: passes[p].target)
-            guard let cover = passes[p].commands.lastIndex(where: { $0.coversOpaquely(width: size.width, height: size.height) })
-            else { continue }
+            // By index: each draw asked in place, not copied out to be asked.
+            var found: Int?
+            for c in passes[p].commands.indices.reversed() where passes[p].commands[c].coversOpaquely(width: size.width, height: size.height) {
+                found = c
+                break
+            }
+            guard let cover = found else { continue }
             passes[p].firstDrawCovers = true
             if cover > 0 {
                 passes[p].commands.removeFirst(cover)
@@ -60,14 +65,11 @@ extension DrawCommand {
     func coversOpaquely(width: Int, height: Int) -> Bool {
         switch self {
         case .polygon(let draw):
-            guard draw.blend == .normal, draw.opacity >= 1, draw.coverage == nil, draw.cuts.isEmpty, draw.fill.isOpaque
-            else { return false }
-            return Self.fillsWhole(width, height, contours: CollectionOfOne(draw.polygon), through: draw.matrix)
+            draw.coversOpaquely(width: width, height: height)
         case .path(let draw):
-            guard draw.color.alpha >= 1, draw.cuts.isEmpty, draw.clipPlanes.isEmpty else { return false }
-            return Self.fillsWhole(width, height, contours: draw.contours, through: draw.matrix)
+            draw.coversOpaquely(width: width, height: height)
         case .blurMask, .filter, .backdrop:
-            return false
+            false
         }
     }
 
@@ -86,38 +88,57 @@ extension DrawCommand {
     /// traced twice, a rotated square do not.
     static func fillsWhole(_ width: Int, _ height: Int, contours: some Collection<[CGPoint]>,
                            through matrix: CATransform3D) -> Bool {
-        guard matrix.m14 == 0, matrix.m24 == 0, matrix.m44 == 1,
-              contours.count <= coverTestPoints,
-              contours.reduce(0, { $0 + $1.count }) <= coverTestPoints
-        else { return false }
-        let mapped = contours.map { contour in
-            contour.map { p in
-                CGPoint(x: p.x * matrix.m11 + p.y * matrix.m21 + matrix.m41, y: p.x * matrix.m12 + p.y * matrix.m22 + matrix.m42)
-            }
+        guard matrix.m14 == 0, matrix.m24 == 0, matrix.m44 == 1, contours.count <= coverTestPoints else { return false }
+        let (a, b, c, d, tx, ty) = (matrix.m11, matrix.m12, matrix.m21, matrix.m22, matrix.m41, matrix.m42)
+        @inline(__always) func mapped(_ p: CGPoint) -> CGPoint { CGPoint(x: p.x * a + p.y * c + tx, y: p.x * b + p.y * d + ty) }
+        // The box first, nothing allocated: most draws do not hold the target.
+        var points = 0
+        var box = BoxAccumulator()
+        for contour in contours {
+            points += contour.count
+            guard points <= coverTestPoints else { return false }
+            for p in contour { box.add(mapped(p)) }
         }
-        guard let box = BoxAccumulator(finite: Array(mapped.joined()))?.rect,
-              box.minX <= 0, box.minY <= 0, box.maxX >= Double(width), box.maxY >= Double(height)
+        guard points > 0, box.minX <= 0, box.minY <= 0, box.maxX >= Double(width), box.maxY >= Double(height),
+              box.maxX.isFinite, box.maxY.isFinite, box.minX.isFinite, box.minY.isFinite
         else { return false }
         // Along a side to within a millionth of a pixel: a pixel it leaves
         // out loses that much coverage, far less than a step of 1/255.
         let tolerance = 1e-6
-        func onSide(_ a: CGPoint, _ b: CGPoint) -> Bool {
-            (abs(a.x - box.minX) <= tolerance && abs(b.x - box.minX) <= tolerance)
-                || (abs(a.x - box.maxX) <= tolerance && abs(b.x - box.maxX) <= tolerance)
-                || (abs(a.y - box.minY) <= tolerance && abs(b.y - box.minY) <= tolerance)
-                || (abs(a.y - box.maxY) <= tolerance && abs(b.y - box.maxY) <= tolerance)
+        func onSide(_ p: CGPoint, _ q: CGPoint) -> Bool {
+            (abs(p.x - box.minX) <= tolerance && abs(q.x - box.minX) <= tolerance)
+                || (abs(p.x - box.maxX) <= tolerance && abs(q.x - box.maxX) <= tolerance)
+                || (abs(p.y - box.minY) <= tolerance && abs(q.y - box.minY) <= tolerance)
+                || (abs(p.y - box.maxY) <= tolerance && abs(q.y - box.maxY) <= tolerance)
         }
         var twiceArea = 0.0
-        for contour in mapped where !contour.isEmpty {
-            var previous = contour[contour.count - 1]
-            for point in contour {
+        for contour in contours where !contour.isEmpty {
+            var previous = mapped(contour[contour.count - 1])
+            for p in contour {
+                let point = mapped(p)
                 guard onSide(previous, point) else { return false }
                 twiceArea += previous.x * point.y - point.x * previous.y
                 previous = point
             }
         }
-        let boxArea = box.width * box.height
+        let boxArea = (box.maxX - box.minX) * (box.maxY - box.minY)
         return abs(abs(twiceArea / 2) - boxArea) <= boxArea * 1e-9
+    }
+}
+
+extension PolygonDraw {
+    /// `DrawCommand.coversOpaquely` for a polygon.
+    func coversOpaquely(width: Int, height: Int) -> Bool {
+        guard blend == .normal, opacity >= 1, coverage == nil, cuts.isEmpty, fill.isOpaque else { return false }
+        return DrawCommand.fillsWhole(width, height, contours: CollectionOfOne(polygon), through: matrix)
+    }
+}
+
+extension PathFillDraw {
+    /// `DrawCommand.coversOpaquely` for a path.
+    func coversOpaquely(width: Int, height: Int) -> Bool {
+        guard color.alpha >= 1, cuts.isEmpty, clipPlanes.isEmpty else { return false }
+        return DrawCommand.fillsWhole(width, height, contours: contours, through: matrix)
     }
 }
 

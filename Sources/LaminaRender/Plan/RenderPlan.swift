@@ -215,17 +215,19 @@ extension RenderPlan {
     /// Sets every pass's `releasedSurfaces`: a surface is released after the
     /// last pass that samples it, or after its own pass if none does.
     public mutating func computeSurfaceLifetimes() {
-        var lastUse: [Int: Int] = [:]
-        for (index, pass) in passes.enumerated() {
-            if case .offscreen(let i) = pass.target { lastUse[i] = index }
+        // The pass that last uses each surface (-1: none does), by surface:
+        // a list, not a dictionary, asked of every frame.
+        var lastUse = [Int](repeating: -1, count: surfaces.count)
+        for p in passes.indices {
+            if case .offscreen(let i) = passes[p].target, lastUse.indices.contains(i) { lastUse[i] = p }
             // (By index: each draw asked where it lies, not copied out.)
-            for c in pass.commands.indices {
-                for case .offscreen(let i) in pass.commands[c].sampledSurfaces { lastUse[i] = index }
+            for c in passes[p].commands.indices {
+                for case .offscreen(let i) in passes[p].commands[c].sampledSurfaces where lastUse.indices.contains(i) { lastUse[i] = p }
             }
+            passes[p].releasedSurfaces = []
         }
-        for index in passes.indices { passes[index].releasedSurfaces = [] }
-        for (surface, index) in lastUse.sorted(by: { $0.key < $1.key }) {
-            passes[index].releasedSurfaces.append(surface)
+        for (surface, p) in lastUse.enumerated() where p >= 0 {
+            passes[p].releasedSurfaces.append(surface)
         }
     }
 }

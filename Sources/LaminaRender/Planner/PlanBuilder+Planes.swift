@@ -299,6 +299,10 @@ extension PlanBuilder {
                             fill: .gradient(tint.map { gradient.multiplied(by: $0) } ?? gradient),
                             coverage: nil, opacity: opacity, into: &commands)
             case .fill(let fill):
+                // Wholly outside a clip or the target (a precomposition's
+                // particles outside its bounds): not flattened, not stroked.
+                let planes = clipPlanes(for: fill.bounds, matrix: matrix, clipping: clipping)
+                if planes.contains(where: { $0.excludes(fill.bounds) }) { continue }
                 let pixelsPerUnit = max(matrix.maxPixelScale(over: fill.bounds), 1e-6)
                 let outline = contours(of: fill, tolerance: options.curveTolerance / pixelsPerUnit)
                 guard !outline.contours.isEmpty else { continue }
@@ -306,7 +310,7 @@ extension PlanBuilder {
                 commands.append(.path(PathFillDraw(
                     matrix: matrix, outline: outline, evenOdd: fill.evenOdd,
                     color: tinted(fill.color, tint).withAlpha(times: opacity),
-                    clipPlanes: clipPlanes(for: fill.bounds, matrix: matrix, clipping: clipping), cuts: clipping.cuts)))
+                    clipPlanes: planes, cuts: clipping.cuts)))
             }
         }
         try emitScene(of: layer, matrix: matrix, clipping: clipping, opacity: opacity, tint: tint, into: &commands)
