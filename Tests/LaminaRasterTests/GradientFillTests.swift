@@ -79,4 +79,39 @@ struct GradientFillTests {
         }
         #expect(checked > 100)
     }
+
+    /// An axial gradient along the rows, or across them, unturned: every
+    /// row shows the same colours (read once), or one colour (read once a
+    /// row), each the gradient's at that pixel's local point.
+    @Test(arguments: [true, false], [1.0, 0.6])
+    func anAxialGradientAlongOrAcrossTheRowsShowsTheGradientAtEachPixel(alongRows: Bool, alpha: Double) throws {
+        let fill = GradientFill(shape: .axial, stops: [(-0.25, (0.8, 0, 0, 0.8)), (0.4, (0, 0.5, 0, 0.5)), (1.25, (0, 0, 1, 1))],
+                                start: (12, 9), end: alongRows ? (50, 9) : (12, 30))
+        let transform = CATransform3DConcat(CATransform3DMakeScale(1.5, 1.75, 1), CATransform3DMakeTranslation(20.25, 3.5, 0))
+        let grey = 100.0
+        var pixmap = try Pixmap(width: 120, height: 100, filledWith: PremultipliedColor(r: 100, g: 100, b: 100, a: 255))
+        var paint = PolygonPaint(rect: CGRect(x: 0, y: 0, width: 60, height: 40), transform: transform, source: .gradient(fill))
+        paint.alpha = alpha
+        try pixmap.draw(paint)
+        let inverse = try #require(transform.planeHomography.inverted())
+        var checked = 0
+        for y in 0..<100 {
+            for x in 0..<120 {
+                let local = inverse.apply(to: CGPoint(x: Double(x) + 0.5, y: Double(y) + 0.5))
+                guard local.x > 1, local.x < 59, local.y > 1, local.y < 39 else { continue }
+                let c = fill.color(at: fill.parameter(x: Double(local.x), y: Double(local.y)))
+                let source = [c.0, c.1, c.2, c.3].map { Double(GradientFill.byte($0 * alpha)) }
+                let expected = [0, 1, 2].map { Int((source[$0] + grey * (1 - source[3] / 255)).rounded()) } + [255]
+                let p = try pixmap.pixel(x: x, y: y)
+                let seen = [Int(p.r), Int(p.g), Int(p.b), Int(p.a)]
+                #expect(zip(seen, expected).allSatisfy { abs($0 - $1) <= 2 }, "(\(x), \(y)): \(seen), the gradient there is \(expected)")
+                // The same as the pixel beside it across the gradient.
+                let (nx, ny) = alongRows ? (x, y - 1) : (x - 1, y)
+                let neighbour = inverse.apply(to: CGPoint(x: Double(nx) + 0.5, y: Double(ny) + 0.5))
+                if neighbour.x > 1, neighbour.y > 1 { #expect(try pixmap.pixel(x: nx, y: ny) == p) }
+                checked += 1
+            }
+        }
+        #expect(checked > 3000)
+    }
 }

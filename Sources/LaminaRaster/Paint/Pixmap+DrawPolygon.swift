@@ -286,7 +286,10 @@ package struct PolygonPainting: RowPaint {
 
     /// An axial gradient under an affine map, no shape, no clip: along a
     /// row its parameter moves by a constant step, so each pixel's table
-    /// entry is one multiply-add from the row's start.
+    /// entry is one multiply-add from the row's start. Where the gradient
+    /// runs along the rows (a horizontal one, unturned) every row reads the
+    /// same entries, looked up once; where it runs across them (a vertical
+    /// one: `CAGradientLayer`'s default) a row is one colour.
     private func paintAxial(_ band: Range<Int>, of target: PixelRows, ramp: GradientRamp, table: UnsafePointer<UInt32>) {
         let (i00, i01, _, i10, i11, _, i20, i21, i22) = stage.inverse.h
         let g = ramp.fill
@@ -299,8 +302,26 @@ package struct PolygonPainting: RowPaint {
         // The part of the position that no pixel changes: the start's own
         // parameter and the table's lower end, in entries.
         let fixed = ((g.start.x * dx + g.start.y * dy) / (lengthSquared > 0 ? lengthSquared : 1) + ramp.lower) * ramp.scale
-        paintGradientRows(band, of: target, table: table) { py in
+        let row = { (py: Double) in
             AxialRow(atZero: ((py * i10 + i20) * dx + (py * i11 + i21) * dy) * k - fixed + 0.5, perX: perX)
+        }
+        // No product with py is anything but zero: every row's positions
+        // are the first's, to the bit (but a zero's sign, which reads the
+        // same entry).
+        if (i10 == 0 || dx == 0) && (i11 == 0 || dy == 0), let first = band.first {
+            let mb = mask.bounds
+            let gradient = row(Double(first) + 0.5)
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: mb.width) { words in
+                for i in words.indices { words[i] = GradientRamp.word(table, at: gradient.position(atCentre: Double(mb.minX + i) + 0.5)) }
+                let colours = CopiedColours(words: UnsafePointer(words.baseAddress!) - mb.minX)
+                paintGradientRows(band, of: target) { _ in colours }
+            }
+        } else if perX == 0 {
+            // Zero times a pixel's centre: the row's one entry at every pixel.
+            let x = Double(mask.bounds.minX) + 0.5
+            paintGradientRows(band, of: target) { py in ConstantColour(colour: GradientRamp.word(table, at: row(py).position(atCentre: x))) }
+        } else {
+            paintGradientRows(band, of: target) { py in LookedUpColours(row: row(py), table: table) }
         }
     }
 
@@ -318,18 +339,19 @@ package struct PolygonPainting: RowPaint {
         let su = rx > 0 ? g.start.x / rx : 0, sv = ry > 0 ? g.start.y / ry : 0
         let (uPerX, vPerX) = (i00 * ku, i01 * kv)
         let (lower, scale) = (ramp.lower, ramp.scale)
-        paintGradientRows(band, of: target, table: table) { py in
-            RadialRow(u: (py * i10 + i20) * ku - su, v: (py * i11 + i21) * kv - sv, uPerX: uPerX, vPerX: vPerX, lower: lower, scale: scale)
+        paintGradientRows(band, of: target) { py in
+            LookedUpColours(row: RadialRow(u: (py * i10 + i20) * ku - su, v: (py * i11 + i21) * kv - sv,
+                                           uPerX: uPerX, vPerX: vPerX, lower: lower, scale: scale), table: table)
         }
     }
 
-    /// Paints a gradient whose table position along each row `row(py)`
-    /// gives at each pixel centre: skipped four pixels at a time where none
-    /// is covered, four blended (or stored, opaque) as one vector where all
+    /// Paints a gradient whose colours along each row `colours(py)` gives
+    /// at each pixel centre: skipped four pixels at a time where none is
+    /// covered, four blended (or stored, opaque) as one vector where all
     /// four are fully covered, else pixel by pixel.
     @inline(__always)
-    private func paintGradientRows<Row: GradientRow>(_ band: Range<Int>, of target: PixelRows, table: UnsafePointer<UInt32>,
-                                                     row makeRow: (Double) -> Row) {
+    private func paintGradientRows<Colours: GradientColours>(_ band: Range<Int>, of target: PixelRows,
+                                                             colours makeColours: (Double) -> Colours) {
         let (mask, maskStride, stage) = (mask, maskStride, stage)
         mask.values.withUnsafeBufferPointer { maskValues in
             stage.coverageScale.withUnsafeBufferPointer { scale in
@@ -338,17 +360,14 @@ package struct PolygonPainting: RowPaint {
                 // Full coverage scales by 255 (no opacity below 1): four full
                 // coverage bytes are four pixels of the table's words as they are.
                 let fullIsWhole = scale[255] == 255
-                // Pixel x's centre, x + 0.5, for four pixels from x: exact
-                // sums, so each lane's position is the one pixel by pixel.
-                let centres = SIMD4<Double>(0.5, 1.5, 2.5, 3.5)
                 for y in band {
-                    let gradient = makeRow(Double(y) + 0.5)
+                    let colours = makeColours(Double(y) + 0.5)
                     let coverage = coverageBase + (y - mb.minY) * maskStride - mb.minX
                     let row = UnsafeMutableRawPointer(target.pixel(x: 0, y: y))
                     @inline(__always) func blendPixel(_ x: Int) {
                         let c = scale[Int(coverage[x])]
                         if c == 0 { return }
-                        let word = GradientRamp.word(table, at: gradient.position(atCentre: Double(x) + 0.5))
+                        let word = colours.word(x)
                         blendWord(row + x * 4, c == 255 ? word : scaled(word, by: c))
                     }
                     var x = mb.minX
@@ -359,9 +378,7 @@ package struct PolygonPainting: RowPaint {
                             continue
                         }
                         if four == 0xFFFF_FFFF && fullIsWhole {
-                            let positions = gradient.positions(atCentres: SIMD4<Double>(repeating: Double(x)) + centres)
-                            let words = SIMD4<UInt32>(GradientRamp.word(table, at: positions[0]), GradientRamp.word(table, at: positions[1]),
-                                                      GradientRamp.word(table, at: positions[2]), GradientRamp.word(table, at: positions[3]))
+                            let words = colours.words(x)
                             if (words &>> 24) == SIMD4(repeating: 255) {
                                 (row + x &* 4).storeBytes(of: words, as: SIMD4<UInt32>.self)
                             } else {
@@ -405,8 +422,8 @@ package struct PolygonPainting: RowPaint {
 }
 
 /// A gradient's table positions along one row of pixels under an affine
-/// map (`PolygonPainting.paintGradientRows`), at a pixel's centre and at
-/// four of them.
+/// map (`PolygonPainting.paintAxial`, `paintRadial`), at a pixel's centre
+/// and at four of them.
 private protocol GradientRow {
     func position(atCentre x: Double) -> Double
     func positions(atCentres x: SIMD4<Double>) -> SIMD4<Double>
@@ -432,6 +449,39 @@ private struct RadialRow: GradientRow {
         let pu = x * uPerX + u, pv = x * vPerX + v
         return ((pu * pu + pv * pv).squareRoot() - lower) * scale + 0.5
     }
+}
+
+/// A gradient's colours along one row of pixels (`paintGradientRows`): the
+/// word of pixel `x`, and of the four from `x`.
+private protocol GradientColours {
+    func word(_ x: Int) -> UInt32
+    func words(_ x: Int) -> SIMD4<UInt32>
+}
+
+/// Looked up in the ramp's table at the row's positions.
+private struct LookedUpColours<Row: GradientRow>: GradientColours {
+    let row: Row, table: UnsafePointer<UInt32>
+    @inline(__always) func word(_ x: Int) -> UInt32 { GradientRamp.word(table, at: row.position(atCentre: Double(x) + 0.5)) }
+    @inline(__always) func words(_ x: Int) -> SIMD4<UInt32> {
+        // Pixel centres as exact sums: each lane's position is the one pixel by pixel.
+        let p = row.positions(atCentres: SIMD4<Double>(repeating: Double(x)) + SIMD4<Double>(0.5, 1.5, 2.5, 3.5))
+        return SIMD4(GradientRamp.word(table, at: p[0]), GradientRamp.word(table, at: p[1]),
+                     GradientRamp.word(table, at: p[2]), GradientRamp.word(table, at: p[3]))
+    }
+}
+
+/// Read from a row worked out before: pixel `x`'s word at `words[x]`.
+private struct CopiedColours: GradientColours {
+    let words: UnsafePointer<UInt32>
+    @inline(__always) func word(_ x: Int) -> UInt32 { words[x] }
+    @inline(__always) func words(_ x: Int) -> SIMD4<UInt32> { UnsafeRawPointer(words + x).loadUnaligned(as: SIMD4<UInt32>.self) }
+}
+
+/// One colour the row through.
+private struct ConstantColour: GradientColours {
+    let colour: UInt32
+    @inline(__always) func word(_ x: Int) -> UInt32 { colour }
+    @inline(__always) func words(_ x: Int) -> SIMD4<UInt32> { SIMD4(repeating: colour) }
 }
 
 /// What a polygon draw covers: its anti-aliased coverage in pixels, and the
