@@ -43,6 +43,40 @@ struct GradientFillTests {
         }
     }
 
+    /// `fill` drawn over a 60 x 40 rectangle through `transform` at `alpha`
+    /// on a 120 x 100 grey pixmap; each pixel `step` apart a pixel or more
+    /// inside the rectangle is checked against the gradient's colour at its
+    /// local point over the grey (within 2 levels), and handed to `also`.
+    /// Returns how many were checked.
+    static func drawAndCheck(_ fill: GradientFill, through transform: CATransform3D, alpha: Double, step: Int,
+                             also: (Pixmap, Int, Int, PlaneHomography) throws -> Void = { _, _, _, _ in }) throws -> Int {
+        let grey = 100.0
+        var pixmap = try Pixmap(width: 120, height: 100, filledWith: PremultipliedColor(r: 100, g: 100, b: 100, a: 255))
+        var paint = PolygonPaint(rect: CGRect(x: 0, y: 0, width: 60, height: 40), transform: transform, source: .gradient(fill))
+        paint.alpha = alpha
+        try pixmap.draw(paint)
+        let inverse = try #require(transform.planeHomography.inverted())
+        var checked = 0
+        for y in stride(from: 0, to: 100, by: step) {
+            for x in stride(from: 0, to: 120, by: step) {
+                let local = inverse.apply(to: CGPoint(x: Double(x) + 0.5, y: Double(y) + 0.5))
+                guard local.x > 1, local.x < 59, local.y > 1, local.y < 39 else { continue }
+                let c = fill.color(at: fill.parameter(x: Double(local.x), y: Double(local.y)))
+                let source = [c.0, c.1, c.2, c.3].map { Double(GradientFill.byte($0 * alpha)) }
+                let expected = [0, 1, 2].map { Int((source[$0] + grey * (1 - source[3] / 255)).rounded()) } + [255]
+                let p = try pixmap.pixel(x: x, y: y)
+                let seen = [Int(p.r), Int(p.g), Int(p.b), Int(p.a)]
+                #expect(zip(seen, expected).allSatisfy { abs($0 - $1) <= 2 }, "(\(x), \(y)): \(seen), the gradient there is \(expected)")
+                try also(pixmap, x, y, inverse)
+                checked += 1
+            }
+        }
+        return checked
+    }
+
+    static let stops: [(location: Double, color: (Double, Double, Double, Double))] =
+        [(-0.25, (0.8, 0, 0, 0.8)), (0.4, (0, 0.5, 0, 0.5)), (1.25, (0, 0, 1, 1))]
+
     /// A polygon filled with a gradient shows, at every pixel it wholly
     /// covers, the gradient's colour at that pixel's local point over what
     /// was there: axial and radial (read a row at a time, four pixels at
@@ -51,33 +85,11 @@ struct GradientFillTests {
     /// over a grey background.
     @Test(arguments: [GradientFill.Shape.axial, .radial, .conic], [1.0, 0.6])
     func aGradientPolygonShowsTheGradientAtEachPixel(shape: GradientFill.Shape, alpha: Double) throws {
-        let fill = GradientFill(shape: shape, stops: [(-0.25, (0.8, 0, 0, 0.8)), (0.4, (0, 0.5, 0, 0.5)), (1.25, (0, 0, 1, 1))],
-                                start: (12, 9), end: (50, 30))
+        let fill = GradientFill(shape: shape, stops: Self.stops, start: (12, 9), end: (50, 30))
         let turn = CATransform3DMakeRotation(0.3, 0, 0, 1)
         let transform = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeScale(1.5, 1.5, 1), turn),
                                             CATransform3DMakeTranslation(20.25, 3.5, 0))
-        let grey = 100.0
-        var pixmap = try Pixmap(width: 120, height: 100, filledWith: PremultipliedColor(r: 100, g: 100, b: 100, a: 255))
-        var paint = PolygonPaint(rect: CGRect(x: 0, y: 0, width: 60, height: 40), transform: transform, source: .gradient(fill))
-        paint.alpha = alpha
-        try pixmap.draw(paint)
-        let inverse = try #require(transform.planeHomography.inverted())
-        var checked = 0
-        for y in stride(from: 0, to: 100, by: 3) {
-            for x in stride(from: 0, to: 120, by: 3) {
-                let local = inverse.apply(to: CGPoint(x: Double(x) + 0.5, y: Double(y) + 0.5))
-                // Pixels a pixel or more inside the rectangle.
-                guard local.x > 1, local.x < 59, local.y > 1, local.y < 39 else { continue }
-                let c = fill.color(at: fill.parameter(x: Double(local.x), y: Double(local.y)))
-                let source = [c.0, c.1, c.2, c.3].map { Double(GradientFill.byte($0 * alpha)) }
-                let expected = [0, 1, 2].map { Int((source[$0] + grey * (1 - source[3] / 255)).rounded()) } + [255]
-                let p = try pixmap.pixel(x: x, y: y)
-                let seen = [Int(p.r), Int(p.g), Int(p.b), Int(p.a)]
-                #expect(zip(seen, expected).allSatisfy { abs($0 - $1) <= 2 }, "(\(x), \(y)): \(seen), the gradient there is \(expected)")
-                checked += 1
-            }
-        }
-        #expect(checked > 100)
+        #expect(try Self.drawAndCheck(fill, through: transform, alpha: alpha, step: 3) > 100)
     }
 
     /// An axial gradient along the rows, or across them, unturned: every
@@ -85,31 +97,15 @@ struct GradientFillTests {
     /// row), each the gradient's at that pixel's local point.
     @Test(arguments: [true, false], [1.0, 0.6])
     func anAxialGradientAlongOrAcrossTheRowsShowsTheGradientAtEachPixel(alongRows: Bool, alpha: Double) throws {
-        let fill = GradientFill(shape: .axial, stops: [(-0.25, (0.8, 0, 0, 0.8)), (0.4, (0, 0.5, 0, 0.5)), (1.25, (0, 0, 1, 1))],
-                                start: (12, 9), end: alongRows ? (50, 9) : (12, 30))
+        let fill = GradientFill(shape: .axial, stops: Self.stops, start: (12, 9), end: alongRows ? (50, 9) : (12, 30))
         let transform = CATransform3DConcat(CATransform3DMakeScale(1.5, 1.75, 1), CATransform3DMakeTranslation(20.25, 3.5, 0))
-        let grey = 100.0
-        var pixmap = try Pixmap(width: 120, height: 100, filledWith: PremultipliedColor(r: 100, g: 100, b: 100, a: 255))
-        var paint = PolygonPaint(rect: CGRect(x: 0, y: 0, width: 60, height: 40), transform: transform, source: .gradient(fill))
-        paint.alpha = alpha
-        try pixmap.draw(paint)
-        let inverse = try #require(transform.planeHomography.inverted())
-        var checked = 0
-        for y in 0..<100 {
-            for x in 0..<120 {
-                let local = inverse.apply(to: CGPoint(x: Double(x) + 0.5, y: Double(y) + 0.5))
-                guard local.x > 1, local.x < 59, local.y > 1, local.y < 39 else { continue }
-                let c = fill.color(at: fill.parameter(x: Double(local.x), y: Double(local.y)))
-                let source = [c.0, c.1, c.2, c.3].map { Double(GradientFill.byte($0 * alpha)) }
-                let expected = [0, 1, 2].map { Int((source[$0] + grey * (1 - source[3] / 255)).rounded()) } + [255]
-                let p = try pixmap.pixel(x: x, y: y)
-                let seen = [Int(p.r), Int(p.g), Int(p.b), Int(p.a)]
-                #expect(zip(seen, expected).allSatisfy { abs($0 - $1) <= 2 }, "(\(x), \(y)): \(seen), the gradient there is \(expected)")
-                // The same as the pixel beside it across the gradient.
-                let (nx, ny) = alongRows ? (x, y - 1) : (x - 1, y)
-                let neighbour = inverse.apply(to: CGPoint(x: Double(nx) + 0.5, y: Double(ny) + 0.5))
-                if neighbour.x > 1, neighbour.y > 1 { #expect(try pixmap.pixel(x: nx, y: ny) == p) }
-                checked += 1
+        let checked = try Self.drawAndCheck(fill, through: transform, alpha: alpha, step: 1) { pixmap, x, y, inverse in
+            // The same as the pixel beside it across the gradient.
+            let (nx, ny) = alongRows ? (x, y - 1) : (x - 1, y)
+            let neighbour = inverse.apply(to: CGPoint(x: Double(nx) + 0.5, y: Double(ny) + 0.5))
+            if neighbour.x > 1, neighbour.y > 1 {
+                let (a, b) = (try pixmap.pixel(x: nx, y: ny), try pixmap.pixel(x: x, y: y))
+                #expect(a == b)
             }
         }
         #expect(checked > 3000)
