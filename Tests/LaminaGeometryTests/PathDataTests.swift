@@ -186,3 +186,34 @@ import Testing
         #expect(box == CGRect(x: 0, y: 0, width: 10, height: 10))
     }
 }
+
+/// A path's hash: equal paths hash alike (a zero's sign aside, as `==`
+/// sets it aside), and paths that differ in a point, an element's kind or
+/// their order hash apart.
+@Suite struct PathDataHashTests {
+    static func path(_ points: [CGPoint], curve: Bool = false) -> PathData {
+        var p = PathData()
+        p.move(to: points[0])
+        for point in points.dropFirst() {
+            if curve { p.addQuadCurve(to: point, control: CGPoint(x: point.x + 1, y: point.y)) } else { p.addLine(to: point) }
+        }
+        p.closeSubpath()
+        return p
+    }
+
+    @Test func equalPathsHashAlikeAndDifferentOnesApart() {
+        let points = [CGPoint(x: 0, y: 0), CGPoint(x: 10, y: 0.5), CGPoint(x: 3, y: 7)]
+        let a = Self.path(points)
+        let negativeZero = Self.path([CGPoint(x: -0.0, y: -0.0)] + points.dropFirst())
+        #expect(a == negativeZero)
+        #expect(a.hashValue == negativeZero.hashValue)
+        #expect(a.hashValue == Self.path(points).hashValue)
+        let others = [Self.path(points, curve: true), Self.path(points.reversed()),
+                      Self.path([CGPoint(x: 0, y: 0), CGPoint(x: 10, y: 0.5000001), CGPoint(x: 3, y: 7)]),
+                      Self.path(Array(points.prefix(2))), PathData()]
+        let hashes = Set(([a] + others).map(\.hashValue))
+        #expect(hashes.count == others.count + 1)
+        // Swapped coordinates are another path, and another hash.
+        #expect(Self.path(points.map { CGPoint(x: $0.y, y: $0.x) }).hashValue != a.hashValue)
+    }
+}

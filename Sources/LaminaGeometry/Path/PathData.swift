@@ -102,6 +102,35 @@ package struct PathData: Hashable, Sendable {
         self = PathData()
     }
 
+    /// The elements folded into one word by a multiply-and-shift mix, then
+    /// that word given to `hasher`: the planner's outline cache hashes every
+    /// path it is asked for each frame (an animated path is new each
+    /// frame), and feeding each coordinate to the hasher itself cost more
+    /// than flattening the path. Equal paths have equal elements (the rest
+    /// follows from them), and equal coordinates equal words (a zero's
+    /// sign is left out, as `==` leaves it out).
+    public func hash(into hasher: inout Hasher) {
+        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: elements.count)
+        @inline(__always) func mix(_ word: UInt64) {
+            h = (h ^ word) &* 0xFF51_AFD7_ED55_8CCD
+            h ^= h >> 32
+        }
+        @inline(__always) func mix(_ p: CGPoint) {
+            mix(p.x == 0 ? 0 : UInt64(p.x.bitPattern))
+            mix(p.y == 0 ? 0 : UInt64(p.y.bitPattern))
+        }
+        for element in elements {
+            switch element {
+            case .moveTo(let p): mix(1); mix(p)
+            case .lineTo(let p): mix(2); mix(p)
+            case .quadCurveTo(let c, let p): mix(3); mix(c); mix(p)
+            case .curveTo(let c1, let c2, let p): mix(4); mix(c1); mix(c2); mix(p)
+            case .closeSubpath: mix(5)
+            }
+        }
+        hasher.combine(h)
+    }
+
     /// Whether a segment may be added now; inserts the `moveTo` that follows
     /// a `closeSubpath`.
     private mutating func beginSegment() -> Bool {
