@@ -45,16 +45,16 @@ struct BufferPoolTests {
         var buffer = pool.take(count: 4000)
         for i in 1000..<1500 { buffer[i] = 7 }
         let address = buffer.withUnsafeBytes { $0.baseAddress }
-        pool.giveBack(consume buffer, dirty: 1000..<1500)
+        pool.giveBack(consume buffer, dirty: DirtyRegion(1000..<1500))
         var again = pool.take(count: 3900)
         #expect(again.withUnsafeBytes { $0.baseAddress } == address)
         #expect(again.allSatisfy { $0 == 0 })
         // Dirty past a shorter count, then lengthened: zero all the same.
         for i in 3000..<3900 { again[i] = 5 }
-        pool.giveBack(consume again, dirty: 3000..<3900)
+        pool.giveBack(consume again, dirty: DirtyRegion(3000..<3900))
         let shorter = pool.take(count: 2000)
         #expect(shorter.allSatisfy { $0 == 0 })
-        pool.giveBack(shorter, dirty: 0..<0)
+        pool.giveBack(shorter, dirty: DirtyRegion.none)
         let longer = pool.take(count: 4096)
         #expect(longer.count == 4096 && longer.allSatisfy { $0 == 0 })
         // Not said: all of it may be dirty.
@@ -64,35 +64,55 @@ struct BufferPoolTests {
         #expect(pool.take(count: 4096).allSatisfy { $0 == 0 })
     }
 
-    /// A pixmap made transparent knows the rows it has been painted in;
-    /// written any other way, it no longer does.
-    @Test func aPixmapKnowsTheRowsItWasPaintedIn() throws {
-        var pixmap = try Pixmap(width: 40, height: 30)
-        #expect(pixmap.paintedRows == 0..<0 && pixmap.dirtyBytes == 0..<0)
-        let rasterizer = try CoverageRasterizer(width: 40, height: 30)
-        let band = try rasterizer.rasterize(contours: [[CGPoint(x: 2, y: 5.5), CGPoint(x: 30, y: 5.5), CGPoint(x: 30, y: 12.2), CGPoint(x: 2, y: 12.2)]],
-                                            fillRule: .nonZero)
-        let sliver = try rasterizer.rasterize(contours: [[CGPoint(x: 2, y: 20), CGPoint(x: 9, y: 20), CGPoint(x: 9, y: 21)]], fillRule: .nonZero)
-        try pixmap.fill(band, with: PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
-        try pixmap.fill(sliver, with: PremultipliedColor(r: 0, g: 0, b: 255, a: 255))
-        let rows = try #require(pixmap.paintedRows)
-        #expect(rows.lowerBound <= 5 && rows.upperBound >= 21 && rows.upperBound <= 30)
-        for y in 0..<30 where !rows.contains(y) {
-            for x in 0..<40 { #expect(try pixmap.pixel(x: x, y: y) == .clear) }
-        }
-        pixmap.withUnsafeMutableData { $0[0] = 0 }
-        #expect(pixmap.paintedRows == nil && pixmap.dirtyBytes == nil)
-        #expect(try Pixmap(width: 4, height: 4, filledWith: PremultipliedColor(r: 1, g: 1, b: 1, a: 1)).paintedRows == nil)
+    /// A buffer given back with a rectangle of it dirty, row by row, is
+    /// zeroed there: the runs between its rows are left as they are (zero).
+    @Test func aBufferGivenBackWithADirtyRectangleIsZeroedThere() {
+        let pool = BufferPool<UInt8>(minimumBytes: 1024, idleLimitBytes: 1 << 20)
+        var buffer = pool.take(count: 4000)
+        // Rows of 100 bytes: bytes 20..<60 of rows 3..<9.
+        let dirty = DirtyRegion(start: 320, length: 40, runs: 6, stride: 100)
+        dirty.forEachRun(within: 0..<4000) { run in for i in run { buffer[i] = 9 } }
+        #expect(buffer.filter { $0 == 9 }.count == dirty.count)
+        pool.giveBack(consume buffer, dirty: dirty)
+        #expect(pool.take(count: 3000).allSatisfy { $0 == 0 })
+        var runs: [Range<Int>] = []
+        dirty.forEachRun(within: 0..<650) { runs.append($0) }
+        #expect(runs == [320..<360, 420..<460, 520..<560, 620..<650])
+        // Rows the picture's width are one run.
+        #expect(DirtyRegion(start: 200, length: 100, runs: 3, stride: 100) == DirtyRegion(200..<500))
     }
 
-    /// Frames of shapes in different rows, drawn one after another by one
-    /// renderer (each frame's buffer cleared where the last one painted):
-    /// each is the picture a new renderer draws.
+    /// A pixmap made transparent knows the rectangle it has been painted
+    /// in; written any other way, it no longer does.
+    @Test func aPixmapKnowsWhereItWasPaintedIn() throws {
+        var pixmap = try Pixmap(width: 40, height: 30)
+        #expect(pixmap.paintedArea?.isEmpty == true && pixmap.dirtyRegion == DirtyRegion.none)
+        let rasterizer = try CoverageRasterizer(width: 40, height: 30)
+        let band = try rasterizer.rasterize(contours: [[CGPoint(x: 12, y: 5.5), CGPoint(x: 30, y: 5.5), CGPoint(x: 30, y: 12.2), CGPoint(x: 12, y: 12.2)]],
+                                            fillRule: .nonZero)
+        let sliver = try rasterizer.rasterize(contours: [[CGPoint(x: 8, y: 20), CGPoint(x: 15, y: 20), CGPoint(x: 15, y: 21)]], fillRule: .nonZero)
+        try pixmap.fill(band, with: PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
+        try pixmap.fill(sliver, with: PremultipliedColor(r: 0, g: 0, b: 255, a: 255))
+        try pixmap.setPixel(PremultipliedColor(r: 0, g: 9, b: 0, a: 9), x: 35, y: 25)
+        let area = try #require(pixmap.paintedArea)
+        #expect(area.minY <= 5 && area.maxY >= 26 && area.maxY <= 30 && area.minX <= 8 && area.minX >= 6 && area.maxX >= 36 && area.maxX <= 40)
+        for y in 0..<30 {
+            for x in 0..<40 where !area.contains(x: x, y: y) { #expect(try pixmap.pixel(x: x, y: y) == .clear) }
+        }
+        #expect(pixmap.dirtyRegion == DirtyRegion(start: (area.minY * 40 + area.minX) * 4, length: area.width * 4, runs: area.height, stride: 160))
+        pixmap.withUnsafeMutableData { $0[0] = 0 }
+        #expect(pixmap.paintedArea == nil && pixmap.dirtyRegion == nil)
+        #expect(try Pixmap(width: 4, height: 4, filledWith: PremultipliedColor(r: 1, g: 1, b: 1, a: 1)).paintedArea == nil)
+    }
+
+    /// Frames of shapes in different places, drawn one after another by
+    /// one renderer (each frame's buffer cleared where the last one
+    /// painted): each is the picture a new renderer draws.
     @Test func framesClearedWhereTheLastOnePaintedAreThePicturesANewRendererDraws() throws {
         func scene(row: Double, color: CGColor) -> RenderPlan {
             let root = CALayer(), layer = CALayer()
             root.frame = CGRect(x: 0, y: 0, width: 300, height: 300)
-            layer.frame = CGRect(x: 10.5, y: row, width: 200, height: 30.25)
+            layer.frame = CGRect(x: 10.5 + row / 3, y: row, width: 120, height: 30.25)
             layer.backgroundColor = color
             layer.cornerRadius = 6
             root.addSublayer(layer)

@@ -65,7 +65,7 @@ import LaminaGeometry
             var banded = try Self.striped(width: width, height: height)
             if let fill {
                 var top = fill.rows.lowerBound
-                banded.withPixelRows(painting: fill.rows) { rows in
+                banded.withPixelRows(painting: fill.area) { rows in
                     while top < fill.rows.upperBound {
                         let band = top..<min(fill.rows.upperBound, top + rng.int(1...90))
                         fill.paint(band, of: rows)

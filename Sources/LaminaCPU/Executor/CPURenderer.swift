@@ -43,7 +43,7 @@ final class CPUPainter: SurfacePainter {
     func release(_ surface: Pixmap) {
         let address = UInt(bitPattern: surface.data.withUnsafeBytes { $0.baseAddress })
         let isOutput = outputPixels.withLock { $0.remove(address) != nil }
-        if !isOutput { BufferPool.pixels.giveBack(surface.data, dirty: surface.dirtyBytes) }
+        if !isOutput { BufferPool.pixels.giveBack(surface.data, dirty: surface.dirtyRegion) }
     }
 
     func endFrame() {
@@ -70,7 +70,7 @@ final class CPUPainter: SurfacePainter {
     func image(of output: Pixmap) throws -> CGImage {
         let address = UInt(bitPattern: output.data.withUnsafeBytes { $0.baseAddress })
         outputPixels.withLock { _ = $0.insert(address) }
-        return CGImage(width: output.width, height: output.height, pooledPremultipliedRGBA: output.data, dirtyBytes: output.dirtyBytes)
+        return CGImage(width: output.width, height: output.height, pooledPremultipliedRGBA: output.data, dirty: output.dirtyRegion)
     }
 
     func drawPolygon(_ draw: PolygonDraw, textures: TextureTable<Pixmap>, into target: inout Pixmap) throws {
@@ -320,14 +320,14 @@ final class CPUPainter: SurfacePainter {
     func blurMask(_ source: Pixmap, blur: BlurMethod, into target: inout Pixmap) throws {
         let blurred = try MaskBlur.apply(blur, to: source)
         // The pass's own surface is replaced: its pixels go back to the pool.
-        BufferPool.pixels.giveBack(target.data, dirty: target.dirtyBytes)
+        BufferPool.pixels.giveBack(target.data, dirty: target.dirtyRegion)
         target = blurred
     }
 
     /// `source` through a layer's filter (see `DrawCommand.filter`).
     func filter(_ source: Pixmap, _ filter: SurfaceFilter, into target: inout Pixmap) throws {
         let filtered = SurfaceFilters.apply(filter, to: source)
-        BufferPool.pixels.giveBack(target.data, dirty: target.dirtyBytes)
+        BufferPool.pixels.giveBack(target.data, dirty: target.dirtyRegion)
         target = filtered
     }
 

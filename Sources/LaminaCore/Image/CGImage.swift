@@ -58,32 +58,32 @@ public final class CGImage: Sendable {
 
     /// The one place that stores pixels; callers have checked that `pixels`
     /// holds exactly `width * height` packed pixels.
-    private init(width: Int, height: Int, packedPixels pixels: [UInt8], pooled: Bool = false, dirtyBytes: Range<Int>? = nil) {
+    private init(width: Int, height: Int, packedPixels pixels: [UInt8], pooled: Bool = false, dirty: DirtyRegion? = nil) {
         self.width = width
         self.height = height
         self.pixelBytes = pixels
         self.isPooled = pooled
-        pooledDirtyBytes = dirtyBytes
+        pooledDirty = dirty
     }
 
     /// Whether `pixelBytes` goes back to `BufferPool.pixels` when the image
     /// is freed (a renderer's output, whose buffer the next frame reuses).
     private let isPooled: Bool
     /// A pooled image's bytes that may not be zero; nil for any.
-    private let pooledDirtyBytes: Range<Int>?
+    private let pooledDirty: DirtyRegion?
 
     /// An image over a renderer's output pixels, which go back to
     /// `BufferPool.pixels` when the image is freed, for the next frame to
     /// draw into. The caller has checked the size and gives up the buffer.
-    /// `dirtyBytes`: the bytes that may not be zero (nil: any), given back
-    /// with them (`BufferPool.giveBack(_:dirty:)`).
-    package convenience init(width: Int, height: Int, pooledPremultipliedRGBA pixels: [UInt8], dirtyBytes: Range<Int>? = nil) {
+    /// `dirty`: the bytes that may not be zero (nil: any), given back with
+    /// them (`BufferPool.giveBack(_:dirty:)`).
+    package convenience init(width: Int, height: Int, pooledPremultipliedRGBA pixels: [UInt8], dirty: DirtyRegion? = nil) {
         precondition(width >= 1 && height >= 1 && pixels.count == width * height * 4, "a pooled image's pixels must fit its size")
-        self.init(width: width, height: height, packedPixels: pixels, pooled: true, dirtyBytes: dirtyBytes)
+        self.init(width: width, height: height, packedPixels: pixels, pooled: true, dirty: dirty)
     }
 
     deinit {
-        if isPooled { BufferPool.pixels.giveBack(pixelBytes, dirty: pooledDirtyBytes) }
+        if isPooled { BufferPool.pixels.giveBack(pixelBytes, dirty: pooledDirty) }
     }
 
     /// Calls `body` with the pixel bytes (see `pixelBytes`).

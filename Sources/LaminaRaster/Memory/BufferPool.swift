@@ -19,7 +19,8 @@ import Synchronization
 /// A taken buffer has exactly the count asked for, in storage that may hold
 /// up to a quarter more. A buffer given back with the part of it that may
 /// not be zero (a frame's picture whose shapes sit in a band of it) is
-/// zeroed there alone when taken again. Only buffers of `minimumBytes` or
+/// zeroed there alone when taken again (`DirtyRegion`: a picture's painted
+/// rectangle, row by row). Only buffers of `minimumBytes` or
 /// more are kept: small ones are the allocator's business. At most
 /// `idleLimitBytes` wait at once; past that the pool drops the idle
 /// buffers of other classes first, so a server that changes picture size
@@ -47,7 +48,7 @@ package final class BufferPool<Element: BitwiseCopyable & Sendable>: Sendable {
     /// any of them).
     private struct Idle {
         var buffer: [Element]
-        var dirty: Range<Int>?
+        var dirty: DirtyRegion?
     }
 
     private let state = Mutex(State())
@@ -77,21 +78,24 @@ package final class BufferPool<Element: BitwiseCopyable & Sendable>: Sendable {
         let size = Self.classBytes(holding: bytes)
         // The buffer moves out of the pool without a second reference, so
         // resizing it within its storage and zeroing it write in place.
-        guard let (reused, dirty) = reusedBuffer(count: count, classBytes: size) else {
+        guard let (reused, given) = reusedBuffer(count: count, classBytes: size) else {
             return Self.zeroedBuffer(count: count, capacity: size / stride)
         }
         var buffer = reused
         // Only what was there may be dirty: appended elements are zero.
-        let dirtyElements = (dirty ?? 0..<buffer.count).clamped(to: 0..<min(buffer.count, count))
+        let kept = 0..<min(buffer.count, count)
+        let dirty = given ?? DirtyRegion(kept)
         if buffer.count > count {
             buffer.removeLast(buffer.count - count)
         } else if buffer.count < count {
             buffer.append(contentsOf: repeatElement(zeroElement, count: count - buffer.count))
         }
-        if zeroed, !dirtyElements.isEmpty {
+        if zeroed {
             buffer.withUnsafeMutableBytes { bytes in
-                UnsafeMutableRawBufferPointer(rebasing: bytes[dirtyElements.lowerBound * stride ..< dirtyElements.upperBound * stride])
-                    .initializeMemory(as: UInt8.self, repeating: 0)
+                dirty.forEachRun(within: kept) { run in
+                    UnsafeMutableRawBufferPointer(rebasing: bytes[run.lowerBound * stride ..< run.upperBound * stride])
+                        .initializeMemory(as: UInt8.self, repeating: 0)
+                }
             }
         }
         return buffer
@@ -110,7 +114,7 @@ package final class BufferPool<Element: BitwiseCopyable & Sendable>: Sendable {
 
     /// An idle buffer of the class of `classBytes`, counting a miss of
     /// `count` elements as one made.
-    private func reusedBuffer(count: Int, classBytes: Int) -> (buffer: [Element], dirty: Range<Int>?)? {
+    private func reusedBuffer(count: Int, classBytes: Int) -> (buffer: [Element], dirty: DirtyRegion?)? {
         state.withLock { state in
             // An emptied list stays, so that giving this class back later
             // does not make a list again. The list is reached through the
@@ -134,7 +138,7 @@ package final class BufferPool<Element: BitwiseCopyable & Sendable>: Sendable {
     /// its storage holds whole. `dirty`: the elements that may not be zero,
     /// every other one being zero (nil: any may not be), so that the taker
     /// who wants zeros clears those alone; a pixmap's `dirtyBytes`.
-    package func giveBack(_ buffer: consuming [Element], dirty: Range<Int>? = nil) {
+    package func giveBack(_ buffer: consuming [Element], dirty: DirtyRegion? = nil) {
         let size = Self.classBytes(heldBy: buffer.capacity * MemoryLayout<Element>.stride)
         guard size >= minimumBytes, size <= idleLimitBytes else { return }
         let idle = Idle(buffer: buffer, dirty: dirty)
@@ -219,3 +223,42 @@ extension BufferPool where Element == Float {
 private let pixelPool = BufferPool<UInt8>(idleLimitBytes: 128 << 20)
 private let maskPool = BufferPool<UInt8>(minimumBytes: 1, idleLimitBytes: 16 << 20)
 private let floatPool = BufferPool<Float>(idleLimitBytes: 64 << 20)
+
+/// The elements of a buffer that may not be zero, every other one being
+/// zero: `runs` runs of `length` elements, the first from `start`, each
+/// `stride` after the one before: a picture's painted rectangle, whose rows
+/// lie a row of the picture apart (a range of elements is one run).
+package struct DirtyRegion: Equatable, Sendable {
+    package var start: Int, length: Int, runs: Int, stride: Int
+
+    /// `runs` runs of `length` elements from `start`, `stride` apart; runs
+    /// that meet (a rectangle the picture's width) are one run.
+    package init(start: Int, length: Int, runs: Int, stride: Int) {
+        if runs > 1, length >= stride {
+            (self.start, self.length, self.runs, self.stride) = (start, stride * (runs - 1) + length, 1, stride * (runs - 1) + length)
+        } else {
+            (self.start, self.length, self.runs, self.stride) = (start, length, runs, stride)
+        }
+    }
+
+    /// The elements of `range`, one run.
+    package init(_ range: Range<Int>) {
+        self.init(start: range.lowerBound, length: range.count, runs: 1, stride: range.count)
+    }
+
+    /// Nothing dirty.
+    package static let none = DirtyRegion(start: 0, length: 0, runs: 0, stride: 0)
+
+    /// How many elements may not be zero.
+    package var count: Int { length * runs }
+
+    /// Calls `body` with each run's part within `bounds` (none empty).
+    package func forEachRun(within bounds: Range<Int>, _ body: (Range<Int>) -> Void) {
+        guard length > 0 else { return }
+        for r in 0..<max(0, runs) {
+            let first = start + r * stride
+            let run = (first..<first + length).clamped(to: bounds)
+            if !run.isEmpty { body(run) }
+        }
+    }
+}

@@ -23,7 +23,7 @@ package struct BlendedPaint: RowPaint {
 
     package init(_ inner: AnyRowPaint, mode: BlendMode) { (self.inner, self.mode) = (inner, mode) }
 
-    package var rows: Range<Int> { inner.rows }
+    package var area: PixelRect { inner.area }
     package var pixels: Int { inner.pixels }
 
     package func paint(_ band: Range<Int>, of target: PixelRows) {

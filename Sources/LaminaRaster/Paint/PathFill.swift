@@ -29,7 +29,7 @@ package struct PathFill: RowPaint {
     private let fillRule: FillRule
     private let word: UInt32
     /// The pixels the edges may cover within the target.
-    private let area: PixelRect
+    package let area: PixelRect
 
     /// The fill of `contours` (each closed back to its first point, every
     /// point mapped to target pixels by `map`) under `fillRule` with
@@ -47,7 +47,6 @@ package struct PathFill: RowPaint {
         self.area = area
     }
 
-    package var rows: Range<Int> { area.minY..<area.maxY }
     package var pixels: Int { area.width * area.height }
 
     package func paint(_ band: Range<Int>, of target: PixelRows) {

@@ -224,7 +224,7 @@ package struct PolygonPainting: RowPaint {
         stage = PolygonStage(inverse: covered.inverse, shape: shape, opacity: Double(opacity) / 255)
     }
 
-    package var rows: Range<Int> { mask.bounds.minY..<mask.bounds.maxY }
+    package var area: PixelRect { mask.bounds }
 
     /// Gives the coverage it rasterized back to the pool (once painted).
     package consuming func recycle() { mask.recycle() }

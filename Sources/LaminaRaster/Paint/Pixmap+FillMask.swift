@@ -23,7 +23,7 @@ package struct MaskFill: RowPaint {
     private let color: PremultipliedColor
     private let opacity: UInt32
     /// The pixels painted: the mask's, within the target and the clip.
-    private let area: PixelRect
+    package let area: PixelRect
 
     /// The fill of `mask` with `color` in a target of `bounds`; nil when it
     /// paints nothing. `alpha` is clamped to 0...1.
@@ -36,7 +36,6 @@ package struct MaskFill: RowPaint {
         (self.mask, self.clip, self.color, self.opacity, self.area) = (mask, clip, color, opacity, area)
     }
 
-    package var rows: Range<Int> { area.minY..<area.maxY }
 
     /// Gives its coverage back to the pool (once painted), when the
     /// rasterizer made it for this fill alone; a mask held elsewhere too

@@ -34,12 +34,17 @@ package struct PixelRows: @unchecked Sendable {
 /// }
 /// ```
 package protocol RowPaint: Sendable {
-    /// The rows it may change, within the target it was made for.
-    var rows: Range<Int> { get }
+    /// The pixels it may change, within the target it was made for.
+    var area: PixelRect { get }
     /// About how many pixels it visits: what splitting it is worth.
     var pixels: Int { get }
     /// Paints the rows `band` (part of `rows`) of `target`.
     func paint(_ band: Range<Int>, of target: PixelRows)
+}
+
+extension RowPaint {
+    /// The rows it may change: its area's.
+    package var rows: Range<Int> { area.minY..<area.maxY }
 }
 
 /// One of the row paints a draw makes, held inline.
@@ -60,16 +65,16 @@ package struct AnyRowPaint: RowPaint {
         indirect case blended(BlendedPaint)
     }
     private let kind: Kind
-    package let rows: Range<Int>
+    package let area: PixelRect
     package let pixels: Int
 
-    package init(_ paint: PolygonPainting) { (kind, rows, pixels) = (.polygon(paint), paint.rows, paint.pixels) }
-    package init(_ paint: MaskFill) { (kind, rows, pixels) = (.maskFill(paint), paint.rows, paint.pixels) }
-    package init(_ paint: PathFill) { (kind, rows, pixels) = (.pathFill(paint), paint.rows, paint.pixels) }
-    package init(_ paint: PixmapComposite) { (kind, rows, pixels) = (.composite(paint), paint.rows, paint.pixels) }
-    package init(_ paint: MaskedComposite) { (kind, rows, pixels) = (.maskedComposite(paint), paint.rows, paint.pixels) }
-    package init(_ paint: TintedComposite) { (kind, rows, pixels) = (.tintedComposite(paint), paint.rows, paint.pixels) }
-    package init(_ paint: BlendedPaint) { (kind, rows, pixels) = (.blended(paint), paint.rows, paint.pixels) }
+    package init(_ paint: PolygonPainting) { (kind, area, pixels) = (.polygon(paint), paint.area, paint.pixels) }
+    package init(_ paint: MaskFill) { (kind, area, pixels) = (.maskFill(paint), paint.area, paint.pixels) }
+    package init(_ paint: PathFill) { (kind, area, pixels) = (.pathFill(paint), paint.area, paint.pixels) }
+    package init(_ paint: PixmapComposite) { (kind, area, pixels) = (.composite(paint), paint.area, paint.pixels) }
+    package init(_ paint: MaskedComposite) { (kind, area, pixels) = (.maskedComposite(paint), paint.area, paint.pixels) }
+    package init(_ paint: TintedComposite) { (kind, area, pixels) = (.tintedComposite(paint), paint.area, paint.pixels) }
+    package init(_ paint: BlendedPaint) { (kind, area, pixels) = (.blended(paint), paint.area, paint.pixels) }
 
     /// Gives the coverage the paint rasterized back to `BufferPool.masks`:
     /// call it once the paint is painted and dropped, so that the next
@@ -102,7 +107,7 @@ extension Pixmap {
     package mutating func paint(_ paint: some RowPaint) {
         let rows = paint.rows.clamped(to: 0..<height)
         guard !rows.isEmpty else { return }
-        withPixelRows(painting: rows) { target in
+        withPixelRows(painting: paint.area) { target in
             RowBands.forEach(rows: rows, pixels: paint.pixels) { band in paint.paint(band, of: target) }
         }
     }
@@ -113,16 +118,14 @@ extension Pixmap {
     /// field of stars) share the cores as one large draw would. Each must
     /// have been made for a pixmap of this size.
     package mutating func paint(all paints: [AnyRowPaint?]) {
-        var top = Int.max, bottom = Int.min, pixels = 0
+        var area = PixelRect(width: 0, height: 0), pixels = 0
         for case let paint? in paints {
-            top = min(top, paint.rows.lowerBound)
-            bottom = max(bottom, paint.rows.upperBound)
+            area = area.union(paint.area)
             pixels &+= paint.pixels
         }
-        guard top < bottom else { return }
-        let rows = max(0, top)..<min(height, bottom)
-        guard !rows.isEmpty else { return }
-        withPixelRows(painting: rows) { target in
+        let rows = max(0, area.minY)..<min(height, area.maxY)
+        guard !area.isEmpty, !rows.isEmpty else { return }
+        withPixelRows(painting: area) { target in
             // More bands than threads: draws cluster, and a thread that
             // finishes early takes the next band.
             RowBands.forEach(rows: rows, pixels: pixels, bandsPerThread: 4) { band in

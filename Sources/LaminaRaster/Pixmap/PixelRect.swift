@@ -40,6 +40,14 @@ package struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether every pixel of `other` is in `self` (an empty `other` always is).
+    /// The smallest rectangle holding both (an empty one holds nothing).
+    package func union(_ other: PixelRect) -> PixelRect {
+        if isEmpty { return other }
+        if other.isEmpty { return self }
+        let x0 = min(minX, other.minX), y0 = min(minY, other.minY)
+        return PixelRect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
+    }
+
     package func contains(_ other: PixelRect) -> Bool {
         other.isEmpty
             || (other.minX >= minX && other.minY >= minY && other.maxX <= maxX && other.maxY <= maxY)

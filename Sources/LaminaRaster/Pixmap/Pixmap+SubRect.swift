@@ -82,7 +82,7 @@ package struct PixmapComposite: RowPaint {
     private let source: Pixmap
     private let x: Int, y: Int
     private let opacity: UInt32
-    private let area: PixelRect
+    package let area: PixelRect
 
     /// `source` with its top-left corner at `(x, y)`, faded by `alpha`
     /// (clamped to 0...1), painting the pixels of `area` only (within the
@@ -94,7 +94,6 @@ package struct PixmapComposite: RowPaint {
         (self.source, self.x, self.y, self.opacity, self.area) = (source, x, y, k, area)
     }
 
-    package var rows: Range<Int> { area.minY..<area.maxY }
     package var pixels: Int { area.width * area.height }
 
     package func paint(_ band: Range<Int>, of target: PixelRows) {
@@ -145,7 +144,7 @@ package struct MaskedComposite: RowPaint {
     private let inverted: Bool
     private let x: Int, y: Int
     private let opacity: UInt32
-    private let area: PixelRect
+    package let area: PixelRect
 
     /// `source` through `mask` (of the same size), its top-left corner at
     /// `(x, y)`, faded by `alpha`, painting the pixels of `area` only; nil
@@ -158,7 +157,6 @@ package struct MaskedComposite: RowPaint {
         (self.source, self.mask, self.inverted, self.x, self.y, self.opacity, self.area) = (source, mask, inverted, x, y, k, area)
     }
 
-    package var rows: Range<Int> { area.minY..<area.maxY }
     package var pixels: Int { area.width * area.height }
 
     package func paint(_ band: Range<Int>, of target: PixelRows) {
@@ -213,7 +211,7 @@ package struct MaskedComposite: RowPaint {
 package struct TintedComposite: RowPaint {
     private let mask: Pixmap
     private let x: Int, y: Int
-    private let area: PixelRect
+    package let area: PixelRect
     /// The pixel each mask value gives, tinted then faded as a tinted copy
     /// composited at the opacity would be: 256 words, looked up per pixel.
     private let shades: [UInt32]
@@ -234,7 +232,6 @@ package struct TintedComposite: RowPaint {
         (self.mask, self.x, self.y, self.area) = (mask, x, y, area)
     }
 
-    package var rows: Range<Int> { area.minY..<area.maxY }
     package var pixels: Int { area.width * area.height }
 
     package func paint(_ band: Range<Int>, of target: PixelRows) {

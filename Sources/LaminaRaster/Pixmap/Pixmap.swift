@@ -13,22 +13,25 @@ package struct Pixmap: Equatable, Sendable {
     package let width: Int
     package let height: Int
     /// The pixels, `4 * width * height` bytes. Written through `paint`, or
-    /// `withUnsafeMutableData` (which forgets `paintedRows`).
+    /// `withUnsafeMutableData` (which forgets `paintedArea`).
     package private(set) var data: [UInt8]
 
-    /// The rows anything may have been drawn in since the pixmap was made
-    /// transparent: every byte of every other row is zero. Nil where that
-    /// is not known (a pixmap of given bytes or a colour, or one written
+    /// The rectangle anything may have been drawn in since the pixmap was
+    /// made transparent: every byte outside it is zero. Nil where that is
+    /// not known (a pixmap of given bytes or a colour, or one written
     /// through `withUnsafeMutableData`). A pixmap's buffer given back to the
-    /// pool says so (`dirtyBytes`), and the next pixmap made of it clears
-    /// those rows alone: a frame of an animation whose few shapes sit in a
-    /// band of the canvas clears that band, not the canvas.
-    package private(set) var paintedRows: Range<Int>?
+    /// pool says so (`dirtyRegion`), and the next pixmap made of it clears
+    /// that rectangle alone: a frame of an animation whose few shapes sit
+    /// in the middle of a wide canvas clears the middle, not the canvas.
+    package private(set) var paintedArea: PixelRect?
 
-    /// The bytes of `data` that may not be zero (`paintedRows`' rows);
-    /// nil for all of them.
-    package var dirtyBytes: Range<Int>? {
-        paintedRows.map { $0.lowerBound * width * 4 ..< $0.upperBound * width * 4 }
+    /// The bytes of `data` that may not be zero (`paintedArea`'s rows of
+    /// it); nil for all of them.
+    package var dirtyRegion: DirtyRegion? {
+        paintedArea.map { area in
+            area.isEmpty ? .none
+                : DirtyRegion(start: (area.minY * width + area.minX) * 4, length: area.width * 4, runs: area.height, stride: width * 4)
+        }
     }
 
     /// Pixmaps are equal when their pixels are.
@@ -43,7 +46,7 @@ package struct Pixmap: Equatable, Sendable {
         self.height = height
         // From the pool: a frame's surfaces are the last frame's, given back.
         data = BufferPool.pixels.take(count: width * height * 4, zeroed: color == .clear)
-        paintedRows = color == .clear ? 0..<0 : nil
+        paintedArea = color == .clear ? PixelRect(width: 0, height: 0) : nil
         if color != .clear {
             data.withUnsafeMutableBytes { buffer in
                 let pixel = UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
@@ -56,14 +59,14 @@ package struct Pixmap: Equatable, Sendable {
     /// whose first draw paints every pixel opaque, so that nothing under it
     /// shows. Until then its bytes may be any (the pool also keeps a PNG's
     /// filtered rows), not premultiplied colours: source-over of an opaque
-    /// pixel does not read them. Which rows were drawn in is not known
-    /// (`paintedRows` is nil).
+    /// pixel does not read them. Where it was drawn in is not known
+    /// (`paintedArea` is nil).
     package init(unclearedWidth width: Int, height: Int) throws {
         try Self.checkSize(width, height)
         self.width = width
         self.height = height
         data = BufferPool.pixels.take(count: width * height * 4, zeroed: false)
-        paintedRows = nil
+        paintedArea = nil
     }
 
     /// A pixmap over existing premultiplied RGBA bytes.
@@ -129,18 +132,18 @@ package struct Pixmap: Equatable, Sendable {
     /// The whole pixmap as a rectangle at the origin.
     package var bounds: PixelRect { PixelRect(width: width, height: height) }
 
-    /// Calls `body` with the pixels to write as it likes: afterwards which
-    /// rows were drawn in is no longer known (`paintedRows` is nil).
+    /// Calls `body` with the pixels to write as it likes: afterwards where
+    /// it was drawn in is no longer known (`paintedArea` is nil).
     package mutating func withUnsafeMutableData<Result>(_ body: (inout [UInt8]) throws -> Result) rethrows -> Result {
-        paintedRows = nil
+        paintedArea = nil
         return try body(&data)
     }
 
-    /// Calls `body` with the pixels as rows, to draw in `rows` alone
-    /// (`paint`'s way in): they join `paintedRows`.
-    package mutating func withPixelRows(painting rows: Range<Int>, _ body: (PixelRows) -> Void) {
-        if let painted = paintedRows {
-            paintedRows = painted.isEmpty ? rows : min(painted.lowerBound, rows.lowerBound)..<max(painted.upperBound, rows.upperBound)
+    /// Calls `body` with the pixels as rows, to draw in `area` alone
+    /// (`paint`'s way in): it joins `paintedArea`.
+    package mutating func withPixelRows(painting area: PixelRect, _ body: (PixelRows) -> Void) {
+        if let painted = paintedArea {
+            paintedArea = painted.union(area.intersection(bounds))
         }
         let (w, h) = (width, height)
         data.withUnsafeMutableBytes { bytes in
@@ -155,10 +158,11 @@ package struct Pixmap: Equatable, Sendable {
         return PremultipliedColor(r: data[i], g: data[i + 1], b: data[i + 2], a: data[i + 3])
     }
 
-    /// Replaces pixel `(x, y)` (no blending).
+    /// Replaces pixel `(x, y)` (no blending); it joins `paintedArea`.
     package mutating func setPixel(_ color: PremultipliedColor, x: Int, y: Int) throws {
         let i = try byteOffset(x, y)
         data[i] = color.r; data[i + 1] = color.g; data[i + 2] = color.b; data[i + 3] = color.a
+        if let painted = paintedArea { paintedArea = painted.union(PixelRect(x: x, y: y, width: 1, height: 1)) }
     }
 
     /// Replaces every pixel with `color` (no blending).
