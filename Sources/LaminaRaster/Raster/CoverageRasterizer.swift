@@ -40,9 +40,9 @@ package struct CoverageRasterizer: Sendable {
     /// The segments should form closed loops (each point where one ends, another
     /// starts); open outlines give coverage that leaks to the right of them.
     package func rasterize(_ segments: [LineSegment], fillRule: FillRule) throws -> CoverageMask {
-        var work = Self.takeWork()
+        let work = Self.takeWork()
         defer { Self.giveBack(work) }
-        return try rasterize(segments, fillRule: fillRule, using: &work)
+        return try rasterize(segments, fillRule: fillRule, using: work)
     }
 
     /// The coverage of closed contours, each joined back to its first
@@ -70,23 +70,23 @@ package struct CoverageRasterizer: Sendable {
     private func rasterize<Contours: Sequence>(
         anyContours contours: Contours, fillRule: FillRule, mapping map: (CGPoint) -> CGPoint
     ) throws -> CoverageMask where Contours.Element: Collection<CGPoint> {
-        var work = Self.takeWork()
+        let work = Self.takeWork()
         defer { Self.giveBack(work) }
         work.segments.removeAll(keepingCapacity: true)
         Self.join(contours, mapping: map, into: &work.segments)
         // A second reference to the same list, not a copy: the rasterizing
         // reads it while writing the rest of `work`.
         let segments = work.segments
-        return try rasterize(segments, fillRule: fillRule, using: &work)
+        return try rasterize(segments, fillRule: fillRule, using: work)
     }
 
-    private func rasterize(_ segments: [LineSegment], fillRule: FillRule, using work: inout Work) throws -> CoverageMask {
+    private func rasterize(_ segments: [LineSegment], fillRule: FillRule, using work: Work) throws -> CoverageMask {
         guard let bounds = try bounds(of: segments) else { return .empty }
         // Every byte is written below, band by band.
         var values = BufferPool.masks.take(count: bounds.width * bounds.height, zeroed: false)
         values.withUnsafeMutableBufferPointer { out in
             guard let base = out.baseAddress else { return }
-            Self.accumulate(segments, over: bounds, meeting: bounds.minY..<bounds.maxY, using: &work) { bandTop, accumulator in
+            Self.accumulate(segments, over: bounds, meeting: bounds.minY..<bounds.maxY, using: work) { bandTop, accumulator in
                 accumulator.resolve(fillRule, into: base + (bandTop - bounds.minY) * bounds.width)
             }
         }
@@ -155,12 +155,12 @@ package struct CoverageRasterizer: Sendable {
     /// reads the sums the mask is resolved from, to the last bit.
     package static func accumulate(_ segments: [LineSegment], over bounds: PixelRect, meeting rows: Range<Int>,
                                    _ body: (_ bandTop: Int, _ accumulator: borrowing CoverageAccumulator) -> Void) {
-        var work = takeWork()
+        let work = takeWork()
         defer { giveBack(work) }
-        accumulate(segments, over: bounds, meeting: rows, using: &work, body)
+        accumulate(segments, over: bounds, meeting: rows, using: work, body)
     }
 
-    private static func accumulate(_ segments: [LineSegment], over bounds: PixelRect, meeting rows: Range<Int>, using work: inout Work,
+    private static func accumulate(_ segments: [LineSegment], over bounds: PixelRect, meeting rows: Range<Int>, using work: Work,
                                    _ body: (_ bandTop: Int, _ accumulator: borrowing CoverageAccumulator) -> Void) {
         let (left, top) = (Double(bounds.minX), Double(bounds.minY))
         work.accumulator.reset(width: bounds.width, maximumHeight: min(bandRows, bounds.height))
@@ -187,12 +187,16 @@ package struct CoverageRasterizer: Sendable {
     /// A rasterization's working memory: the edge lists and the band's
     /// accumulation cells. A few are kept between draws (as many as draws
     /// rasterize at once), so a frame's hundreds of paths reuse them instead
-    /// of allocating their lists afresh.
-    private struct Work {
+    /// of allocating their lists afresh. A class, handed out and back as
+    /// one reference: as a value, each draw copied its ten lists in and
+    /// out of the pool (a retain and a release each). Used by one draw at
+    /// a time (taken from the pool, given back after), so its fields go
+    /// unchecked for overlapping access.
+    private final class Work: @unchecked Sendable {
         /// A draw's edges, when the rasterizer writes them from its contours.
-        var segments: [LineSegment] = []
-        var bands = EdgeBands()
-        var accumulator = CoverageAccumulator(width: 0, maximumHeight: 0)
+        @exclusivity(unchecked) var segments: [LineSegment] = []
+        @exclusivity(unchecked) var bands = EdgeBands()
+        @exclusivity(unchecked) var accumulator = CoverageAccumulator(width: 0, maximumHeight: 0)
     }
 
     private static let idleWork = Mutex<[Work]>([])
@@ -204,9 +208,9 @@ package struct CoverageRasterizer: Sendable {
         idleWork.withLock { $0.popLast() } ?? Work()
     }
 
-    private static func giveBack(_ work: consuming Work) {
+    private static func giveBack(_ work: Work) {
         guard work.segments.capacity + work.bands.capacity + work.accumulator.capacity <= maximumKeptElements else { return }
-        idleWork.withLock { [work] idle in
+        idleWork.withLock { idle in
             if idle.count < maximumIdleWork { idle.append(work) }
         }
     }
