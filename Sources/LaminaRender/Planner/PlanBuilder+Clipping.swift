@@ -78,22 +78,34 @@ extension PlanBuilder {
     /// What a layer draws in its own plane without its sublayers: its
     /// bounds and contents (its bounds alone when they clip).
     func ownExtent(_ layer: RenderLayer) -> CGRect {
-        layer.masksToBounds ? layer.bounds : layer.bounds.union(piecesExtent(layer))
+        ownExtent(bounds: layer.bounds, masksToBounds: layer.masksToBounds, content: layer.content)
+    }
+
+    /// `ownExtent` of a layer's fields, for a caller that reads them where
+    /// the layer lies (handed to a function, a layer is copied whole: its
+    /// references retained and released).
+    func ownExtent(bounds: CGRect, masksToBounds: Bool, content: [RenderContent]) -> CGRect {
+        masksToBounds ? bounds : bounds.union(piecesExtent(of: content, bounds: bounds))
     }
 
     /// The box of a layer's content pieces (a picture's rect, a fill's
     /// bounds, a gradient's layer bounds); `.null` when it has none.
     private func piecesExtent(_ layer: RenderLayer) -> CGRect {
+        piecesExtent(of: layer.content, bounds: layer.bounds)
+    }
+
+    /// `piecesExtent` of a layer's `content` and `bounds`.
+    private func piecesExtent(of content: [RenderContent], bounds: CGRect) -> CGRect {
         var extent = CGRect.null
-        for piece in layer.content {
+        for piece in content {
             switch piece {
-            case .image(let content):
-                let layout = ContentsLayout(content, in: layer.bounds)
+            case .image(let picture):
+                let layout = ContentsLayout(picture, in: bounds)
                 if !layout.quads.isEmpty { extent = extent.union(layout.rect) }
             case .fill(let fill):
                 extent = extent.union(fill.bounds)
             case .gradient:
-                extent = extent.union(layer.bounds)
+                extent = extent.union(bounds)
             }
         }
         return extent

@@ -69,17 +69,20 @@ extension PlanBuilder {
     /// the scene must be made.
     func emitFlatScene(of layer: RenderLayer, matrix: CATransform3D, clipping: Clipping, opacity: Double, tint: RGBA?,
                        into commands: inout [DrawCommand]) throws(RenderRefusal) -> Bool {
+        // By index, each test on the fields it reads where the sublayer
+        // lies: a sublayer handed to a function is copied whole for the
+        // call (its references retained and released).
         let sublayers = layer.sublayers
         var drawn = 0, shown = 0
-        for sub in sublayers where !sub.isHidden {
-            guard sub.kind == .ordinary else { return false }
+        for i in sublayers.indices where !sublayers[i].isHidden {
+            guard sublayers[i].kind == .ordinary else { return false }
             shown += 1
             // As `sceneItems` places an item under the identity (a finite
             // matrix is its own product with the identity).
-            let m = sub.transformToSuperlayer
+            let m = sublayers[i].transformToSuperlayer
             guard Self.isInLayerPlane(m, nearPlaneW: nearPlaneW) else { return false }
-            if isCulled(sub, matrix: m) { continue }
-            let extent = ownExtent(sub)
+            if Self.isCulled(doubleSided: sublayers[i].isDoubleSided, matrix: m) { continue }
+            let extent = ownExtent(bounds: sublayers[i].bounds, masksToBounds: sublayers[i].masksToBounds, content: sublayers[i].content)
             guard extent.minX.isFinite, extent.minY.isFinite, extent.maxX.isFinite, extent.maxY.isFinite else { return false }
             drawn += 1
         }
@@ -87,11 +90,11 @@ extension PlanBuilder {
         let budget = options.budget.depthFragments - depthFragments
         guard drawn <= 1 || drawn <= budget else { throw depthBudgetRefusal(at: layer.path) }
         depthFragments += drawn
-        for sub in sublayers where !sub.isHidden {
-            let m = sub.transformToSuperlayer
-            if isCulled(sub, matrix: m) { continue }
+        for i in sublayers.indices where !sublayers[i].isHidden {
+            let m = sublayers[i].transformToSuperlayer
+            if Self.isCulled(doubleSided: sublayers[i].isDoubleSided, matrix: m) { continue }
             // An item under the identity has opacity 1 and no tint: the layer's own reach it unchanged.
-            try emitPlane(sub, matrix: m.flattened.concatenating(matrix),
+            try emitPlane(sublayers[i], matrix: m.flattened.concatenating(matrix),
                           clipping: clipping.pulledBack(through: m.planeHomography), opacity: opacity, tint: tint, into: &commands)
         }
         return true
@@ -138,7 +141,12 @@ extension PlanBuilder {
 
     /// Whether `layer`, placed by `matrix`, is single-sided and seen from behind.
     func isCulled(_ layer: RenderLayer, matrix: CATransform3D) -> Bool {
-        !layer.isDoubleSided && matrix.planeHomography.determinant < 0
+        Self.isCulled(doubleSided: layer.isDoubleSided, matrix: matrix)
+    }
+
+    /// `isCulled(_:matrix:)` of a layer's `isDoubleSided`.
+    static func isCulled(doubleSided: Bool, matrix: CATransform3D) -> Bool {
+        !doubleSided && matrix.planeHomography.determinant < 0
     }
 
     /// The outlines the depth sorter orders: each item not culled, with
