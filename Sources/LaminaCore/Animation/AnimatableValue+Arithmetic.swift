@@ -16,6 +16,12 @@ extension AnimatableValue {
     /// outside 0...1 extrapolate (springs and overshooting timing curves).
     /// Exactly `self` at 0 and `other` at 1.
     func interpolated(to other: AnimatableValue, fraction f: Double) -> AnimatableValue? {
+        // Two vectors, the usual case (numbers, points, colours), without
+        // the pair's copy the switch below makes.
+        if case .vector(let kind, let a) = self, case .vector(let otherKind, let b) = other {
+            guard kind == otherKind else { return nil }
+            return f == 0 ? self : f == 1 ? other : .vector(kind, a + (b - a) * f)
+        }
         guard isCompatible(with: other) else { return nil }
         if f == 0 { return self }
         if f == 1 { return other }

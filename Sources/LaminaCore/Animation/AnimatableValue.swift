@@ -125,6 +125,9 @@ enum AnimatableValue {
     /// Whether two values have the same shape (kind, and length for arrays),
     /// so that they can be interpolated or added.
     func isCompatible(with other: AnimatableValue) -> Bool {
+        // Two vectors, the usual case, told without the pair's copy the
+        // switch below makes (each value copied whole, references retained).
+        if case .vector(let k1, _) = self, case .vector(let k2, _) = other { return k1 == k2 }
         switch (self, other) {
         case let (.vector(k1, _), .vector(k2, _)): return k1 == k2
         case (.transform, .transform), (.affine, .affine), (.image, .image): return true
