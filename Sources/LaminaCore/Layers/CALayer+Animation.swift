@@ -125,8 +125,9 @@ extension CALayer {
         // the subtree (rare) gives the copy up when it comes.
         var reachesSubtree = false
         let knownHidden = animatesHidden ? hidden : nil
-        for entry in animationEntries where !reachesSubtree {
-            entry.animation.forEachPropertyAnimation(atTime: t) { animation, time in
+        // By index: an entry copied out retained its key and animation.
+        for i in animationEntries.indices where !reachesSubtree {
+            animationEntries[i].animation.forEachPropertyAnimation(atTime: t) { animation, time in
                 guard !reachesSubtree else { return }
                 if animation.reachesSubtree {
                     reachesSubtree = true
@@ -155,8 +156,8 @@ extension CALayer {
         guard Self.isLaminaClass(type(of: self)) else { return nil }
         guard animatesHidden else { return isHidden }
         var hidden = isHidden
-        for entry in animationEntries {
-            entry.animation.forEachPropertyAnimation(atTime: t) { animation, time in
+        for i in animationEntries.indices {
+            animationEntries[i].animation.forEachPropertyAnimation(atTime: t) { animation, time in
                 guard animation.writesHidden else { return }
                 // Discrete keyframes of Bools, the usual case, read unboxed.
                 if let keyframes = animation as? CAKeyframeAnimation, let shown = keyframes.discreteBool(atTime: time),
