@@ -306,3 +306,26 @@ struct TransformKeyPathTests {
         }
     }
 }
+
+@Suite("CATransform3D.isIdentity")
+struct TransformIdentityTests {
+    /// Exactly the identity, entry by entry as `==` compares them: a
+    /// negative zero is zero, any other change of any entry is not the
+    /// identity, nor is a NaN.
+    @Test func onlyTheIdentityIsTheIdentity() {
+        #expect(CATransform3D.identity.isIdentity)
+        var negativeZero = CATransform3D.identity
+        negativeZero.m12 = -0.0
+        #expect(negativeZero.isIdentity)
+        let paths: [WritableKeyPath<CATransform3D, CGFloat>] = [\.m11, \.m12, \.m13, \.m14, \.m21, \.m22, \.m23, \.m24,
+                                                              \.m31, \.m32, \.m33, \.m34, \.m41, \.m42, \.m43, \.m44]
+        for path in paths {
+            var changed = CATransform3D.identity
+            changed[keyPath: path] += 1e-12
+            #expect(!changed.isIdentity)
+            #expect(changed.isIdentity == (changed == .identity))
+            changed[keyPath: path] = .nan
+            #expect(!changed.isIdentity)
+        }
+    }
+}

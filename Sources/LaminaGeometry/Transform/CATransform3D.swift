@@ -178,7 +178,13 @@ extension CATransform3D {
 
 extension CATransform3D {
     /// Whether this is exactly the identity.
-    public var isIdentity: Bool { self == .identity }
+    public var isIdentity: Bool {
+        // Entry by entry against the identity's, as `== .identity` compares
+        // them, without reading the shared identity first: asked of every
+        // layer's transforms each frame.
+        m11 == 1 && m12 == 0 && m13 == 0 && m14 == 0 && m21 == 0 && m22 == 1 && m23 == 0 && m24 == 0
+            && m31 == 0 && m32 == 0 && m33 == 1 && m34 == 0 && m41 == 0 && m42 == 0 && m43 == 0 && m44 == 1
+    }
 
     /// `self` followed by `other`: a point is transformed by `self` first.
     public func concatenating(_ other: CATransform3D) -> CATransform3D {
