@@ -105,6 +105,34 @@ struct SnapshotTests {
         #expect(!stroke.contours(0.1).isEmpty)
     }
 
+    /// A stroke's box holds its outline, grown from the path's by half the
+    /// width, √2 of it for square caps and the miter limit's multiple for
+    /// miter joins only.
+    @Test(arguments: [(CAShapeLayerLineJoin.round, CAShapeLayerLineCap.round, 1.0), (.bevel, .butt, 1.0),
+                      (.round, .square, 2.0.squareRoot()), (.miter, .butt, 10.0)])
+    func aStrokesBoxHoldsItsOutline(join: CAShapeLayerLineJoin, cap: CAShapeLayerLineCap, factor: Double) throws {
+        let shape = CAShapeLayer()
+        let path = CGMutablePath()
+        // A zigzag with sharp corners, open at both ends.
+        path.move(to: CGPoint(x: 0, y: 0))
+        path.addLine(to: CGPoint(x: 50, y: 8))
+        path.addLine(to: CGPoint(x: 0, y: 16))
+        path.addLine(to: CGPoint(x: 60, y: 40))
+        shape.path = path
+        shape.fillColor = nil
+        shape.strokeColor = CGColor.black
+        shape.lineWidth = 6
+        shape.lineJoin = join
+        shape.lineCap = cap
+        let snapshot = try RenderLayer(snapshotOf: shape)
+        guard case .fill(let stroke) = snapshot.content.first else { Issue.record("expected a stroke"); return }
+        let reach = 3 * factor
+        #expect(stroke.bounds == CGRect(x: 0, y: 0, width: 60, height: 40).insetBy(dx: -reach, dy: -reach))
+        let points = stroke.contours(0.01).flatMap { $0 }
+        #expect(!points.isEmpty)
+        #expect(points.allSatisfy { stroke.bounds.insetBy(dx: -1e-9, dy: -1e-9).contains($0) })
+    }
+
     @Test func replicatorInstancesAreExpanded() throws {
         let replicator = CAReplicatorLayer()
         replicator.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)

@@ -437,8 +437,14 @@ enum ShapeContent {
                 dashPhase: shape.lineDashPhase,
                 strokeStart: shape.strokeStart,
                 strokeEnd: shape.strokeEnd)
-            // Miters reach at most miterLimit * lineWidth / 2 beyond the path.
-            let reach = Double(shape.lineWidth) / 2 * max(Double(shape.miterLimit), 1.5)
+            // The outline lies within half the width of the path but at a
+            // square cap's corners (√2 of that) and a miter's tip (at most
+            // miterLimit of it): a round or bevelled stroke's box is not
+            // grown by a miter it does not have (Lottie's strokes are
+            // mostly round, their miter limit 10 or 4).
+            let join = style.lineJoin == .miter ? max(Double(shape.miterLimit), 1) : 1
+            let cap = style.lineCap == .square ? 2.0.squareRoot() : 1
+            let reach = Double(shape.lineWidth) / 2 * max(join, cap)
             pieces.append(.fill(FillContent(
                 outline: .stroke(path, style), evenOdd: false, color: RGBA(stroke), bounds: box.insetBy(dx: -reach, dy: -reach))))
         }
