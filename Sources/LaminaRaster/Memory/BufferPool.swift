@@ -18,7 +18,7 @@ import Synchronization
 /// allocate anew and the pool would fill with sizes never asked for again.
 /// A taken buffer has exactly the count asked for, in storage that may hold
 /// up to a quarter more. A buffer given back with the part of it that may
-/// not be zero (a frame's picture whose shapes sit in a band of it) is
+/// not be zero (a frame's picture whose shapes sit in a patch of it) is
 /// zeroed there alone when taken again (`DirtyRegion`: a picture's painted
 /// rectangle, row by row). Only buffers of `minimumBytes` or
 /// more are kept: small ones are the allocator's business. At most
@@ -137,7 +137,7 @@ package final class BufferPool<Element: BitwiseCopyable & Sendable>: Sendable {
     /// Keeps `buffer` for a later `take` of its class: the largest class
     /// its storage holds whole. `dirty`: the elements that may not be zero,
     /// every other one being zero (nil: any may not be), so that the taker
-    /// who wants zeros clears those alone; a pixmap's `dirtyBytes`.
+    /// who wants zeros clears those alone; a pixmap's `dirtyRegion`.
     package func giveBack(_ buffer: consuming [Element], dirty: DirtyRegion? = nil) {
         let size = Self.classBytes(heldBy: buffer.capacity * MemoryLayout<Element>.stride)
         guard size >= minimumBytes, size <= idleLimitBytes else { return }
