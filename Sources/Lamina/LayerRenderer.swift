@@ -27,6 +27,10 @@ public struct BackendIdentity: Sendable, Hashable, CustomStringConvertible {
     /// Whether the pixels are drawn by the CPU (the CPU backend, or GL on llvmpipe).
     public var isSoftware: Bool
 
+    package init(backend: RenderBackend, platform: String, renderer: String, isSoftware: Bool) {
+        (self.backend, self.platform, self.renderer, self.isSoftware) = (backend, platform, renderer, isSoftware)
+    }
+
     /// The identity in the words of `lamina info`.
     public var description: String {
         backend == .cpu ? "cpu" : "gl (\(platform), \(renderer))"
@@ -219,6 +223,14 @@ public final class LayerRenderer {
                                    isSoftware: info.isSoftwareRenderer)
         }
         return BackendIdentity(backend: backend, platform: "none", renderer: "lamina cpu", isSoftware: true)
+    }
+
+    /// For the GL backend, how fast the GPU hands pictures back, in bytes
+    /// a second (`GLRenderer.measureReadback`: a 1024 x 1024 picture read
+    /// back twice); nil for the CPU backend, or where the probe fails.
+    package func measureReadback() -> Double? {
+        guard let gl = renderer as? GLRenderer else { return nil }
+        return try? gl.measureReadback()
     }
 
     private static func firstLine(of error: any Error) -> String {

@@ -12,8 +12,10 @@ public struct ServerConfiguration: Sendable {
     /// Which backend the workers draw with.
     public enum BackendChoice: String, Sendable, CaseIterable {
         /// GL where EGL finds a hardware GPU (a device or GBM platform with a
-        /// hardware driver), the CPU otherwise: on llvmpipe the CPU backend is
-        /// faster (docs/benchmarks.md).
+        /// hardware driver) that hands pictures back at 1 GB/s or faster
+        /// (measured as each worker starts), the CPU otherwise: on llvmpipe,
+        /// and behind a GPU whose readback crawls (a virtual machine's), the
+        /// CPU backend is faster (docs/benchmarks.md).
         case auto
         case gl
         case cpu

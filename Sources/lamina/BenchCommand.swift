@@ -194,7 +194,7 @@ struct BenchCommand: ParsableCommand {
                 var steady = "  measured frames: \(buffersMade) pixel buffers allocated (the rest reused)"
                 if let glBefore, let gl = (renderer.renderer as? GLRenderer)?.activity {
                     let a = gl.since(glBefore)
-                    steady += "; GL over \(frames) frames: \(a)"
+                    steady += "; GL over \(frames) frames: \(a); waits: \(a.waits)"
                 }
                 print(steady)
             }

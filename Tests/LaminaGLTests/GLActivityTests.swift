@@ -61,4 +61,24 @@ struct GLActivityTests {
             #expect(image.pixelBytes == first.pixelBytes, "frame \(frame) drew another picture")
         }
     }
+
+    @Test(.enabled(if: GLTestSupport.isAvailable, "\(GLTestSupport.unavailableReason ?? "")"))
+    func readbacksAreTimedApartFromTheDrawingTheyWaitFor() throws {
+        let renderer = try GLRenderer()
+        let before = renderer.activity
+        let rate = try renderer.measureReadback(side: 256)
+        let probe = renderer.activity.since(before)
+        // Two readbacks of 256 x 256 pixels, the second timed for the rate.
+        #expect(probe.readbacks == 2)
+        #expect(probe.readbackBytes == 2 * 256 * 256 * 4)
+        #expect(rate.isFinite && rate > 0)
+        #expect(probe.readbackBytesPerSecond.map { $0 > 0 } == true)
+        let plan = try Self.plan()
+        let frameBefore = renderer.activity
+        let image = try renderer.render(plan)
+        let frame = renderer.activity.since(frameBefore)
+        #expect(frame.readbackBytes == image.width * image.height * 4)
+        #expect(frame.readbackNanoseconds > 0)
+        #expect(frame.waits.contains("MB/s"), "\(frame.waits)")
+    }
 }

@@ -39,10 +39,12 @@ package struct GLInfo: Sendable, Equatable {
     /// The OpenGL ES extensions, sorted.
     public var extensions: [String]
 
-    /// The samples LaminaGL uses for multisampled render targets: 4 where
-    /// `maxSamples` allows, fewer where it does not, 0 for none.
+    /// The samples LaminaGL uses for multisampled render targets: 8 where
+    /// `maxSamples` allows (GPUs: 9 levels of edge coverage, closer to the
+    /// exact coverage of the CPU backend and of Core Animation), fewer
+    /// where it does not (Mesa's llvmpipe: 4), 0 for none.
     public var multisampleCount: Int {
-        let samples = min(4, maxSamples)
+        let samples = min(8, maxSamples)
         return samples >= 2 ? samples : 0
     }
 

@@ -4,9 +4,9 @@ import LaminaRender
 extension GLPainter {
     /// The longest side of a multisample tile.
     ///
-    /// A 4-sample tile costs 32 bytes a pixel (colour and depth-stencil
-    /// samples), eight times its picture's own texels: 128 MiB at 2048 x
-    /// 2048. Bounding the tile bounds what multisampling adds to a frame,
+    /// An 8-sample tile costs 64 bytes a pixel (colour and depth-stencil
+    /// samples), sixteen times its picture's own texels: 256 MiB at 2048 x
+    /// 2048 (a GPU's; llvmpipe's 4 samples, half of it). Bounding the tile bounds what multisampling adds to a frame,
     /// however large the canvas and however many surfaces it has.
     static let multisampleTileSide = 2048
 

@@ -16,9 +16,9 @@ package final class GLRenderer: Renderer {
 
     /// Makes a context on `platform` (or as `LAMINA_EGL_PLATFORM` and the
     /// automatic order decide) and compiles the shaders. With `multisampled`,
-    /// every pass is drawn with 4 samples per pixel where the context
-    /// offers them, through one tile at a time (`GLPainter.drawMultisampled`),
-    /// and resolved into its target.
+    /// every pass is drawn with `GLInfo.multisampleCount` samples per pixel
+    /// (8 where the context offers them), through one tile at a time
+    /// (`GLPainter.drawMultisampled`), and resolved into its target.
     public init(platform: EGLPlatformChoice? = nil, multisampled: Bool = true,
                 environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         context = try GLContext(platform: platform, environment: environment)
@@ -36,6 +36,22 @@ package final class GLRenderer: Renderer {
     /// compiling the shaders (`lamina info`).
     public static func describeContext(platform: EGLPlatformChoice?) throws -> GLInfo {
         try GLContext(platform: platform).info
+    }
+
+    /// How fast this context hands pictures back, in bytes a second: a
+    /// cleared `side` x `side` picture read back twice, the second timed
+    /// (the first pays for the driver's first use). Where pictures come
+    /// back slower than the CPU backend draws them, the GPU cannot win: a
+    /// GPU behind a virtual machine read back at 13 to 17 MB/s where it drew
+    /// in a few milliseconds (docs/benchmarks.md, "GL on a GPU").
+    public func measureReadback(side: Int = 1024) throws -> Double {
+        let target = try primitives.painter.targets.acquire(width: side, height: side)
+        defer { try? primitives.painter.targets.recycle(target) }
+        try target.clear()
+        _ = try target.readPixels()
+        let before = context.activity
+        _ = try target.readPixels()
+        return context.activity.since(before).readbackBytesPerSecond ?? .infinity
     }
 
     /// The folder the shaders are read from (`ShaderLocator`'s search).

@@ -1,4 +1,5 @@
 import CEGL
+import Dispatch
 import LaminaRaster
 import LaminaRender
 
@@ -264,19 +265,30 @@ final class GLRenderTarget: GLTextureSource {
     }
 
     /// The picture as premultiplied RGBA8 bytes, top row first, rows packed.
+    /// The time waited for the GPU to finish drawing and the time the copy
+    /// took are counted apart in the context's `activity`: a GPU behind a
+    /// virtual machine drew frames in a few milliseconds and took 175 to
+    /// 277 to hand them back (docs/benchmarks.md, "GL on a GPU").
     func readPixels() throws -> [UInt8] {
         try resolve()
         try context.makeCurrent(for: "reading a render target")
         // From the pool: a frame's image gives its pixels back when freed.
         var pixels = BufferPool.pixels.take(count: width * height * 4, zeroed: false)
+        let start = DispatchTime.now().uptimeNanoseconds
+        glFinish()
+        let drawn = DispatchTime.now().uptimeNanoseconds
         glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), textureFramebuffer)
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-        context.activity.readbacks += 1
         pixels.withUnsafeMutableBytes { buffer in
             glReadPixels(
                 0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buffer.baseAddress)
         }
         glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), 0)
+        let read = DispatchTime.now().uptimeNanoseconds
+        context.activity.readbacks += 1
+        context.activity.drawingWaitNanoseconds += drawn - start
+        context.activity.readbackNanoseconds += read - drawn
+        context.activity.readbackBytes += pixels.count
         try context.checkErrors("reading back a \(width)x\(height) render target")
         return pixels
     }
