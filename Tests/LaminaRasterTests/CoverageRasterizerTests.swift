@@ -280,4 +280,31 @@ import Synchronization
             }
         }
     }
+
+    /// Eight running sums turned into coverage bytes side by side give each
+    /// byte the one-at-a-time conversion gives, at the values where the
+    /// floor of `v · 255 + ½` is decided by the last bit: every level's
+    /// tie and its neighbours, both signs, zeros of both signs, 1 and past it.
+    @Test func eightCoveragesAtOnceAreTheOneByOneBytes() {
+        var windings: [Float] = [0, -0.0, 1, -1, 1.5, -7, 2, .ulpOfOne, -.ulpOfOne, .leastNonzeroMagnitude]
+        for level in 0...255 {
+            let tie = (Float(level) + 0.5) / 255
+            for v in [tie, tie.nextUp, tie.nextDown, tie.nextUp.nextUp, tie.nextDown.nextDown, Float(level) / 255] {
+                windings += [v, -v]
+            }
+        }
+        var random = SystemRandomNumberGenerator()
+        windings += (0..<4000).map { _ in Float.random(in: -1.25...1.25, using: &random) }
+        while windings.count % 8 != 0 { windings.append(0.5) }
+        for start in stride(from: 0, to: windings.count, by: 8) {
+            var eight = SIMD8<Float>()
+            for i in 0..<8 { eight[i] = windings[start + i] }
+            let bytes = CoverageAccumulator.nonZeroCoverages(eight)
+            for i in 0..<8 {
+                let expected = UInt8(min(abs(eight[i]), 1) * 255 + 0.5)
+                #expect(UInt8(truncatingIfNeeded: bytes >> (8 * UInt64(i))) == expected, "winding \(eight[i])")
+            }
+        }
+    }
 }
+

@@ -196,33 +196,49 @@ package struct CoverageAccumulator {
 
         /// Adds a downward edge lying inside the area (0 ≤ x ≤ width, 0 ≤ y ≤ height),
         /// one row at a time.
+        ///
+        /// A row's piece runs from where the edge crosses its top to where
+        /// it crosses its bottom, x interpolated from the edge's start by
+        /// fraction of its height and clamped to the area. The first row's
+        /// top is the edge's start and the last row's bottom its end, whose
+        /// fractions are 0 and 1 (x is `xa` and `xa + dx`, no division); a
+        /// row's top is the row before's bottom, its x carried down. Most
+        /// edges of a flattened curve lie within one or two rows.
         @inline(__always)
         private func accumulate(
             _ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ dir: Double, _ base: UnsafeMutablePointer<Float>,
             _ marks: UnsafeMutablePointer<UInt64>
         ) {
             let w = Double(width)
-            let firstRow = Int(ya), endRow = min(Int(yb.rounded(.up)), height)
+            @inline(__always) func clamped(_ x: Double) -> Double { min(max(x, 0), w) }
+            // 0 ≤ ya < yb ≤ height: truncation is the floor, and the ceiling
+            // is one more where yb is not whole (no call to ceil).
+            let firstRow = Int(ya)
+            let lastRow = min(Int(yb) - (Double(Int(yb)) == yb ? 1 : 0), height - 1)
             let dx = xb - xa, dy = yb - ya
-            let stride = stride, lastColumn = width
-            // A row's top is the row before's bottom: its x is that row's,
-            // carried down rather than worked out again (no row's top is
-            // the first `carriedY`: tops are at least 0).
-            var carriedY = -Double.infinity, carriedX = 0.0
+            let stride = stride, lastColumn = width, perRow = marksPerRow
+            @inline(__always) func piece(_ row: Int, _ x0: Double, _ x1: Double, _ height: Double) {
+                CoverageAccumulator.addRowPiece(
+                    base + row &* stride, min(x0, x1), max(x0, x1), dir * height, lastColumn, marking: marks + row &* perRow)
+            }
+            let xEnd = clamped(xa + dx)
+            guard lastRow > firstRow else {
+                piece(firstRow, clamped(xa), xEnd, yb - ya)
+                return
+            }
             var row = firstRow
-            while row < endRow {
-                let top = max(ya, Double(row)), bottom = min(yb, Double(row &+ 1))
-                if bottom > top {
-                    let xTop = carriedY == top ? carriedX : min(max(xa + dx * ((top - ya) / dy), 0), w)
-                    let xBottom = min(max(xa + dx * ((bottom - ya) / dy), 0), w)
-                    carriedY = bottom
-                    carriedX = xBottom
-                    CoverageAccumulator.addRowPiece(
-                        base + row &* stride, min(xTop, xBottom), max(xTop, xBottom), dir * (bottom - top), lastColumn,
-                        marking: marks + row &* marksPerRow)
-                }
+            var bottom = Double(row &+ 1)
+            var xTop = clamped(xa + dx * ((bottom - ya) / dy))
+            piece(row, clamped(xa), xTop, bottom - ya)
+            row &+= 1
+            while row < lastRow {
+                bottom = Double(row &+ 1)
+                let xBottom = clamped(xa + dx * ((bottom - ya) / dy))
+                piece(row, xTop, xBottom, 1)
+                xTop = xBottom
                 row &+= 1
             }
+            piece(row, xTop, xEnd, yb - Double(row))
         }
     }
 
@@ -255,14 +271,24 @@ package struct CoverageAccumulator {
         }
         let inverseSpan = 1 / (hi - lo)
         let i1 = min(Int(hi), lastColumn)
-        var previous = 0.0
-        var i = i0
-        while i <= i1 {
-            let edge = Double(i &+ 1)
-            let c = (ramp(edge - lo) - ramp(edge - hi)) * inverseSpan
+        // Column i0's right side is left of hi, and the columns between
+        // i0 and i1 lie wholly right of lo and left of hi: there the ramps
+        // are known (ramp(edge − hi) is 0, ramp(edge − lo) is edge − lo − ½),
+        // the same numbers without the tests.
+        var previous = ramp(Double(i0 &+ 1) - lo) * inverseSpan
+        row[i0] += Float(d * previous)
+        var i = i0 &+ 1
+        while i < i1 {
+            let c = ((Double(i &+ 1) - lo) - 0.5) * inverseSpan
             row[i] += Float(d * (c - previous))
             previous = c
             i &+= 1
+        }
+        if i1 > i0 {
+            let edge = Double(i1 &+ 1)
+            let c = (ramp(edge - lo) - ramp(edge - hi)) * inverseSpan
+            row[i1] += Float(d * (c - previous))
+            previous = c
         }
         row[i1 &+ 1] += Float(d * (1 - previous))
         mark(groupsOf: i0, through: i1 &+ 1, in: marks)
@@ -321,14 +347,53 @@ package struct CoverageAccumulator {
     /// pixel-by-pixel sum.
     package func resolve(_ rule: FillRule, into out: UnsafeMutablePointer<UInt8>) {
         switch rule {
-        case .nonZero: resolve(into: out, Self.nonZeroCoverage)
-        case .evenOdd: resolve(into: out, Self.evenOddCoverage)
+        case .nonZero: resolve(into: out, Self.nonZeroCoverage, Self.nonZeroCoverages)
+        case .evenOdd: resolve(into: out, Self.evenOddCoverage, Self.evenOddCoverages)
         }
     }
 
     /// The coverage byte of a running sum under the non-zero rule.
     @inline(__always)
     private static func nonZeroCoverage(_ winding: Float) -> UInt8 { UInt8(min(abs(winding), 1) * 255 + 0.5) }
+
+    /// The running sums over eight cells from `winding`, added one by one
+    /// in order (the sums `resolve` and `blend` turn into bytes), `winding`
+    /// left at the last.
+    @inline(__always)
+    private static func runningSums(of cells: UnsafePointer<Float>, from winding: inout Float) -> SIMD8<Float> {
+        var sums = SIMD8<Float>()
+        for i in 0..<8 {
+            winding += cells[i]
+            sums[i] = winding
+        }
+        return sums
+    }
+
+    /// The coverage bytes of eight running sums under the non-zero rule,
+    /// the first in the low byte: `nonZeroCoverage` of each, to the bit,
+    /// worked out side by side. The conversion to a byte is the floor of
+    /// a value in [0.5, 255.5] without a checked conversion: adding 2^23
+    /// rounds it to the nearest integer in the low bits, one less where
+    /// that rounded up.
+    @inline(__always)
+    static func nonZeroCoverages(_ windings: SIMD8<Float>) -> UInt64 {
+        let magnitude = windings.replacing(with: -windings, where: windings .< 0)
+        let value = magnitude.replacing(with: 1, where: magnitude .> 1) * 255 + 0.5
+        let magic = SIMD8<Float>(repeating: 0x1p23)
+        let shifted = value + magic
+        let roundedUp = (shifted - magic) .> value
+        let nearest = unsafeBitCast(shifted, to: SIMD8<Int32>.self) & 0xFF
+        let floor = nearest &- SIMD8<Int32>(repeating: 1).replacing(with: 0, where: .!roundedUp)
+        return unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: floor), to: UInt64.self)
+    }
+
+    /// The coverage bytes of eight running sums under the even-odd rule.
+    @inline(__always)
+    private static func evenOddCoverages(_ windings: SIMD8<Float>) -> UInt64 {
+        var bytes: UInt64 = 0
+        for i in 0..<8 { bytes |= UInt64(evenOddCoverage(windings[i])) << (i &* 8) }
+        return bytes
+    }
 
     /// The coverage byte of a running sum under the even-odd rule.
     @inline(__always)
@@ -349,14 +414,14 @@ package struct CoverageAccumulator {
     /// opaque (a solid interior), blended with one source otherwise.
     package func blend(_ rule: FillRule, rows: Range<Int>, word: UInt32, into pixels: UnsafeMutableRawPointer, rowBytes: Int) {
         switch rule {
-        case .nonZero: blend(rows: rows, word: word, into: pixels, rowBytes: rowBytes, Self.nonZeroCoverage)
-        case .evenOdd: blend(rows: rows, word: word, into: pixels, rowBytes: rowBytes, Self.evenOddCoverage)
+        case .nonZero: blend(rows: rows, word: word, into: pixels, rowBytes: rowBytes, Self.nonZeroCoverage, Self.nonZeroCoverages)
+        case .evenOdd: blend(rows: rows, word: word, into: pixels, rowBytes: rowBytes, Self.evenOddCoverage, Self.evenOddCoverages)
         }
     }
 
     @inline(__always)
     private func blend(rows: Range<Int>, word: UInt32, into pixels: UnsafeMutableRawPointer, rowBytes: Int,
-                       _ coverage: (Float) -> UInt8) {
+                       _ coverage: (Float) -> UInt8, _ eightCoverages: (SIMD8<Float>) -> UInt64) {
         let w = width, s = stride, perRow = marksPerRow
         let groups = w &>> 3
         let words = SIMD4<UInt32>(repeating: word)
@@ -393,11 +458,7 @@ package struct CoverageAccumulator {
                             }
                             // An edge passes: the eight coverages, blended four at a time.
                             let x = g &* 8
-                            var bytes: UInt64 = 0
-                            for i in 0..<8 {
-                                winding += src[x &+ i]
-                                bytes |= UInt64(coverage(winding)) << (i &* 8)
-                            }
+                            let bytes = eightCoverages(Self.runningSums(of: src + x, from: &winding))
                             withUnsafeBytes(of: bytes) { eight in
                                 blendSolid(word, coverage: eight.baseAddress!.assumingMemoryBound(to: UInt8.self), count: 8,
                                            scale: scale, into: p + x &* 4)
@@ -421,7 +482,8 @@ package struct CoverageAccumulator {
     }
 
     @inline(__always)
-    private func resolve(into out: UnsafeMutablePointer<UInt8>, _ coverage: (Float) -> UInt8) {
+    private func resolve(into out: UnsafeMutablePointer<UInt8>, _ coverage: (Float) -> UInt8,
+                         _ eightCoverages: (SIMD8<Float>) -> UInt64) {
         let w = width, s = stride, perRow = marksPerRow
         let groups = w &>> 3
         cells.withUnsafeBufferPointer { cellBuffer in
@@ -444,14 +506,10 @@ package struct CoverageAccumulator {
                             g &+= run
                             if g == groups { break }
                         }
-                        var x = g &* 8
-                        let end = x &+ 8
-                        while x < end {
-                            winding += src[x]
-                            o[x] = coverage(winding)
-                            x &+= 1
-                        }
-                        eight = UInt64(o[x &- 1]) &* 0x0101_0101_0101_0101
+                        let x = g &* 8
+                        let bytes = eightCoverages(Self.runningSums(of: src + x, from: &winding))
+                        UnsafeMutableRawPointer(o + x).storeBytes(of: bytes, as: UInt64.self)
+                        eight = (bytes >> 56) &* 0x0101_0101_0101_0101
                         g &+= 1
                     }
                     var x = groups &* 8
