@@ -13,16 +13,16 @@ struct BudgetTests {
         #expect(LayerPath([.sublayer(2), .mask, .sublayer(0)]).description == "$.sublayers[2].mask.sublayers[0]")
     }
 
-    /// Paths are held inline up to eight steps and as a list past that (or
+    /// Paths are held inline up to sixteen steps and as a list past that (or
     /// with an index too large to pack): either way a path built step by
     /// step is the path of its steps, equal and hashed alike, and reads back
     /// the same steps.
     @Test func layerPathsAreTheirStepsHoweverHeld() {
-        let choices: [LayerPath.Step] = [.sublayer(0), .mask, .sublayer(7), .sublayer(999), .sublayer(Int(UInt32.max)),
-                                         .sublayer(-1), .sublayer(Int.max)]
+        let choices: [LayerPath.Step] = [.sublayer(0), .mask, .sublayer(7), .sublayer(999), .sublayer(65532), .sublayer(65533),
+                                         .sublayer(Int(UInt16.max)), .sublayer(Int(UInt32.max)), .sublayer(-1), .sublayer(Int.max)]
         var random = SystemRandomNumberGenerator()
         for trial in 0..<400 {
-            let steps = (0..<(trial % 13)).map { _ in
+            let steps = (0..<(trial % 21)).map { _ in
                 trial % 3 == 0 ? choices.randomElement(using: &random)! : choices[Int.random(in: 0...3, using: &random)]
             }
             var built = LayerPath.root

@@ -17,6 +17,7 @@ package enum PathMorph {
             CGPoint(x: p.x + (q.x - p.x) * CGFloat(f), y: p.y + (q.y - p.y) * CGFloat(f))
         }
         var out = PathData()
+        out.reserveCapacity(min(a.elements.count, b.elements.count))
         for (x, y) in zip(a.elements, b.elements) {
             switch (x, y) {
             case let (.moveTo(p), .moveTo(q)): out.move(to: mix(p, q))

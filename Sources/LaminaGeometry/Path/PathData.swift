@@ -31,6 +31,12 @@ package struct PathData: Hashable, Sendable {
         for element in elements { append(element) }
     }
 
+    /// Makes room for `count` elements in all, so that a path built
+    /// element by element (a morph's, every frame) grows its storage once.
+    public mutating func reserveCapacity(_ count: Int) {
+        elements.reserveCapacity(count)
+    }
+
     /// Whether the path has no elements at all.
     public var isEmpty: Bool { elements.isEmpty }
 

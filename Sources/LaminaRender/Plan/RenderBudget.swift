@@ -122,9 +122,11 @@ public struct LayerPath: Hashable, Sendable, CustomStringConvertible {
     /// (`packed` whenever they fit), so equal paths hold equal storage and
     /// the synthesized `==` and hash compare the steps.
     private enum Storage: Hashable, Sendable {
-        /// Each step's `code` in order, zero past the last.
-        case packed(SIMD8<UInt32>)
-        /// More than eight steps, or an index too large to pack.
+        /// Each step's `code` in order, zero past the last: sixteen steps
+        /// without an allocation (a Lottie file's precomps and groups nest
+        /// deeper than eight).
+        case packed(SIMD16<UInt16>)
+        /// More than sixteen steps, or an index too large to pack.
         case list([Step])
     }
     private var storage: Storage
@@ -136,8 +138,8 @@ public struct LayerPath: Hashable, Sendable, CustomStringConvertible {
             case .list(let steps): return steps
             case .packed(let codes):
                 var steps: [Step] = []
-                steps.reserveCapacity(8)
-                for i in 0..<8 where codes[i] != 0 { steps.append(codes[i] == 1 ? .mask : .sublayer(Int(codes[i]) - 2)) }
+                steps.reserveCapacity(16)
+                for i in 0..<16 where codes[i] != 0 { steps.append(codes[i] == 1 ? .mask : .sublayer(Int(codes[i]) - 2)) }
                 return steps
             }
         }
@@ -146,8 +148,8 @@ public struct LayerPath: Hashable, Sendable, CustomStringConvertible {
 
     /// The path of these steps; none is the root.
     public init(_ steps: [Step] = []) {
-        var codes = SIMD8<UInt32>()
-        guard steps.count <= 8 else {
+        var codes = SIMD16<UInt16>()
+        guard steps.count <= 16 else {
             storage = .list(steps)
             return
         }
@@ -163,10 +165,10 @@ public struct LayerPath: Hashable, Sendable, CustomStringConvertible {
 
     /// A step as a nonzero word: 1 for the mask, 2 + i for sublayer i; nil
     /// when i does not fit.
-    private static func code(_ step: Step) -> UInt32? {
+    private static func code(_ step: Step) -> UInt16? {
         switch step {
         case .mask: 1
-        case .sublayer(let i): i >= 0 && i < Int(UInt32.max) - 2 ? UInt32(i + 2) : nil
+        case .sublayer(let i): i >= 0 && i < Int(UInt16.max) - 2 ? UInt16(i + 2) : nil
         }
     }
 
@@ -175,7 +177,7 @@ public struct LayerPath: Hashable, Sendable, CustomStringConvertible {
 
     /// This path one step further.
     public func appending(_ step: Step) -> LayerPath {
-        if case .packed(var codes) = storage, codes[7] == 0, let code = Self.code(step) {
+        if case .packed(var codes) = storage, codes[15] == 0, let code = Self.code(step) {
             var depth = 0
             while codes[depth] != 0 { depth += 1 }
             codes[depth] = code
