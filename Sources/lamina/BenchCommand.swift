@@ -303,6 +303,8 @@ struct BenchCommand: ParsableCommand {
     struct PlanSummary: CustomStringConvertible {
         private var plans = 0, commands = 0
         private var surfaces: [SurfacePurpose: Int] = [:]
+        /// The drawn surfaces' pixels, and the outputs'.
+        private var surfacePixels = 0, outputPixels = 0
 
         mutating func add(_ plan: RenderPlan) {
             plans += 1
@@ -310,15 +312,22 @@ struct BenchCommand: ParsableCommand {
             // The surfaces a pass draws: occlusion may leave others undrawn.
             var drawn = Set<Int>()
             for pass in plan.passes { if case .offscreen(let i) = pass.target { drawn.insert(i) } }
-            for i in drawn { surfaces[plan.surfaces[i].purpose, default: 0] += 1 }
+            for i in drawn {
+                surfaces[plan.surfaces[i].purpose, default: 0] += 1
+                surfacePixels += plan.surfaces[i].pixelCount
+            }
+            outputPixels += plan.width * plan.height
         }
 
         var description: String {
             func count(_ c: Int) -> String { plans == 1 ? "\(c)" : String(format: "%.1f", Double(c) / Double(max(plans, 1))) }
             let reasons = surfaces.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.rawValue < $1.key.rawValue }
                 .map { "\($0.key) \(count($0.value))" }.joined(separator: ", ")
+            // How large the surfaces are: against the picture, a frame's.
+            let pixels = outputPixels > 0 && surfacePixels > 0
+                ? String(format: ", %.2f pictures' pixels", Double(surfacePixels) / Double(outputPixels)) : ""
             return "\(count(commands)) draw commands, \(count(surfaces.values.reduce(0, +))) offscreen surfaces"
-                + (reasons.isEmpty ? "" : " (\(reasons))")
+                + (reasons.isEmpty ? "" : " (\(reasons)\(pixels))")
         }
     }
 
