@@ -306,5 +306,38 @@ import Synchronization
             }
         }
     }
+
+    /// A band's eight pixels blended at their coverage bytes, the bytes
+    /// taken as the scales, are `blendSolid`'s pixels through the opacity-1
+    /// table, whose scale of m is m (checked too): runs of empty and full
+    /// bytes, opaque and translucent words, over random premultiplied pixels.
+    @Test func eightPixelsBlendAtTheirCoverageAsThroughTheOpaqueTable() {
+        #expect(CoverageScales.opaque == (0...255).map { UInt32($0) })
+        var random = SystemRandomNumberGenerator()
+        func premultiplied() -> UInt32 {
+            let a = UInt32.random(in: 0...255, using: &random)
+            return pixelWord(.random(in: 0...a, using: &random), .random(in: 0...a, using: &random), .random(in: 0...a, using: &random), a)
+        }
+        for trial in 0..<3000 {
+            let word = trial % 3 == 0 ? premultiplied() | 0xFF00_0000 : premultiplied()
+            let opaqueWord = trial % 3 == 0 ? pixelWord(word & 0xFF, word >> 8 & 0xFF, word >> 16 & 0xFF, 255) : word
+            var coverage = (0..<8).map { _ in UInt8.random(in: 0...255, using: &random) }
+            if trial % 4 == 1 { for i in 0..<4 { coverage[i] = 255 } }
+            if trial % 4 == 2 { for i in 4..<8 { coverage[i] = 0 } }
+            if trial % 8 == 3 { coverage = Array(repeating: 255, count: 8) }
+            let destination = (0..<8).map { _ in premultiplied() }
+            var expected = destination, actual = destination
+            coverage.withUnsafeBufferPointer { c in
+                CoverageScales.opaque.withUnsafeBufferPointer { scale in
+                    expected.withUnsafeMutableBytes { blendSolid(opaqueWord, coverage: c.baseAddress!, count: 8, scale: scale.baseAddress!, into: $0.baseAddress!) }
+                }
+            }
+            let bytes = coverage.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+            actual.withUnsafeMutableBytes {
+                CoverageAccumulator.blend(SIMD4(repeating: opaqueWord), opaque: opaqueWord >> 24 == 255, coverages: bytes, into: $0.baseAddress!)
+            }
+            #expect(actual == expected, "word \(String(opaqueWord, radix: 16)), coverage \(coverage)")
+        }
+    }
 }
 

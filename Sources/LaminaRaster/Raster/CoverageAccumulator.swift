@@ -426,57 +426,71 @@ package struct CoverageAccumulator {
         let groups = w &>> 3
         let words = SIMD4<UInt32>(repeating: word)
         let opaque = word >> 24 == 255
-        CoverageScales.opaque.withUnsafeBufferPointer { scales in
-            let scale = scales.baseAddress!
-            cells.withUnsafeBufferPointer { cellBuffer in
-                marks.withUnsafeBufferPointer { markBuffer in
-                    guard let cells = cellBuffer.baseAddress, let marks = markBuffer.baseAddress else { return }
-                    for row in rows.clamped(to: 0..<height) {
-                        let src = cells + row * s
-                        let rowMarks = marks + row &* perRow
-                        let p = pixels + row * rowBytes
-                        var winding: Float = 0
-                        // What an unmarked group paints, for the running sum
-                        // as it is: worked out again only where an edge
-                        // changed the sum.
-                        var k: UInt32 = 0
-                        var source = SIMD4<UInt32>(repeating: 0)
-                        var g = 0
-                        while g < groups {
-                            // A run of groups no edge wrote to: pixels of one
-                            // coverage, the cells not read.
-                            let run = Self.unmarkedRun(rowMarks, from: g, limit: groups &- g)
-                            if run > 0 {
-                                let first = p + (g &* 8) &* 4, quads = run &* 2
-                                if k == 255 && opaque {
-                                    for q in 0..<quads { (first + q &* 16).storeBytes(of: words, as: SIMD4<UInt32>.self) }
-                                } else if k != 0 {
-                                    for q in 0..<quads { blendWords(first + q &* 16, source) }
-                                }
-                                g &+= run
-                                if g == groups { break }
+        cells.withUnsafeBufferPointer { cellBuffer in
+            marks.withUnsafeBufferPointer { markBuffer in
+                guard let cells = cellBuffer.baseAddress, let marks = markBuffer.baseAddress else { return }
+                for row in rows.clamped(to: 0..<height) {
+                    let src = cells + row * s
+                    let rowMarks = marks + row &* perRow
+                    let p = pixels + row * rowBytes
+                    var winding: Float = 0
+                    // What an unmarked group paints, for the running sum
+                    // as it is: worked out again only where an edge
+                    // changed the sum.
+                    var k: UInt32 = 0
+                    var source = SIMD4<UInt32>(repeating: 0)
+                    var g = 0
+                    while g < groups {
+                        // A run of groups no edge wrote to: pixels of one
+                        // coverage, the cells not read.
+                        let run = Self.unmarkedRun(rowMarks, from: g, limit: groups &- g)
+                        if run > 0 {
+                            let first = p + (g &* 8) &* 4, quads = run &* 2
+                            if k == 255 && opaque {
+                                for q in 0..<quads { (first + q &* 16).storeBytes(of: words, as: SIMD4<UInt32>.self) }
+                            } else if k != 0 {
+                                for q in 0..<quads { blendWords(first + q &* 16, source) }
                             }
-                            // An edge passes: the eight coverages, blended four at a time.
-                            let x = g &* 8
-                            let bytes = eightCoverages(Self.runningSums(of: src + x, from: &winding))
-                            withUnsafeBytes(of: bytes) { eight in
-                                blendSolid(word, coverage: eight.baseAddress!.assumingMemoryBound(to: UInt8.self), count: 8,
-                                           scale: scale, into: p + x &* 4)
-                            }
-                            // The last of the eight is the sum the next groups carry.
-                            k = scale[Int(bytes >> 56)]
-                            source = k == 255 ? words : SIMD4(repeating: scaled(word, by: k))
-                            g &+= 1
+                            g &+= run
+                            if g == groups { break }
                         }
-                        var x = groups &* 8
-                        while x < w {
-                            winding += src[x]
-                            let k = scale[Int(coverage(winding))]
-                            if k != 0 { blendWord(p + x &* 4, k == 255 ? word : scaled(word, by: k)) }
-                            x &+= 1
-                        }
+                        // An edge passes: the eight coverages, blended four at a time.
+                        let x = g &* 8
+                        let bytes = eightCoverages(Self.runningSums(of: src + x, from: &winding))
+                        Self.blend(words, opaque: opaque, coverages: bytes, into: p + x &* 4)
+                        // The last of the eight is the sum the next groups carry.
+                        k = UInt32(truncatingIfNeeded: bytes >> 56)
+                        source = k == 255 ? words : SIMD4(repeating: scaled(word, by: k))
+                        g &+= 1
+                    }
+                    var x = groups &* 8
+                    while x < w {
+                        winding += src[x]
+                        let k = UInt32(coverage(winding))
+                        if k != 0 { blendWord(p + x &* 4, k == 255 ? word : scaled(word, by: k)) }
+                        x &+= 1
                     }
                 }
+            }
+        }
+    }
+
+    /// Source-over of the solid pixel (`words`, four times) over eight
+    /// pixels at `p`, each scaled by its coverage byte of `coverages` (the
+    /// first in the low byte): what `blendSolid` gives at opacity 1, whose
+    /// scale of coverage m is m itself, so the bytes are the scales. Four
+    /// empty bytes leave their pixels, four full ones store the word where
+    /// it is opaque.
+    @inline(__always)
+    static func blend(_ words: SIMD4<UInt32>, opaque: Bool, coverages: UInt64, into p: UnsafeMutableRawPointer) {
+        for half in 0..<2 {
+            let four = UInt32(truncatingIfNeeded: coverages >> (32 &* UInt64(half)))
+            let q = p + half &* 16
+            if four == 0xFFFF_FFFF {
+                if opaque { q.storeBytes(of: words, as: SIMD4<UInt32>.self) } else { blendWords(q, words) }
+            } else if four != 0 {
+                let k = SIMD4<UInt32>(four & 0xFF, (four >> 8) & 0xFF, (four >> 16) & 0xFF, four >> 24)
+                blendWords(q, scaled(words, by: k))
             }
         }
     }
