@@ -68,8 +68,21 @@ package func blendWords(_ p: UnsafeMutableRawPointer, _ source: SIMD4<UInt32>) {
 @inline(__always)
 package func blendSolid(_ word: UInt32, coverage: UnsafePointer<UInt8>, count: Int,
                         scale: UnsafePointer<UInt32>, into row: UnsafeMutableRawPointer) {
+    blendSolid(word, coverage: coverage, count: count, fullIsWhole: scale[255] == 255, into: row) { scale[Int($0)] }
+}
+
+/// `blendSolid(_:coverage:count:scale:into:)` at opacity 1, where coverage
+/// m scales by m (`CoverageScales.opaque`): the bytes are the scales, no
+/// table is read.
+@inline(__always)
+package func blendSolid(_ word: UInt32, coverage: UnsafePointer<UInt8>, count: Int, into row: UnsafeMutableRawPointer) {
+    blendSolid(word, coverage: coverage, count: count, fullIsWhole: true, into: row) { UInt32($0) }
+}
+
+@inline(__always)
+private func blendSolid(_ word: UInt32, coverage: UnsafePointer<UInt8>, count: Int, fullIsWhole: Bool,
+                        into row: UnsafeMutableRawPointer, _ scale: (UInt8) -> UInt32) {
     let words = SIMD4<UInt32>(repeating: word)
-    let fullIsWhole = scale[255] == 255
     let fullIsWord = fullIsWhole && word >> 24 == 255
     var x = 0
     while x + 4 <= count {
@@ -92,14 +105,13 @@ package func blendSolid(_ word: UInt32, coverage: UnsafePointer<UInt8>, count: I
         } else if four == 0xFFFF_FFFF && fullIsWhole {
             blendWords(row + x * 4, words)
         } else if four != 0 {
-            let k = SIMD4(scale[Int(coverage[x])], scale[Int(coverage[x + 1])],
-                          scale[Int(coverage[x + 2])], scale[Int(coverage[x + 3])])
+            let k = SIMD4(scale(coverage[x]), scale(coverage[x + 1]), scale(coverage[x + 2]), scale(coverage[x + 3]))
             blendWords(row + x * 4, scaled(words, by: k))
         }
         x += 4
     }
     while x < count {
-        let k = scale[Int(coverage[x])]
+        let k = scale(coverage[x])
         if k != 0 { blendWord(row + x * 4, k == 255 ? word : scaled(word, by: k)) }
         x += 1
     }

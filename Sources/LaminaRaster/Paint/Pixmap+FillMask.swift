@@ -51,12 +51,9 @@ package struct MaskFill: RowPaint {
                 if clip == nil, opacity == 255 {
                     // A path's fill or stroke: the mask alone scales the colour.
                     let word = pixelWord(UInt32(color.r), UInt32(color.g), UInt32(color.b), UInt32(color.a))
-                    CoverageScales.opaque.withUnsafeBufferPointer { scale in
-                        for y in band {
-                            let m = cov + (y - mask.bounds.minY) * mask.bounds.width + (area.minX - mask.bounds.minX)
-                            blendSolid(word, coverage: m, count: area.width, scale: scale.baseAddress!,
-                                       into: target.pixel(x: area.minX, y: y))
-                        }
+                    for y in band {
+                        let m = cov + (y - mask.bounds.minY) * mask.bounds.width + (area.minX - mask.bounds.minX)
+                        blendSolid(word, coverage: m, count: area.width, into: target.pixel(x: area.minX, y: y))
                     }
                     return
                 }
