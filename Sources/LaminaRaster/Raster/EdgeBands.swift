@@ -32,8 +32,11 @@ package struct EdgeBands {
             let e = LineSegment(x0: s.x0 - left, y0: s.y0 - top, x1: s.x1 - left, y1: s.y1 - top)
             let lo = min(e.y0, e.y1), hi = max(e.y0, e.y1)
             guard hi > 0, lo < h else { continue }
-            // Clamped before converting, so these Int conversions are safe.
-            let firstRow = Int(max(lo, 0)), lastRow = Int(min(hi, h).rounded(.up)) - 1
+            // Clamped before converting, so these Int conversions are safe;
+            // the bottom is above 0, so truncation is its floor, and the
+            // ceiling one more where it is not whole (no call to ceil).
+            let bottom = min(hi, h), whole = Int(bottom)
+            let firstRow = Int(max(lo, 0)), lastRow = whole - (Double(whole) == bottom ? 1 : 0)
             entries.append((firstRow / self.bandRows, max(firstRow, lastRow) / self.bandRows, e))
         }
         // Sorted by first band, keeping the order of edges that share one
@@ -44,14 +47,12 @@ package struct EdgeBands {
         let bands = (height + self.bandRows - 1) / self.bandRows
         starts.removeAll(keepingCapacity: true)
         starts.append(contentsOf: repeatElement(0, count: bands + 1))
-        let placeholder = LineSegment(x0: 0.0, y0: 0.0, x1: 0.0, y1: 0.0)
+        // Sized to the edges kept, every slot then written by the sort:
+        // grown with placeholders, or cut, but not filled again each draw.
         let count = entries.count
-        edges.removeAll(keepingCapacity: true)
-        edges.append(contentsOf: repeatElement(placeholder, count: count))
-        firstBand.removeAll(keepingCapacity: true)
-        firstBand.append(contentsOf: repeatElement(0, count: count))
-        lastBand.removeAll(keepingCapacity: true)
-        lastBand.append(contentsOf: repeatElement(0, count: count))
+        Self.resize(&edges, to: count, with: LineSegment(x0: 0.0, y0: 0.0, x1: 0.0, y1: 0.0))
+        Self.resize(&firstBand, to: count, with: 0)
+        Self.resize(&lastBand, to: count, with: 0)
         entries.withUnsafeBufferPointer { entries in
             starts.withUnsafeMutableBufferPointer { starts in
                 for entry in entries { starts[entry.first + 1] += 1 }
@@ -73,19 +74,53 @@ package struct EdgeBands {
         }
     }
 
+    /// `list` with `count` elements: its first ones as they are, then `filler`.
+    private static func resize<T>(_ list: inout [T], to count: Int, with filler: T) {
+        if list.count > count {
+            list.removeLast(list.count - count)
+        } else if list.count < count {
+            list.append(contentsOf: repeatElement(filler, count: count - list.count))
+        }
+    }
+
     /// Calls `body(bandTop, rows, edges)` for each band top to bottom.
+    /// The active list keeps its order as edges leave it (a band's edges
+    /// are summed in the order the sort gave them, to the last bit), and
+    /// is walked through pointers: a curve flattened finely has hundreds of
+    /// edges, each visited in every band it crosses.
     package mutating func forEachBand(_ body: (Int, Int, [LineSegment]) -> Void) {
+        let count = edges.count
         active.removeAll(keepingCapacity: true)
+        active.reserveCapacity(count)
+        edgesOfBand.reserveCapacity(count)
         var next = 0
-        for (band, bandTop) in stride(from: 0, to: height, by: bandRows).enumerated() {
-            active.removeAll { lastBand[$0] < band }
-            while next < edges.count, firstBand[next] == band {
-                active.append(next)
-                next += 1
+        var band = 0
+        var bandTop = 0
+        while bandTop < height {
+            edges.withUnsafeBufferPointer { edges in
+                firstBand.withUnsafeBufferPointer { firstBand in
+                    lastBand.withUnsafeBufferPointer { lastBand in
+                        // The edges that end above this band leave, the rest keep their order.
+                        var kept = 0
+                        active.withUnsafeMutableBufferPointer { active in
+                            for k in 0..<active.count where lastBand[active[k]] >= band {
+                                active[kept] = active[k]
+                                kept &+= 1
+                            }
+                        }
+                        active.removeLast(active.count - kept)
+                        while next < count, firstBand[next] == band {
+                            active.append(next)
+                            next &+= 1
+                        }
+                        edgesOfBand.removeAll(keepingCapacity: true)
+                        for i in active { edgesOfBand.append(edges[i]) }
+                    }
+                }
             }
-            edgesOfBand.removeAll(keepingCapacity: true)
-            for i in active { edgesOfBand.append(edges[i]) }
             body(bandTop, min(bandRows, height - bandTop), edgesOfBand)
+            band &+= 1
+            bandTop &+= bandRows
         }
     }
 
