@@ -29,6 +29,18 @@ import Testing
         #expect(!right.excludes(CGRect(x: CGFloat.nan, y: 0, width: 1, height: 1)))
     }
 
+    @Test func aRectIsStrictlyExcludedWhenEveryCornerIsOutside() {
+        let right = HalfPlane(a: 1, b: 0, c: -10)  // x >= 10
+        #expect(right.strictlyExcludes(CGRect(x: 0, y: 0, width: 9, height: 5)))
+        // Touching the line: its points there are kept by the clipper.
+        #expect(!right.strictlyExcludes(CGRect(x: 0, y: 0, width: 10, height: 5)))
+        #expect(!right.strictlyExcludes(.null))
+        #expect(!right.strictlyExcludes(CGRect(x: CGFloat.nan, y: 0, width: 1, height: 1)))
+        // And a polygon in a strictly excluded box is clipped to nothing.
+        let triangle = [CGPoint(x: 0, y: 0), CGPoint(x: 9, y: 0), CGPoint(x: 4, y: 5)]
+        #expect(PolygonClipper.clip(triangle, to: right).isEmpty)
+    }
+
     @Test func clippingByPlanesAndFourMoreIsClippingByAllInOrder() {
         var random = SystemRandomNumberGenerator()
         func plane() -> HalfPlane {

@@ -35,6 +35,15 @@ package struct HalfPlane: Hashable, Sendable {
             && value(at: CGPoint(x: rect.maxX, y: rect.maxY)) <= 0 && value(at: CGPoint(x: rect.minX, y: rect.maxY)) <= 0
     }
 
+    /// Whether every point of `rect` is strictly outside: the value is
+    /// below 0 at its four corners. Whatever lies in `rect`, clipped by the
+    /// half-plane, leaves nothing, not even points on the line.
+    public func strictlyExcludes(_ rect: CGRect) -> Bool {
+        guard !rect.isNull else { return false }
+        return value(at: CGPoint(x: rect.minX, y: rect.minY)) < 0 && value(at: CGPoint(x: rect.maxX, y: rect.minY)) < 0
+            && value(at: CGPoint(x: rect.maxX, y: rect.maxY)) < 0 && value(at: CGPoint(x: rect.minX, y: rect.maxY)) < 0
+    }
+
     /// The same line with the other side kept.
     public var flipped: HalfPlane { HalfPlane(a: -a, b: -b, c: -c) }
 

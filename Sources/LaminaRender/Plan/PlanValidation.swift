@@ -23,55 +23,69 @@ extension RenderPlan {
     mutating func removeUndrawableCommands() {
         for p in passes.indices {
             let size = self.size(of: passes[p].target)
-            passes[p].commands = passes[p].commands.compactMap { command in
-                switch command {
-                case .polygon(let draw):
-                    return draw.isDrawable ? .polygon(draw.clamped) : nil
-                case .path(let draw):
-                    // Clipped once, here: the backends then find no planes
-                    // left to clip by (`clippedContours` is the contours).
-                    guard let clipped = draw.clippedIfDrawable() else { return nil }
-                    return .path(clipped)
-                case .blurMask(let source, let blur):
-                    // The planner pads a shadow's surface by the kernel's
-                    // reach (3 sigma) on each side, so its sigma is at most
-                    // a sixth of the surface's side; a plan asking for more
-                    // would make a backend blur (and hold) many times the
-                    // surface. A non-finite sigma is no blur at all.
-                    let sigma = blur.sigma
-                    guard sigma.isFinite, sigma > 0 else { return .blurMask(source: source, blur: BlurMethod(sigma: 0)) }
-                    let limit = Double(max(size.0, size.1, 1)) / 6
-                    return sigma <= limit ? command : .blurMask(source: source, blur: BlurMethod(sigma: limit))
-                case .filter(let source, .blur(let blur)):
-                    // As a shadow's: the planner pads a filtered surface by 3 sigma.
-                    let sigma = blur.sigma
-                    guard sigma.isFinite, sigma > 0 else { return .filter(source: source, .blur(BlurMethod(sigma: 0))) }
-                    let limit = Double(max(size.0, size.1, 1)) / 6
-                    return sigma <= limit ? command : .filter(source: source, .blur(BlurMethod(sigma: limit)))
-                case .filter(_, .colorMatrix(let matrix)):
-                    return matrix.values.allSatisfy(\.isFinite) ? command : nil
-                case .backdrop(var backdrop):
-                    // Its blurs within its region, as a filtered surface's; a
-                    // matrix that is not finite is no filter.
-                    guard backdrop.draw.isDrawable else { return nil }
-                    backdrop.draw = backdrop.draw.clamped
-                    let limit = Double(max(backdrop.region.width, backdrop.region.height, 1)) / 6
-                    backdrop.filters = backdrop.filters.compactMap { step in
-                        switch step.filter {
-                        case .blur(let blur):
-                            let sigma = blur.sigma.isFinite ? min(max(blur.sigma, 0), limit) : 0
-                            return (step.surface, .blur(BlurMethod(sigma: sigma)))
-                        case .colorMatrix(let matrix):
-                            return matrix.values.allSatisfy(\.isFinite) ? step : nil
-                        }
-                    }
-                    // The draw samples the last surface left.
-                    if case .texture(_, let rect, let uv, let filter, let tint) = backdrop.draw.fill {
-                        backdrop.draw.fill = .texture(.surface(.offscreen(backdrop.result)), localRect: rect, uvRect: uv, filter: filter, tint: tint)
-                    }
-                    return .backdrop(backdrop)
+            // In place: each command kept is written over the first free
+            // slot (a new list, grown as it was filled, copied every
+            // command of a frame twice).
+            let count = passes[p].commands.count
+            var kept = 0
+            for i in 0..<count {
+                guard let command = Self.drawable(passes[p].commands[i], targetSize: size) else { continue }
+                passes[p].commands[kept] = command
+                kept += 1
+            }
+            passes[p].commands.removeLast(count - kept)
+        }
+    }
+
+    /// `command` as the backends may draw it (clamped, clipped, its blurs
+    /// within a target of `size`), or nil when it cannot show anything.
+    private static func drawable(_ command: DrawCommand, targetSize size: (width: Int, height: Int)) -> DrawCommand? {
+        switch command {
+        case .polygon(let draw):
+            return draw.isDrawable ? .polygon(draw.clamped) : nil
+        case .path(let draw):
+            // Clipped once, here: the backends then find no planes
+            // left to clip by (`clippedContours` is the contours).
+            guard let clipped = draw.clippedIfDrawable() else { return nil }
+            return .path(clipped)
+        case .blurMask(let source, let blur):
+            // The planner pads a shadow's surface by the kernel's
+            // reach (3 sigma) on each side, so its sigma is at most
+            // a sixth of the surface's side; a plan asking for more
+            // would make a backend blur (and hold) many times the
+            // surface. A non-finite sigma is no blur at all.
+            let sigma = blur.sigma
+            guard sigma.isFinite, sigma > 0 else { return .blurMask(source: source, blur: BlurMethod(sigma: 0)) }
+            let limit = Double(max(size.width, size.height, 1)) / 6
+            return sigma <= limit ? command : .blurMask(source: source, blur: BlurMethod(sigma: limit))
+        case .filter(let source, .blur(let blur)):
+            // As a shadow's: the planner pads a filtered surface by 3 sigma.
+            let sigma = blur.sigma
+            guard sigma.isFinite, sigma > 0 else { return .filter(source: source, .blur(BlurMethod(sigma: 0))) }
+            let limit = Double(max(size.width, size.height, 1)) / 6
+            return sigma <= limit ? command : .filter(source: source, .blur(BlurMethod(sigma: limit)))
+        case .filter(_, .colorMatrix(let matrix)):
+            return matrix.values.allSatisfy(\.isFinite) ? command : nil
+        case .backdrop(var backdrop):
+            // Its blurs within its region, as a filtered surface's; a
+            // matrix that is not finite is no filter.
+            guard backdrop.draw.isDrawable else { return nil }
+            backdrop.draw = backdrop.draw.clamped
+            let limit = Double(max(backdrop.region.width, backdrop.region.height, 1)) / 6
+            backdrop.filters = backdrop.filters.compactMap { step in
+                switch step.filter {
+                case .blur(let blur):
+                    let sigma = blur.sigma.isFinite ? min(max(blur.sigma, 0), limit) : 0
+                    return (step.surface, .blur(BlurMethod(sigma: sigma)))
+                case .colorMatrix(let matrix):
+                    return matrix.values.allSatisfy(\.isFinite) ? step : nil
                 }
             }
+            // The draw samples the last surface left.
+            if case .texture(_, let rect, let uv, let filter, let tint) = backdrop.draw.fill {
+                backdrop.draw.fill = .texture(.surface(.offscreen(backdrop.result)), localRect: rect, uvRect: uv, filter: filter, tint: tint)
+            }
+            return .backdrop(backdrop)
         }
     }
 }

@@ -460,24 +460,52 @@ extension PathFillDraw {
 
     private static func clip(_ contours: [[CGPoint]], to planes: [HalfPlane]) -> [[CGPoint]] {
         guard !planes.isEmpty else { return contours }
-        // Wholly inside (a path within the target's guard band, the usual
-        // case): the contours themselves, not a new list of them. (The
-        // clipper drops a contour of fewer than three points.)
-        if contours.allSatisfy({ contour in contour.count >= 3 && isInside(contour, planes) }) {
-            return contours
+        // Contour by contour, each by the planes its box straddles alone. A
+        // new list only from the first contour that changes: wholly inside
+        // (a path within the target's guard band, the usual case), the
+        // contours themselves.
+        var clipped: [[CGPoint]]?
+        for (i, contour) in contours.enumerated() {
+            let piece = clip(contour, to: planes)
+            if clipped == nil {
+                if case .whole = piece { continue }
+                clipped = Array(contours[..<i])
+            }
+            switch piece {
+            case .whole: clipped?.append(contour)
+            case .part(let part): clipped?.append(part)
+            case .nothing: break
+            }
         }
-        return contours.compactMap { contour in
-            let c = PolygonClipper.clip(contour, to: planes)
-            return c.isEmpty ? nil : c
-        }
+        return clipped ?? contours
     }
 
-    /// Whether every point of `contour` is inside every plane. The bounding
-    /// box first: a half-plane holding its corners holds each point between
-    /// them, so a path of hundreds of points costs four tests a plane, not
-    /// hundreds; point by point only where the box pokes out.
-    private static func isInside(_ contour: [CGPoint], _ planes: [HalfPlane]) -> Bool {
-        if let box = BoxAccumulator(finite: contour), planes.allSatisfy({ $0.holds(box.rect) }) { return true }
-        return planes.allSatisfy { plane in contour.allSatisfy { plane.value(at: $0) >= 0 } }
+    /// What clipping leaves of one contour.
+    private enum ClippedContour {
+        case whole, nothing, part([CGPoint])
+    }
+
+    /// `contour` clipped by `planes` as `PolygonClipper` clips it (nothing
+    /// of fewer than three points). The contour's box first: a plane that
+    /// holds its corners holds every point (clipping by it changes
+    /// nothing), one with all four corners strictly outside leaves nothing,
+    /// so a contour of hundreds of points is clipped only by the planes
+    /// that cross it, and tested point by point only there.
+    private static func clip(_ contour: [CGPoint], to planes: [HalfPlane]) -> ClippedContour {
+        guard contour.count >= 3 else { return .nothing }
+        guard let box = BoxAccumulator(finite: contour)?.rect else {
+            let part = PolygonClipper.clip(contour, to: planes)
+            return part.isEmpty ? .nothing : .part(part)
+        }
+        var part = contour, cut = false
+        for plane in planes where !plane.holds(box) {
+            if plane.strictlyExcludes(box) { return .nothing }
+            part = PolygonClipper.clip(part, to: plane)
+            if part.isEmpty { return .nothing }
+            cut = true
+        }
+        // (The clipper hands back the contour itself where a plane that
+        // crosses its box holds each of its points.)
+        return cut && part != contour ? .part(part) : .whole
     }
 }

@@ -74,7 +74,12 @@ package struct RenderPlanner: Sendable {
         var plan = RenderPlan(width: canvas.pixelWidth, height: canvas.pixelHeight)
         plan.surfaces = builder.surfaces
         plan.images = builder.images
-        plan.passes = builder.passes + [RenderPass(target: .output, commands: commands)]
+        // The plan's own lists, held nowhere else, so that the steps below
+        // change them in place rather than copy them first.
+        var passes = builder.passes
+        builder.passes = []
+        passes.append(RenderPass(target: .output, commands: consume commands))
+        plan.passes = consume passes
         plan.removeUndrawableCommands()
         plan.dropOccludedCommands()
         plan.computeSurfaceLifetimes()
