@@ -52,11 +52,26 @@ package struct BoxAccumulator {
 
     /// The box of `points`, or nil when one of them is not finite (a NaN
     /// would be passed over by the comparisons, not held).
+    ///
+    /// Both coordinates at once, as one vector: the planner and the plan's
+    /// validation take the box of every outline and contour they clip, a
+    /// frame's worth of points. A point's `p - p` is 0 where it is finite
+    /// and NaN where not, so one sum says whether all were.
     package init?(finite points: [CGPoint]) {
-        for p in points {
-            guard p.x.isFinite, p.y.isFinite else { return nil }
-            add(p)
+        let box: (low: SIMD2<Double>, high: SIMD2<Double>)? = points.withUnsafeBytes { bytes in
+            var low = SIMD2<Double>(repeating: .infinity), high = SIMD2<Double>(repeating: -.infinity)
+            var zeros = SIMD2<Double>.zero
+            for offset in stride(from: 0, to: bytes.count, by: MemoryLayout<CGPoint>.stride) {
+                let p = bytes.loadUnaligned(fromByteOffset: offset, as: SIMD2<Double>.self)
+                // As `add`: a point replaces the bound it is beyond.
+                low.replace(with: p, where: p .< low)
+                high.replace(with: p, where: p .> high)
+                zeros += p - p
+            }
+            return zeros == .zero ? (low, high) : nil
         }
+        guard let box else { return nil }
+        (minX, minY, maxX, maxY) = (CGFloat(box.low.x), CGFloat(box.low.y), CGFloat(box.high.x), CGFloat(box.high.y))
     }
 
     /// Whether no point was added.
