@@ -114,19 +114,34 @@ final class LayerSnapshotter {
     /// superlayer's list. (Returned, each layer's value was copied into
     /// its caller's rather than moved, a dozen references retained and
     /// released a layer.)
+    @inline(__always)
     func snapshot(_ node: CALayer, placedIn placement: LayerPlacement, at path: LayerPath,
                   into r: inout RenderLayer) throws(RenderRefusal) {
+        try snapshot(node, placedIn: placement, at: path, modelHidden: readsModels ? readModel(node) : nil, into: &r)
+    }
+
+    /// A model layer reached while `readsModels`, before anything else is
+    /// read of it: drawn if it needs display, as a transaction commit draws
+    /// it (on the model, whose contents its presentation copy shares); then
+    /// whether it is hidden at the time (a Lottie layer outside its in and
+    /// out points is), nil where that takes a presentation copy to know.
+    @inline(__always)
+    private func readModel(_ node: CALayer) -> Bool? {
+        node.displayIfNeeded()
+        return node.isHiddenWhenPresented(atTime: options.time, scratch: scratch)
+    }
+
+    /// `snapshot(_:placedIn:at:into:)` of a node whose model `readModel`
+    /// has read (`modelHidden`; nil for a tree that is not a model's).
+    private func snapshot(_ node: CALayer, placedIn placement: LayerPlacement, at path: LayerPath, modelHidden hidden: Bool?,
+                          into r: inout RenderLayer) throws(RenderRefusal) {
         var layer = node
         // True for a model layer hidden at the time: it is read from the
         // model, no presentation copy made, no other animation of it played.
         var hiddenWithoutCopy = false
         if readsModels {
-            // As a transaction commit does: a layer that needs display draws
-            // its contents on the model, which its presentation copy shares.
-            node.displayIfNeeded()
-            // Whether it shows at all first (a Lottie layer outside its in
-            // and out points does not); a mask is read whole, hidden or not.
-            let hidden = node.isHiddenWhenPresented(atTime: options.time, scratch: scratch)
+            // Whether it shows at all comes first; a mask is read whole,
+            // hidden or not.
             if hidden == true, !node.isMask {
                 hiddenWithoutCopy = true
             } else if let presented = node.presentationAlone(atTime: options.time, reusing: &spareCopies, hidden: hidden) {
@@ -221,8 +236,16 @@ final class LayerSnapshotter {
     /// time range are many of its layers).
     private func append(_ node: CALayer, placedIn placement: LayerPlacement, at path: LayerPath,
                         to list: inout [RenderLayer]) throws(RenderRefusal) {
+        let hidden = readsModels ? readModel(node) : nil
+        if hidden == true, !node.isMask {
+            // A model layer hidden at the time (most of a long animation's
+            // layers are, outside their time range): counted, as every
+            // layer reached is, and no value made for it only to be dropped.
+            try countLayers(1, at: path)
+            return
+        }
         list.append(RenderLayer())
-        try snapshot(node, placedIn: placement, at: path, into: &list[list.count - 1])
+        try snapshot(node, placedIn: placement, at: path, modelHidden: hidden, into: &list[list.count - 1])
         if list[list.count - 1].isHidden || list[list.count - 1].opacity == 0 { list.removeLast() }
     }
 
