@@ -73,6 +73,7 @@ public final class LayerRenderer {
         case .cpu:
             self.backend = .cpu
             renderer = CPURenderer()
+            planner.options.fillsMaskedPaths = true
         case .gl:
             do {
                 let gl = try GLRenderer(platform: eglPlatform, environment: environment)
@@ -93,6 +94,7 @@ public final class LayerRenderer {
                 guard fallBack else { throw error }
                 warn("no EGL context (\(Self.firstLine(of: error))); rendering on the CPU instead")
                 renderer = CPURenderer()
+                planner.options.fillsMaskedPaths = true
                 self.backend = .cpu
             }
         }

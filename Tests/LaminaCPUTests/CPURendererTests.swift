@@ -301,3 +301,102 @@ struct CPURendererTests {
         #expect(try CPURenderer().render(leaky).pixelBytes.contains(0xA7))
     }
 }
+
+/// A layer whose one path is masked by a mask of one path (a Lottie shape
+/// under a track matte or a mask) is one path fill through the mask's
+/// coverage where the backend draws those (`fillsMaskedPaths`, the CPU
+/// backend's): no surface, and the picture the two surfaces and the masked
+/// composite give, to the rounding of the composite.
+@Suite struct MaskedPathTests {
+    enum Mask { case shape, translucent, inverted, solidUnderAShape, outside }
+
+    /// A star in a holder, masked by a curved, concave shape (or by a solid
+    /// cut by that shape, as lottie-ios makes a matte of a masked solid).
+    static func scene(_ mask: Mask, twoShapes: Bool = false) -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 64, height: 48)
+        let holder = CALayer()
+        holder.frame = root.bounds
+        holder.opacity = 0.9
+        let star = CAShapeLayer()
+        let path = CGMutablePath()
+        path.addLines(between: (0..<10).map { i in
+            let angle = Double(i) * .pi / 5, radius = i % 2 == 0 ? 22.0 : 9.0
+            return CGPoint(x: 30 + radius * sin(angle), y: 24 - radius * cos(angle))
+        })
+        path.closeSubpath()
+        star.path = path
+        star.fillColor = CGColor(red: 0.9, green: 0.3, blue: 0.1, alpha: 0.8)
+        let turned = CALayer()
+        turned.frame = holder.bounds
+        turned.setAffineTransform(CGAffineTransform(rotationAngle: 0.2))
+        turned.addSublayer(star)
+        holder.addSublayer(turned)
+        if twoShapes {
+            let dot = CAShapeLayer()
+            dot.path = CGPath(ellipseIn: CGRect(x: 40, y: 20, width: 16, height: 16), transform: nil)
+            dot.fillColor = CGColor(red: 0.1, green: 0.8, blue: 0.2, alpha: 1)
+            holder.addSublayer(dot)
+        }
+        let moon = CGMutablePath()
+        let (x, y) = mask == .outside ? (200.0, 200.0) : (8.5, 4.25)
+        moon.move(to: CGPoint(x: x, y: y))
+        moon.addCurve(to: CGPoint(x: x + 40, y: y + 38), control1: CGPoint(x: x + 50, y: y - 6), control2: CGPoint(x: x + 56, y: y + 30))
+        moon.addQuadCurve(to: CGPoint(x: x, y: y), control: CGPoint(x: x + 30, y: y + 10))
+        moon.closeSubpath()
+        let shape = CAShapeLayer()
+        shape.path = moon
+        shape.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: mask == .translucent ? 0.45 : 1)
+        let container = CALayer()
+        container.frame = CGRect(x: 1.5, y: 0.75, width: 60, height: 44)
+        if mask == .solidUnderAShape {
+            let solid = CALayer()
+            solid.frame = container.bounds
+            solid.backgroundColor = CGColor(red: 0.2, green: 0.2, blue: 0.2, alpha: 1)
+            solid.mask = shape
+            container.addSublayer(solid)
+        } else {
+            container.addSublayer(shape)
+        }
+        holder.mask = container
+        holder.invertsMask = mask == .inverted
+        root.addSublayer(holder)
+        return root
+    }
+
+    static func plan(_ root: CALayer, fused: Bool) throws -> RenderPlan {
+        var planner = RenderPlanner()
+        planner.options.fillsMaskedPaths = fused
+        return try planner.plan(RenderLayer(snapshotOf: root), canvas: RenderCanvas(width: 64, height: 48, scale: 2))
+    }
+
+    @Test(arguments: [Mask.shape, .translucent, .solidUnderAShape])
+    func aPathMaskedByAPathIsOneFillThroughTheMask(mask: Mask) throws {
+        let fused = try Self.plan(Self.scene(mask), fused: true)
+        #expect(fused.surfaces.isEmpty)
+        let fills = fused.passes.flatMap(\.commands).compactMap { command -> PathFillDraw? in
+            if case .path(let draw) = command { return draw } else { return nil }
+        }
+        #expect(fills.count == 1 && fills[0].mask != nil)
+        let surfaces = try Self.plan(Self.scene(mask), fused: false)
+        #expect(surfaces.surfaces.count >= 2)
+        let a = try CPURenderer().render(fused).pixelBytes, b = try CPURenderer().render(surfaces).pixelBytes
+        #expect(a.contains { $0 != 0 } && a.contains { $0 == 0 })
+        // The composite rounds the fill and the mask apart; the fill
+        // through the mask's coverage rounds once.
+        var worst = 0
+        for i in a.indices { worst = max(worst, abs(Int(a[i]) - Int(b[i]))) }
+        #expect(worst <= 2, "a byte differs by \(worst)")
+    }
+
+    @Test func aMaskThatShowsNothingDrawsNothing() throws {
+        let plan = try Self.plan(Self.scene(.outside), fused: true)
+        #expect(plan.surfaces.isEmpty)
+        #expect(plan.passes.allSatisfy { $0.commands.isEmpty })
+    }
+
+    @Test func anInvertedMaskOrTwoShapesKeepTheSurfaces() throws {
+        #expect(try Self.plan(Self.scene(.inverted), fused: true).surfaces.count >= 2)
+        #expect(try Self.plan(Self.scene(.shape, twoShapes: true), fused: true).surfaces.count >= 2)
+    }
+}

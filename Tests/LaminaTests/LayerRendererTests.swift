@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Lamina
+import LaminaRender
 
 /// A layer that draws a red square in its top-left quarter with Core
 /// Graphics, as a delegate-less subclass would on iOS.
@@ -215,6 +216,20 @@ struct LayerRendererTests {
             worst = max(worst, abs(Int(gl.pixelBytes[i]) - Int(cpu.pixelBytes[i])))
         }
         #expect(worst <= 2, "the shadows' alpha differs by \(worst) levels")
+    }
+
+    /// A layer's path masked by its mask's path is one draw on the CPU
+    /// (`RenderPlannerOptions.fillsMaskedPaths`); GL takes the surfaces.
+    @Test func onlyTheCPUBackendFillsMaskedPaths() throws {
+        #expect(try LayerRenderer(backend: .cpu).planner.options.fillsMaskedPaths)
+        #expect(!RenderPlanner().options.fillsMaskedPaths)
+        let broken = ["LAMINA_EGL_PLATFORM": "no-such-platform"]
+        #expect(try LayerRenderer(backend: .gl, environment: broken, warn: { _ in }).planner.options.fillsMaskedPaths)
+    }
+
+    @Test(.enabled(if: availableBackends.contains(.gl), "no EGL context on this machine"))
+    func theGLBackendsPlannerLeavesMaskedPathsToSurfaces() throws {
+        #expect(try !LayerRenderer(backend: .gl, fallBack: false).planner.options.fillsMaskedPaths)
     }
 
     @Test func glFallsBackToTheCPUWithAWarning() throws {

@@ -253,6 +253,14 @@ final class CPUPainter: SurfacePainter {
     /// is painted straight from its edges (`PathFill`), no mask made.
     private func paint(of draw: PathFillDraw, within bounds: PixelRect, direct: Bool) throws -> AnyRowPaint? {
         let color = PremultipliedColor(draw.color)
+        if let mask = draw.mask?.value {
+            // Through the mask's coverage, faded by its colour's alpha: each
+            // pixel's coverage the product of the two.
+            guard let coverage = try coverage(of: draw, width: bounds.width, height: bounds.height),
+                  let masking = try self.coverage(of: mask, width: bounds.width, height: bounds.height)
+            else { return nil }
+            return try MaskFill(coverage, color: color, alpha: mask.color.alpha, clip: masking, within: bounds).map(AnyRowPaint.init)
+        }
         guard let mask = try coverage(of: draw, width: bounds.width, height: bounds.height, unlessPaintedFromEdges: direct) else {
             guard direct else { return nil }
             // Not kept, not a rectangle, not a piece: from its edges.

@@ -143,6 +143,9 @@ final class GLPlanPainter: SurfacePainter {
     }
 
     func fillPath(_ draw: PathFillDraw, into target: inout GLRenderTarget) throws {
+        // Its planner is not told to make them (`fillsMaskedPaths`): a
+        // masked layer reaches this backend as surfaces.
+        guard draw.mask == nil else { throw InvalidRenderPlan("a path fill through a mask path, which the GL backend does not draw") }
         let contours = draw.pieceContours
         guard !contours.isEmpty else { return }
         try painter.fillPath(contours, evenOdd: draw.evenOdd, transform: draw.matrix,

@@ -137,7 +137,7 @@ extension PolygonDraw {
 extension PathFillDraw {
     /// `DrawCommand.coversOpaquely` for a path.
     func coversOpaquely(width: Int, height: Int) -> Bool {
-        guard color.alpha >= 1, cuts.isEmpty, clipPlanes.isEmpty else { return false }
+        guard color.alpha >= 1, cuts.isEmpty, clipPlanes.isEmpty, mask == nil else { return false }
         return DrawCommand.fillsWhole(width, height, contours: contours, through: matrix)
     }
 }

@@ -46,7 +46,12 @@ extension RenderPlan {
         case .path(let draw):
             // Clipped once, here: the backends then find no planes
             // left to clip by (`clippedContours` is the contours).
-            guard let clipped = draw.clippedIfDrawable() else { return nil }
+            guard var clipped = draw.clippedIfDrawable() else { return nil }
+            if let mask = draw.mask?.value {
+                // Where the mask shows nothing, nothing of the fill shows.
+                guard let shown = mask.clippedIfDrawable(), shown.color.alpha > 0 else { return nil }
+                clipped.mask = Indirect(shown)
+            }
             return .path(clipped)
         case .blurMask(let source, let blur):
             // The planner pads a shadow's surface by the kernel's

@@ -432,6 +432,13 @@ package struct PathFillDraw: Sendable {
     public var clipPlanes: [HalfPlane]
     /// The part of a split draw this piece keeps, as `PolygonDraw.cuts`.
     public var cuts: [HalfPlane]
+    /// Another path whose coverage, times its colour's alpha, scales this
+    /// one's at every pixel (its colour's other channels are not read):
+    /// a layer's one path masked by its mask's one path, drawn without the
+    /// two surfaces and the masked composite a mask otherwise takes. Only a
+    /// planner told that its backend draws them makes one
+    /// (`RenderPlannerOptions.fillsMaskedPaths`); never cut.
+    public var mask: Indirect<PathFillDraw>?
     /// A fill of `contours` through `matrix` in `color`.
     public init(matrix: CATransform3D, contours: [[CGPoint]], evenOdd: Bool, color: RGBA,
                 clipPlanes: [HalfPlane] = [], cuts: [HalfPlane] = []) {

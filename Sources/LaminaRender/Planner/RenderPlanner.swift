@@ -32,6 +32,12 @@ package struct RenderPlannerOptions: Hashable, Sendable {
     /// every one) turns it off; a plan that would hold more than the budget
     /// allows is drawn where used all the same.
     public var drawsSurfacesWhereUsed = true
+    /// Whether the backend fills a path through another path's coverage
+    /// (`PathFillDraw.mask`): a layer whose one path is masked by a mask of
+    /// one path is then one draw, not a surface for the layer, one for its
+    /// mask and a masked composite (a Lottie track matte or mask over a
+    /// shape). The CPU backend does; off by default.
+    public var fillsMaskedPaths = false
     /// The defaults: a budget of `RenderBudget.default`, curves within 0.05 pixels.
     public init() {}
 }
