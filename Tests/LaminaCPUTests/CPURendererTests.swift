@@ -5,6 +5,18 @@ import LaminaRender
 @testable import LaminaRaster
 @testable import LaminaCore
 
+/// A five-pointed star centred at (30, 24), 22 points to its tips: a
+/// concave outline with straight sides.
+private func fivePointedStar() -> CGPath {
+    let path = CGMutablePath()
+    path.addLines(between: (0..<10).map { i in
+        let angle = Double(i) * .pi / 5, radius = i % 2 == 0 ? 22.0 : 9.0
+        return CGPoint(x: 30 + radius * sin(angle), y: 24 - radius * cos(angle))
+    })
+    path.closeSubpath()
+    return path
+}
+
 /// A layer of `size` centred at `center` in its superlayer.
 private func layer(_ size: CGSize, at center: CGPoint, color: RGBA?, transform: CATransform3D = .identity) -> RenderLayer {
     var l = RenderLayer()
@@ -122,13 +134,7 @@ struct CPURendererTests {
         if rounded { solid.cornerRadius = 1e-6 }
         holder.addSublayer(solid)
         let container = CALayer(), star = CAShapeLayer()
-        let path = CGMutablePath()
-        path.addLines(between: (0..<10).map { i in
-            let angle = Double(i) * .pi / 5, radius = i % 2 == 0 ? 22.0 : 9.0
-            return CGPoint(x: 30 + radius * sin(angle), y: 24 - radius * cos(angle))
-        })
-        path.closeSubpath()
-        star.path = path
+        star.path = fivePointedStar()
         star.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 0.9)
         star.opacity = 0.75
         container.addSublayer(star)
@@ -319,13 +325,7 @@ struct CPURendererTests {
         holder.frame = root.bounds
         holder.opacity = 0.9
         let star = CAShapeLayer()
-        let path = CGMutablePath()
-        path.addLines(between: (0..<10).map { i in
-            let angle = Double(i) * .pi / 5, radius = i % 2 == 0 ? 22.0 : 9.0
-            return CGPoint(x: 30 + radius * sin(angle), y: 24 - radius * cos(angle))
-        })
-        path.closeSubpath()
-        star.path = path
+        star.path = fivePointedStar()
         star.fillColor = CGColor(red: 0.9, green: 0.3, blue: 0.1, alpha: 0.8)
         let turned = CALayer()
         turned.frame = holder.bounds
