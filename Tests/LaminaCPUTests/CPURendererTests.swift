@@ -316,22 +316,33 @@ struct CPURendererTests {
 @Suite struct MaskedPathTests {
     enum Mask { case shape, translucent, inverted, solidUnderAShape, outside }
 
-    /// A star in a holder, masked by a curved, concave shape (or by a solid
-    /// cut by that shape, as lottie-ios makes a matte of a masked solid).
-    static func scene(_ mask: Mask, twoShapes: Bool = false) -> CALayer {
+    /// A star in a holder (or a gradient: lottie-ios masks every gradient
+    /// fill with its shape), masked by a curved, concave shape (or by a
+    /// solid cut by that shape, as lottie-ios makes a matte of a masked
+    /// solid); with `clipped`, in a layer whose bounds cut it between pixels.
+    static func scene(_ mask: Mask, twoShapes: Bool = false, gradient: Bool = false, clipped: Bool = false) -> CALayer {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 64, height: 48)
         let holder = CALayer()
         holder.frame = root.bounds
         holder.opacity = 0.9
-        let star = CAShapeLayer()
-        star.path = fivePointedStar()
-        star.fillColor = CGColor(red: 0.9, green: 0.3, blue: 0.1, alpha: 0.8)
-        let turned = CALayer()
-        turned.frame = holder.bounds
-        turned.setAffineTransform(CGAffineTransform(rotationAngle: 0.2))
-        turned.addSublayer(star)
-        holder.addSublayer(turned)
+        if gradient {
+            let fill = CAGradientLayer()
+            fill.frame = holder.bounds
+            fill.colors = [CGColor(red: 0.9, green: 0.2, blue: 0.1, alpha: 1), CGColor(red: 0.1, green: 0.3, blue: 0.9, alpha: 0.7)]
+            fill.startPoint = CGPoint(x: 0.1, y: 0.2)
+            fill.endPoint = CGPoint(x: 0.9, y: 0.7)
+            holder.addSublayer(fill)
+        } else {
+            let star = CAShapeLayer()
+            star.path = fivePointedStar()
+            star.fillColor = CGColor(red: 0.9, green: 0.3, blue: 0.1, alpha: 0.8)
+            let turned = CALayer()
+            turned.frame = holder.bounds
+            turned.setAffineTransform(CGAffineTransform(rotationAngle: 0.2))
+            turned.addSublayer(star)
+            holder.addSublayer(turned)
+        }
         if twoShapes {
             let dot = CAShapeLayer()
             dot.path = CGPath(ellipseIn: CGRect(x: 40, y: 20, width: 16, height: 16), transform: nil)
@@ -360,7 +371,16 @@ struct CPURendererTests {
         }
         holder.mask = container
         holder.invertsMask = mask == .inverted
-        root.addSublayer(holder)
+        if clipped {
+            let clip = CALayer()
+            clip.frame = CGRect(x: 10.3, y: 7.7, width: 31.4, height: 30.2)
+            clip.masksToBounds = true
+            holder.frame.origin = CGPoint(x: -10.3, y: -7.7)
+            clip.addSublayer(holder)
+            root.addSublayer(clip)
+        } else {
+            root.addSublayer(holder)
+        }
         return root
     }
 
@@ -370,23 +390,38 @@ struct CPURendererTests {
         return try planner.plan(RenderLayer(snapshotOf: root), canvas: RenderCanvas(width: 64, height: 48, scale: 2))
     }
 
-    @Test(arguments: [Mask.shape, .translucent, .solidUnderAShape])
-    func aPathMaskedByAPathIsOneFillThroughTheMask(mask: Mask) throws {
-        let fused = try Self.plan(Self.scene(mask), fused: true)
+    @Test(arguments: [(Mask.shape, false, false), (.translucent, false, false), (.solidUnderAShape, false, false),
+                      (.shape, true, false), (.shape, false, true), (.translucent, true, true)])
+    func aDrawMaskedByAPathIsOneDrawThroughTheMask(mask: Mask, gradient: Bool, clipped: Bool) throws {
+        let scene = { Self.scene(mask, gradient: gradient, clipped: clipped) }
+        let fused = try Self.plan(scene(), fused: true)
         #expect(fused.surfaces.isEmpty)
-        let fills = fused.passes.flatMap(\.commands).compactMap { command -> PathFillDraw? in
-            if case .path(let draw) = command { return draw } else { return nil }
+        let masked = fused.passes.flatMap(\.commands).filter { command in
+            switch command {
+            case .path(let draw): draw.mask != nil
+            case .polygon(let draw): draw.mask != nil
+            default: false
+            }
         }
-        #expect(fills.count == 1 && fills[0].mask != nil)
-        let surfaces = try Self.plan(Self.scene(mask), fused: false)
+        #expect(masked.count == 1)
+        let surfaces = try Self.plan(scene(), fused: false)
         #expect(surfaces.surfaces.count >= 2)
         let a = try CPURenderer().render(fused).pixelBytes, b = try CPURenderer().render(surfaces).pixelBytes
         #expect(a.contains { $0 != 0 } && a.contains { $0 == 0 })
-        // The composite rounds the fill and the mask apart; the fill
-        // through the mask's coverage rounds once.
-        var worst = 0
-        for i in a.indices { worst = max(worst, abs(Int(a[i]) - Int(b[i]))) }
-        #expect(worst <= 2, "a byte differs by \(worst)")
+        // The composite rounds the draw and the mask apart; the draw
+        // through the mask's coverage rounds once (and a gradient is read
+        // at each pixel's point rather than a row's step). A clip cuts the
+        // masked draw once (cut twice, every pixel along its edge would be
+        // fainter); where it crosses the star's own edge, it cuts the star's
+        // area rather than multiplying the two coverages, as it cuts any
+        // draw: a few pixels there.
+        var crossings = 0
+        for i in stride(from: 0, to: a.count, by: 4) {
+            let worst = (0..<4).map { abs(Int(a[i + $0]) - Int(b[i + $0])) }.max()!
+            if worst > 3 { crossings += 1 }
+            #expect(worst <= 24, "pixel \(i / 4) differs by \(worst)")
+        }
+        #expect(crossings <= (clipped ? 8 : 0), "\(crossings) pixels differ by more than 3")
     }
 
     @Test func aMaskThatShowsNothingDrawsNothing() throws {

@@ -186,6 +186,21 @@ final class CPUPainter: SurfacePainter {
 
     /// What a polygon draw paints source-over on a target of `bounds`.
     private func sourceOverPaint(of draw: PolygonDraw, textures: TextureTable<Pixmap>, within bounds: PixelRect) throws -> AnyRowPaint? {
+        if let mask = draw.mask?.value {
+            // A colour or a gradient through the mask's coverage (the
+            // painting's clip), faded by its colour's alpha.
+            let source: PaintSource
+            switch draw.fill {
+            case .color(let c): source = .solid(PremultipliedColor(c))
+            case .gradient(let gradient): source = .gradient(gradient)
+            case .texture, .alphaTint, .masked: throw InvalidRenderPlan("a picture through a mask path")
+            }
+            guard let masking = try coverage(of: mask, width: bounds.width, height: bounds.height) else { return nil }
+            return try PolygonPainting(PolygonPaint(
+                polygon: draw.polygon, transform: draw.matrix, source: source, roundedRect: draw.coverage, cuts: draw.cuts,
+                alpha: draw.opacity * mask.color.alpha, clipMask: masking), within: bounds, ramp: gradientTables.ramp(for:))
+                .map(AnyRowPaint.init)
+        }
         let source: PaintSource
         switch draw.fill {
         case .color(let c):

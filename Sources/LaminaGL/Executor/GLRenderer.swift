@@ -109,6 +109,8 @@ final class GLPlanPainter: SurfacePainter {
     }
 
     func drawPolygon(_ draw: PolygonDraw, textures: TextureTable<any GLTextureSource>, into target: inout GLRenderTarget) throws {
+        // As `fillPath`: its planner makes none.
+        guard draw.mask == nil else { throw InvalidRenderPlan("a polygon through a mask path, which the GL backend does not draw") }
         let paint: GLPaint
         switch draw.fill {
         case .color(let c):

@@ -190,10 +190,10 @@ package struct PolygonPainting: RowPaint {
         case texture(TextureSampler, texels: [UInt8], texelForPixel: Bool)
         case gradient(GradientRamp)
     }
-    private let mask: CoverageMask
+    private var mask: CoverageMask
     /// Bytes from one row of `mask` to the next: 0 when its rows are alike.
-    private let maskStride: Int
-    private let clip: CoverageMask?
+    private var maskStride: Int
+    private var clip: CoverageMask?
     private let stage: PolygonStage
     private let source: Source
 
@@ -222,6 +222,38 @@ package struct PolygonPainting: RowPaint {
         maskStride = covered.rowsAreAlike ? 0 : covered.mask.bounds.width
         clip = command.clipMask
         stage = PolygonStage(inverse: covered.inverse, shape: shape, opacity: Double(opacity) / 255)
+        if case .gradient = source, let clip, stage.isAffineWithoutShape {
+            // A gradient through a mask path's coverage (lottie-ios masks
+            // every gradient fill with its shape): the two coverages
+            // multiplied once, here, so that the gradient's rows are
+            // painted as an unclipped gradient's are.
+            mask = Self.product(of: mask, stride: maskStride, and: clip)
+            maskStride = mask.bounds.width
+            self.clip = nil
+        }
+    }
+
+    /// `mask` (rows `stride` apart: 0 for rows alike) times `clip` at every
+    /// pixel, over `mask`'s bounds, which lie within `clip`'s.
+    private static func product(of mask: CoverageMask, stride: Int, and clip: CoverageMask) -> CoverageMask {
+        let mb = mask.bounds, cb = clip.bounds
+        // Every byte written before it is read: not zeroed.
+        var values = BufferPool.masks.take(count: mb.width * mb.height, zeroed: false)
+        values.withUnsafeMutableBufferPointer { out in
+            mask.values.withUnsafeBufferPointer { m in
+                clip.values.withUnsafeBufferPointer { c in
+                    guard let o = out.baseAddress, let m = m.baseAddress, let c = c.baseAddress else { return }
+                    for y in 0..<mb.height {
+                        let maskRow = m + y * stride, outRow = o + y * mb.width
+                        let clipRow = c + (mb.minY + y - cb.minY) * cb.width + (mb.minX - cb.minX)
+                        for x in 0..<mb.width {
+                            outRow[x] = UInt8(truncatingIfNeeded: div255(UInt32(maskRow[x]) &* UInt32(clipRow[x])))
+                        }
+                    }
+                }
+            }
+        }
+        return CoverageMask(uncheckedBounds: mb, values: values, pooled: true)
     }
 
     package var area: PixelRect { mask.bounds }
@@ -284,7 +316,8 @@ package struct PolygonPainting: RowPaint {
         }
     }
 
-    /// An axial gradient under an affine map, no shape, no clip: along a
+    /// An axial gradient under an affine map, no shape, no clip (a mask
+    /// path's is multiplied into its coverage first): along a
     /// row its parameter moves by a constant step, so each pixel's table
     /// entry is one multiply-add from the row's start. Where the gradient
     /// runs along the rows (a horizontal one, unturned) every row reads the

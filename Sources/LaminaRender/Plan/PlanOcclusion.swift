@@ -129,7 +129,7 @@ extension DrawCommand {
 extension PolygonDraw {
     /// `DrawCommand.coversOpaquely` for a polygon.
     func coversOpaquely(width: Int, height: Int) -> Bool {
-        guard blend == .normal, opacity >= 1, coverage == nil, cuts.isEmpty, fill.isOpaque else { return false }
+        guard blend == .normal, opacity >= 1, coverage == nil, cuts.isEmpty, mask == nil, fill.isOpaque else { return false }
         return DrawCommand.fillsWhole(width, height, contours: CollectionOfOne(polygon), through: matrix)
     }
 }
@@ -143,6 +143,7 @@ extension PathFillDraw {
 }
 
 extension PolygonFill {
+
     /// Whether every pixel the fill paints is opaque: a colour of alpha 1,
     /// or a gradient whose every stop is (a pixel's colour lies between
     /// two stops, or is the first's or the last's).

@@ -42,13 +42,20 @@ extension RenderPlan {
     private static func drawable(_ command: DrawCommand, targetSize size: (width: Int, height: Int)) -> DrawCommand? {
         switch command {
         case .polygon(let draw):
-            return draw.isDrawable ? .polygon(draw.clamped) : nil
+            guard draw.isDrawable else { return nil }
+            var clamped = draw.clamped
+            if let mask = draw.mask?.value {
+                // Where the mask shows nothing, nothing of the polygon shows.
+                guard let shown = mask.clippedIfDrawable(), shown.color.alpha > 0 else { return nil }
+                clamped.mask = Indirect(shown)
+            }
+            return .polygon(clamped)
         case .path(let draw):
             // Clipped once, here: the backends then find no planes
             // left to clip by (`clippedContours` is the contours).
             guard var clipped = draw.clippedIfDrawable() else { return nil }
             if let mask = draw.mask?.value {
-                // Where the mask shows nothing, nothing of the fill shows.
+                // As a polygon's mask.
                 guard let shown = mask.clippedIfDrawable(), shown.color.alpha > 0 else { return nil }
                 clipped.mask = Indirect(shown)
             }

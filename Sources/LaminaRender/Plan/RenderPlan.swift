@@ -394,6 +394,11 @@ package struct PolygonDraw: Sendable {
     /// or the one draw of a layer that draws once: an additive emitter's
     /// particle).
     public var blend: BlendMode
+    /// A path whose coverage, times its colour's alpha, scales the
+    /// polygon's, as `PathFillDraw.mask` scales a path's: a gradient masked
+    /// by its shape (as lottie-ios masks every gradient fill) drawn without
+    /// surfaces. Only with a colour or a gradient, source-over, uncut.
+    public var mask: Indirect<PathFillDraw>?
 
     /// A draw of `polygon` through `matrix`, filled with `fill`.
     public init(matrix: CATransform3D, polygon: [CGPoint], fill: PolygonFill, coverage: RoundedRectCoverage? = nil,
@@ -514,5 +519,16 @@ extension PathFillDraw {
         // (The clipper hands back the contour itself where a plane that
         // crosses its box holds each of its points.)
         return cut && part != contour ? .part(part) : .whole
+    }
+}
+
+extension PolygonFill {
+    /// Whether the fill is a colour or a gradient (no picture): what a
+    /// polygon through a mask path may be filled with.
+    var isColourOrGradient: Bool {
+        switch self {
+        case .color, .gradient: true
+        case .texture, .alphaTint, .masked: false
+        }
     }
 }

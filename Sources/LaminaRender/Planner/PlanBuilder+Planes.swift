@@ -122,11 +122,11 @@ extension PlanBuilder {
         }
 
         if options.fillsMaskedPaths, !hasShadow, !hasFilters, !blended, !clipsContent, tint == nil,
-           let fill = try pathMaskedByPath(layer, matrix: matrix, clipping: clippingWithNear, opacity: alpha) {
-            // One path masked by one path: the fill through the mask's
-            // coverage, no surface for either. (One fill covers each pixel
+           let draw = try drawMaskedByPath(layer, matrix: matrix, clipping: clippingWithNear, opacity: alpha) {
+            // One draw masked by one path: the draw through the mask's
+            // coverage, no surface for either. (One draw covers each pixel
             // once: faded alone, it fades as its group would.)
-            if let fill { commands.append(.path(fill)) }
+            if let draw { commands.append(draw) }
             return
         }
 
@@ -369,51 +369,63 @@ extension PlanBuilder {
         return (shape, edges)
     }
 
-    /// The one path fill `layer` paints, through `matrix` (its opacity
+    /// The one draw `layer` paints, through `matrix` (its opacity
     /// `opacity`, clipped by `clipping`), with the one path fill its mask
     /// paints as its `mask`: what the layer and its mask draw when each
-    /// paints a single fill without a surface (`paintsOneFill`: a shape, a
-    /// solid masked by a shape, down through layers that only hold it), the
-    /// mask not inverted and the layer unclipped. Nil when they do not;
-    /// `.some(nil)` when they do and nothing of it can show (the fill, or
-    /// the mask, lies outside the clipping). Each is planned as it would
-    /// be drawn into its surface, in the target's space instead.
-    func pathMaskedByPath(_ layer: RenderLayer, matrix: CATransform3D, clipping: Clipping,
-                          opacity: Double) throws(RenderRefusal) -> PathFillDraw?? {
+    /// paints once without a surface (`paintsOnce`: a shape, a gradient
+    /// (the layer only), a solid masked by a shape, down through layers
+    /// that only hold it), the mask not inverted and the layer unclipped.
+    /// Nil when they do not; `.some(nil)` when they do and nothing of it
+    /// can show (the layer's draw, or the mask, lies outside the
+    /// clipping). Each is planned as it would be drawn into its surface, in
+    /// the target's space instead.
+    func drawMaskedByPath(_ layer: RenderLayer, matrix: CATransform3D, clipping: Clipping,
+                          opacity: Double) throws(RenderRefusal) -> DrawCommand?? {
         guard let mask = layer.mask?.value, !layer.maskIsInverted, layer.effects == nil, !layer.masksToBounds else { return nil }
         // The layer without its mask, its opacity `opacity` already.
         var content = layer
         content.mask = nil
         content.opacity = 1
-        guard paintsOneFill(content), paintsOneFill(mask), mask.transformToSuperlayer.isAffine else { return nil }
+        guard paintsOnce(content, gradients: true), paintsOnce(mask, gradients: false), mask.transformToSuperlayer.isAffine else { return nil }
         // Counted against the budget as the surfaces would count them:
         // given back when the draws do not come out as two paths and the
         // surfaces are made instead.
         let counted = (planeCount, pathSegments)
         var fills: [DrawCommand] = [], masks: [DrawCommand] = []
         try emitPlane(content, matrix: matrix, clipping: clipping, opacity: opacity, tint: nil, into: &fills)
-        let m = mask.transformToSuperlayer
-        try emitPlane(mask, matrix: m.concatenating(matrix), clipping: clipping.pulledBack(through: m.planeHomography),
+        // The mask unclipped, as into its surface: the clips cut the
+        // layer's draw, once (cut both, a pixel on a clip's edge would be
+        // faded by it twice).
+        try emitPlane(mask, matrix: mask.transformToSuperlayer.concatenating(matrix), clipping: .none,
                       opacity: 1, tint: nil, into: &masks)
         // Either showing nothing here, nor does the masked layer.
         if fills.isEmpty || masks.isEmpty { return .some(nil) }
-        guard fills.count == 1, masks.count == 1, case .path(var draw) = fills[0], case .path(let maskDraw) = masks[0],
-              draw.cuts.isEmpty, maskDraw.cuts.isEmpty, draw.mask == nil, maskDraw.mask == nil
+        guard fills.count == 1, masks.count == 1, case .path(let maskDraw) = masks[0], maskDraw.cuts.isEmpty, maskDraw.mask == nil
         else {
             (planeCount, pathSegments) = counted
             return nil
         }
-        draw.mask = Indirect(maskDraw)
-        return draw
+        switch fills[0] {
+        case .path(var draw) where draw.cuts.isEmpty && draw.mask == nil:
+            draw.mask = Indirect(maskDraw)
+            return .path(draw)
+        case .polygon(var draw) where draw.cuts.isEmpty && draw.mask == nil && draw.blend == .normal && draw.fill.isColourOrGradient:
+            draw.mask = Indirect(maskDraw)
+            return .polygon(draw)
+        default:
+            (planeCount, pathSegments) = counted
+            return nil
+        }
     }
 
     /// Whether `layer` (placed by an affine map, as every layer below it)
-    /// paints one path fill or stroke and nothing else, and makes no
-    /// surface for it: a shape layer of one fill, a solid masked by a shape
+    /// paints once, one path fill or stroke (or, with `gradients`, one
+    /// gradient) and nothing else, and makes no surface for it: a shape
+    /// layer of one fill, a gradient layer, a solid masked by a shape
     /// (`maskedSolidAsShape`), or a layer that paints nothing of its own
     /// holding one such sublayer, none of them with an effect, a clip or a
     /// tint, none single-sided.
-    func paintsOneFill(_ layer: RenderLayer) -> Bool {
+    func paintsOnce(_ layer: RenderLayer, gradients: Bool) -> Bool {
         guard !layer.isHidden, layer.opacity > 0, layer.kind == .ordinary, layer.effects == nil, layer.tint == nil,
               !layer.masksToBounds, layer.isDoubleSided, layer.transformToSuperlayer.isAffine, layer.transformToSuperlayer.isFinite
         else { return false }
@@ -421,10 +433,14 @@ extension PlanBuilder {
         let paints = layer.backgroundColor != nil || !layer.content.isEmpty || layer.borderWidth > 0
         if paints {
             guard layer.backgroundColor == nil, layer.borderWidth == 0 || layer.borderColor.alpha == 0,
-                  layer.sublayers.isEmpty, layer.content.count == 1, case .fill = layer.content[0] else { return false }
-            return true
+                  layer.sublayers.isEmpty, layer.content.count == 1 else { return false }
+            switch layer.content[0] {
+            case .fill: return true
+            case .gradient: return gradients
+            case .image: return false
+            }
         }
-        return layer.sublayers.count == 1 && paintsOneFill(layer.sublayers[0])
+        return layer.sublayers.count == 1 && paintsOnce(layer.sublayers[0], gradients: gradients)
     }
 
     /// Where `layer`'s mask shows one opaque fill whose region is a convex
