@@ -17,6 +17,17 @@ private func fivePointedStar() -> CGPath {
     return path
 }
 
+/// A gradient layer filling `frame`, opaque red to translucent blue from
+/// `start` to `end` (unit coordinates).
+private func redToBlue(in frame: CGRect, from start: CGPoint, to end: CGPoint) -> CAGradientLayer {
+    let gradient = CAGradientLayer()
+    gradient.frame = frame
+    gradient.colors = [CGColor(red: 0.9, green: 0.2, blue: 0.1, alpha: 1), CGColor(red: 0.1, green: 0.3, blue: 0.9, alpha: 0.7)]
+    gradient.startPoint = start
+    gradient.endPoint = end
+    return gradient
+}
+
 /// A layer of `size` centred at `center` in its superlayer.
 private func layer(_ size: CGSize, at center: CGPoint, color: RGBA?, transform: CATransform3D = .identity) -> RenderLayer {
     var l = RenderLayer()
@@ -190,12 +201,7 @@ struct CPURendererTests {
         root.frame = CGRect(x: 0, y: 0, width: 64, height: 48)
         let holder = CALayer()
         holder.frame = root.bounds
-        let gradient = CAGradientLayer()
-        gradient.frame = holder.bounds
-        gradient.colors = [CGColor(red: 0.9, green: 0.2, blue: 0.1, alpha: 1), CGColor(red: 0.1, green: 0.3, blue: 0.9, alpha: 0.7)]
-        gradient.startPoint = CGPoint(x: 0, y: 0.2)
-        gradient.endPoint = CGPoint(x: 1, y: 0.8)
-        holder.addSublayer(gradient)
+        holder.addSublayer(redToBlue(in: holder.bounds, from: CGPoint(x: 0, y: 0.2), to: CGPoint(x: 1, y: 0.8)))
         if dot {
             let shape = CAShapeLayer()
             shape.path = CGPath(ellipseIn: CGRect(x: 30, y: 4, width: 30, height: 30), transform: nil)
@@ -327,12 +333,7 @@ struct CPURendererTests {
         holder.frame = root.bounds
         holder.opacity = 0.9
         if gradient {
-            let fill = CAGradientLayer()
-            fill.frame = holder.bounds
-            fill.colors = [CGColor(red: 0.9, green: 0.2, blue: 0.1, alpha: 1), CGColor(red: 0.1, green: 0.3, blue: 0.9, alpha: 0.7)]
-            fill.startPoint = CGPoint(x: 0.1, y: 0.2)
-            fill.endPoint = CGPoint(x: 0.9, y: 0.7)
-            holder.addSublayer(fill)
+            holder.addSublayer(redToBlue(in: holder.bounds, from: CGPoint(x: 0.1, y: 0.2), to: CGPoint(x: 0.9, y: 0.7)))
         } else {
             let star = CAShapeLayer()
             star.path = fivePointedStar()
