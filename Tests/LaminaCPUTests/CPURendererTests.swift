@@ -436,3 +436,52 @@ struct CPURendererTests {
         #expect(try Self.plan(Self.scene(.shape, twoShapes: true), fused: true).surfaces.count >= 2)
     }
 }
+
+/// A gradient masked by a gradient laid exactly on it (lottie-ios draws a
+/// Lottie gradient's opacity stops so) is one gradient whose colours are
+/// multiplied by the mask's alpha: no surface, on every backend, and the
+/// picture the surfaces give.
+@Suite struct GradientOpacityMaskTests {
+    /// `shift` moves the mask off the gradient (a billionth of a point is
+    /// enough to keep the surfaces); `otherEnd` gives the mask other ends.
+    static func scene(radial: Bool = false, shift: CGFloat = 0, otherEnd: Bool = false, inverted: Bool = false) -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 64, height: 48)
+        let colours = redToBlue(in: CGRect(x: 4, y: 3, width: 52, height: 40), from: CGPoint(x: 0.1, y: 0.2), to: CGPoint(x: 0.9, y: 0.7))
+        colours.locations = [0.2, 0.8]
+        if radial { colours.type = .radial }
+        let alphas = CAGradientLayer()
+        alphas.frame = colours.bounds.offsetBy(dx: shift, dy: 0)
+        alphas.colors = [CGColor(red: 0, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 0, alpha: 0.1),
+                         CGColor(red: 0, green: 0, blue: 0, alpha: 0.8)]
+        alphas.locations = [0, 0.45, 1]
+        alphas.startPoint = colours.startPoint
+        alphas.endPoint = otherEnd ? CGPoint(x: 1, y: 1) : colours.endPoint
+        alphas.type = colours.type
+        colours.mask = alphas
+        colours.invertsMask = inverted
+        root.addSublayer(colours)
+        return root
+    }
+
+    @Test(arguments: [false, true])
+    func aGradientsOpacityMaskFoldsIntoItsColours(radial: Bool) throws {
+        let folded = try MaskedSolidTests.plan(Self.scene(radial: radial))
+        #expect(folded.surfaces.isEmpty)
+        let surfaces = try MaskedSolidTests.plan(Self.scene(radial: radial, shift: 1e-9))
+        #expect(surfaces.surfaces.count >= 2)
+        let a = try CPURenderer().render(folded).pixelBytes, b = try CPURenderer().render(surfaces).pixelBytes
+        #expect(a.contains { $0 != 0 } && a.contains { $0 == 0 })
+        // The mask's alpha multiplied in at each parameter, its product
+        // followed to a quarter of a level by the folded stops, against
+        // two surfaces composited: within a few levels.
+        var worst = 0
+        for i in a.indices { worst = max(worst, abs(Int(a[i]) - Int(b[i]))) }
+        #expect(worst <= 3, "a byte differs by \(worst)")
+    }
+
+    @Test func anOpacityMaskOfOtherEndsOrInvertedKeepsTheSurfaces() throws {
+        #expect(try MaskedSolidTests.plan(Self.scene(otherEnd: true)).surfaces.count >= 2)
+        #expect(try MaskedSolidTests.plan(Self.scene(inverted: true)).surfaces.count >= 2)
+    }
+}

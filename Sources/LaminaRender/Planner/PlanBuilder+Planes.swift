@@ -46,6 +46,9 @@ extension PlanBuilder {
     /// `matrix` from its local space to the target.
     func emitPlane(_ layer: RenderLayer, matrix: CATransform3D, clipping: Clipping, opacity: Double, tint: RGBA?, into commands: inout [DrawCommand]) throws(RenderRefusal) {
         guard !layer.isHidden, layer.kind == .ordinary else { return }
+        // A gradient whose mask is a gradient laid on it (its opacity
+        // stops, as lottie-ios draws them): one gradient, no mask.
+        let layer = Self.gradientFoldingItsMask(layer) ?? layer
         let alpha = opacity * layer.opacity
         guard alpha > 0 else { return }
         try countPlane(at: layer.path)
@@ -429,7 +432,10 @@ extension PlanBuilder {
         guard !layer.isHidden, layer.opacity > 0, layer.kind == .ordinary, layer.effects == nil, layer.tint == nil,
               !layer.masksToBounds, layer.isDoubleSided, layer.transformToSuperlayer.isAffine, layer.transformToSuperlayer.isFinite
         else { return false }
-        if layer.mask != nil { return maskedSolidAsShape(layer) != nil }
+        if layer.mask != nil {
+            if let folded = Self.gradientFoldingItsMask(layer) { return paintsOnce(folded, gradients: gradients) }
+            return maskedSolidAsShape(layer) != nil
+        }
         let paints = layer.backgroundColor != nil || !layer.content.isEmpty || layer.borderWidth > 0
         if paints {
             guard layer.backgroundColor == nil, layer.borderWidth == 0 || layer.borderColor.alpha == 0,
@@ -441,6 +447,49 @@ extension PlanBuilder {
             }
         }
         return layer.sublayers.count == 1 && paintsOnce(layer.sublayers[0], gradients: gradients)
+    }
+
+    /// `layer`, a gradient and nothing else, with its mask folded into its
+    /// colours: where the mask is a gradient of the same kind and ends on
+    /// the same bounds, placed exactly on the layer (lottie-ios draws a
+    /// Lottie gradient's opacity stops as such a mask), the mask's alpha at
+    /// each parameter multiplies the gradient's colour there, which is what
+    /// masking does at every pixel. Between stops the product is a curve:
+    /// the folded gradient has a stop at each of the two's, and seven
+    /// between each pair, so that it keeps within a quarter of a level of
+    /// the product (the error of a chord of the product of two lines is at
+    /// most a quarter of their changes' product over the pieces squared).
+    /// Nil for anything else; the layer is then masked as any layer is.
+    static func gradientFoldingItsMask(_ layer: RenderLayer) -> RenderLayer? {
+        guard let mask = layer.mask?.value, !layer.maskIsInverted, layer.effects == nil, !layer.masksToBounds,
+              layer.sublayers.isEmpty, layer.backgroundColor == nil, layer.borderWidth == 0 || layer.borderColor.alpha == 0,
+              layer.content.count == 1, case .gradient(let colours) = layer.content[0],
+              !mask.isHidden, mask.kind == .ordinary, mask.mask == nil, mask.effects == nil, mask.tint == nil,
+              mask.sublayers.isEmpty, mask.backgroundColor == nil, mask.borderWidth == 0 || mask.borderColor.alpha == 0,
+              mask.content.count == 1, case .gradient(let alphas) = mask.content[0],
+              mask.bounds == layer.bounds, mask.transformToSuperlayer.isIdentity,
+              alphas.shape == colours.shape, alphas.start == colours.start, alphas.end == colours.end,
+              !colours.stops.isEmpty, !alphas.stops.isEmpty
+        else { return nil }
+        let opacity = min(1, max(0, mask.opacity))
+        var locations = (colours.stops.map(\.location) + alphas.stops.map(\.location)).sorted()
+        locations = locations.enumerated().filter { $0.offset == 0 || $0.element != locations[$0.offset - 1] }.map(\.element)
+        var stops: [(location: Double, color: (Double, Double, Double, Double))] = []
+        stops.reserveCapacity(locations.count * 8)
+        for (i, location) in locations.enumerated() {
+            let pieces = i + 1 < locations.count ? 8 : 1
+            for k in 0..<pieces {
+                let t = i + 1 < locations.count ? location + (locations[i + 1] - location) * Double(k) / 8 : location
+                let c = colours.color(at: t), a = alphas.color(at: t).3 * opacity
+                stops.append((t, (c.0 * a, c.1 * a, c.2 * a, c.3 * a)))
+            }
+        }
+        var folded = layer
+        var gradient = colours
+        gradient.stops = stops
+        folded.content = [.gradient(gradient)]
+        folded.mask = nil
+        return folded
     }
 
     /// Where `layer`'s mask shows one opaque fill whose region is a convex
