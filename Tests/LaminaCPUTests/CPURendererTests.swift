@@ -444,11 +444,18 @@ struct CPURendererTests {
 @Suite struct GradientOpacityMaskTests {
     /// `shift` moves the mask off the gradient (a billionth of a point is
     /// enough to keep the surfaces); `otherEnd` gives the mask other ends.
-    static func scene(radial: Bool = false, shift: CGFloat = 0, otherEnd: Bool = false, inverted: Bool = false) -> CALayer {
+    static func scene(radial: Bool = false, shift: CGFloat = 0, otherEnd: Bool = false, inverted: Bool = false,
+                      hardEdge: Bool = false) -> CALayer {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 64, height: 48)
         let colours = redToBlue(in: CGRect(x: 4, y: 3, width: 52, height: 40), from: CGPoint(x: 0.1, y: 0.2), to: CGPoint(x: 0.9, y: 0.7))
         colours.locations = [0.2, 0.8]
+        if hardEdge {
+            // Red, then blue from the middle on: two stops at one place.
+            colours.colors = [CGColor(red: 0.9, green: 0.2, blue: 0.1, alpha: 1), CGColor(red: 0.9, green: 0.2, blue: 0.1, alpha: 1),
+                              CGColor(red: 0.1, green: 0.3, blue: 0.9, alpha: 0.7), CGColor(red: 0.1, green: 0.3, blue: 0.9, alpha: 0.7)]
+            colours.locations = [0, 0.55, 0.55, 1]
+        }
         if radial { colours.type = .radial }
         let alphas = CAGradientLayer()
         alphas.frame = colours.bounds.offsetBy(dx: shift, dy: 0)
@@ -464,11 +471,11 @@ struct CPURendererTests {
         return root
     }
 
-    @Test(arguments: [false, true])
-    func aGradientsOpacityMaskFoldsIntoItsColours(radial: Bool) throws {
-        let folded = try MaskedSolidTests.plan(Self.scene(radial: radial))
+    @Test(arguments: [(false, false), (true, false), (false, true)])
+    func aGradientsOpacityMaskFoldsIntoItsColours(radial: Bool, hardEdge: Bool) throws {
+        let folded = try MaskedSolidTests.plan(Self.scene(radial: radial, hardEdge: hardEdge))
         #expect(folded.surfaces.isEmpty)
-        let surfaces = try MaskedSolidTests.plan(Self.scene(radial: radial, shift: 1e-9))
+        let surfaces = try MaskedSolidTests.plan(Self.scene(radial: radial, shift: 1e-9, hardEdge: hardEdge))
         #expect(surfaces.surfaces.count >= 2)
         let a = try CPURenderer().render(folded).pixelBytes, b = try CPURenderer().render(surfaces).pixelBytes
         #expect(a.contains { $0 != 0 } && a.contains { $0 == 0 })

@@ -455,10 +455,11 @@ extension PlanBuilder {
     /// Lottie gradient's opacity stops as such a mask), the mask's alpha at
     /// each parameter multiplies the gradient's colour there, which is what
     /// masking does at every pixel. Between stops the product is a curve:
-    /// the folded gradient has a stop at each of the two's, and seven
-    /// between each pair, so that it keeps within a quarter of a level of
-    /// the product (the error of a chord of the product of two lines is at
-    /// most a quarter of their changes' product over the pieces squared).
+    /// the folded gradient has a stop at each of the two's (two where
+    /// either jumps there), and seven between each pair, so that it keeps
+    /// within a quarter of a level of the product (the error of a chord of
+    /// the product of two lines is at most a quarter of their changes'
+    /// product over the pieces squared).
     /// Nil for anything else; the layer is then masked as any layer is.
     static func gradientFoldingItsMask(_ layer: RenderLayer) -> RenderLayer? {
         guard let mask = layer.mask?.value, !layer.maskIsInverted, layer.effects == nil, !layer.masksToBounds,
@@ -472,16 +473,29 @@ extension PlanBuilder {
               !colours.stops.isEmpty, !alphas.stops.isEmpty
         else { return nil }
         let opacity = min(1, max(0, mask.opacity))
+        func product(at t: Double) -> (Double, Double, Double, Double) {
+            let c = colours.color(at: t), a = alphas.color(at: t).3 * opacity
+            return (c.0 * a, c.1 * a, c.2 * a, c.3 * a)
+        }
         var locations = (colours.stops.map(\.location) + alphas.stops.map(\.location)).sorted()
         locations = locations.enumerated().filter { $0.offset == 0 || $0.element != locations[$0.offset - 1] }.map(\.element)
         var stops: [(location: Double, color: (Double, Double, Double, Double))] = []
-        stops.reserveCapacity(locations.count * 8)
+        stops.reserveCapacity(locations.count * 9)
         for (i, location) in locations.enumerated() {
-            let pieces = i + 1 < locations.count ? 8 : 1
-            for k in 0..<pieces {
-                let t = i + 1 < locations.count ? location + (locations[i + 1] - location) * Double(k) / 8 : location
-                let c = colours.color(at: t), a = alphas.color(at: t).3 * opacity
-                stops.append((t, (c.0 * a, c.1 * a, c.2 * a, c.3 * a)))
+            // A hard edge (two stops of either at one place) stays one: the
+            // colours just before and just after it, both at its place.
+            let before = product(at: location.nextDown), after = product(at: location.nextUp)
+            let jumps = [before.0 - after.0, before.1 - after.1, before.2 - after.2, before.3 - after.3].contains { abs($0) > 1e-9 }
+            if jumps {
+                stops.append((location, before))
+                stops.append((location, after))
+            } else {
+                stops.append((location, product(at: location)))
+            }
+            guard i + 1 < locations.count else { break }
+            for k in 1..<8 {
+                let t = location + (locations[i + 1] - location) * Double(k) / 8
+                stops.append((t, product(at: t)))
             }
         }
         var folded = layer
