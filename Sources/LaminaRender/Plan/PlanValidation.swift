@@ -37,6 +37,13 @@ extension RenderPlan {
         }
     }
 
+    /// A masked draw's mask path as the backends may draw it (clipped); nil
+    /// when it shows nothing, and nothing of the draw then shows either.
+    private static func drawable(mask: PathFillDraw) -> Indirect<PathFillDraw>? {
+        guard let shown = mask.clippedIfDrawable(), shown.color.alpha > 0 else { return nil }
+        return Indirect(shown)
+    }
+
     /// `command` as the backends may draw it (clamped, clipped, its blurs
     /// within a target of `size`), or nil when it cannot show anything.
     private static func drawable(_ command: DrawCommand, targetSize size: (width: Int, height: Int)) -> DrawCommand? {
@@ -45,9 +52,8 @@ extension RenderPlan {
             guard draw.isDrawable else { return nil }
             var clamped = draw.clamped
             if let mask = draw.mask?.value {
-                // Where the mask shows nothing, nothing of the polygon shows.
-                guard let shown = mask.clippedIfDrawable(), shown.color.alpha > 0 else { return nil }
-                clamped.mask = Indirect(shown)
+                guard let shown = drawable(mask: mask) else { return nil }
+                clamped.mask = shown
             }
             return .polygon(clamped)
         case .path(let draw):
@@ -55,9 +61,8 @@ extension RenderPlan {
             // left to clip by (`clippedContours` is the contours).
             guard var clipped = draw.clippedIfDrawable() else { return nil }
             if let mask = draw.mask?.value {
-                // As a polygon's mask.
-                guard let shown = mask.clippedIfDrawable(), shown.color.alpha > 0 else { return nil }
-                clipped.mask = Indirect(shown)
+                guard let shown = drawable(mask: mask) else { return nil }
+                clipped.mask = shown
             }
             return .path(clipped)
         case .blurMask(let source, let blur):

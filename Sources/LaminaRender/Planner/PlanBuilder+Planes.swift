@@ -403,22 +403,21 @@ extension PlanBuilder {
                       opacity: 1, tint: nil, into: &masks)
         // Either showing nothing here, nor does the masked layer.
         if fills.isEmpty || masks.isEmpty { return .some(nil) }
-        guard fills.count == 1, masks.count == 1, case .path(let maskDraw) = masks[0], maskDraw.cuts.isEmpty, maskDraw.mask == nil
-        else {
-            (planeCount, pathSegments) = counted
-            return nil
+        var masked: DrawCommand?
+        if fills.count == 1, masks.count == 1, case .path(let maskDraw) = masks[0], maskDraw.cuts.isEmpty, maskDraw.mask == nil {
+            switch fills[0] {
+            case .path(var draw) where draw.cuts.isEmpty && draw.mask == nil:
+                draw.mask = Indirect(maskDraw)
+                masked = .path(draw)
+            case .polygon(var draw) where draw.cuts.isEmpty && draw.mask == nil && draw.blend == .normal && draw.fill.isColourOrGradient:
+                draw.mask = Indirect(maskDraw)
+                masked = .polygon(draw)
+            default:
+                break
+            }
         }
-        switch fills[0] {
-        case .path(var draw) where draw.cuts.isEmpty && draw.mask == nil:
-            draw.mask = Indirect(maskDraw)
-            return .path(draw)
-        case .polygon(var draw) where draw.cuts.isEmpty && draw.mask == nil && draw.blend == .normal && draw.fill.isColourOrGradient:
-            draw.mask = Indirect(maskDraw)
-            return .polygon(draw)
-        default:
-            (planeCount, pathSegments) = counted
-            return nil
-        }
+        if masked == nil { (planeCount, pathSegments) = counted }
+        return masked.map { .some($0) }
     }
 
     /// Whether `layer` (placed by an affine map, as every layer below it)
