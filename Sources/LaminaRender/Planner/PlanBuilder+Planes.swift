@@ -352,8 +352,7 @@ extension PlanBuilder {
               let color = solid.backgroundColor, solid.content.isEmpty, solid.sublayers.isEmpty, !solid.isRounded,
               solid.borderWidth == 0 || solid.borderColor.alpha == 0,
               let (fillLayer, fillToLayer, maskAlpha) = Self.onlyPaintingLayer(in: mask, placed: mask.transformToSuperlayer, alpha: 1),
-              fillLayer.backgroundColor == nil, fillLayer.borderWidth == 0 || fillLayer.borderColor.alpha == 0,
-              fillLayer.sublayers.isEmpty, fillLayer.content.count == 1, case .fill(var fill) = fillLayer.content[0]
+              case .fill(var fill)? = Self.onlyContent(of: fillLayer)
         else { return nil }
         // The solid's corners in the layer's space, and the side of each edge they enclose.
         let b = solid.bounds
@@ -437,12 +436,10 @@ extension PlanBuilder {
         }
         let paints = layer.backgroundColor != nil || !layer.content.isEmpty || layer.borderWidth > 0
         if paints {
-            guard layer.backgroundColor == nil, layer.borderWidth == 0 || layer.borderColor.alpha == 0,
-                  layer.sublayers.isEmpty, layer.content.count == 1 else { return false }
-            switch layer.content[0] {
-            case .fill: return true
-            case .gradient: return gradients
-            case .image: return false
+            switch Self.onlyContent(of: layer) {
+            case .fill?: return true
+            case .gradient?: return gradients
+            case .image?, nil: return false
             }
         }
         return layer.sublayers.count == 1 && paintsOnce(layer.sublayers[0], gradients: gradients)
@@ -462,11 +459,9 @@ extension PlanBuilder {
     /// Nil for anything else; the layer is then masked as any layer is.
     static func gradientFoldingItsMask(_ layer: RenderLayer) -> RenderLayer? {
         guard let mask = layer.mask?.value, !layer.maskIsInverted, layer.effects == nil, !layer.masksToBounds,
-              layer.sublayers.isEmpty, layer.backgroundColor == nil, layer.borderWidth == 0 || layer.borderColor.alpha == 0,
-              layer.content.count == 1, case .gradient(let colours) = layer.content[0],
+              case .gradient(let colours)? = Self.onlyContent(of: layer),
               !mask.isHidden, mask.kind == .ordinary, mask.mask == nil, mask.effects == nil, mask.tint == nil,
-              mask.sublayers.isEmpty, mask.backgroundColor == nil, mask.borderWidth == 0 || mask.borderColor.alpha == 0,
-              mask.content.count == 1, case .gradient(let alphas) = mask.content[0],
+              case .gradient(let alphas)? = Self.onlyContent(of: mask),
               mask.bounds == layer.bounds, mask.transformToSuperlayer.isIdentity,
               alphas.shape == colours.shape, alphas.start == colours.start, alphas.end == colours.end,
               !colours.stops.isEmpty, !alphas.stops.isEmpty
@@ -514,8 +509,7 @@ extension PlanBuilder {
     func convexMaskSides(_ layer: RenderLayer) -> [HalfPlane]? {
         guard let mask = layer.mask?.value, !layer.maskIsInverted, layer.effects == nil, !layer.masksToBounds,
               let (fillLayer, fillToLayer, maskAlpha) = Self.onlyPaintingLayer(in: mask, placed: mask.transformToSuperlayer, alpha: 1),
-              fillLayer.backgroundColor == nil, fillLayer.borderWidth == 0 || fillLayer.borderColor.alpha == 0,
-              fillLayer.sublayers.isEmpty, fillLayer.content.count == 1, case .fill(let fill) = fillLayer.content[0],
+              case .fill(let fill)? = Self.onlyContent(of: fillLayer),
               fill.color.alpha * fillLayer.opacity * maskAlpha == 1, case .fill(let path) = fill.outline,
               let corners = path.convexPolygon(maximumCorners: 8)
         else { return nil }
@@ -556,6 +550,14 @@ extension PlanBuilder {
         if paints { return (layer, placed, alpha) }
         guard layer.sublayers.count == 1, let only = layer.sublayers.first else { return nil }
         return onlyPaintingLayer(in: only, placed: only.transformToSuperlayer.concatenating(placed), alpha: alpha * layer.opacity)
+    }
+
+    /// The one piece of content `layer` paints when it paints nothing else:
+    /// no background, no border that shows, no sublayer.
+    static func onlyContent(of layer: RenderLayer) -> RenderContent? {
+        guard layer.backgroundColor == nil, layer.borderWidth == 0 || layer.borderColor.alpha == 0,
+              layer.sublayers.isEmpty, layer.content.count == 1 else { return nil }
+        return layer.content[0]
     }
 
     /// Draws `rect` (its corners; with `coverage`, a rect a pixel larger,
