@@ -47,8 +47,13 @@ extension PlanBuilder {
     func emitPlane(_ layer: RenderLayer, matrix: CATransform3D, clipping: Clipping, opacity: Double, tint: RGBA?, into commands: inout [DrawCommand]) throws(RenderRefusal) {
         guard !layer.isHidden, layer.kind == .ordinary else { return }
         // A gradient whose mask is a gradient laid on it (its opacity
-        // stops, as lottie-ios draws them): one gradient, no mask.
-        let layer = Self.gradientFoldingItsMask(layer) ?? layer
+        // stops, as lottie-ios draws them): one gradient, no mask. (Planned
+        // as a layer of its own rather than bound in place of `layer`:
+        // `fold ?? layer` copied every layer planned, a dozen references
+        // retained and released.)
+        if layer.mask != nil, let folded = Self.gradientFoldingItsMask(layer) {
+            return try emitPlane(folded, matrix: matrix, clipping: clipping, opacity: opacity, tint: tint, into: &commands)
+        }
         let alpha = opacity * layer.opacity
         guard alpha > 0 else { return }
         try countPlane(at: layer.path)

@@ -204,28 +204,15 @@ final class LayerSnapshotter {
         r.backgroundColor = layer.backgroundColor.map(RGBA.init)
         r.cornerRadii = cornerRadii(of: layer)
         r.borderWidth = Double(max(0, layer.borderWidth))
-        r.borderColor = layer.borderColor.map(RGBA.init) ?? RGBA(red: 0, green: 0, blue: 0, alpha: 0)
+        // Read only where a border is drawn: most layers have none.
+        if r.borderWidth > 0 { r.borderColor = layer.borderColor.map(RGBA.init) ?? RGBA(red: 0, green: 0, blue: 0, alpha: 0) }
         r.masksToBounds = layer.masksToBounds
         if let mask = tree.mask {
             r.mask = Indirect(try snapshot(mask, placedIn: childPlacement(under: layer, isMask: true), at: path.appending(.mask)))
             r.maskIsInverted = layer.invertsMask
         }
-        // The effects in one box, made only for a layer that has some.
-        var effects = RenderEffects()
-        if layer.shadowOpacity > 0, let color = layer.shadowColor {
-            let path = layer.shadowPath.map { path in
-                let data = path.pathData
-                return FillContent(outline: .fill(data), evenOdd: false, color: .white, bounds: data.boundingBox)
-            }
-            effects.shadow = RenderShadow(
-                color: RGBA(color), opacity: Double(min(1, layer.shadowOpacity)), offset: layer.shadowOffset,
-                radius: Double(max(0, layer.shadowRadius)), path: path)
-        }
         r.allowsGroupOpacity = layer.allowsGroupOpacity
-        effects.filters = try Self.filters(layer.filters, at: path)
-        effects.backgroundFilters = try Self.filters(layer.backgroundFilters, key: "backgroundFilters", at: path)
-        effects.blendMode = try Self.blendMode(of: layer, at: path)
-        if !effects.isEmpty { r.effects = Indirect(effects) }
+        r.effects = try effects(of: layer, at: path)
         r.content = try content(of: layer, bounds: r.bounds, at: path)
     }
 
@@ -334,8 +321,34 @@ final class LayerSnapshotter {
 
     /// `cornerRadius` at the corners `maskedCorners` names (fitted to the
     /// bounds where they are drawn: `RoundedRectCoverage`).
+    /// The layer's shadow, filters and blend mode in one box; nil for a
+    /// layer with none of them (most), for which no `RenderEffects` is made.
+    private func effects(of layer: CALayer, at path: LayerPath) throws(RenderRefusal) -> Indirect<RenderEffects>? {
+        let filters = try Self.filters(layer.filters, at: path)
+        let backgroundFilters = try Self.filters(layer.backgroundFilters, key: "backgroundFilters", at: path)
+        let blendMode = try Self.blendMode(of: layer, at: path)
+        let shadowColor = layer.shadowOpacity > 0 ? layer.shadowColor : nil
+        guard shadowColor != nil || !filters.isEmpty || !backgroundFilters.isEmpty || blendMode != .normal else { return nil }
+        var effects = RenderEffects()
+        if let shadowColor {
+            let path = layer.shadowPath.map { path in
+                let data = path.pathData
+                return FillContent(outline: .fill(data), evenOdd: false, color: .white, bounds: data.boundingBox)
+            }
+            effects.shadow = RenderShadow(
+                color: RGBA(shadowColor), opacity: Double(min(1, layer.shadowOpacity)), offset: layer.shadowOffset,
+                radius: Double(max(0, layer.shadowRadius)), path: path)
+        }
+        effects.filters = filters
+        effects.backgroundFilters = backgroundFilters
+        effects.blendMode = blendMode
+        return Indirect(effects)
+    }
+
     private func cornerRadii(of layer: CALayer) -> CornerRadii {
-        let r = Double(layer.cornerRadius), m = layer.maskedCorners
+        let r = Double(layer.cornerRadius)
+        guard r != 0 else { return .zero }
+        let m = layer.maskedCorners
         return CornerRadii(
             minXMinY: m.contains(.layerMinXMinYCorner) ? r : 0, maxXMinY: m.contains(.layerMaxXMinYCorner) ? r : 0,
             maxXMaxY: m.contains(.layerMaxXMaxYCorner) ? r : 0, minXMaxY: m.contains(.layerMinXMaxYCorner) ? r : 0)
@@ -365,7 +378,9 @@ final class LayerSnapshotter {
 
     /// `contents` as pixels: an image, or what `draw(in:)` recorded.
     private func contentsImage(of layer: CALayer, at path: LayerPath) throws(RenderRefusal) -> CGImage? {
-        switch layer.contents {
+        // Most layers have none: nil is not tried against each kind below.
+        guard let contents = layer.contents else { return nil }
+        switch contents {
         case let image as CGImage: return image
         case let fade as ContentsCrossfade: return fade.from
         case let store as CABackingStore:
