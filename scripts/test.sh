@@ -115,6 +115,8 @@ lane_a() {
   # Text does not depend on what else the machine has installed, and fonts
   # brought along resolve (CLI, environment, server).
   step fonts scripts/checks/fonts.sh
+  # A build for x86-64-v3 on an older processor stops and says why (QEMU).
+  step processor scripts/checks/processor.sh
   # Apple's scene files on the command line.
   step caml scripts/checks/caml.py
   # The community wallpapers against the recordings of them on phones.
@@ -173,7 +175,7 @@ lane_b & b=$!
 wait "$a" || true
 wait "$b" || true
 for name in conformance-shared-gl conformance-local-gl conformance-shared-cpu conformance-local-cpu backends \
-            frames-gl frames-cpu examples-gl examples-cpu readme public-api docs fonts caml recordings playground openapi linearity lottie \
+            frames-gl frames-cpu examples-gl examples-cpu readme public-api docs fonts processor caml recordings playground openapi linearity lottie \
             fuzz server templates fleet soak deploy snapshot-example; do
   [ -f "$logs/$name" ] || continue
   echo "== $name"

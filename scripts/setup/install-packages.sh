@@ -26,11 +26,12 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
-# ffmpeg (MP4 output needs only the program and x264) and chromium (the
-# text tests compare line breaks and bidi order with a browser's) alone,
-# without what they recommend (a desktop's worth of codecs, sound servers
-# and themes).
-for program in ffmpeg chromium; do
+# ffmpeg (MP4 output needs only the program and x264), chromium (the
+# text tests compare line breaks and bidi order with a browser's) and
+# qemu-user (scripts/checks/processor.sh runs the build on an emulated
+# older processor) alone, without what they recommend (a desktop's worth of
+# codecs, sound servers and themes).
+for program in ffmpeg chromium qemu-user; do
   if ! dpkg-query -W -f='${Status}' "$program" 2>/dev/null | grep -q "install ok installed"; then
     echo "setup: installing $program" >&2
     sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
