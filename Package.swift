@@ -250,8 +250,9 @@ if Context.environment["LAMINA_OPTIMIZED"] == "1" {
     #if arch(x86_64)
     switch Context.environment["LAMINA_TARGET_CPU"] ?? "x86-64-v3" {
     case "x86-64-v3":
-        // Swift names the level by its first processor.
-        optimized += ["-target-cpu", "haswell"]
+        // Swift names the level by its first processor; code that is
+        // written for it asks `#if LAMINA_X86_64_V3`.
+        optimized += ["-target-cpu", "haswell", "-D", "LAMINA_X86_64_V3"]
         for target in package.targets where target.name == "CProcessorCheck" {
             target.cSettings = [.define("LAMINA_BUILT_FOR_X86_64_V3")]
         }

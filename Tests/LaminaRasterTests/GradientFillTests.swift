@@ -25,6 +25,35 @@ struct GradientFillTests {
         }
     }
 
+    /// Four entries looked up side by side are the entries looked up one
+    /// by one: below and above the table, NaN and the infinities, whole
+    /// positions and their neighbours (where the floor decides), and
+    /// positions anywhere between.
+    @Test func fourLookupsAreTheLookupsOneByOne() {
+        let table = (0..<UInt32(GradientRamp.entries)).map { $0 &* 2_654_435_761 }
+        let last = Double(GradientRamp.entries - 1)
+        var positions: [Double] = [0, -0.0, .nan, .infinity, -.infinity, -1, 0.5, last, last + 0.5, last.nextDown, last.nextUp,
+                                   1e300, -1e300, .leastNonzeroMagnitude, -.leastNonzeroMagnitude]
+        for n in 0..<GradientRamp.entries {
+            positions += [Double(n), Double(n).nextUp, Double(n).nextDown, Double(n) + 0.5]
+        }
+        var seed: UInt64 = 11
+        for _ in 0..<20_000 {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            positions.append(Double(seed >> 11) / Double(1 << 53) * (last + 200) - 100)
+        }
+        positions += Array(repeating: 0, count: (4 - positions.count % 4) % 4)
+        table.withUnsafeBufferPointer { table in
+            for i in stride(from: 0, to: positions.count, by: 4) {
+                let four = SIMD4(positions[i], positions[i + 1], positions[i + 2], positions[i + 3])
+                let words = GradientRamp.words(table.baseAddress!, at: four)
+                for lane in 0..<4 {
+                    #expect(words[lane] == GradientRamp.word(table.baseAddress!, at: four[lane]), "at \(four[lane])")
+                }
+            }
+        }
+    }
+
     /// The table a draw reads holds the gradient's colours within a level,
     /// stops beyond 0...1 included, and clamps beyond the last stop.
     @Test func theRampHoldsTheGradientsColours() {

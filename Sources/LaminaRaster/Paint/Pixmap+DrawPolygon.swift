@@ -499,9 +499,7 @@ private struct LookedUpColours<Row: GradientRow>: GradientColours {
     @inline(__always) func word(_ x: Int) -> UInt32 { GradientRamp.word(table, at: row.position(atCentre: Double(x) + 0.5)) }
     @inline(__always) func words(_ x: Int) -> SIMD4<UInt32> {
         // Pixel centres as exact sums: each lane's position is the one pixel by pixel.
-        let p = row.positions(atCentres: SIMD4<Double>(repeating: Double(x)) + SIMD4<Double>(0.5, 1.5, 2.5, 3.5))
-        return SIMD4(GradientRamp.word(table, at: p[0]), GradientRamp.word(table, at: p[1]),
-                     GradientRamp.word(table, at: p[2]), GradientRamp.word(table, at: p[3]))
+        GradientRamp.words(table, at: row.positions(atCentres: SIMD4<Double>(repeating: Double(x)) + SIMD4<Double>(0.5, 1.5, 2.5, 3.5)))
     }
 }
 
