@@ -145,4 +145,28 @@ import Testing
             .moveTo(CGPoint(x: 50, y: 0)), .lineTo(CGPoint(x: 50, y: 0)),
         ])
     }
+    /// A path measured once strokes to the contours of stroking the path
+    /// itself, in every style: trims, dashes, caps and joins, open and
+    /// closed subpaths, curves, a subpath of one point.
+    @Test func aMeasuredPathStrokesAsThePathDoes() throws {
+        let svgs = ["M0 0 L50 0", "M10 10 C40 0 60 40 90 10 S120 60 150 20", "M0 0 L40 0 L40 40 Z M60 60 Q80 20 100 60 Z",
+                    "M5 5 L5 5 M20 20 L60 25 L30 70", "M0 0 A30 20 15 1 1 60 40"]
+        let styles = [
+            StrokeStyle(lineWidth: 3),
+            StrokeStyle(lineWidth: 4, lineCap: .round, lineJoin: .round, strokeStart: 0.2, strokeEnd: 0.7),
+            StrokeStyle(lineWidth: 2, lineCap: .square, lineJoin: .bevel, dashPattern: [7, 3, 1], dashPhase: 2),
+            StrokeStyle(lineWidth: 6, miterLimit: 2, dashPattern: [0, 5], strokeStart: 0.35, strokeEnd: 0.36),
+            StrokeStyle(lineWidth: 5, lineCap: .round, strokeStart: 0.9, strokeEnd: 0.1),
+        ]
+        for svg in svgs {
+            let path = try PathData(svgPathData: svg)
+            for tolerance in [0.05, 0.3] {
+                let measured = MeasuredPath(path, tolerance: tolerance)
+                for style in styles {
+                    #expect(Stroker.outline(of: measured, style: style, tolerance: tolerance)
+                            == path.strokeOutline(style: style, tolerance: tolerance), "\(svg) at \(tolerance)")
+                }
+            }
+        }
+    }
 }

@@ -67,9 +67,37 @@ struct OutlineCacheTests {
         let grown = star(radius: 40)
         grown.transform = CATransform3DMakeScale(2, 2, 1)
         let plan = try planner.plan(try scene([grown]), canvas: canvas)
-        #expect(planner.outlines.statistics.made == made + 2)
+        // The fill, the stroke, and the path measured for strokes at the new tolerance.
+        #expect(planner.outlines.statistics.made == made + 3)
         let fresh = try RenderPlanner().plan(try scene([grown]), canvas: canvas)
         #expect(pathDraws(fresh).map(\.contours) == pathDraws(plan).map(\.contours))
+    }
+
+    /// A stroke trimmed further each frame (a Lottie trim path) is a new
+    /// outline each frame, of a path flattened and measured once.
+    @Test func aStrokeTrimmedAnewMeasuresItsPathOnce() throws {
+        let planner = RenderPlanner()
+        let shape = star(radius: 40)
+        shape.fillColor = nil
+        shape.lineDashPattern = [9, 4]
+        _ = try planner.plan(try scene([shape]), canvas: canvas)
+        // The stroke's outline and its path measured.
+        let made = planner.outlines.statistics.made
+        #expect(made >= 2)
+        for frame in 1...5 {
+            let trimmed = star(radius: 40)
+            trimmed.fillColor = nil
+            trimmed.lineDashPattern = [9, 4]
+            trimmed.strokeStart = 0.05 * Double(frame)
+            trimmed.strokeEnd = 1 - 0.1 * Double(frame)
+            let plan = try planner.plan(try scene([trimmed]), canvas: canvas)
+            // One new outline a frame: the path is not measured again.
+            #expect(planner.outlines.statistics.made == made + frame)
+            // The contours a planner of its own works out.
+            let fresh = try RenderPlanner().plan(try scene([trimmed]), canvas: canvas)
+            #expect(pathDraws(fresh).map(\.contours) == pathDraws(plan).map(\.contours))
+            #expect(!pathDraws(plan).isEmpty)
+        }
     }
 
     @Test func aPathWhollyOutsideAClipOrTheTargetIsNotFlattened() throws {
@@ -119,7 +147,8 @@ struct OutlineCacheTests {
         let plan = try planner.plan(try scene(stars), canvas: canvas)
         #expect(pathDraws(plan).count == 300)
         let first = planner.outlines.statistics
-        #expect(first.made == 300 && first.points <= 400)
+        // Each star's fill, stroke, and path measured for the stroke.
+        #expect(first.made == 450 && first.points <= 400)
         #expect(first.sweeps <= 1)
         // The next frame sweeps out what it does not use, once, and fills up again.
         _ = try planner.plan(try scene(stars), canvas: canvas)

@@ -25,7 +25,11 @@ enum StrokeRuns {
     static let maximumDashCount = 1_000_000
 
     static func runs(of polylines: [Polyline], style: StrokeStyle) -> [StrokeRun] {
-        let measured = polylines.compactMap(MeasuredPolyline.init)
+        runs(of: polylines.compactMap(MeasuredPolyline.init), style: style)
+    }
+
+    /// The runs of subpaths measured already (`MeasuredPath`).
+    static func runs(of measured: [MeasuredPolyline], style: StrokeStyle) -> [StrokeRun] {
         let dash = DashPattern(style.dashPattern, phase: style.dashPhase)
         if let dashed = runs(measured, style: style, dash: dash) { return dashed }
         return runs(measured, style: style, dash: nil) ?? []
@@ -130,7 +134,7 @@ struct DashPattern {
 }
 
 /// A polyline with the arc length at each vertex, for cutting it up.
-struct MeasuredPolyline {
+struct MeasuredPolyline: Sendable {
     /// The vertices; a closed polyline repeats its first point at the end.
     let points: [CGPoint]
     let smooth: [Bool]

@@ -18,12 +18,46 @@ package enum Stroker {
     /// joins and caps and the true circle, in the same units as the points.
     public static func outline(of polylines: [Polyline], style: StrokeStyle, tolerance: CGFloat) -> [[CGPoint]] {
         guard style.lineWidth > 0, style.lineWidth.isFinite else { return [] }
+        return outline(of: StrokeRuns.runs(of: polylines, style: style), style: style, tolerance: tolerance)
+    }
+
+    /// The stroke outline of a path flattened and measured already (see
+    /// `MeasuredPath`): the same contours as `outline(of:style:tolerance:)`
+    /// of its polylines.
+    public static func outline(of path: MeasuredPath, style: StrokeStyle, tolerance: CGFloat) -> [[CGPoint]] {
+        guard style.lineWidth > 0, style.lineWidth.isFinite else { return [] }
+        return outline(of: StrokeRuns.runs(of: path.subpaths, style: style), style: style, tolerance: tolerance)
+    }
+
+    private static func outline(of runs: [StrokeRun], style: StrokeStyle, tolerance: CGFloat) -> [[CGPoint]] {
         var builder = OutlineBuilder(style: style, tolerance: tolerance)
-        for run in StrokeRuns.runs(of: polylines, style: style) {
-            builder.add(run)
-        }
+        for run in runs { builder.add(run) }
         return builder.contours
     }
+}
+
+/// A path flattened at one tolerance and measured along its length: what
+/// every stroke of it starts from, whatever its width, trim or dashes. A
+/// shape layer whose stroke is trimmed a little more each frame (a Lottie
+/// trim path: `strokeStart`, `strokeEnd`) strokes the same path each frame;
+/// kept (the planner's `OutlineCache` does), it is flattened and measured
+/// once rather than every frame.
+///
+/// ```swift
+/// let measured = MeasuredPath(path, tolerance: 0.05)
+/// let half = Stroker.outline(of: measured, style: StrokeStyle(lineWidth: 4, strokeEnd: 0.5), tolerance: 0.05)
+/// ```
+package struct MeasuredPath: Sendable {
+    /// The subpaths, cleaned and measured as the stroker cuts them.
+    let subpaths: [MeasuredPolyline]
+
+    /// `path` flattened within `tolerance` and measured.
+    package init(_ path: PathData, tolerance: CGFloat) {
+        subpaths = path.flattened(tolerance: tolerance).compactMap(MeasuredPolyline.init)
+    }
+
+    /// The points held, all subpaths together.
+    package var pointCount: Int { subpaths.reduce(0) { $0 + $1.points.count } }
 }
 
 extension PathData {

@@ -15,6 +15,11 @@ import Synchronization
 /// again. A hit hands out the kept arrays themselves, so a plan that finds
 /// every region allocates nothing for them.
 ///
+/// A stroke whose trim or dashes change from frame to frame (a Lottie trim
+/// path) is a new outline each frame, but of the same path: the path
+/// flattened and measured at the tolerance (`MeasuredPath`) is kept too, by
+/// its value, so such a frame strokes it without flattening it again.
+///
 /// Bounded by points: when a new outline would overflow the budget, what
 /// earlier plans used and this one has not is forgotten first (an animated
 /// path leaves a trail of shapes no later frame asks for); an outline that
@@ -36,10 +41,18 @@ package final class OutlineCache: Sendable {
     private let table = Mutex(Table())
 
     /// What an outline is kept by: a region and the tolerance it was
-    /// flattened at, or a rectangle (its corners).
+    /// flattened at, or a rectangle (its corners); or what a path's
+    /// strokes start from: the path, measured at the tolerance.
     private enum Key: Hashable {
         case region(FillOutline, tolerance: Double)
         case rectangle(CGRect)
+        case measured(PathData, tolerance: Double)
+    }
+
+    /// What is kept under a key.
+    private enum Kept {
+        case outline(FlatOutline)
+        case measured(MeasuredPath)
     }
 
     /// A key with its hash worked out once: a lookup that misses hashes
@@ -54,8 +67,9 @@ package final class OutlineCache: Sendable {
     }
 
     private struct Entry {
-        /// The contours (a rectangle's: one, its corners), with their box.
-        var outline: FlatOutline
+        /// The contours (a rectangle's: one, its corners), with their box;
+        /// or a measured path.
+        var value: Kept
         var points: Int
         /// The latest plan that used this outline.
         var lastPlan: Int
@@ -66,26 +80,27 @@ package final class OutlineCache: Sendable {
         var points = 0
         /// Plans begun so far.
         var plans = 0
-        /// Outlines worked out since the cache was made.
+        /// Outlines and measured paths worked out since the cache was made.
         var made = 0
         /// Times what earlier plans used was swept out.
         var sweeps = 0
-        /// The latest plan that filled the cache with its own outlines: it
-        /// keeps no more (so a scene of a hundred thousand paths sweeps
-        /// once, not once a path).
-        var filledBy = 0
+        /// The latest plan that swept the cache. It sweeps no more: after
+        /// its sweep everything kept is its own (found or made by it), so
+        /// another would forget nothing, and a scene of a hundred thousand
+        /// paths sweeps once, not once a path. What it makes once the cache
+        /// is full again is drawn without being kept.
+        var sweptBy = 0
 
         /// Makes room for `points` more, forgetting what plans before
         /// `plan` used; false when even that leaves too little.
         mutating func makeRoom(for points: Int, plan: Int, maximum: Int) -> Bool {
             if self.points + points <= maximum { return true }
-            guard plan > filledBy else { return false }
+            guard plan > sweptBy else { return false }
+            sweptBy = plan
             sweeps += 1
             entries = entries.filter { $0.value.lastPlan >= plan }
             self.points = entries.values.reduce(0) { $0 + $1.points }
-            if self.points + points <= maximum { return true }
-            filledBy = plan
-            return false
+            return self.points + points <= maximum
         }
     }
 
@@ -98,7 +113,8 @@ package final class OutlineCache: Sendable {
     public struct Statistics: Hashable, Sendable {
         /// Outlines kept, and their points.
         public var kept: Int, points: Int
-        /// Outlines worked out (every miss) since the cache was made.
+        /// Outlines and measured paths worked out (every miss) since the
+        /// cache was made.
         public var made: Int
         /// Times the outlines of earlier plans were swept out to make room.
         public var sweeps: Int
@@ -124,7 +140,23 @@ package final class OutlineCache: Sendable {
         if case .polygons(let polygons) = outline { return FlatOutline(polygons) }
         // (A tolerance that is not a number would never be found again.)
         guard tolerance.isFinite else { return FlatOutline(outline.contours(tolerance: tolerance)) }
-        return kept(.region(outline, tolerance: tolerance), plan: plan) { outline.contours(tolerance: tolerance) }
+        if case .stroke(let path, let style) = outline {
+            // A new trim of a path stroked before: the path as measured then.
+            return keptOutline(.region(outline, tolerance: tolerance), plan: plan) {
+                Stroker.outline(of: measured(path, tolerance: tolerance, plan: plan), style: style, tolerance: CGFloat(tolerance))
+            }
+        }
+        return keptOutline(.region(outline, tolerance: tolerance), plan: plan) { outline.contours(tolerance: tolerance) }
+    }
+
+    /// `path` flattened at `tolerance` and measured, kept or worked out now.
+    private func measured(_ path: PathData, tolerance: Double, plan: Int) -> MeasuredPath {
+        let value = kept(.measured(path, tolerance: tolerance), plan: plan) {
+            let measured = MeasuredPath(path, tolerance: CGFloat(tolerance))
+            return (.measured(measured), measured.pointCount)
+        }
+        guard case .measured(let measured) = value else { preconditionFailure("a measured path's key holds a measured path") }
+        return measured
     }
 
     /// The corners of `rect` (minX-minY, maxX-minY, maxX-maxY, minX-maxY),
@@ -133,31 +165,41 @@ package final class OutlineCache: Sendable {
     /// a scene drawn again asks for many times.
     func corners(of rect: CGRect, plan: Int) -> [CGPoint] {
         guard rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return rect.cornerPolygon }
-        return kept(.rectangle(rect), plan: plan) { [rect.cornerPolygon] }.contours[0]
+        return keptOutline(.rectangle(rect), plan: plan) { [rect.cornerPolygon] }.contours[0]
     }
 
     /// The contours kept under `key`, or those `make` works out now, kept
     /// if they fit.
-    private func kept(_ key: Key, plan: Int, make: () -> [[CGPoint]]) -> FlatOutline {
+    private func keptOutline(_ key: Key, plan: Int, make: () -> [[CGPoint]]) -> FlatOutline {
+        let value = kept(key, plan: plan) {
+            let outline = FlatOutline(make())
+            return (.outline(outline), outline.contours.reduce(0) { $0 + $1.count })
+        }
+        guard case .outline(let outline) = value else { preconditionFailure("an outline's key holds an outline") }
+        return outline
+    }
+
+    /// What is kept under `key`, or what `make` works out now (with its
+    /// points), kept if it fits.
+    private func kept(_ key: Key, plan: Int, make: () -> (Kept, points: Int)) -> Kept {
         let key = HashedKey(key)
-        let found = table.withLock { t -> FlatOutline? in
+        let found = table.withLock { t -> Kept? in
             guard let i = t.entries.index(forKey: key) else { return nil }
             t.entries.values[i].lastPlan = max(t.entries.values[i].lastPlan, plan)
-            return t.entries.values[i].outline
+            return t.entries.values[i].value
         }
         if let found { return found }
         // Worked out outside the lock: another thread's plan may use the
         // cache meanwhile.
-        let outline = FlatOutline(make())
-        let points = outline.contours.reduce(0) { $0 + $1.count }
+        let (value, points) = make()
         table.withLock { t in
             t.made += 1
             if let old = t.entries.removeValue(forKey: key) { t.points -= old.points }
             guard t.makeRoom(for: points, plan: plan, maximum: maximumPoints) else { return }
-            t.entries[key] = Entry(outline: outline, points: points, lastPlan: plan)
+            t.entries[key] = Entry(value: value, points: points, lastPlan: plan)
             t.points += points
         }
-        return outline
+        return value
     }
 }
 
