@@ -204,6 +204,34 @@ struct PlannerTests {
         #expect(overlapping.surfaces.count == 1 && overlapping.surfaces[0].purpose == .groupOpacity)
     }
 
+    /// Sublayers that each only hold, through a layer that only holds it,
+    /// one painting layer (a Lottie layer's group holding its shape) are
+    /// those layers where they lie: side by side they fade each on its own,
+    /// moved (by a holder's own placement) to overlap they need the group.
+    @Test func groupOpacityLooksThroughLayersThatOnlyHoldOne() throws {
+        func held(_ center: CGPoint, holderAt holderCenter: CGPoint = CGPoint(x: 5, y: 5)) -> RenderLayer {
+            var holder = makeLayer(CGSize(width: 10, height: 10), center: holderCenter, color: nil)
+            holder.sublayers = [makeLayer(CGSize(width: 4, height: 4), center: center)]
+            return holder
+        }
+        var row = makeLayer(CGSize(width: 10, height: 10), center: CGPoint(x: 5, y: 5), color: nil)
+        row.opacity = 0.5
+        row.sublayers = [held(CGPoint(x: 2, y: 5)), held(CGPoint(x: 8, y: 5))]
+        let apart = try planner.plan(canvasRoot(10, 10, sublayers: [row]), canvas: RenderCanvas(width: 10, height: 10))
+        #expect(apart.surfaces.isEmpty)
+        #expect(polygons(apart.passes.last!).map(\.opacity) == [0.5, 0.5])
+        // The second holder moved left by 4: its square now overlaps the first's.
+        row.sublayers[1] = held(CGPoint(x: 8, y: 5), holderAt: CGPoint(x: 1, y: 5))
+        let overlapping = try planner.plan(canvasRoot(10, 10, sublayers: [row]), canvas: RenderCanvas(width: 10, height: 10))
+        #expect(overlapping.surfaces.map(\.purpose) == [.groupOpacity])
+        // A holder of two layers is not looked through.
+        var pair = held(CGPoint(x: 8, y: 5))
+        pair.sublayers.append(makeLayer(CGSize(width: 1, height: 1), center: CGPoint(x: 9, y: 9)))
+        row.sublayers = [held(CGPoint(x: 2, y: 5)), pair]
+        let two = try planner.plan(canvasRoot(10, 10, sublayers: [row]), canvas: RenderCanvas(width: 10, height: 10))
+        #expect(two.surfaces.map(\.purpose) == [.groupOpacity])
+    }
+
     /// A faded shape of one fill is one draw, however its contours
     /// overlap (they are covered once): it fades on its own, no surface.
     /// With a stroke over it, or a sublayer on it, it needs the group.

@@ -116,10 +116,12 @@ extension PlanBuilder {
     /// overlap, each pixel shows at most one draw, and the group's fade is
     /// each draw's fade: no offscreen surface is needed.
     ///
-    /// Conservative: a sublayer that is not a single flat draw (it has
-    /// sublayers of its own, a border with a background, a shadow, a mask, a
-    /// clip) counts as overlapping, as does anything seen through the eye
-    /// plane. Boxes are compared in the layer's own plane.
+    /// A sublayer that only holds, through layers that only hold it, one
+    /// layer that paints (a Lottie layer's group holding its shape) is that
+    /// layer, where it lies. Conservative: one that is not a single flat
+    /// draw (it has sublayers of its own, a border with a background, a
+    /// shadow, a mask, a clip) counts as overlapping, as does anything seen
+    /// through the eye plane. Boxes are compared in the layer's own plane.
     func drawsOverlap(_ layer: RenderLayer) -> Bool {
         var boxes: [CGRect] = []
         if layer.backgroundColor != nil || layer.borderWidth > 0 {
@@ -141,14 +143,15 @@ extension PlanBuilder {
             }
         }
         for item in sceneItems(of: layer) {
-            let sub = item.layer
+            let (sub, matrix) = Self.onlyPaintingLayer(in: item.layer, placed: item.matrix, alpha: 1)
+                .map { found in (found.0, found.1) } ?? (item.layer, item.matrix)
             guard sub.sublayers.isEmpty, sub.mask == nil, sub.shadow == nil, !sub.masksToBounds, sub.content.count <= 1,
                   (sub.backgroundColor == nil || sub.borderWidth == 0),
                   sub.content.isEmpty || (sub.backgroundColor == nil && sub.borderWidth == 0)
             else { return true }
             var corners: [CGPoint] = []
             for p in contentExtent(sub).cornerPolygon {
-                let h = item.matrix.apply(x: p.x, y: p.y)
+                let h = matrix.apply(x: p.x, y: p.y)
                 guard Double(h.w) > 1e-9 else { return true }
                 corners.append(CGPoint(x: Double(h.x) / Double(h.w), y: Double(h.y) / Double(h.w)))
             }
