@@ -67,6 +67,46 @@ import Testing
         #expect(Flattening.steps(.zero, CGPoint(x: 1, y: 1), CGPoint(x: 2, y: 2), tolerance: 1e-9) == 1)
     }
 
+    /// A straight line written as a curve (a Lottie vertex with no tangents
+    /// puts the control points on the ends) is one chord, however long;
+    /// control points off the line by more than the tolerance, past an end,
+    /// or in reverse order (the curve turns back along the line) are cut
+    /// as curves are, within the tolerance.
+    @Test func straightCurvesAreOneChordAndOthersAreNot() throws {
+        func flat(_ c1: CGPoint, _ c2: CGPoint, quad: Bool = false) -> [CGPoint] {
+            var data = PathData()
+            data.move(to: .zero)
+            if quad { data.addQuadCurve(to: CGPoint(x: 300, y: 0), control: c1) } else {
+                data.addCurve(to: CGPoint(x: 300, y: 0), control1: c1, control2: c2)
+            }
+            return data.flattened(tolerance: 0.05)[0].points
+        }
+        let ends = [CGPoint.zero, CGPoint(x: 300, y: 0)]
+        #expect(flat(.zero, CGPoint(x: 300, y: 0)) == ends)
+        #expect(flat(CGPoint(x: 100, y: 0.04), CGPoint(x: 250, y: -0.04)) == ends)
+        #expect(flat(CGPoint(x: 120, y: 0), CGPoint(x: 120, y: 0)) == ends)
+        #expect(flat(CGPoint(x: 150, y: 0.05), .zero, quad: true) == ends)
+        // Off the line by more than the tolerance: a curve.
+        #expect(flat(CGPoint(x: 100, y: 0.2), CGPoint(x: 200, y: 0)).count > 2)
+        // Past an end, or turning back: the chords follow it there and back.
+        let past = flat(CGPoint(x: 100, y: 0), CGPoint(x: 400, y: 0))
+        #expect(past.count > 2 && past.contains { $0.x > 300 })
+        #expect(flat(CGPoint(x: 250, y: 0), CGPoint(x: 50, y: 0)).count > 2)
+        #expect(flat(CGPoint(x: -60, y: 0), CGPoint(x: 200, y: 0)).count > 2)
+        // Turned and long, as Lottie's triangles are.
+        var triangle = PathData()
+        let a = CGPoint(x: 0, y: -100), b = CGPoint(x: 86.6, y: 50), c = CGPoint(x: -86.6, y: 50)
+        triangle.move(to: a)
+        for (from, to) in [(a, b), (b, c), (c, a)] { triangle.addCurve(to: to, control1: from, control2: to) }
+        triangle.closeSubpath()
+        #expect(triangle.flattened(tolerance: 0.05)[0].points.count == 3)
+        // The error bound holds for all of them.
+        for svg in ["M0 0 C100 0.04 250 -0.04 300 0", "M0 0 C100 0 400 0 300 0", "M0 0 C250 0 50 0 300 0"] {
+            let data = try PathData(svgPathData: svg)
+            #expect(maximumError(data, data.flattened(tolerance: 0.05)) <= 0.05 * 1.000001, "\(svg)")
+        }
+    }
+
     @Test func absurdTolerancesAreBounded() {
         let p0 = CGPoint.zero, p1 = CGPoint(x: 1e6, y: 1e6), p2 = CGPoint(x: 2e6, y: 0)
         #expect(Flattening.steps(p0, p1, p2, tolerance: 0) == Flattening.maximumSteps)

@@ -89,6 +89,27 @@ package enum Flattening {
         return stepCount(0.75 * m, tolerance)
     }
 
+    /// Whether a curve from `p0` to `p3` through control points `c1` and
+    /// `c2` is, within `tolerance`, its chord run one way: each control
+    /// point within `tolerance` of the chord's line, and their feet on it
+    /// in order between its ends (then the curve moves along it without
+    /// turning back, and lies in their hull: within `tolerance` of the
+    /// chord). A straight line a file writes as a curve (a Lottie vertex
+    /// with no tangents puts its control points on the vertices) is one
+    /// chord; Wang's formula, blind to where the control points lie, cuts
+    /// it into as many as a curve of its size needs.
+    static func isStraight(_ p0: CGPoint, _ c1: CGPoint, _ c2: CGPoint, _ p3: CGPoint, tolerance: CGFloat) -> Bool {
+        let chord = p3 - p0
+        let lengthSquared = chord.dot(chord)
+        guard tolerance > 0, lengthSquared > 0, lengthSquared.isFinite else { return false }
+        // The feet, as fractions of the chord times its length squared.
+        let a = (c1 - p0).dot(chord), b = (c2 - p0).dot(chord)
+        guard a >= 0, a <= b, b <= lengthSquared else { return false }
+        // Distances from the line, times the chord's length.
+        let reach = tolerance * lengthSquared.squareRoot()
+        return abs((c1 - p0).cross(chord)) <= reach && abs((c2 - p0).cross(chord)) <= reach
+    }
+
     private static func stepCount(_ scaledM: CGFloat, _ tolerance: CGFloat) -> Int {
         guard tolerance > 0 else { return maximumSteps }
         let n = (scaledM / tolerance).squareRoot().rounded(.up)
@@ -134,7 +155,7 @@ package enum Flattening {
 
         mutating func addQuad(control c: CGPoint, to p: CGPoint) {
             guard let from = points.last else { return }
-            let n = Flattening.steps(from, c, p, tolerance: tolerance)
+            let n = Flattening.isStraight(from, c, c, p, tolerance: tolerance) ? 1 : Flattening.steps(from, c, p, tolerance: tolerance)
             addSegment(SegmentControls(from, c, p), steps: n) { i in
                 i == n ? p : Bezier.point(from, c, p, at: CGFloat(i) / CGFloat(n))
             }
@@ -142,7 +163,7 @@ package enum Flattening {
 
         mutating func addCubic(control1 c1: CGPoint, control2 c2: CGPoint, to p: CGPoint) {
             guard let from = points.last else { return }
-            let n = Flattening.steps(from, c1, c2, p, tolerance: tolerance)
+            let n = Flattening.isStraight(from, c1, c2, p, tolerance: tolerance) ? 1 : Flattening.steps(from, c1, c2, p, tolerance: tolerance)
             addSegment(SegmentControls(from, c1, c2, p), steps: n) { i in
                 i == n ? p : Bezier.point(from, c1, c2, p, at: CGFloat(i) / CGFloat(n))
             }
