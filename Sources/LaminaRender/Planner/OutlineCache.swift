@@ -16,9 +16,10 @@ import Synchronization
 /// every region allocates nothing for them.
 ///
 /// A stroke whose trim or dashes change from frame to frame (a Lottie trim
-/// path) is a new outline each frame, but of the same path: the path
-/// flattened and measured at the tolerance (`MeasuredPath`) is kept too, by
-/// its value, so such a frame strokes it without flattening it again.
+/// path) is a new outline each frame, but of the same path: a trimmed or
+/// dashed stroke's path flattened and measured at the tolerance
+/// (`MeasuredPath`) is kept too, by its value, so such a frame strokes it
+/// without flattening it again.
 ///
 /// Bounded by points: when a new outline would overflow the budget, what
 /// earlier plans used and this one has not is forgotten first (an animated
@@ -140,8 +141,11 @@ package final class OutlineCache: Sendable {
         if case .polygons(let polygons) = outline { return FlatOutline(polygons) }
         // (A tolerance that is not a number would never be found again.)
         guard tolerance.isFinite else { return FlatOutline(outline.contours(tolerance: tolerance)) }
-        if case .stroke(let path, let style) = outline {
-            // A new trim of a path stroked before: the path as measured then.
+        if case .stroke(let path, let style) = outline, style.strokeStart > 0 || style.strokeEnd < 1 || !style.dashPattern.isEmpty {
+            // A new trim of a path stroked before: the path as measured
+            // then. (Only trimmed or dashed strokes: a plain stroke of a
+            // path kept is found whole above, and the measured path of one
+            // that changes each frame would be kept for nothing.)
             return keptOutline(.region(outline, tolerance: tolerance), plan: plan) {
                 Stroker.outline(of: measured(path, tolerance: tolerance, plan: plan), style: style, tolerance: CGFloat(tolerance))
             }
