@@ -77,6 +77,50 @@ import LaminaGeometry
         }
     }
 
+    /// Through a clip mask and faded (a path under a Lottie matte), a path
+    /// painted from its edges gives the bytes of its mask filled through
+    /// the clip: clips larger, smaller and beside the path, fades and none,
+    /// painted whole and in bands of rows.
+    @Test func aPathThroughAClipIsItsMaskFilledThroughTheClip() throws {
+        var rng = SeededRandom(seed: 0xC11F)
+        for trial in 0..<80 {
+            let width = rng.int(1...130), height = rng.int(1...210)
+            let contours = [Self.outline(&rng, count: rng.int(3...40), cx: Double(rng.int(-20...150)), cy: Double(rng.int(-20...230)),
+                                         reach: Double(rng.int(1...160)))]
+            let clipShape = [Self.outline(&rng, count: rng.int(3...20), cx: Double(rng.int(-20...150)), cy: Double(rng.int(-20...230)),
+                                          reach: Double(rng.int(1...160)))]
+            let rule: FillRule = rng.int(0...1) == 0 ? .nonZero : .evenOdd
+            let alpha = [1.0, 0.5, 0.03][rng.int(0...2)]
+            let a = rng.int(1...255)
+            let color = PremultipliedColor(r: UInt8(rng.int(0...a)), g: UInt8(rng.int(0...a)), b: UInt8(rng.int(0...a)), a: UInt8(a))
+            let bounds = PixelRect(width: width, height: height)
+            let rasterizer = try CoverageRasterizer(width: width, height: height)
+            let clip = try rasterizer.rasterize(contours: clipShape, fillRule: .nonZero) { $0 }
+            guard !clip.bounds.isEmpty else { continue }
+            var expected = try Self.striped(width: width, height: height)
+            let mask = try rasterizer.rasterize(contours: contours, fillRule: rule) { $0 }
+            let maskFill = try MaskFill(mask, color: color, alpha: alpha, clip: clip, within: bounds)
+            if let maskFill { expected.paint(maskFill) }
+            let fill = try PathFill(contours: contours, fillRule: rule, color: color, alpha: alpha, clip: clip, within: bounds) { $0 }
+            #expect((fill == nil) == (maskFill == nil), "trial \(trial)")
+            var whole = try Self.striped(width: width, height: height)
+            if let fill { whole.paint(fill) }
+            #expect(whole.data == expected.data, "trial \(trial): whole")
+            var banded = try Self.striped(width: width, height: height)
+            if let fill {
+                var top = fill.rows.lowerBound
+                banded.withPixelRows(painting: fill.area) { rows in
+                    while top < fill.rows.upperBound {
+                        let band = top..<min(fill.rows.upperBound, top + rng.int(1...90))
+                        fill.paint(band, of: rows)
+                        top = band.upperBound
+                    }
+                }
+            }
+            #expect(banded.data == expected.data, "trial \(trial): in bands")
+        }
+    }
+
     @Test func aPathThatPaintsNothingIsNoPaint() throws {
         let square = [points([(2, 2), (8, 2), (8, 8), (2, 8)])]
         let bounds = PixelRect(width: 10, height: 10)

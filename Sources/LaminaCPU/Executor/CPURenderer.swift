@@ -270,10 +270,17 @@ final class CPUPainter: SurfacePainter {
         let color = PremultipliedColor(draw.color)
         if let mask = draw.mask?.value {
             // Through the mask's coverage, faded by its colour's alpha: each
-            // pixel's coverage the product of the two.
-            guard let coverage = try coverage(of: draw, width: bounds.width, height: bounds.height),
+            // pixel's coverage the product of the two. The draw's own
+            // coverage, unless kept, is painted from its edges.
+            let coverage = try coverage(of: draw, width: bounds.width, height: bounds.height, unlessPaintedFromEdges: direct)
+            guard coverage != nil || direct,
                   let masking = try self.coverage(of: mask, width: bounds.width, height: bounds.height)
             else { return nil }
+            guard let coverage else {
+                return try PathFill(contours: draw.clippedContours, fillRule: draw.evenOdd ? .evenOdd : .nonZero, color: color,
+                                    alpha: mask.color.alpha, clip: masking, within: bounds, mapping: draw.matrix.planePointMap)
+                    .map(AnyRowPaint.init)
+            }
             return try MaskFill(coverage, color: color, alpha: mask.color.alpha, clip: masking, within: bounds).map(AnyRowPaint.init)
         }
         guard let mask = try coverage(of: draw, width: bounds.width, height: bounds.height, unlessPaintedFromEdges: direct) else {

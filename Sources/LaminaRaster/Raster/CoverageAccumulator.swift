@@ -346,9 +346,15 @@ package struct CoverageAccumulator {
     /// of a sum and a conversion per pixel. The bytes are those of the
     /// pixel-by-pixel sum.
     package func resolve(_ rule: FillRule, into out: UnsafeMutablePointer<UInt8>) {
+        resolve(rule, rows: 0..<height, into: out)
+    }
+
+    /// `resolve(_:into:)` of the band's rows `rows` alone, the first of
+    /// them written at `out`.
+    package func resolve(_ rule: FillRule, rows: Range<Int>, into out: UnsafeMutablePointer<UInt8>) {
         switch rule {
-        case .nonZero: resolve(into: out, Self.nonZeroCoverage, Self.nonZeroCoverages)
-        case .evenOdd: resolve(into: out, Self.evenOddCoverage, Self.evenOddCoverages)
+        case .nonZero: resolve(rows: rows, into: out, Self.nonZeroCoverage, Self.nonZeroCoverages)
+        case .evenOdd: resolve(rows: rows, into: out, Self.evenOddCoverage, Self.evenOddCoverages)
         }
     }
 
@@ -498,17 +504,18 @@ package struct CoverageAccumulator {
     }
 
     @inline(__always)
-    private func resolve(into out: UnsafeMutablePointer<UInt8>, _ coverage: (Float) -> UInt8,
+    private func resolve(rows: Range<Int>, into out: UnsafeMutablePointer<UInt8>, _ coverage: (Float) -> UInt8,
                          _ eightCoverages: (SIMD8<Float>) -> UInt64) {
         let w = width, s = stride, perRow = marksPerRow
         let groups = w &>> 3
         cells.withUnsafeBufferPointer { cellBuffer in
             marks.withUnsafeBufferPointer { markBuffer in
                 guard let cells = cellBuffer.baseAddress, let marks = markBuffer.baseAddress else { return }
-                for row in 0..<height {
+                let rows = rows.clamped(to: 0..<height)
+                for row in rows {
                     let src = cells + row * s
                     let rowMarks = marks + row &* perRow
-                    let o = out + row * w
+                    let o = out + (row - rows.lowerBound) * w
                     var winding: Float = 0
                     // The eight bytes of an unmarked group at the running sum
                     // as it is, worked out again only where an edge changed it.
