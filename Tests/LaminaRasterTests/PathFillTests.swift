@@ -29,6 +29,27 @@ import LaminaGeometry
         return pixmap
     }
 
+    /// `fill` painted on the stripes whole, and in bands of rows as threads
+    /// paint it, gives `expected`'s bytes.
+    static func expectPainted(_ fill: PathFill?, width: Int, height: Int, as expected: Pixmap, _ rng: inout SeededRandom,
+                              _ what: String) throws {
+        var whole = try striped(width: width, height: height)
+        if let fill { whole.paint(fill) }
+        #expect(whole.data == expected.data, "\(what): whole")
+        var banded = try striped(width: width, height: height)
+        if let fill {
+            var top = fill.rows.lowerBound
+            banded.withPixelRows(painting: fill.area) { rows in
+                while top < fill.rows.upperBound {
+                    let band = top..<min(fill.rows.upperBound, top + rng.int(1...90))
+                    fill.paint(band, of: rows)
+                    top = band.upperBound
+                }
+            }
+        }
+        #expect(banded.data == expected.data, "\(what): in bands")
+    }
+
     /// Painted from its edges, a path gives the bytes its mask fill gives:
     /// shapes one band tall and several, inside the target and past its
     /// sides, rows of one partial coverage, both fill rules, opaque and
@@ -59,21 +80,7 @@ import LaminaGeometry
             // From the edges, whole and in bands.
             let fill = try PathFill(contours: contours, fillRule: rule, color: color, within: bounds) { $0 }
             #expect((fill == nil) == (try MaskFill(mask, color: color, within: bounds) == nil), "trial \(trial)")
-            var whole = try Self.striped(width: width, height: height)
-            if let fill { whole.paint(fill) }
-            #expect(whole.data == expected.data, "trial \(trial): whole")
-            var banded = try Self.striped(width: width, height: height)
-            if let fill {
-                var top = fill.rows.lowerBound
-                banded.withPixelRows(painting: fill.area) { rows in
-                    while top < fill.rows.upperBound {
-                        let band = top..<min(fill.rows.upperBound, top + rng.int(1...90))
-                        fill.paint(band, of: rows)
-                        top = band.upperBound
-                    }
-                }
-            }
-            #expect(banded.data == expected.data, "trial \(trial): in bands")
+            try Self.expectPainted(fill, width: width, height: height, as: expected, &rng, "trial \(trial)")
         }
     }
 
@@ -103,21 +110,7 @@ import LaminaGeometry
             if let maskFill { expected.paint(maskFill) }
             let fill = try PathFill(contours: contours, fillRule: rule, color: color, alpha: alpha, clip: clip, within: bounds) { $0 }
             #expect((fill == nil) == (maskFill == nil), "trial \(trial)")
-            var whole = try Self.striped(width: width, height: height)
-            if let fill { whole.paint(fill) }
-            #expect(whole.data == expected.data, "trial \(trial): whole")
-            var banded = try Self.striped(width: width, height: height)
-            if let fill {
-                var top = fill.rows.lowerBound
-                banded.withPixelRows(painting: fill.area) { rows in
-                    while top < fill.rows.upperBound {
-                        let band = top..<min(fill.rows.upperBound, top + rng.int(1...90))
-                        fill.paint(band, of: rows)
-                        top = band.upperBound
-                    }
-                }
-            }
-            #expect(banded.data == expected.data, "trial \(trial): in bands")
+            try Self.expectPainted(fill, width: width, height: height, as: expected, &rng, "trial \(trial)")
         }
     }
 
