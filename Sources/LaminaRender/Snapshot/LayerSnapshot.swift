@@ -319,8 +319,6 @@ final class LayerSnapshotter {
         return s
     }
 
-    /// `cornerRadius` at the corners `maskedCorners` names (fitted to the
-    /// bounds where they are drawn: `RoundedRectCoverage`).
     /// The layer's shadow, filters and blend mode in one box; nil for a
     /// layer with none of them (most), for which no `RenderEffects` is made.
     private func effects(of layer: CALayer, at path: LayerPath) throws(RenderRefusal) -> Indirect<RenderEffects>? {
@@ -345,6 +343,8 @@ final class LayerSnapshotter {
         return Indirect(effects)
     }
 
+    /// `cornerRadius` at the corners `maskedCorners` names (fitted to the
+    /// bounds where they are drawn: `RoundedRectCoverage`).
     private func cornerRadii(of layer: CALayer) -> CornerRadii {
         let r = Double(layer.cornerRadius)
         guard r != 0 else { return .zero }
