@@ -271,7 +271,9 @@ final class CPUPainter: SurfacePainter {
         if let mask = draw.mask?.value {
             // Through the mask's coverage, faded by its colour's alpha: each
             // pixel's coverage the product of the two. The draw's own
-            // coverage, unless kept, is painted from its edges.
+            // coverage, unless kept, is painted from its edges. (A draw of
+            // no contours shows nothing: its mask is not rasterized.)
+            guard !draw.clippedContours.isEmpty else { return nil }
             let coverage = try coverage(of: draw, width: bounds.width, height: bounds.height, unlessPaintedFromEdges: direct)
             guard coverage != nil || direct,
                   let masking = try self.coverage(of: mask, width: bounds.width, height: bounds.height)
