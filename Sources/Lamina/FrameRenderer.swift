@@ -58,6 +58,8 @@ public struct FrameRenderer: Sendable {
             let thread = Thread { [self] in
                 do {
                     let renderer = try LayerRenderer(backend: backend, fallBack: fallBack, budget: budget, warn: { _ in })
+                    // Its frames follow one another: each drawn over an earlier one where they differ.
+                    renderer.drawsOnlyChanges = true
                     let scene = try makeScene()
                     var index = worker
                     while index < timeline.count, state.waitForRoom(before: index) {

@@ -108,6 +108,29 @@ public final class LayerRenderer {
         }
     }
 
+    /// Whether each frame is drawn over the picture of the frame before,
+    /// only the rows where what is drawn changed cleared and redrawn, as
+    /// Core Animation's render server redraws only what changed: for an
+    /// animation's frames drawn in order (`lamina frames` draws them so).
+    /// The pictures are the same bytes either way.
+    ///
+    /// While it is on, the CPU backend keeps the last frame's plan and
+    /// picture (one picture's memory), and draws a frame whole when the
+    /// picture before it is still held (a picture handed out never
+    /// changes). The GL backend draws every frame whole.
+    ///
+    /// ```swift
+    /// let renderer = try LayerRenderer(backend: .cpu)
+    /// renderer.drawsOnlyChanges = true
+    /// for frame in 0..<90 {
+    ///     try write(renderer.render(root, canvas: canvas, time: Double(frame) / 30))
+    /// }
+    /// ```
+    public var drawsOnlyChanges: Bool {
+        get { (renderer as? CPURenderer)?.drawsOverLastFrame ?? false }
+        set { (renderer as? CPURenderer)?.drawsOverLastFrame = newValue }
+    }
+
     /// Draws `layer` (the root of its tree) on a canvas, with animations
     /// sampled at `time`.
     /// - Throws: `RenderRefusal` (the budget, or memory the process cannot

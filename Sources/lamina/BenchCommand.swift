@@ -86,6 +86,11 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Also decode the scene's JSON each frame, as a render server does for each request.")
     var decode = false
 
+    @Flag(help: """
+        With --animation: draw every frame whole, instead of over the frame before where only some rows         changed (as `lamina frames` draws them).
+        """)
+    var wholeFrames = false
+
     @Option(help: "Most threads one frame uses (default: every idle core); 1 measures a frame on one core.")
     var frameThreads: Int?
 
@@ -208,6 +213,7 @@ struct BenchCommand: ParsableCommand {
         print("case                   backend   frames     size   ms per frame (median / mean)   whole animation ms")
         for b in backends {
             let renderer = try LayerRenderer(backend: b, fallBack: false)
+            renderer.drawsOnlyChanges = !wholeFrames
             for path in scenes {
                 let loaded = try SceneLoader().load(contentsOf: URL(fileURLWithPath: path))
                 let scene = loaded.scene

@@ -13,22 +13,111 @@ package final class CPURenderer: Renderer {
     public let name = "cpu"
     private let painter = CPUPainter()
 
+    /// Whether each frame is drawn over the picture of a frame before it,
+    /// only its damaged rows cleared and redrawn (`PlanDamage`): an
+    /// animation's frames drawn in order. The pictures are the same bytes
+    /// either way.
+    ///
+    /// The renderer then keeps its last few frames' plans and pictures, and
+    /// draws each frame over the latest one whose picture no one else holds
+    /// (a picture handed out never changes): the frame before, when its
+    /// picture was let go, as a loop that draws and writes each frame in
+    /// turn does; an earlier one while pictures wait to be written (`FrameRenderer`).
+    /// A frame is drawn whole when every kept picture is held, when the
+    /// plans cannot be compared, or after an error.
+    package var drawsOverLastFrame = false {
+        didSet { if !drawsOverLastFrame { retireAll() } }
+    }
+
+    /// The most frames kept while `drawsOverLastFrame`: a frame renderer's
+    /// worker draws at most this many ahead of the writer.
+    static let maximumKeptFrames = 4
+
+    /// Frames drawn while `drawsOverLastFrame`, oldest first.
+    private var kept: [KeptFrame] = []
+    /// How many frames have been drawn over one before (for tests and benchmarks).
+    package private(set) var framesDrawnOverLast = 0
+
+    private struct KeptFrame {
+        var plan: RenderPlan
+        /// Its picture's pixels, which `image` shares.
+        var output: Pixmap
+        /// The picture handed out; nil once the renderer knows no one else holds it.
+        var image: CGImage?
+
+        /// Whether someone other than the renderer still holds the picture.
+        var isHeldElsewhere: Bool {
+            mutating get {
+                guard image != nil else { return false }
+                return !isKnownUniquelyReferenced(&image!)
+            }
+        }
+    }
+
     /// A renderer. Between frames it keeps only caches that a frame's
     /// picture does not depend on (the coverage of repeated small shapes
-    /// and of paths drawn again, gradients' tables, images' pixels).
+    /// and of paths drawn again, gradients' tables, images' pixels), and,
+    /// when `drawsOverLastFrame`, its last frames.
     public init() {}
 
     /// Walks the plan with `PlanWalker` on this module's painter.
     /// Large loops use the cores no other frame is drawing on (`RowBands`).
     public func render(_ plan: RenderPlan, deadline: RenderDeadline?) throws -> CGImage {
-        try RowBands.drawingFrame {
-            try PlanWalker.render(plan, with: painter, deadline: deadline)
+        guard drawsOverLastFrame else {
+            return try RowBands.drawingFrame { try PlanWalker.render(plan, with: painter, deadline: deadline) }
         }
+        let output: Pixmap = try RowBands.drawingFrame {
+            // Taken out of the optional as it is handed over, so that the
+            // walker holds the only reference to the pixels it writes.
+            var reused = reusableOutput(for: plan)
+            if let damage = reused?.damage {
+                framesDrawnOverLast += 1
+                return try PlanWalker.redraw(plan, over: reused.take()!.output, damage: damage, with: painter, deadline: deadline)
+            }
+            return try PlanWalker.drawOutput(plan, with: painter, deadline: deadline)
+        }
+        // Shares the pixels: a later frame writes them in place only once this image is gone.
+        let image = try CGImage(width: output.width, height: output.height, premultipliedRGBA: output.data)
+        kept.append(KeptFrame(plan: plan, output: output, image: image))
+        if kept.count > Self.maximumKeptFrames { retire(kept.removeFirst()) }
+        return image
+    }
+
+    /// The pixels of the latest kept frame that no one else holds, taken
+    /// from the renderer, with what changed since (the older ones let go:
+    /// a later frame is drawn over this one); nil when the frame must be
+    /// drawn whole.
+    private func reusableOutput(for plan: RenderPlan) -> (output: Pixmap, damage: PlanDamage)? {
+        var latest = kept.count - 1
+        while latest >= 0, kept[latest].isHeldElsewhere { latest -= 1 }
+        guard latest >= 0 else { return nil }
+        var frame = kept.remove(at: latest)
+        for older in (0..<latest).reversed() where !kept[older].isHeldElsewhere { retire(kept.remove(at: older)) }
+        guard let damage = PlanDamage(from: frame.plan, to: plan) else {
+            retire(frame)
+            return nil
+        }
+        // The renderer's are now the only references to the pixels: the
+        // frame is drawn into them, not into a copy.
+        frame.image = nil
+        return (frame.output, damage)
+    }
+
+    /// Lets a kept frame go: its pixels back to the pool, unless its
+    /// picture is still held (they are freed with it).
+    private func retire(_ frame: consuming KeptFrame) {
+        guard !frame.isHeldElsewhere else { return }
+        frame.image = nil
+        BufferPool.pixels.giveBack(frame.output.data, dirty: frame.output.dirtyRegion)
+    }
+
+    private func retireAll() {
+        while let frame = kept.popLast() { retire(frame) }
     }
 }
 
 /// The plan's primitives on pixmaps, for `PlanWalker`.
-final class CPUPainter: SurfacePainter {
+final class CPUPainter: PartialRedrawPainter {
 
     /// Uncleared, the pool's pixels as they are: the clear would be
     /// overwritten whole.
@@ -95,12 +184,23 @@ final class CPUPainter: SurfacePainter {
     /// paints are applied in order in every row, so the picture is the same
     /// bytes as drawing the commands one by one (what a busy machine does).
     func draw(_ steps: [DrawStep<Pixmap>], into target: inout Pixmap, deadline: RenderDeadline?) throws {
+        try draw(steps, into: &target, rows: nil, deadline: deadline)
+    }
+
+    func draw(_ steps: [DrawStep<Pixmap>], into target: inout Pixmap, within rows: RowSpans, deadline: RenderDeadline?) throws {
+        try draw(steps, into: &target, rows: rows, deadline: deadline)
+    }
+
+    func clear(_ rows: RowSpans, of surface: inout Pixmap) { surface.clear(rows) }
+
+    /// `rows`: only these rows painted (a frame redrawn where it changed), or all.
+    private func draw(_ steps: [DrawStep<Pixmap>], into target: inout Pixmap, rows: RowSpans?, deadline: RenderDeadline?) throws {
         let bounds = target.bounds
         guard steps.count >= 2, RowBands.idleThreads > 1 else {
             for step in steps {
                 try deadline?.check()
                 if let paint = try paint(of: step, within: bounds, direct: true) {
-                    target.paint(paint)
+                    if let rows { target.paint(paint, within: rows) } else { target.paint(paint) }
                     paint.recycle()
                 }
             }
@@ -135,7 +235,7 @@ final class CPUPainter: SurfacePainter {
             }
             // The first failure in drawing order is the one reported.
             if let failure = failures.first(where: { $0 != nil }) { throw failure! }
-            target.paint(all: made)
+            target.paint(all: made, within: rows)
             for i in made.indices {
                 // Out of the list first, so the pool holds the only reference.
                 let paint = made[i]

@@ -13,7 +13,7 @@ import Foundation
 ///                         start: (0, 0), end: (100, 0))
 /// let rgba = fill.pixels(width: 200, height: 1, pixelsPerPoint: 2)   // red to blue, 200 pixels
 /// ```
-package struct GradientFill: Sendable {
+package struct GradientFill: Equatable, Sendable {
     package enum Shape: Sendable { case axial, radial, conic }
 
     /// Axial: along the line from `start` to `end`; radial: over the ellipse
@@ -28,6 +28,12 @@ package struct GradientFill: Sendable {
     package init(shape: Shape, stops: [(location: Double, color: (Double, Double, Double, Double))],
                  start: (x: Double, y: Double), end: (x: Double, y: Double)) {
         self.shape = shape; self.stops = stops; self.start = start; self.end = end
+    }
+
+    /// The same shape, stops and points.
+    package static func == (a: GradientFill, b: GradientFill) -> Bool {
+        a.shape == b.shape && a.start == b.start && a.end == b.end
+            && a.stops.elementsEqual(b.stops) { $0.location == $1.location && $0.color == $1.color }
     }
 
     /// Where local point (x, y) falls in the gradient: 0 at the start, 1 at

@@ -112,12 +112,28 @@ extension Pixmap {
         }
     }
 
+    /// Paints the rows of `paint` that are among `spans` alone: the same
+    /// bytes there as `paint(_:)`, every other row left as it is.
+    package mutating func paint(_ paint: some RowPaint, within spans: RowSpans) {
+        let rows = paint.rows.clamped(to: 0..<height)
+        guard spans.overlaps(rows) else { return }
+        withPixelRows(painting: paint.area) { target in
+            for span in spans where span.overlaps(rows) {
+                let part = rows.clamped(to: span)
+                RowBands.forEach(rows: part, pixels: paint.pixels * part.count / max(1, rows.count)) { band in
+                    paint.paint(band, of: target)
+                }
+            }
+        }
+    }
+
     /// Paints `paints` in order (nil ones paint nothing). With idle cores
     /// the pixmap is cut into bands of rows and each thread paints every
     /// paint's part of its bands: many small draws (a thousand tiles, a
     /// field of stars) share the cores as one large draw would. Each must
     /// have been made for a pixmap of this size.
-    package mutating func paint(all paints: [AnyRowPaint?]) {
+    /// Within `spans`, only the rows among them are painted (`paint(_:within:)`).
+    package mutating func paint(all paints: [AnyRowPaint?], within spans: RowSpans? = nil) {
         var area = PixelRect(width: 0, height: 0), pixels = 0
         for case let paint? in paints {
             area = area.union(paint.area)
@@ -126,13 +142,15 @@ extension Pixmap {
         let rows = max(0, area.minY)..<min(height, area.maxY)
         guard !area.isEmpty, !rows.isEmpty else { return }
         withPixelRows(painting: area) { target in
-            // More bands than threads: draws cluster, and a thread that
-            // finishes early takes the next band.
-            RowBands.forEach(rows: rows, pixels: pixels, bandsPerThread: 4) { band in
-                for i in paints.indices {
-                    // Reads the rows in place; only a paint in the band is copied out to paint.
-                    guard let span = paints[i]?.rows, span.overlaps(band) else { continue }
-                    paints[i]?.paint(span.clamped(to: band), of: target)
+            for part in spans.map({ $0.runs.map { rows.clamped(to: $0) }.filter { !$0.isEmpty } }) ?? [rows] {
+                // More bands than threads: draws cluster, and a thread that
+                // finishes early takes the next band.
+                RowBands.forEach(rows: part, pixels: pixels * part.count / max(1, rows.count), bandsPerThread: 4) { band in
+                    for i in paints.indices {
+                        // Reads the rows in place; only a paint in the band is copied out to paint.
+                        guard let span = paints[i]?.rows, span.overlaps(band) else { continue }
+                        paints[i]?.paint(span.clamped(to: band), of: target)
+                    }
                 }
             }
         }

@@ -152,6 +152,23 @@ package struct Pixmap: Equatable, Sendable {
         }
     }
 
+    /// Makes the rows of `spans` transparent, every other row left as it
+    /// is: a frame redrawn where it changed (`paint(_:within:)`).
+    package mutating func clear(_ spans: RowSpans) {
+        // Within the painted columns alone where they are known: every other byte is zero.
+        let columns = paintedArea.map { max(0, $0.minX)..<min(width, $0.maxX) } ?? 0..<width
+        guard !columns.isEmpty else { return }
+        let (rowBytes, h) = (width * 4, height)
+        data.withUnsafeMutableBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            for span in spans {
+                for y in span.clamped(to: 0..<h) {
+                    (base + y * rowBytes + columns.lowerBound * 4).initializeMemory(as: UInt8.self, repeating: 0, count: columns.count * 4)
+                }
+            }
+        }
+    }
+
     /// The colour of pixel `(x, y)`.
     package func pixel(x: Int, y: Int) throws -> PremultipliedColor {
         let i = try byteOffset(x, y)

@@ -86,6 +86,17 @@ extension SurfacePainter {
     }
 }
 
+/// A painter that draws a frame over the picture of the frame before,
+/// redrawing only the rows that changed (`PlanDamage`): an animation's
+/// frames in order, where most of the picture stays as it was.
+package protocol PartialRedrawPainter: SurfacePainter {
+    /// Makes `rows` of `surface` transparent, every other row left as it is.
+    func clear(_ rows: RowSpans, of surface: inout Surface)
+    /// Draws `steps` as `draw(_:into:deadline:)` does, but changes only
+    /// `rows` of `target`: there, the bytes drawing them whole gives.
+    func draw(_ steps: [DrawStep<Texture>], into target: inout Surface, within rows: RowSpans, deadline: RenderDeadline?) throws
+}
+
 /// A polygon or path command of a pass, with the textures it samples ready:
 /// what `SurfacePainter.draw(_:into:deadline:)` draws.
 package enum DrawStep<Texture> {
@@ -135,15 +146,50 @@ package enum PlanWalker {
     public static func render<Painter: SurfacePainter>(
         _ plan: RenderPlan, with painter: Painter, deadline: RenderDeadline?
     ) throws -> CGImage {
-        try plan.checkStructure()
         var frame = Frame<Painter>(plan: plan, painter: painter)
         defer { frame.finish() }
-        for pass in plan.passes {
-            try deadline?.check()
-            try frame.run(pass, deadline: deadline)
-        }
+        try frame.draw(deadline: deadline)
         guard let output = frame.output else { throw InvalidRenderPlan("no pass targets the output") }
         return try painter.image(of: output)
+    }
+
+    /// Draws `plan` with `painter` and hands back the output surface itself,
+    /// the caller's to release: a picture to draw the next frame over.
+    public static func drawOutput<Painter: SurfacePainter>(
+        _ plan: RenderPlan, with painter: Painter, deadline: RenderDeadline?
+    ) throws -> Painter.Surface {
+        var frame = Frame<Painter>(plan: plan, painter: painter)
+        defer { frame.finish() }
+        try frame.draw(deadline: deadline)
+        guard let output = frame.output.take() else { throw InvalidRenderPlan("no pass targets the output") }
+        return output
+    }
+
+    /// Draws `plan` over `previous`, the output of the plan `damage` was
+    /// found from (`PlanDamage(from:to:)`), and hands it back, the caller's
+    /// to release: its damaged rows cleared and redrawn, the others as they
+    /// were, which makes it the picture `drawOutput` gives. On an error,
+    /// `previous` is released.
+    public static func redraw<Painter: PartialRedrawPainter>(
+        _ plan: RenderPlan, over previous: consuming Painter.Surface, damage: PlanDamage, with painter: Painter, deadline: RenderDeadline?
+    ) throws -> Painter.Surface {
+        var frame = Frame<Painter>(plan: plan, painter: painter)
+        frame.redraw = Redraw(damage: damage, previous: previous,
+                              clear: { painter.clear($0, of: &$1) },
+                              draw: { try painter.draw($0, into: &$1, within: damage.rows, deadline: $2) })
+        defer { frame.finish() }
+        try frame.draw(deadline: deadline)
+        guard let output = frame.output.take() else { throw InvalidRenderPlan("no pass targets the output") }
+        return output
+    }
+
+    /// A frame drawn over the last one: what it redraws, and how.
+    private struct Redraw<Painter: SurfacePainter> {
+        let damage: PlanDamage
+        /// The last frame's output, until the pass that makes the output takes it.
+        var previous: Painter.Surface?
+        let clear: (RowSpans, inout Painter.Surface) -> Void
+        let draw: ([DrawStep<Painter.Texture>], inout Painter.Surface, RenderDeadline?) throws -> Void
     }
 
     /// One frame's live surfaces and image textures.
@@ -153,12 +199,39 @@ package enum PlanWalker {
         var surfaces: [Int: Painter.Surface] = [:]
         var images: [Int: Painter.Texture] = [:]
         var output: Painter.Surface?
+        /// Set when the frame is drawn over the last one.
+        var redraw: Redraw<Painter>?
 
         init(plan: RenderPlan, painter: Painter) { self.plan = plan; self.painter = painter }
 
-        mutating func run(_ pass: RenderPass, deadline: RenderDeadline?) throws {
+        /// Runs every pass, the plan checked first.
+        mutating func draw(deadline: RenderDeadline?) throws {
+            try plan.checkStructure()
+            if let redraw, redraw.damage.redraws.count != plan.passes.count {
+                throw InvalidRenderPlan("a frame's damage was found for another plan")
+            }
+            for (p, pass) in plan.passes.enumerated() {
+                try deadline?.check()
+                if let redraw, redraw.damage.skipsPass[p] {
+                    // A surface no redrawn draw samples: not drawn, but
+                    // what this pass would have been the last to use is done with.
+                    release(pass.releasedSurfaces)
+                    continue
+                }
+                try run(pass, redrawing: redraw?.damage.redraws[p], deadline: deadline)
+            }
+        }
+
+        /// `redrawing`: for a pass into the output drawn over the last
+        /// frame, which of its commands reach the damaged rows.
+        mutating func run(_ pass: RenderPass, redrawing: [Bool]?, deadline: RenderDeadline?) throws {
             var target: Painter.Surface
-            if pass.continuesTarget {
+            if let redrawing, !pass.continuesTarget {
+                // Taken, not bound to a name: the target must be the pixels' only holder.
+                guard redraw?.previous != nil else { throw InvalidRenderPlan("a frame makes its output twice") }
+                target = redraw!.previous.take()!
+                if let redraw { redraw.clear(redraw.damage.rows, &target) }
+            } else if pass.continuesTarget {
                 // Taken out while it is drawn, so that the painter holds its only reference.
                 let existing: Painter.Surface?
                 switch pass.target {
@@ -179,7 +252,8 @@ package enum PlanWalker {
                 // needs everything before it drawn.
                 var run: [DrawStep<Painter.Texture>] = []
                 run.reserveCapacity(pass.commands.count)
-                for command in pass.commands {
+                for (c, command) in pass.commands.enumerated() {
+                    if let redrawing, !redrawing[c] { continue }
                     switch command {
                     case .polygon(let draw):
                         run.append(.polygon(draw, try textures(for: command)))
@@ -204,7 +278,11 @@ package enum PlanWalker {
                         try drawBackdrop(backdrop, onto: &target, deadline: deadline)
                     }
                 }
-                try painter.draw(run, into: &target, deadline: deadline)
+                if redrawing != nil, let redraw {
+                    try redraw.draw(run, &target, deadline)
+                } else {
+                    try painter.draw(run, into: &target, deadline: deadline)
+                }
             } catch {
                 painter.release(target)
                 throw error
@@ -219,7 +297,11 @@ package enum PlanWalker {
             }
             // Surfaces no later pass samples are released now: a frame holds
             // only what it still needs (the plan's budget counts the same).
-            for i in pass.releasedSurfaces {
+            release(pass.releasedSurfaces)
+        }
+
+        private mutating func release(_ released: [Int]) {
+            for i in released {
                 if let done = surfaces.removeValue(forKey: i) { painter.release(done) }
             }
         }
@@ -278,6 +360,7 @@ package enum PlanWalker {
         mutating func finish() {
             for surface in surfaces.values { painter.release(surface) }
             if let output { painter.release(output) }
+            if let previous = redraw?.previous.take() { painter.release(previous) }
             surfaces = [:]; output = nil; images = [:]
             painter.endFrame()
         }

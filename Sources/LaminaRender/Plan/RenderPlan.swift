@@ -298,7 +298,7 @@ package struct AtMostTwo<Element: Hashable & Sendable>: Sequence, Hashable, Send
 }
 
 /// A drawing operation of a pass.
-package enum DrawCommand: Sendable {
+package enum DrawCommand: Equatable, Sendable {
     /// Fill a convex polygon.
     case polygon(PolygonDraw)
     /// Fill a path's polygons with a colour under a fill rule.
@@ -323,7 +323,7 @@ package enum DrawCommand: Sendable {
 ///
 /// Its surfaces live only while the command runs: the copy, then one per
 /// filter (each freed once the next is made), the last one sampled by `draw`.
-package struct BackdropDraw: Sendable {
+package struct BackdropDraw: Equatable, Sendable {
     /// The target's pixels copied: the layer's outline, as far round as its
     /// filters reach, within the target.
     public var region: PixelRect
@@ -339,10 +339,16 @@ package struct BackdropDraw: Sendable {
     public var result: Int { filters.last?.surface ?? copy }
     /// Every surface the command makes, in order.
     public var surfaces: [Int] { [copy] + filters.map(\.surface) }
+
+    /// The same copy, filters and draw.
+    public static func == (a: BackdropDraw, b: BackdropDraw) -> Bool {
+        a.region == b.region && a.copy == b.copy && a.draw == b.draw
+            && a.filters.elementsEqual(b.filters) { $0.surface == $1.surface && $0.filter == $1.filter }
+    }
 }
 
 /// What fills a polygon.
-package enum PolygonFill: Sendable {
+package enum PolygonFill: Equatable, Sendable {
     /// A solid colour.
     case color(RGBA)
     /// A texture mapped so that `localRect` shows the texture's `uvRect`
@@ -365,7 +371,7 @@ package enum TextureSource: Hashable, Sendable {
 }
 
 /// A convex polygon fill.
-package struct PolygonDraw: Sendable {
+package struct PolygonDraw: Equatable, Sendable {
     /// Local space to target pixels (row-vector convention).
     public var matrix: CATransform3D
     /// A convex polygon in local coordinates, already clipped at the near
@@ -415,7 +421,7 @@ package struct PolygonDraw: Sendable {
 /// Closed polygons (flattened path outlines, stroke outlines) filled with
 /// one colour under a fill rule: a backend may stencil them or rasterise
 /// their coverage, but never draws an overlap twice.
-package struct PathFillDraw: Sendable {
+package struct PathFillDraw: Equatable, Sendable {
     /// Local space to target pixels (row-vector convention).
     public var matrix: CATransform3D
     /// Closed contours in local coordinates.

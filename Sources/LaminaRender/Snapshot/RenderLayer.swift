@@ -251,3 +251,8 @@ package final class Indirect<Value: Sendable>: Sendable {
     /// A box holding `value`.
     public init(_ value: Value) { self.value = value }
 }
+
+extension Indirect: Equatable where Value: Equatable {
+    /// The same box, or boxes of equal values.
+    package static func == (a: Indirect, b: Indirect) -> Bool { a === b || a.value == b.value }
+}
