@@ -44,6 +44,8 @@ package final class CPURenderer: Renderer {
         var output: Pixmap
         /// The picture handed out; nil once the renderer knows no one else holds it.
         var image: CGImage?
+        /// What each of its draws into the output reached, where known (`PlanDamage.drawnPixels`).
+        var drawnPixels: [PixelRect]?
 
         /// Whether someone other than the renderer still holds the picture.
         var isHeldElsewhere: Bool {
@@ -66,19 +68,21 @@ package final class CPURenderer: Renderer {
         guard drawsOverLastFrame else {
             return try RowBands.drawingFrame { try PlanWalker.render(plan, with: painter, deadline: deadline) }
         }
+        var drawnPixels: [PixelRect]?
         let output: Pixmap = try RowBands.drawingFrame {
             // Taken out of the optional as it is handed over, so that the
             // walker holds the only reference to the pixels it writes.
             var reused = reusableOutput(for: plan)
             if let damage = reused?.damage {
                 framesDrawnOverLast += 1
+                drawnPixels = damage.drawnPixels
                 return try PlanWalker.redraw(plan, over: reused.take()!.output, damage: damage, with: painter, deadline: deadline)
             }
             return try PlanWalker.drawOutput(plan, with: painter, deadline: deadline)
         }
         // Shares the pixels: a later frame writes them in place only once this image is gone.
         let image = try CGImage(width: output.width, height: output.height, premultipliedRGBA: output.data)
-        kept.append(KeptFrame(plan: plan, output: output, image: image))
+        kept.append(KeptFrame(plan: plan, output: output, image: image, drawnPixels: drawnPixels))
         if kept.count > Self.maximumKeptFrames { retire(kept.removeFirst()) }
         return image
     }
@@ -93,7 +97,7 @@ package final class CPURenderer: Renderer {
         guard latest >= 0 else { return nil }
         var frame = kept.remove(at: latest)
         for older in (0..<latest).reversed() where !kept[older].isHeldElsewhere { retire(kept.remove(at: older)) }
-        guard let damage = PlanDamage(from: frame.plan, to: plan) else {
+        guard let damage = PlanDamage(from: frame.plan, to: plan, previousPixels: frame.drawnPixels) else {
             retire(frame)
             return nil
         }
@@ -191,7 +195,7 @@ final class CPUPainter: PartialRedrawPainter {
         try draw(steps, into: &target, rows: rows, deadline: deadline)
     }
 
-    func clear(_ rows: RowSpans, of surface: inout Pixmap) { surface.clear(rows) }
+    func clear(_ rows: RowSpans, columns: Range<Int>, of surface: inout Pixmap) { surface.clear(rows, columns: columns) }
 
     /// `rows`: only these rows painted (a frame redrawn where it changed), or all.
     private func draw(_ steps: [DrawStep<Pixmap>], into target: inout Pixmap, rows: RowSpans?, deadline: RenderDeadline?) throws {

@@ -154,9 +154,12 @@ package struct Pixmap: Equatable, Sendable {
 
     /// Makes the rows of `spans` transparent, every other row left as it
     /// is: a frame redrawn where it changed (`paint(_:within:)`).
-    package mutating func clear(_ spans: RowSpans) {
+    /// `columns`: where the caller knows their pixels that are not
+    /// transparent lie, if it does.
+    package mutating func clear(_ spans: RowSpans, columns known: Range<Int>? = nil) {
         // Within the painted columns alone where they are known: every other byte is zero.
-        let columns = paintedArea.map { max(0, $0.minX)..<min(width, $0.maxX) } ?? 0..<width
+        var columns = paintedArea.map { max(0, $0.minX)..<min(width, $0.maxX) } ?? 0..<width
+        if let known { columns = columns.clamped(to: known) }
         guard !columns.isEmpty else { return }
         let (rowBytes, h) = (width * 4, height)
         data.withUnsafeMutableBytes { bytes in

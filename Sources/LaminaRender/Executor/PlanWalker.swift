@@ -90,8 +90,9 @@ extension SurfacePainter {
 /// redrawing only the rows that changed (`PlanDamage`): an animation's
 /// frames in order, where most of the picture stays as it was.
 package protocol PartialRedrawPainter: SurfacePainter {
-    /// Makes `rows` of `surface` transparent, every other row left as it is.
-    func clear(_ rows: RowSpans, of surface: inout Surface)
+    /// Makes `rows` of `surface` transparent, every other row left as it
+    /// is; within them, only `columns` may hold pixels that are not.
+    func clear(_ rows: RowSpans, columns: Range<Int>, of surface: inout Surface)
     /// Draws `steps` as `draw(_:into:deadline:)` does, but changes only
     /// `rows` of `target`: there, the bytes drawing them whole gives.
     func draw(_ steps: [DrawStep<Texture>], into target: inout Surface, within rows: RowSpans, deadline: RenderDeadline?) throws
@@ -175,7 +176,7 @@ package enum PlanWalker {
     ) throws -> Painter.Surface {
         var frame = Frame<Painter>(plan: plan, painter: painter)
         frame.redraw = Redraw(damage: damage, previous: previous,
-                              clear: { painter.clear($0, of: &$1) },
+                              clear: { painter.clear($0.rows, columns: $0.clearedColumns, of: &$1) },
                               draw: { try painter.draw($0, into: &$1, within: damage.rows, deadline: $2) })
         defer { frame.finish() }
         try frame.draw(deadline: deadline)
@@ -188,7 +189,7 @@ package enum PlanWalker {
         let damage: PlanDamage
         /// The last frame's output, until the pass that makes the output takes it.
         var previous: Painter.Surface?
-        let clear: (RowSpans, inout Painter.Surface) -> Void
+        let clear: (PlanDamage, inout Painter.Surface) -> Void
         let draw: ([DrawStep<Painter.Texture>], inout Painter.Surface, RenderDeadline?) throws -> Void
     }
 
@@ -230,7 +231,8 @@ package enum PlanWalker {
                 // Taken, not bound to a name: the target must be the pixels' only holder.
                 guard redraw?.previous != nil else { throw InvalidRenderPlan("a frame makes its output twice") }
                 target = redraw!.previous.take()!
-                if let redraw { redraw.clear(redraw.damage.rows, &target) }
+                // (Not where the first draw, redrawn with the rest, paints every pixel opaque.)
+                if let redraw, !pass.firstDrawCovers { redraw.clear(redraw.damage, &target) }
             } else if pass.continuesTarget {
                 // Taken out while it is drawn, so that the painter holds its only reference.
                 let existing: Painter.Surface?

@@ -24,6 +24,12 @@ import LaminaRaster
 package struct PlanDamage: Sendable {
     /// The output's rows to clear and redraw.
     package private(set) var rows: RowSpans
+    /// The columns of `rows` the last frame may have drawn in (the box of
+    /// its draws that reach them): every other pixel of them is transparent.
+    package private(set) var clearedColumns: Range<Int>
+    /// The pixels each of the new plan's draws into the output may change,
+    /// in drawing order: the next frame's `previousPixels`.
+    package private(set) var drawnPixels: [PixelRect]
     /// For each pass of the new plan that draws into the output, whether
     /// each of its commands reaches `rows` (nil for other passes).
     package private(set) var redraws: [[Bool]?]
@@ -36,35 +42,50 @@ package struct PlanDamage: Sendable {
     /// be drawn: the sizes differ, or a pass into the output does more than
     /// fill polygons and paths (a backdrop reads rows around its own, a
     /// filter replaces the whole target).
-    package init?(from previous: RenderPlan, to plan: RenderPlan) {
+    ///
+    /// `previousPixels`: the `drawnPixels` of the damage that `previous`
+    /// was drawn with, where it was (worked out again otherwise).
+    package init?(from previous: RenderPlan, to plan: RenderPlan, previousPixels: [PixelRect]? = nil) {
         guard previous.width == plan.width, previous.height == plan.height,
-              let before = OutputDraws(previous), let after = OutputDraws(plan) else { return nil }
+              let old = OutputDraws(previous), let new = OutputDraws(plan) else { return nil }
         var sameness = Sameness(previous: previous, plan: plan)
-        let height = plan.height
+        // What each draw into the output reaches, worked out once a plan.
+        let (width, height) = (plan.width, plan.height)
+        func reached(_ places: [DrawPlace], of plan: RenderPlan) -> [PixelRect] {
+            places.map { plan.passes[$0.pass].commands[$0.command].pixelsReached(width: width, height: height) }
+        }
+        let oldPixels = previousPixels.flatMap { $0.count == old.count ? $0 : nil } ?? reached(old.places, of: previous)
+        let newPixels = reached(new.places, of: plan)
+        drawnPixels = newPixels
+        let newRows = newPixels.map { $0.minY..<$0.maxY }
         var rows = RowSpans()
-        func damage(_ command: DrawCommand) { rows.insert(command.rowsReached(inHeight: height)) }
-        let old = before.commands, new = after.commands
+        func damage(old k: Int) { rows.insert(oldPixels[k].minY..<oldPixels[k].maxY) }
+        func same(_ a: Int, _ b: Int) -> Bool { sameness.same(old.places[a], new.places[b]) }
         if old.count == new.count {
             // Draw for draw: a changed draw damages where it was and where it is.
-            for (a, b) in zip(old, new) where !sameness.same(a, b) {
-                damage(a)
-                damage(b)
+            for k in 0..<new.count where !same(k, k) {
+                damage(old: k)
+                rows.insert(newRows[k])
             }
         } else {
             // Draws came or went: the same ones from either end, the rest damaged.
             var start = 0
-            while start < min(old.count, new.count), sameness.same(old[start], new[start]) { start += 1 }
+            while start < min(old.count, new.count), same(start, start) { start += 1 }
             var (endOld, endNew) = (old.count, new.count)
-            while endOld > start, endNew > start, sameness.same(old[endOld - 1], new[endNew - 1]) {
+            while endOld > start, endNew > start, same(endOld - 1, endNew - 1) {
                 endOld -= 1
                 endNew -= 1
             }
-            old[start..<endOld].forEach(damage)
-            new[start..<endNew].forEach(damage)
+            (start..<endOld).forEach { damage(old: $0) }
+            newRows[start..<endNew].forEach { rows.insert($0) }
         }
         // Thin slices joined: each costs every draw across it a setting-up.
         let redrawn = rows.bridging(gapsUnder: 16)
         self.rows = redrawn
+        // What the last frame drew in those rows lies within its draws that reach them.
+        var cleared = PixelRect(width: 0, height: 0)
+        for area in oldPixels where redrawn.overlaps(area.minY..<area.maxY) { cleared = cleared.union(area) }
+        clearedColumns = cleared.isEmpty ? 0..<0 : cleared.minX..<cleared.maxX
 
         // What is redrawn, and the surfaces that needs: the output's draws
         // that reach the rows, then (passes from last to first, each
@@ -74,14 +95,12 @@ package struct PlanDamage: Sendable {
         func need(_ command: DrawCommand) {
             for case .offscreen(let i) in command.sampledSurfaces where needed.indices.contains(i) { needed[i] = true }
         }
-        redraws = plan.passes.map { pass in
-            guard pass.target == .output else { return nil }
-            return pass.commands.map { command in
-                let reaches = redrawn.overlaps(command.rowsReached(inHeight: height))
-                if reaches { need(command) }
-                return reaches
-            }
+        var redraws = plan.passes.map { $0.target == .output ? [Bool](repeating: false, count: $0.commands.count) : nil }
+        for (k, place) in new.places.enumerated() where redrawn.overlaps(newRows[k]) {
+            redraws[place.pass]![place.command] = true
+            need(plan.passes[place.pass].commands[place.command])
         }
+        self.redraws = redraws
         skipsPass = [Bool](repeating: false, count: plan.passes.count)
         for p in plan.passes.indices.reversed() {
             guard case .offscreen(let i) = plan.passes[p].target else { continue }
@@ -94,23 +113,34 @@ package struct PlanDamage: Sendable {
     }
 }
 
-/// The commands of the passes into the output, in the order they draw.
+/// Where a draw is in a plan: its pass, and its place in the pass.
+private struct DrawPlace {
+    var pass: Int
+    var command: Int
+}
+
+/// The places of the commands of the passes into the output, in the order
+/// they draw (places, not the commands: nothing is copied).
 private struct OutputDraws {
-    var commands: [DrawCommand] = []
+    var places: [DrawPlace] = []
+    var count: Int { places.count }
 
     /// Nil when one of them is not a polygon or a path, or when the output
     /// is made more than once (each pass that does not continue it clears it).
     init?(_ plan: RenderPlan) {
-        let outputPasses = plan.passes.filter { $0.target == .output }
-        guard outputPasses.first?.continuesTarget == false, outputPasses.dropFirst().allSatisfy(\.continuesTarget) else { return nil }
-        for pass in outputPasses {
-            for command in pass.commands {
-                switch command {
-                case .polygon, .path: commands.append(command)
+        var madeOnce = false
+        for p in plan.passes.indices where plan.passes[p].target == .output {
+            // The first pass into the output makes it; every later one continues it.
+            guard plan.passes[p].continuesTarget == madeOnce else { return nil }
+            madeOnce = true
+            for c in plan.passes[p].commands.indices {
+                switch plan.passes[p].commands[c] {
+                case .polygon, .path: places.append(DrawPlace(pass: p, command: c))
                 case .blurMask, .filter, .backdrop: return nil
                 }
             }
         }
+        guard madeOnce else { return nil }
     }
 }
 
@@ -122,24 +152,38 @@ private struct Sameness {
     /// Each surface of `plan`: nil until asked, then whether it is drawn as
     /// the surface of the same number in `previous` is.
     private var surfaces: [Bool?]
-    /// The passes into each offscreen surface, by plan.
-    private let previousPasses: [Int: [RenderPass]]
-    private let passes: [Int: [RenderPass]]
+    /// The draws into each offscreen surface, by plan; nil for a surface
+    /// made more than once (each pass that does not continue it clears it).
+    private let previousDraws: [Int: [DrawPlace]?]
+    private let draws: [Int: [DrawPlace]?]
 
     init(previous: RenderPlan, plan: RenderPlan) {
         self.previous = previous
         self.plan = plan
         surfaces = [Bool?](repeating: nil, count: plan.surfaces.count)
-        previousPasses = Self.offscreenPasses(of: previous)
-        passes = Self.offscreenPasses(of: plan)
+        previousDraws = Self.offscreenDraws(of: previous)
+        draws = Self.offscreenDraws(of: plan)
     }
 
-    private static func offscreenPasses(of plan: RenderPlan) -> [Int: [RenderPass]] {
-        var byTarget: [Int: [RenderPass]] = [:]
-        for pass in plan.passes {
-            if case .offscreen(let i) = pass.target { byTarget[i, default: []].append(pass) }
+    private static func offscreenDraws(of plan: RenderPlan) -> [Int: [DrawPlace]?] {
+        var byTarget: [Int: [DrawPlace]?] = [:]
+        for p in plan.passes.indices {
+            guard case .offscreen(let i) = plan.passes[p].target else { continue }
+            // The first pass into a surface makes it; every later one continues it.
+            guard plan.passes[p].continuesTarget == (byTarget[i] != nil) else {
+                byTarget[i] = .some(nil)
+                continue
+            }
+            let places = plan.passes[p].commands.indices.map { DrawPlace(pass: p, command: $0) }
+            byTarget[i] = .some((byTarget[i] ?? []).map { $0 + places })
         }
         return byTarget
+    }
+
+    /// Whether the draw at `a` in `previous` and the one at `b` in `plan`
+    /// paint the same pixels.
+    mutating func same(_ a: DrawPlace, _ b: DrawPlace) -> Bool {
+        same(previous.passes[a.pass].commands[a.command], plan.passes[b.pass].commands[b.command])
     }
 
     /// Whether `a` of `previous` and `b` of `plan` paint the same pixels:
@@ -164,25 +208,21 @@ private struct Sameness {
         // within its own drawing is refused before it is drawn).
         surfaces[i] = false
         guard previous.surfaces.indices.contains(i), previous.surfaces[i] == plan.surfaces[i],
-              let old = previousPasses[i], let new = passes[i],
-              old.filter({ !$0.continuesTarget }).count == 1, new.filter({ !$0.continuesTarget }).count == 1,
-              old.first?.continuesTarget == false, new.first?.continuesTarget == false else { return false }
-        let oldCommands = old.flatMap(\.commands), newCommands = new.flatMap(\.commands)
-        guard oldCommands.count == newCommands.count else { return false }
-        for (a, b) in zip(oldCommands, newCommands) where !same(a, b) { return false }
+              let old = previousDraws[i] ?? nil, let new = draws[i] ?? nil, old.count == new.count else { return false }
+        for (a, b) in zip(old, new) where !same(a, b) { return false }
         surfaces[i] = true
         return true
     }
 }
 
 extension DrawCommand {
-    /// The rows of its target, `height` pixels high, that the command may
-    /// change: every row its geometry reaches through its matrix, and one
-    /// more either side for anti-aliasing; every row when that is not
+    /// The pixels of a `width` x `height` target that the command may
+    /// change: every pixel its geometry reaches through its matrix, and one
+    /// more all round for anti-aliasing; the whole target when that is not
     /// known (a path seen in perspective, a blur, a filter, a backdrop).
-    func rowsReached(inHeight height: Int) -> Range<Int> {
-        let all = 0..<height
-        var box = RowExtent()
+    func pixelsReached(width: Int, height: Int) -> PixelRect {
+        let all = PixelRect(width: width, height: height)
+        var box = PixelExtent()
         switch self {
         case .polygon(let draw):
             for point in draw.polygon { guard box.add(projecting: point, through: draw.matrix) else { return all } }
@@ -202,16 +242,15 @@ extension DrawCommand {
         case .blurMask, .filter, .backdrop:
             return all
         }
-        guard let top = box.top, let bottom = box.bottom else { return 0..<0 }
-        let first = max(0, Int(max(-1, min(Double(height), top.rounded(.down)))) - 1)
-        let end = min(height, Int(max(-1, min(Double(height), bottom.rounded(.up)))) + 1)
-        return first < end ? first..<end : 0..<0
+        guard let xs = PixelExtent.span(box.low.x, box.high.x, within: width),
+              let ys = PixelExtent.span(box.low.y, box.high.y, within: height) else { return PixelRect(width: 0, height: 0) }
+        return PixelRect(x: xs.lowerBound, y: ys.lowerBound, width: xs.count, height: ys.count)
     }
 }
 
-/// The top and bottom of points in pixels.
-private struct RowExtent {
-    var top: Double?, bottom: Double?
+/// The box of points in pixels.
+private struct PixelExtent {
+    var low = (x: Double.infinity, y: Double.infinity), high = (x: -Double.infinity, y: -Double.infinity)
 
     /// Adds `point` mapped by `matrix` (row-vector convention, divided by
     /// its w); false when that is not a finite point in front of the eye.
@@ -219,10 +258,21 @@ private struct RowExtent {
     mutating func add(projecting point: CGPoint, through m: CATransform3D) -> Bool {
         let x = Double(point.x), y = Double(point.y)
         let w = x * Double(m.m14) + y * Double(m.m24) + Double(m.m44)
+        let px = (x * Double(m.m11) + y * Double(m.m21) + Double(m.m41)) / w
         let py = (x * Double(m.m12) + y * Double(m.m22) + Double(m.m42)) / w
-        guard w > 0, py.isFinite else { return false }
-        top = min(top ?? py, py)
-        bottom = max(bottom ?? py, py)
+        guard w > 0, px.isFinite, py.isFinite else { return false }
+        low = (min(low.x, px), min(low.y, py))
+        high = (max(high.x, px), max(high.y, py))
         return true
+    }
+
+    /// The pixels from coordinate `a` to `b` along one axis, one more
+    /// either side, within `0..<size`; nil for none.
+    @inline(__always)
+    static func span(_ a: Double, _ b: Double, within size: Int) -> Range<Int>? {
+        guard a <= b else { return nil }
+        let first = max(0, Int(max(-1, min(Double(size), a.rounded(.down)))) - 1)
+        let end = min(size, Int(max(-1, min(Double(size), b.rounded(.up)))) + 1)
+        return first < end ? first..<end : nil
     }
 }

@@ -317,6 +317,21 @@ package enum DrawCommand: Equatable, Sendable {
     case backdrop(BackdropDraw)
 }
 
+extension DrawCommand {
+    /// The same kind of command with equal values. (Written out: the
+    /// comparison made for it copies both commands into a pair first,
+    /// and frames compare every draw with the last frame's, `PlanDamage`.)
+    package static func == (a: DrawCommand, b: DrawCommand) -> Bool {
+        switch a {
+        case .polygon(let x): if case .polygon(let y) = b { x == y } else { false }
+        case .path(let x): if case .path(let y) = b { x == y } else { false }
+        case .blurMask(let s, let m): if case .blurMask(let t, let n) = b { s == t && m == n } else { false }
+        case .filter(let s, let f): if case .filter(let t, let g) = b { s == t && f == g } else { false }
+        case .backdrop(let x): if case .backdrop(let y) = b { x == y } else { false }
+        }
+    }
+}
+
 /// A layer's `backgroundFilters`: the target's pixels under it, as drawn so
 /// far in the pass, copied, filtered and drawn back over them within the
 /// layer's outline, before the layer's own background.
