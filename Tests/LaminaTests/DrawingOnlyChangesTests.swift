@@ -118,7 +118,29 @@ struct DrawingOnlyChangesTests {
         }
         #expect(try #require(changes.renderer as? CPURenderer).framesDrawnOverLast > 0)
     }
+
+    /// Community wallpapers of `../shared/caml-corpus` (full-screen pictures
+    /// under a few moving layers: most of each frame stays), a second of them.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: wallpapers.path), "no ../shared/caml-corpus beside the repository"),
+          arguments: ["RainbowSprinkles", "Snoopy", "Space", "TintedCubes", "boykisser"])
+    func wallpaperFramesDrawnOverTheLastAreTheFramesDrawnWhole(name: String) throws {
+        let scene = try SceneLoader().load(contentsOf: wallpapers.appendingPathComponent("\(name).tendies")).scene
+        let canvas = scene.canvas(scale: 0.2)
+        let whole = try LayerRenderer(backend: .cpu)
+        let changes = try LayerRenderer(backend: .cpu)
+        changes.drawsOnlyChanges = true
+        for k in 0..<12 {
+            let time = scene.time + Double(k) / 12
+            let expected = try whole.render(scene.rootLayer, canvas: canvas, time: time).pixelBytes
+            #expect(try changes.render(scene.rootLayer, canvas: canvas, time: time).pixelBytes == expected, "frame \(k)")
+        }
+        #expect(try #require(changes.renderer as? CPURenderer).framesDrawnOverLast > 0)
+    }
 }
+
+/// `../shared/caml-corpus/wallpapers` beside the repository.
+private let wallpapers = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../../shared/caml-corpus/wallpapers").standardizedFileURL
 
 /// `../shared/lottie/samples` beside the repository.
 private let lottieSamples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -98,6 +98,10 @@ final class RenderWorker {
         options.png = setup.pngOptions
         let progress = frames.progress
         defer { progress.enter(.finished) }
+        // Each frame drawn over an earlier one where they differ; the frames
+        // kept for that are let go when the request is done.
+        renderer.drawsOnlyChanges = true
+        defer { renderer.drawsOnlyChanges = false }
         progress.enter(.rendering)
         let encoder = try AnimationEncoder(frames.format, width: width, height: height, timeline: frames.timeline, options: options)
         var (planTime, drawTime, encodeTime) = (Duration.zero, Duration.zero, Duration.zero)
