@@ -19,6 +19,28 @@ import Testing
         }
     }
 
+    /// `setsNoEffects`, which lets a snapshot skip reading a layer's
+    /// effects: true for a new layer of every class, false once any of
+    /// them is set, and false for an app's class, whose getters may answer
+    /// otherwise than the storage says.
+    @Test(arguments: classes)
+    func aLayerSetsNoEffectsUntilOneIsSet(_ cls: CALayer.Type) {
+        #expect(cls.init().setsNoEffects)
+        let setters: [(CALayer) -> Void] = [
+            { $0.shadowOpacity = 0.5 }, { $0.filters = [] }, { $0.backgroundFilters = [] },
+            { $0.compositingFilter = "multiplyBlendMode" },
+        ]
+        for set in setters {
+            let layer = cls.init()
+            set(layer)
+            #expect(!layer.setsNoEffects)
+        }
+        final class ShadowedLayer: CALayer {
+            override var shadowOpacity: Float { get { 1 } set {} }
+        }
+        #expect(!ShadowedLayer().setsNoEffects)
+    }
+
     /// `applyClassDefaults` skips Lamina's own classes: none of them may
     /// override a default, and an app's subclass is not taken for one.
     @Test func laminasClassesOverrideNoDefault() {

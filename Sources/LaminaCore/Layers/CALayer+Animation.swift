@@ -173,6 +173,16 @@ extension CALayer {
         return hidden
     }
 
+    /// Whether the layer sets none of shadow, `filters`,
+    /// `backgroundFilters` and `compositingFilter`, known from one look at
+    /// its storage (a snapshot asks it of every layer it draws; most set
+    /// none). False where not known that way: a class of the app's own may
+    /// answer those properties otherwise.
+    package var setsNoEffects: Bool {
+        Self.isLaminaClass(type(of: self)) && properties.shadowOpacity <= 0 && properties.filters == nil
+            && properties.backgroundFilters == nil && properties.compositingFilter == nil
+    }
+
     /// Whether a copy of this layer can be filled again as another's
     /// presentation copy: Lamina's own `CALayer` and `CAShapeLayer`, whose
     /// state is exactly what `init(layer:)` copies.

@@ -322,6 +322,7 @@ final class LayerSnapshotter {
     /// The layer's shadow, filters and blend mode in one box; nil for a
     /// layer with none of them (most), for which no `RenderEffects` is made.
     private func effects(of layer: CALayer, at path: LayerPath) throws(RenderRefusal) -> Indirect<RenderEffects>? {
+        if layer.setsNoEffects { return nil }
         let filters = try Self.filters(layer.filters, at: path)
         let backgroundFilters = try Self.filters(layer.backgroundFilters, key: "backgroundFilters", at: path)
         let blendMode = try Self.blendMode(of: layer, at: path)
