@@ -52,7 +52,7 @@ package struct PlanDamage: Sendable {
         // What each draw into the output reaches, worked out once a plan.
         let (width, height) = (plan.width, plan.height)
         func reached(_ places: [DrawPlace], of plan: RenderPlan) -> [PixelRect] {
-            places.map { plan.passes[$0.pass].commands[$0.command].pixelsReached(width: width, height: height) }
+            places.map { place in plan.withDraw(at: place) { $0.pixelsReached(width: width, height: height) } }
         }
         let oldPixels = previousPixels.flatMap { $0.count == old.count ? $0 : nil } ?? reached(old.places, of: previous)
         let newPixels = reached(new.places, of: plan)
@@ -92,13 +92,13 @@ package struct PlanDamage: Sendable {
         // surface's pass before any pass that samples it) every draw of a
         // surface one of those samples.
         var needed = [Bool](repeating: false, count: plan.surfaces.count)
-        func need(_ command: DrawCommand) {
-            for case .offscreen(let i) in command.sampledSurfaces where needed.indices.contains(i) { needed[i] = true }
+        func need(_ surfaces: AtMostTwo<SurfaceID>) {
+            for case .offscreen(let i) in surfaces where needed.indices.contains(i) { needed[i] = true }
         }
         var redraws = plan.passes.map { $0.target == .output ? [Bool](repeating: false, count: $0.commands.count) : nil }
         for (k, place) in new.places.enumerated() where redrawn.overlaps(newRows[k]) {
             redraws[place.pass]![place.command] = true
-            need(plan.passes[place.pass].commands[place.command])
+            need(plan.withDraw(at: place) { $0.sampledSurfaces })
         }
         self.redraws = redraws
         skipsPass = [Bool](repeating: false, count: plan.passes.count)
@@ -108,7 +108,7 @@ package struct PlanDamage: Sendable {
                 skipsPass[p] = true
                 continue
             }
-            plan.passes[p].commands.forEach(need)
+            for c in plan.passes[p].commands.indices { need(plan.withDraw(at: DrawPlace(pass: p, command: c)) { $0.sampledSurfaces }) }
         }
     }
 }
@@ -117,6 +117,15 @@ package struct PlanDamage: Sendable {
 private struct DrawPlace {
     var pass: Int
     var command: Int
+}
+
+extension RenderPlan {
+    /// `body` of the command at `place`, read where it lies (a command
+    /// read out of its list is a copy: a few hundred bytes and a reference
+    /// counted for each list it holds).
+    fileprivate func withDraw<Result>(at place: DrawPlace, _ body: (DrawCommand) -> Result) -> Result {
+        passes[place.pass].commands.withUnsafeBufferPointer { body($0[place.command]) }
+    }
 }
 
 /// The places of the commands of the passes into the output, in the order
@@ -183,7 +192,8 @@ private struct Sameness {
     /// Whether the draw at `a` in `previous` and the one at `b` in `plan`
     /// paint the same pixels.
     mutating func same(_ a: DrawPlace, _ b: DrawPlace) -> Bool {
-        same(previous.passes[a.pass].commands[a.command], plan.passes[b.pass].commands[b.command])
+        let (previous, plan) = (previous, plan)
+        return previous.withDraw(at: a) { old in plan.withDraw(at: b) { new in self.same(old, new) } }
     }
 
     /// Whether `a` of `previous` and `b` of `plan` paint the same pixels:
@@ -229,11 +239,12 @@ extension DrawCommand {
         case .path(let draw):
             let m = draw.matrix
             guard m.m14 == 0, m.m24 == 0, m.m34 == 0, m.m44 == 1 else { return all }
-            if let bounds = draw.bounds {
-                for corner in [CGPoint(x: bounds.minX, y: bounds.minY), CGPoint(x: bounds.maxX, y: bounds.minY),
-                               CGPoint(x: bounds.minX, y: bounds.maxY), CGPoint(x: bounds.maxX, y: bounds.maxY)] {
-                    guard box.add(projecting: corner, through: m) else { return all }
-                }
+            if let b = draw.bounds {
+                // The box's corners (named one by one: a list of them was a heap block a draw).
+                guard box.add(projecting: CGPoint(x: b.minX, y: b.minY), through: m),
+                      box.add(projecting: CGPoint(x: b.maxX, y: b.minY), through: m),
+                      box.add(projecting: CGPoint(x: b.minX, y: b.maxY), through: m),
+                      box.add(projecting: CGPoint(x: b.maxX, y: b.maxY), through: m) else { return all }
             } else {
                 for contour in draw.contours {
                     for point in contour { guard box.add(projecting: point, through: m) else { return all } }
