@@ -7,44 +7,50 @@ import Foundation
 /// (unless `masksToBounds`). Hit testing still uses the bounds, as in Core
 /// Animation: override `contains(_:)` to test the path instead.
 open class CAShapeLayer: CALayer {
+    /// The stored values of the properties below, as one value: a
+    /// presentation copy of a shape layer (one for every animated shape of
+    /// every frame) copies them in one assignment (`ShapeProperties`).
+    @exclusivity(unchecked) var shape = ShapeProperties()
+
     /// The shape, in the layer's own space. A mutable path is copied on
     /// assignment, as in Core Animation. Default nil.
-    @exclusivity(unchecked) open var path: CGPath? {
-        didSet { if let mutable = path as? CGMutablePath { path = mutable.copy() } }
+    open var path: CGPath? {
+        get { shape.path }
+        set { shape.path = (newValue as? CGMutablePath)?.copy() ?? newValue }
     }
 
     /// The fill colour; nil for no fill. Default opaque black.
-    @exclusivity(unchecked) open var fillColor: CGColor? = CGColor.black
+    open var fillColor: CGColor? { get { shape.fillColor } set { shape.fillColor = newValue } }
 
     /// Which points of the path are filled. Default `.nonZero`.
-    @exclusivity(unchecked) open var fillRule: CAShapeLayerFillRule = .nonZero
+    open var fillRule: CAShapeLayerFillRule { get { shape.fillRule } set { shape.fillRule = newValue } }
 
     /// The stroke colour; nil (the default) for no stroke.
-    @exclusivity(unchecked) open var strokeColor: CGColor?
+    open var strokeColor: CGColor? { get { shape.strokeColor } set { shape.strokeColor = newValue } }
 
     /// The stroke width. Default 1.
-    @exclusivity(unchecked) open var lineWidth: CGFloat = 1
+    open var lineWidth: CGFloat { get { shape.lineWidth } set { shape.lineWidth = newValue } }
 
     /// The stroke's end caps. Default `.butt`.
-    @exclusivity(unchecked) open var lineCap: CAShapeLayerLineCap = .butt
+    open var lineCap: CAShapeLayerLineCap { get { shape.lineCap } set { shape.lineCap = newValue } }
 
     /// The stroke's corners. Default `.miter`.
-    @exclusivity(unchecked) open var lineJoin: CAShapeLayerLineJoin = .miter
+    open var lineJoin: CAShapeLayerLineJoin { get { shape.lineJoin } set { shape.lineJoin = newValue } }
 
     /// The longest miter, as a multiple of the line width. Default 10.
-    @exclusivity(unchecked) open var miterLimit: CGFloat = 10
+    open var miterLimit: CGFloat { get { shape.miterLimit } set { shape.miterLimit = newValue } }
 
     /// Alternating dash and gap lengths; nil (the default) for a solid line.
-    @exclusivity(unchecked) open var lineDashPattern: [NSNumber]?
+    open var lineDashPattern: [NSNumber]? { get { shape.lineDashPattern } set { shape.lineDashPattern = newValue } }
 
     /// How far into the dash pattern the stroke starts. Default 0.
-    @exclusivity(unchecked) open var lineDashPhase: CGFloat = 0
+    open var lineDashPhase: CGFloat { get { shape.lineDashPhase } set { shape.lineDashPhase = newValue } }
 
     /// Where the stroke starts along the path, 0...1. Default 0.
-    @exclusivity(unchecked) open var strokeStart: CGFloat = 0
+    open var strokeStart: CGFloat { get { shape.strokeStart } set { shape.strokeStart = newValue } }
 
     /// Where the stroke ends along the path, 0...1. Default 1.
-    @exclusivity(unchecked) open var strokeEnd: CGFloat = 1
+    open var strokeEnd: CGFloat { get { shape.strokeEnd } set { shape.strokeEnd = newValue } }
 
     /// A layer with Core Animation's defaults for this class.
     public required init() {
@@ -59,7 +65,9 @@ open class CAShapeLayer: CALayer {
 
     override class var keyTable: LayerKeyTable { CAShapeLayer.shapeKeyTable }
 
-    private static let shapeKeyTable = LayerKeyTable(inheriting: CALayer.baseKeyTable, adding: [
+    private static let shapeKeyTable = LayerKeyTable(inheriting: CALayer.baseKeyTable, storedAsOne: { to, from in
+        unsafeDowncast(to, to: CAShapeLayer.self).shape = unsafeDowncast(from, to: CAShapeLayer.self).shape
+    }, adding: [
         .property("path", LayerValue.path, animatable: true, default: { nil },
                   get: { (l: CAShapeLayer) in l.path }, set: { $0.path = $1 }),
         .property("fillColor", LayerValue.color, animatable: true, default: { CGColor.black },
@@ -85,4 +93,22 @@ open class CAShapeLayer: CALayer {
         .property("strokeEnd", LayerValue.cgFloat, range: .unit, animatable: true, default: { 1 },
                   get: { (l: CAShapeLayer) in l.strokeEnd }, set: { $0.strokeEnd = $1 }),
     ])
+}
+
+/// `CAShapeLayer`'s own properties, with their defaults: the storage behind
+/// its public properties, which document them (as `LayerProperties` is
+/// `CALayer`'s).
+struct ShapeProperties {
+    var path: CGPath?
+    var fillColor: CGColor? = CGColor.black
+    var fillRule: CAShapeLayerFillRule = .nonZero
+    var strokeColor: CGColor?
+    var lineWidth: CGFloat = 1
+    var lineCap: CAShapeLayerLineCap = .butt
+    var lineJoin: CAShapeLayerLineJoin = .miter
+    var miterLimit: CGFloat = 10
+    var lineDashPattern: [NSNumber]?
+    var lineDashPhase: CGFloat = 0
+    var strokeStart: CGFloat = 0
+    var strokeEnd: CGFloat = 1
 }

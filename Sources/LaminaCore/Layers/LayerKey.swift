@@ -139,7 +139,8 @@ struct LayerKeyTable: Sendable {
     /// order: what `init(layer:)` copies key by key, after `CALayer`'s own
     /// properties, which it copies as one `LayerProperties` value.
     let subclassKeys: [LayerKey]
-    /// Their typed copies.
+    /// What copies them: their typed copies, one a key, or one for a
+    /// class that stores its keys as one value.
     let subclassCopiers: [@Sendable (CALayer, CALayer) -> Void]
 
     /// `CALayer`'s own table: its keys are stored in `LayerProperties`.
@@ -149,16 +150,27 @@ struct LayerKeyTable: Sendable {
 
     /// The superclass's keys followed by `keys`.
     init(inheriting base: LayerKeyTable, adding keys: [LayerKey]) {
-        self.init(keys: base.keys + keys, subclassKeys: base.subclassKeys + keys.filter(\.isCopied))
+        let added = keys.filter(\.isCopied)
+        self.init(keys: base.keys + keys, subclassKeys: base.subclassKeys + added,
+                  subclassCopiers: base.subclassCopiers + added.map(\.copyUnchecked))
     }
 
-    private init(keys: [LayerKey], subclassKeys: [LayerKey]) {
+    /// The superclass's keys followed by `keys`, which the class stores as
+    /// one value (`CAShapeLayer`'s `ShapeProperties`): `copy` copies that
+    /// value, instead of a copy key by key.
+    init(inheriting base: LayerKeyTable, storedAsOne copy: @escaping @Sendable (CALayer, CALayer) -> Void,
+         adding keys: [LayerKey]) {
+        self.init(keys: base.keys + keys, subclassKeys: base.subclassKeys + keys.filter(\.isCopied),
+                  subclassCopiers: base.subclassCopiers + [copy])
+    }
+
+    private init(keys: [LayerKey], subclassKeys: [LayerKey], subclassCopiers: [@Sendable (CALayer, CALayer) -> Void] = []) {
         self.keys = keys
         var index: [String: Int] = [:]
         for (i, key) in keys.enumerated() { index[key.name] = i }
         self.index = index
         self.subclassKeys = subclassKeys
-        subclassCopiers = subclassKeys.map(\.copyUnchecked)
+        self.subclassCopiers = subclassCopiers
     }
 
     subscript(name: String) -> LayerKey? {
