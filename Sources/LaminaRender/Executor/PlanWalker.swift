@@ -176,7 +176,7 @@ package enum PlanWalker {
     ) throws -> Painter.Surface {
         var frame = Frame<Painter>(plan: plan, painter: painter)
         frame.redraw = Redraw(damage: damage, previous: previous,
-                              clear: { painter.clear($0.rows, columns: $0.clearedColumns, of: &$1) },
+                              clear: { painter.clear(damage.rows, columns: damage.clearedColumns, of: &$0) },
                               draw: { try painter.draw($0, into: &$1, within: damage.rows, deadline: $2) })
         defer { frame.finish() }
         try frame.draw(deadline: deadline)
@@ -184,12 +184,13 @@ package enum PlanWalker {
         return output
     }
 
-    /// A frame drawn over the last one: what it redraws, and how.
+    /// A frame drawn over the last one: what it redraws, and the painter's
+    /// ways of clearing and drawing the damaged rows alone.
     private struct Redraw<Painter: SurfacePainter> {
         let damage: PlanDamage
         /// The last frame's output, until the pass that makes the output takes it.
         var previous: Painter.Surface?
-        let clear: (PlanDamage, inout Painter.Surface) -> Void
+        let clear: (inout Painter.Surface) -> Void
         let draw: ([DrawStep<Painter.Texture>], inout Painter.Surface, RenderDeadline?) throws -> Void
     }
 
@@ -232,7 +233,7 @@ package enum PlanWalker {
                 guard redraw?.previous != nil else { throw InvalidRenderPlan("a frame makes its output twice") }
                 target = redraw!.previous.take()!
                 // (Not where the first draw, redrawn with the rest, paints every pixel opaque.)
-                if let redraw, !pass.firstDrawCovers { redraw.clear(redraw.damage, &target) }
+                if let redraw, !pass.firstDrawCovers { redraw.clear(&target) }
             } else if pass.continuesTarget {
                 // Taken out while it is drawn, so that the painter holds its only reference.
                 let existing: Painter.Surface?
