@@ -75,7 +75,13 @@ extension PixelRect {
     /// The pixels touched by the bounding box of `points`, and one more on
     /// every side; nil for no points or a coordinate that is not finite.
     package static func covering(_ points: [CGPoint]) -> PixelRect? {
-        guard let box = CGRect.bounding(points) else { return nil }
+        CGRect.bounding(points).flatMap(covering)
+    }
+
+    /// The pixels touched by `box`, and one more on every side; nil for a
+    /// null box or a coordinate that is not finite.
+    package static func covering(_ box: CGRect) -> PixelRect? {
+        guard !box.isNull else { return nil }
         let (x0, x1, y0, y1) = (Double(box.minX), Double(box.maxX), Double(box.minY), Double(box.maxY))
         let limit = Double(Int32.max)
         guard [x0, x1, y0, y1].allSatisfy({ $0.isFinite && abs($0) < limit }) else { return nil }

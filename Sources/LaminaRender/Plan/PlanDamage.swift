@@ -46,9 +46,10 @@ package struct PlanDamage: Sendable {
     /// `previousPixels`: the `drawnPixels` of the damage that `previous`
     /// was drawn with, where it was (worked out again otherwise).
     package init?(from previous: RenderPlan, to plan: RenderPlan, previousPixels: [PixelRect]? = nil) {
-        guard previous.width == plan.width, previous.height == plan.height,
-              let old = OutputDraws(previous), let new = OutputDraws(plan) else { return nil }
-        var sameness = Sameness(previous: previous, plan: plan)
+        guard previous.width == plan.width, previous.height == plan.height else { return nil }
+        let before = DrawPlace.byTarget(of: previous), after = DrawPlace.byTarget(of: plan)
+        guard let old = OutputDraws(previous, before), let new = OutputDraws(plan, after) else { return nil }
+        var sameness = Sameness(previous: previous, plan: plan, previousDraws: before, draws: after)
         // What each draw into the output reaches, worked out once a plan.
         let (width, height) = (plan.width, plan.height)
         func reached(_ places: [DrawPlace], of plan: RenderPlan) -> [PixelRect] {
@@ -117,6 +118,24 @@ package struct PlanDamage: Sendable {
 private struct DrawPlace {
     var pass: Int
     var command: Int
+
+    /// The draws into each target of `plan`, in the order they draw; nil
+    /// for a target made more than once (each pass that does not continue
+    /// its target clears it): the first pass into a target makes it, and
+    /// every later one must continue it.
+    static func byTarget(of plan: RenderPlan) -> [SurfaceID: [DrawPlace]?] {
+        var byTarget: [SurfaceID: [DrawPlace]?] = [:]
+        for p in plan.passes.indices {
+            let target = plan.passes[p].target
+            guard plan.passes[p].continuesTarget == (byTarget[target] != nil) else {
+                byTarget[target] = .some(nil)
+                continue
+            }
+            let places = plan.passes[p].commands.indices.map { DrawPlace(pass: p, command: $0) }
+            byTarget[target] = .some((byTarget[target] ?? []).map { $0 + places })
+        }
+        return byTarget
+    }
 }
 
 extension RenderPlan {
@@ -131,25 +150,23 @@ extension RenderPlan {
 /// The places of the commands of the passes into the output, in the order
 /// they draw (places, not the commands: nothing is copied).
 private struct OutputDraws {
-    var places: [DrawPlace] = []
+    let places: [DrawPlace]
     var count: Int { places.count }
 
     /// Nil when one of them is not a polygon or a path, or when the output
-    /// is made more than once (each pass that does not continue it clears it).
-    init?(_ plan: RenderPlan) {
-        var madeOnce = false
-        for p in plan.passes.indices where plan.passes[p].target == .output {
-            // The first pass into the output makes it; every later one continues it.
-            guard plan.passes[p].continuesTarget == madeOnce else { return nil }
-            madeOnce = true
-            for c in plan.passes[p].commands.indices {
-                switch plan.passes[p].commands[c] {
-                case .polygon, .path: places.append(DrawPlace(pass: p, command: c))
-                case .blurMask, .filter, .backdrop: return nil
+    /// is not made exactly once (`DrawPlace.byTarget`).
+    init?(_ plan: RenderPlan, _ byTarget: [SurfaceID: [DrawPlace]?]) {
+        guard let places = byTarget[.output] ?? nil else { return nil }
+        for place in places {
+            let fills = plan.withDraw(at: place) { command in
+                switch command {
+                case .polygon, .path: true
+                case .blurMask, .filter, .backdrop: false
                 }
             }
+            guard fills else { return nil }
         }
-        guard madeOnce else { return nil }
+        self.places = places
     }
 }
 
@@ -161,32 +178,13 @@ private struct Sameness {
     /// Each surface of `plan`: nil until asked, then whether it is drawn as
     /// the surface of the same number in `previous` is.
     private var surfaces: [Bool?]
-    /// The draws into each offscreen surface, by plan; nil for a surface
-    /// made more than once (each pass that does not continue it clears it).
-    private let previousDraws: [Int: [DrawPlace]?]
-    private let draws: [Int: [DrawPlace]?]
+    /// The draws into each target, by plan (`DrawPlace.byTarget`).
+    private let previousDraws: [SurfaceID: [DrawPlace]?]
+    private let draws: [SurfaceID: [DrawPlace]?]
 
-    init(previous: RenderPlan, plan: RenderPlan) {
-        self.previous = previous
-        self.plan = plan
+    init(previous: RenderPlan, plan: RenderPlan, previousDraws: [SurfaceID: [DrawPlace]?], draws: [SurfaceID: [DrawPlace]?]) {
+        (self.previous, self.plan, self.previousDraws, self.draws) = (previous, plan, previousDraws, draws)
         surfaces = [Bool?](repeating: nil, count: plan.surfaces.count)
-        previousDraws = Self.offscreenDraws(of: previous)
-        draws = Self.offscreenDraws(of: plan)
-    }
-
-    private static func offscreenDraws(of plan: RenderPlan) -> [Int: [DrawPlace]?] {
-        var byTarget: [Int: [DrawPlace]?] = [:]
-        for p in plan.passes.indices {
-            guard case .offscreen(let i) = plan.passes[p].target else { continue }
-            // The first pass into a surface makes it; every later one continues it.
-            guard plan.passes[p].continuesTarget == (byTarget[i] != nil) else {
-                byTarget[i] = .some(nil)
-                continue
-            }
-            let places = plan.passes[p].commands.indices.map { DrawPlace(pass: p, command: $0) }
-            byTarget[i] = .some((byTarget[i] ?? []).map { $0 + places })
-        }
-        return byTarget
     }
 
     /// Whether the draw at `a` in `previous` and the one at `b` in `plan`
@@ -218,7 +216,8 @@ private struct Sameness {
         // within its own drawing is refused before it is drawn).
         surfaces[i] = false
         guard previous.surfaces.indices.contains(i), previous.surfaces[i] == plan.surfaces[i],
-              let old = previousDraws[i] ?? nil, let new = draws[i] ?? nil, old.count == new.count else { return false }
+              let old = previousDraws[.offscreen(i)] ?? nil, let new = draws[.offscreen(i)] ?? nil,
+              old.count == new.count else { return false }
         for (a, b) in zip(old, new) where !same(a, b) { return false }
         surfaces[i] = true
         return true
@@ -232,58 +231,37 @@ extension DrawCommand {
     /// known (a path seen in perspective, a blur, a filter, a backdrop).
     func pixelsReached(width: Int, height: Int) -> PixelRect {
         let all = PixelRect(width: width, height: height)
-        var box = PixelExtent()
+        var box = BoxAccumulator()
+        /// Adds `point` mapped by `m`, divided by its w; false when that
+        /// is not a finite point in front of the eye.
+        func add(_ point: CGPoint, through m: CATransform3D) -> Bool {
+            let h = m.apply(x: point.x, y: point.y)
+            let mapped = CGPoint(x: h.x / h.w, y: h.y / h.w)
+            guard h.w > 0, mapped.x.isFinite, mapped.y.isFinite else { return false }
+            box.add(mapped)
+            return true
+        }
         switch self {
         case .polygon(let draw):
-            for point in draw.polygon { guard box.add(projecting: point, through: draw.matrix) else { return all } }
+            for point in draw.polygon { guard add(point, through: draw.matrix) else { return all } }
         case .path(let draw):
             let m = draw.matrix
             guard m.m14 == 0, m.m24 == 0, m.m34 == 0, m.m44 == 1 else { return all }
             if let b = draw.bounds {
                 // The box's corners (named one by one: a list of them was a heap block a draw).
-                guard box.add(projecting: CGPoint(x: b.minX, y: b.minY), through: m),
-                      box.add(projecting: CGPoint(x: b.maxX, y: b.minY), through: m),
-                      box.add(projecting: CGPoint(x: b.minX, y: b.maxY), through: m),
-                      box.add(projecting: CGPoint(x: b.maxX, y: b.maxY), through: m) else { return all }
+                guard add(CGPoint(x: b.minX, y: b.minY), through: m), add(CGPoint(x: b.maxX, y: b.minY), through: m),
+                      add(CGPoint(x: b.minX, y: b.maxY), through: m), add(CGPoint(x: b.maxX, y: b.maxY), through: m)
+                else { return all }
             } else {
                 for contour in draw.contours {
-                    for point in contour { guard box.add(projecting: point, through: m) else { return all } }
+                    for point in contour { guard add(point, through: m) else { return all } }
                 }
             }
         case .blurMask, .filter, .backdrop:
             return all
         }
-        guard let xs = PixelExtent.span(box.low.x, box.high.x, within: width),
-              let ys = PixelExtent.span(box.low.y, box.high.y, within: height) else { return PixelRect(width: 0, height: 0) }
-        return PixelRect(x: xs.lowerBound, y: ys.lowerBound, width: xs.count, height: ys.count)
-    }
-}
-
-/// The box of points in pixels.
-private struct PixelExtent {
-    var low = (x: Double.infinity, y: Double.infinity), high = (x: -Double.infinity, y: -Double.infinity)
-
-    /// Adds `point` mapped by `matrix` (row-vector convention, divided by
-    /// its w); false when that is not a finite point in front of the eye.
-    @inline(__always)
-    mutating func add(projecting point: CGPoint, through m: CATransform3D) -> Bool {
-        let x = Double(point.x), y = Double(point.y)
-        let w = x * Double(m.m14) + y * Double(m.m24) + Double(m.m44)
-        let px = (x * Double(m.m11) + y * Double(m.m21) + Double(m.m41)) / w
-        let py = (x * Double(m.m12) + y * Double(m.m22) + Double(m.m42)) / w
-        guard w > 0, px.isFinite, py.isFinite else { return false }
-        low = (min(low.x, px), min(low.y, py))
-        high = (max(high.x, px), max(high.y, py))
-        return true
-    }
-
-    /// The pixels from coordinate `a` to `b` along one axis, one more
-    /// either side, within `0..<size`; nil for none.
-    @inline(__always)
-    static func span(_ a: Double, _ b: Double, within size: Int) -> Range<Int>? {
-        guard a <= b else { return nil }
-        let first = max(0, Int(max(-1, min(Double(size), a.rounded(.down)))) - 1)
-        let end = min(size, Int(max(-1, min(Double(size), b.rounded(.up)))) + 1)
-        return first < end ? first..<end : nil
+        if box.isEmpty { return PixelRect(width: 0, height: 0) }
+        // A coordinate that is not finite, or beyond any picture: everything.
+        return PixelRect.covering(box.rect)?.intersection(all) ?? all
     }
 }
