@@ -1,5 +1,5 @@
 // Lets a fill be drawn with OpenGL ES 3.2's advanced blend equations
-// (multiply, screen, ..., luminosity: a layer's `compositingFilter`), in the
+// (multiply, screen, ..., exclusion: a layer's `compositingFilter`), in the
 // program variant LaminaGL compiles for them (`LAMINA_ADVANCED_BLEND`
 // defined): the qualifier is required for those equations, and costs
 // ordinary draws (a driver may read the target in the shader, per sample),

@@ -570,6 +570,7 @@ struct CAMLDocumentTests {
                 <CALayer name="object" bounds="0 0 4 4"><compositingFilter><CAFilter filter="plusL"/></compositingFilter></CALayer>
                 <CALayer name="coreImage" bounds="0 0 4 4" compositingFilter="CISoftLightBlendMode"/>
                 <CALayer name="porterDuff" bounds="0 0 4 4" compositingFilter="destOut"/>
+                <CALayer name="nonSeparable" bounds="0 0 4 4" compositingFilter="luminosityBlendMode"/>
               </sublayers>
             </CALayer>
             """))
@@ -583,6 +584,9 @@ struct CAMLDocumentTests {
         // A Porter-Duff operator is skipped, at its place, and the layer drawn source-over.
         let skipped = try #require(result.warnings.first { $0.subject == "compositingFilter 'destOut'" })
         #expect(skipped.position.line == 11, "\(skipped)")
+        // A non-separable mode too: Core Animation draws it source-over.
+        let nonSeparable = try #require(result.warnings.first { $0.subject == "compositingFilter 'luminosityBlendMode'" })
+        #expect(nonSeparable.position.line == 12 && "\(nonSeparable)".contains("source-over"), "\(nonSeparable)")
     }
 
     @Test func animationsUnderKeysAreRead() throws {

@@ -272,6 +272,11 @@ struct LottieReaderTests {
         let added = try LottieReader().read(Self.animation(top(16) + ", " + Self.shapeLayer(Self.redSquare)))
         #expect(added.warnings.contains { $0.subject == "$.layers[0].bm" && $0.action == .skipped })
         #expect(rgba(try LayerRenderer(backend: .cpu).render(added.scene, time: 0), 50, 50) == [0, 0, 255, 255])
+        // Luminosity (15) lottie-ios names, and Core Animation draws source-over: the same, with a warning.
+        let luminosity = try LottieReader().read(Self.animation(top(15) + ", " + Self.shapeLayer(Self.redSquare)))
+        let warning = try #require(luminosity.warnings.first { $0.subject == "$.layers[0].bm" })
+        #expect(warning.action == .skipped && "\(warning)".contains("luminosityBlendMode"), "\(warning)")
+        #expect(rgba(try LayerRenderer(backend: .cpu).render(luminosity.scene, time: 0), 50, 50) == [0, 0, 255, 255])
     }
 
     /// A text layer: each line on its baseline (the first on the layer's

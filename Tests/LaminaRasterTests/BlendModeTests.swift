@@ -45,27 +45,6 @@ import Testing
                               0.48 * 0.5 + 0.45 * 0.4 + 0.3 * 0.72, αo)))
     }
 
-    @Test func nonSeparableModesTradeHueSaturationAndLuminosity() {
-        let b = pixel((0.2, 0.6, 0.4), 1), s = pixel((0.9, 0.3, 0.1), 1)
-        func lum(_ p: SIMD4<Double>) -> Double { 0.3 * p.x + 0.59 * p.y + 0.11 * p.z }
-        func sat(_ p: SIMD4<Double>) -> Double { max(p.x, p.y, p.z) - min(p.x, p.y, p.z) }
-        // Luminosity keeps the backdrop's hue and saturation with the source's luminosity; colour the reverse.
-        let l = BlendMode.luminosity.blend(s, over: b)
-        #expect(abs(lum(l) - lum(s)) < 1e-12)
-        let c = BlendMode.color.blend(s, over: b)
-        #expect(abs(lum(c) - lum(b)) < 1e-9)
-        // Hue and saturation keep the backdrop's luminosity.
-        #expect(abs(lum(BlendMode.hue.blend(s, over: b)) - lum(b)) < 1e-9)
-        // (A source whose saturation keeps the result in gamut: no clipping.)
-        let muted = pixel((0.6, 0.4, 0.3), 1)
-        let sa = BlendMode.saturation.blend(muted, over: b)
-        #expect(abs(lum(sa) - lum(b)) < 1e-9)
-        #expect(abs(sat(sa) - sat(muted)) < 1e-9)
-        // A grey source has no hue: its saturation mode greys the backdrop.
-        let grey = BlendMode.saturation.blend(pixel((0.5, 0.5, 0.5), 1), over: b)
-        #expect(abs(grey.x - grey.y) < 1e-12 && abs(grey.y - grey.z) < 1e-12)
-    }
-
     @Test func plusLighterAddsUpToWhite() {
         let s = pixel((0.5, 0.25, 0.8), 0.6), b = pixel((0.6, 0.6, 0.9), 0.7)
         #expect(near(BlendMode.plusLighter.blend(s, over: b), SIMD4(0.3 + 0.42, 0.15 + 0.42, 1, 1)))

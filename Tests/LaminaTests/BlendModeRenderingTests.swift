@@ -90,6 +90,27 @@ import Lamina
         #expect(near(rgba(laid, 10, 10), [102, 51, 0, 255]), "\(rgba(laid, 10, 10))")
     }
 
+    @Test(arguments: availableBackends)
+    func nonSeparableModesAreDrawnSourceOverAsCoreAnimationDrawsThem(backend: RenderBackend) throws {
+        // Core Animation applies no hue, saturation, colour or luminosity
+        // filter (Apple's picture of lottie-ios's blend_mode_test): a
+        // translucent band naming one lies over the backdrop as one without.
+        func band(_ filter: Any?) -> CALayer {
+            let band = CALayer()
+            band.backgroundColor = CGColor(red: 1, green: 0.5, blue: 0, alpha: 0.6)
+            band.compositingFilter = filter
+            return band
+        }
+        let plain = try render(band(nil), backend: backend)
+        for filter: Any in ["luminosityBlendMode", "hueBlendMode", "CISaturationBlendMode", CAFilter(type: .colorBlendMode)] {
+            let image = try render(band(filter), backend: backend)
+            #expect(rgba(image, 10, 10) == rgba(plain, 10, 10), "\(filter): \(rgba(image, 10, 10))")
+            #expect(rgba(image, 30, 10) == rgba(plain, 30, 10), "\(filter): \(rgba(image, 30, 10))")
+        }
+        // Source-over, not the W3C's luminosity (which would keep the blue's hue).
+        #expect(near(rgba(plain, 10, 10), [173, 138, 102, 255]), "\(rgba(plain, 10, 10))")
+    }
+
     @Test func aCompositingFilterThatIsNoBlendModeIsRefusedAtItsLayer() throws {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 10, height: 10)

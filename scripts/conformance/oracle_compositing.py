@@ -4,8 +4,11 @@ and backgroundFilters.
 
 The shared oracle refuses keys it has no CSS for; a layer's blend mode has
 one: CSS's mix-blend-mode, which Chromium draws by the same W3C formulas
-Core Animation's blend-mode filters follow, blending the element as a group
-(its opacity, background and children) with what lies under it. This
+Core Animation's separable blend-mode filters follow, blending the element
+as a group (its opacity, background and children) with what lies under it.
+Core Animation applies no non-separable mode (hue, saturation, color,
+luminosity): a layer naming one is drawn source-over, as Apple's own
+picture of lottie-ios's blend_mode_test shows, so those are CSS's normal. This
 wrapper takes each layer's compositingFilter off before the shared oracle
 sees it and puts mix-blend-mode on the div the oracle opens for that layer.
 
@@ -31,9 +34,10 @@ CSS_MODES = {
     "multiplyBlendMode": "multiply", "screenBlendMode": "screen", "overlayBlendMode": "overlay",
     "darkenBlendMode": "darken", "lightenBlendMode": "lighten", "colorDodgeBlendMode": "color-dodge",
     "colorBurnBlendMode": "color-burn", "softLightBlendMode": "soft-light", "hardLightBlendMode": "hard-light",
-    "differenceBlendMode": "difference", "exclusionBlendMode": "exclusion", "hueBlendMode": "hue",
-    "saturationBlendMode": "saturation", "colorBlendMode": "color", "luminosityBlendMode": "luminosity",
-    "plusL": "plus-lighter",
+    "differenceBlendMode": "difference", "exclusionBlendMode": "exclusion", "plusL": "plus-lighter",
+    # Named, and drawn source-over by Core Animation.
+    "hueBlendMode": "normal", "saturationBlendMode": "normal", "colorBlendMode": "normal",
+    "luminosityBlendMode": "normal",
 }
 
 

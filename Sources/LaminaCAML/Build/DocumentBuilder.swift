@@ -402,9 +402,17 @@ final class DocumentBuilder {
 
     /// The blend mode a `compositingFilter` names, as the scene format
     /// spells it; nil, with a warning at its place, for a filter Lamina does
-    /// not blend by (Porter-Duff operators such as `destOut`).
+    /// not blend by (Porter-Duff operators such as `destOut`, and the
+    /// non-separable modes, which Core Animation draws source-over).
     func blendMode(named name: String, at position: SourcePosition) throws(SceneError) -> String? {
-        if let kind = CAFilter.Kind(compositingFilter: name), kind.blendMode != nil { return kind.rawValue }
+        let kind = CAFilter.Kind(compositingFilter: name) ?? CAFilter.Kind(name)
+        if kind.blendMode != nil { return kind.rawValue }
+        if CAFilter.Kind.nonSeparableBlendModes.contains(kind) {
+            try skip("compositingFilter '\(name)'",
+                     "Core Animation applies no non-separable blend mode: the layer is drawn source-over, as on a device",
+                     at: position)
+            return nil
+        }
         try skip("compositingFilter '\(name)'",
                  "Lamina blends by \(CAFilter.Kind.blendModes.map(\.rawValue).joined(separator: ", "))", at: position)
         return nil

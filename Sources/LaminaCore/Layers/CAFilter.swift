@@ -63,6 +63,8 @@ open class CAFilter {
         public static let hardLightBlendMode = Kind("hardLightBlendMode")
         public static let differenceBlendMode = Kind("differenceBlendMode")
         public static let exclusionBlendMode = Kind("exclusionBlendMode")
+        // The non-separable modes: names Core Animation takes, and draws
+        // source-over (`nonSeparableBlendModes`).
         public static let hueBlendMode = Kind("hueBlendMode")
         public static let saturationBlendMode = Kind("saturationBlendMode")
         public static let colorBlendMode = Kind("colorBlendMode")
@@ -75,12 +77,25 @@ open class CAFilter {
         public static let blendModes: [Kind] = [
             .normalBlendMode, .multiplyBlendMode, .screenBlendMode, .overlayBlendMode, .darkenBlendMode,
             .lightenBlendMode, .colorDodgeBlendMode, .colorBurnBlendMode, .softLightBlendMode, .hardLightBlendMode,
-            .differenceBlendMode, .exclusionBlendMode, .hueBlendMode, .saturationBlendMode, .colorBlendMode,
-            .luminosityBlendMode, .plusL, .sourceOver,
+            .differenceBlendMode, .exclusionBlendMode, .plusL, .sourceOver,
+        ]
+
+        /// Blend modes Core Animation takes as a `compositingFilter` and does
+        /// not apply: the non-separable ones, which trade hue, saturation and
+        /// luminosity between two colours. A layer naming one is drawn
+        /// source-over, as on a device: Apple's own picture of a layer with
+        /// `luminosityBlendMode` shows it drawn so (lottie-ios's
+        /// `blend_mode_test`), and WebKit leaves these four modes off the
+        /// layers it gives Core Animation, because Core Animation has no
+        /// compositing filter for them. The CAML and Lottie readers warn
+        /// where a file names one.
+        public static let nonSeparableBlendModes: [Kind] = [
+            .hueBlendMode, .saturationBlendMode, .colorBlendMode, .luminosityBlendMode,
         ]
 
         /// How a layer with this compositing filter meets what lies under
-        /// it; nil for a kind that is no blend mode Lamina applies.
+        /// it; nil for a kind that is no blend mode Lamina applies (a
+        /// non-separable one included).
         package var blendMode: BlendMode? {
             switch self {
             case .normalBlendMode, .sourceOver: .normal
@@ -95,10 +110,6 @@ open class CAFilter {
             case .hardLightBlendMode: .hardLight
             case .differenceBlendMode: .difference
             case .exclusionBlendMode: .exclusion
-            case .hueBlendMode: .hue
-            case .saturationBlendMode: .saturation
-            case .colorBlendMode: .color
-            case .luminosityBlendMode: .luminosity
             case .plusL: .plusLighter
             default: nil
             }
@@ -115,7 +126,7 @@ open class CAFilter {
             if rawValue.hasPrefix("CI"), rawValue.hasSuffix("BlendMode"), rawValue.count > 11 {
                 let rest = rawValue.dropFirst(2)
                 let alias = Kind(rest.prefix(1).lowercased() + rest.dropFirst())
-                if alias.blendMode != nil { self = alias }
+                if alias.blendMode != nil || Self.nonSeparableBlendModes.contains(alias) { self = alias }
             }
         }
     }

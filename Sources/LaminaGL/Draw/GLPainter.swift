@@ -255,8 +255,7 @@ final class GLPainter {
         .multiply: GL_MULTIPLY_KHR, .screen: GL_SCREEN_KHR, .overlay: GL_OVERLAY_KHR, .darken: GL_DARKEN_KHR,
         .lighten: GL_LIGHTEN_KHR, .colorDodge: GL_COLORDODGE_KHR, .colorBurn: GL_COLORBURN_KHR,
         .hardLight: GL_HARDLIGHT_KHR, .softLight: GL_SOFTLIGHT_KHR, .difference: GL_DIFFERENCE_KHR,
-        .exclusion: GL_EXCLUSION_KHR, .hue: GL_HSL_HUE_KHR, .saturation: GL_HSL_SATURATION_KHR,
-        .color: GL_HSL_COLOR_KHR, .luminosity: GL_HSL_LUMINOSITY_KHR,
+        .exclusion: GL_EXCLUSION_KHR,
     ]
 
     /// The state every LaminaGL draw assumes: no depth, stencil, culling,

@@ -122,7 +122,15 @@ final class LottieComposition {
         if let mode = object["bm"]?.number, mode != 0 {
             // As lottie-ios's Core Animation engine: the layer's compositing filter.
             if let m = Int(exactly: mode), Self.blendModes.indices.contains(m) {
-                blendMode = Self.blendModes[m]
+                let kind = Self.blendModes[m]
+                if CAFilter.Kind.nonSeparableBlendModes.contains(kind) {
+                    // lottie-ios names it, and Core Animation draws the layer source-over.
+                    try reader.diagnostics.skipped(
+                        "\(path).bm", "\(kind.rawValue) is a non-separable blend mode, which Core Animation does not apply: "
+                            + "the layer is drawn normally, as on a device", file: reader.file, at: object["bm"]!.position)
+                } else {
+                    blendMode = kind
+                }
             } else {
                 try reader.diagnostics.skipped("\(path).bm", "this blend mode is not one Core Animation draws: the layer is drawn normally",
                                                file: reader.file, at: object["bm"]!.position)

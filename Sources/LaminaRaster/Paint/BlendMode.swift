@@ -3,11 +3,12 @@
 
 /// How a source pixel meets the destination under it.
 ///
-/// `normal` is source-over, the blend of every ordinary draw. The separable
-/// and non-separable modes are those of the W3C's Compositing and Blending
-/// (Level 1), which Core Animation's `multiplyBlendMode`... filters and
-/// OpenGL ES 3.2's advanced blend equations both follow: with `Cs`, `Cb` the
-/// straight source and backdrop colours and `αs`, `αb` their alphas,
+/// `normal` is source-over, the blend of every ordinary draw. The others are
+/// the separable modes of the W3C's Compositing and Blending (Level 1),
+/// which Core Animation's `multiplyBlendMode`... filters and OpenGL ES 3.2's
+/// advanced blend equations both follow: with `Cs`, `Cb` the straight source
+/// and backdrop colours and `αs`, `αb` their alphas, and `B` applied to each
+/// channel alone,
 ///
 /// ```
 /// co = cs·(1 − αb) + cb·(1 − αs) + αs·αb·B(Cb, Cs)      (premultiplied)
@@ -24,16 +25,7 @@ package enum BlendMode: String, CaseIterable, Hashable, Sendable {
     case normal
     case multiply, screen, overlay, darken, lighten, colorDodge, colorBurn
     case softLight, hardLight, difference, exclusion
-    case hue, saturation, color, luminosity
     case plusLighter
-
-    /// Whether `B` works on each channel alone.
-    package var isSeparable: Bool {
-        switch self {
-        case .hue, .saturation, .color, .luminosity: false
-        default: true
-        }
-    }
 
     /// The premultiplied pixel `source` (channels 0...1) over `backdrop`.
     package func blend(_ source: SIMD4<Double>, over backdrop: SIMD4<Double>) -> SIMD4<Double> {
@@ -51,13 +43,8 @@ package enum BlendMode: String, CaseIterable, Hashable, Sendable {
         let cs = SIMD3(source.x, source.y, source.z), cb = SIMD3(backdrop.x, backdrop.y, backdrop.z)
         let straightS = (cs / αs).clamped(lowerBound: .zero, upperBound: .one)
         let straightB = (cb / αb).clamped(lowerBound: .zero, upperBound: .one)
-        let mixed: SIMD3<Double>
-        if isSeparable {
-            mixed = SIMD3(separable(straightB.x, straightS.x), separable(straightB.y, straightS.y),
+        let mixed = SIMD3(separable(straightB.x, straightS.x), separable(straightB.y, straightS.y),
                           separable(straightB.z, straightS.z))
-        } else {
-            mixed = nonSeparable(straightB, straightS)
-        }
         let c = cs * (1 - αb) + cb * (1 - αs) + αs * αb * mixed
         let α = αs + αb * (1 - αs)
         return SIMD4(c.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: α)), α)
@@ -100,39 +87,5 @@ package enum BlendMode: String, CaseIterable, Hashable, Sendable {
         case .exclusion: return b + s - 2 * b * s
         default: return s
         }
-    }
-
-    /// `B(Cb, Cs)` of a non-separable mode: hue, saturation and luminosity
-    /// traded between the two colours.
-    private func nonSeparable(_ b: SIMD3<Double>, _ s: SIMD3<Double>) -> SIMD3<Double> {
-        switch self {
-        case .hue: return Self.withLuminosity(Self.withSaturation(s, Self.saturation(b)), Self.luminosity(b))
-        case .saturation: return Self.withLuminosity(Self.withSaturation(b, Self.saturation(s)), Self.luminosity(b))
-        case .color: return Self.withLuminosity(s, Self.luminosity(b))
-        case .luminosity: return Self.withLuminosity(b, Self.luminosity(s))
-        default: return s
-        }
-    }
-
-    private static func luminosity(_ c: SIMD3<Double>) -> Double { 0.3 * c.x + 0.59 * c.y + 0.11 * c.z }
-
-    private static func saturation(_ c: SIMD3<Double>) -> Double { c.max() - c.min() }
-
-    /// `c` moved to luminosity `l`, then brought back into the gamut
-    /// keeping its luminosity (ClipColor).
-    private static func withLuminosity(_ c: SIMD3<Double>, _ l: Double) -> SIMD3<Double> {
-        let moved = c + (l - luminosity(c))
-        let lum = luminosity(moved), n = moved.min(), x = moved.max()
-        var out = moved
-        if n < 0 { out = lum + (out - lum) * lum / (lum - n) }
-        if x > 1 { out = lum + (out - lum) * (1 - lum) / (x - lum) }
-        return out
-    }
-
-    /// `c` with saturation `s`, its hue kept (SetSat).
-    private static func withSaturation(_ c: SIMD3<Double>, _ s: Double) -> SIMD3<Double> {
-        let lo = c.min(), hi = c.max()
-        guard hi > lo else { return .zero }
-        return (c - lo) * s / (hi - lo)
     }
 }

@@ -4,11 +4,15 @@ import LaminaRaster
 
 extension LayerSnapshotter {
     /// The blend mode a layer's `compositingFilter` names (source-over
-    /// without one). A filter Lamina does not blend by is refused, naming
-    /// the layer, as an unknown filter is.
+    /// without one, or with a non-separable mode, as Core Animation draws
+    /// it: `CAFilter.Kind.nonSeparableBlendModes`). A filter Lamina does not
+    /// blend by is refused, naming the layer, as an unknown filter is.
     static func blendMode(of layer: CALayer, at path: LayerPath) throws(RenderRefusal) -> BlendMode {
         guard let value = layer.compositingFilter else { return .normal }
         if let filter = value as? CAFilter, !filter.isEnabled { return .normal }
+        if let kind = CAFilter.Kind(compositingFilter: value), CAFilter.Kind.nonSeparableBlendModes.contains(kind) {
+            return .normal
+        }
         guard let kind = CAFilter.Kind(compositingFilter: value), let mode = kind.blendMode else {
             let name = CAFilter.Kind(compositingFilter: value).map { "\"\(Quoted.prefix($0.rawValue))\"" } ?? "a \(type(of: value))"
             throw RenderRefusal(at: path, "its compositingFilter \(name) is not a blend mode Lamina applies; "

@@ -50,15 +50,17 @@ extension SceneKeys {
 }
 
 extension SceneKeys {
-    /// `compositingFilter`: a blend mode's name (`"multiplyBlendMode"`).
+    /// `compositingFilter`: a blend mode's name (`"multiplyBlendMode"`), a
+    /// non-separable one included (kept, and drawn source-over as Core
+    /// Animation draws it).
     static let compositingFilterKey: SceneKey = {
-        let table = CAFilter.Kind.blendModes.map { ($0.rawValue, $0) }
+        let table = (CAFilter.Kind.blendModes + CAFilter.Kind.nonSeparableBlendModes).map { ($0.rawValue, $0) }
         return SceneKey("compositingFilter", decode: { c, v, p, layer throws(SceneError) in
             guard let kind = try c.named(v, at: p, from: table) else { return }
             layer.compositingFilter = kind.rawValue
         }, encode: { layer, _, path throws(SceneError) in
             guard let value = layer.compositingFilter else { return nil }
-            guard let kind = CAFilter.Kind(compositingFilter: value), kind.blendMode != nil else {
+            guard let kind = CAFilter.Kind(compositingFilter: value), table.contains(where: { $0.1 == kind }) else {
                 throw SceneError(.invalidValue, at: path.description,
                                  "a compositingFilter that is no blend mode cannot be written; expected one of "
                                     + DecodingContext.list(table.map(\.0)))
