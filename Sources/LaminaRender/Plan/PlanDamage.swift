@@ -47,7 +47,7 @@ package struct PlanDamage: Sendable {
     /// was drawn with, where it was (worked out again otherwise).
     package init?(from previous: RenderPlan, to plan: RenderPlan, previousPixels: [PixelRect]? = nil) {
         guard previous.width == plan.width, previous.height == plan.height else { return nil }
-        let before = DrawPlace.byTarget(of: previous), after = DrawPlace.byTarget(of: plan)
+        let before = DrawsByTarget(previous), after = DrawsByTarget(plan)
         guard let old = OutputDraws(previous, before), let new = OutputDraws(plan, after) else { return nil }
         var sameness = Sameness(previous: previous, plan: plan, previousDraws: before, draws: after)
         // What each draw into the output reaches, worked out once a plan.
@@ -118,23 +118,47 @@ package struct PlanDamage: Sendable {
 private struct DrawPlace {
     var pass: Int
     var command: Int
+}
 
-    /// The draws into each target of `plan`, in the order they draw; nil
-    /// for a target made more than once (each pass that does not continue
-    /// its target clears it): the first pass into a target makes it, and
-    /// every later one must continue it.
-    static func byTarget(of plan: RenderPlan) -> [SurfaceID: [DrawPlace]?] {
-        var byTarget: [SurfaceID: [DrawPlace]?] = [:]
+/// The draws into each target of a plan, in the order they draw; none for
+/// a target made more than once (each pass that does not continue its
+/// target clears it): the first pass into a target makes it, and every
+/// later one must continue it. Kept in lists by surface number (made for
+/// both plans of every frame: no dictionary).
+private struct DrawsByTarget {
+    /// By slot: each surface's by its number, then the output's.
+    private var places: [[DrawPlace]?]
+    /// By slot: whether a pass draws into that target.
+    private var made: [Bool]
+
+    init(_ plan: RenderPlan) {
+        let slots = plan.surfaces.count + 1
+        places = [[DrawPlace]?](repeating: [], count: slots)
+        made = [Bool](repeating: false, count: slots)
         for p in plan.passes.indices {
-            let target = plan.passes[p].target
-            guard plan.passes[p].continuesTarget == (byTarget[target] != nil) else {
-                byTarget[target] = .some(nil)
+            guard let s = slot(of: plan.passes[p].target) else { continue }
+            defer { made[s] = true }
+            guard plan.passes[p].continuesTarget == made[s] else {
+                places[s] = nil
                 continue
             }
-            let places = plan.passes[p].commands.indices.map { DrawPlace(pass: p, command: $0) }
-            byTarget[target] = .some((byTarget[target] ?? []).map { $0 + places })
+            places[s]?.append(contentsOf: plan.passes[p].commands.indices.lazy.map { DrawPlace(pass: p, command: $0) })
         }
-        return byTarget
+    }
+
+    /// The draws into `target`; nil when no pass draws it, or when it is
+    /// made more than once.
+    subscript(target: SurfaceID) -> [DrawPlace]? {
+        guard let s = slot(of: target), made[s] else { return nil }
+        return places[s]
+    }
+
+    /// Where `target` is kept; nil for a surface the plan does not have.
+    private func slot(of target: SurfaceID) -> Int? {
+        switch target {
+        case .output: made.count - 1
+        case .offscreen(let i): i >= 0 && i < made.count - 1 ? i : nil
+        }
     }
 }
 
@@ -154,9 +178,9 @@ private struct OutputDraws {
     var count: Int { places.count }
 
     /// Nil when one of them is not a polygon or a path, or when the output
-    /// is not made exactly once (`DrawPlace.byTarget`).
-    init?(_ plan: RenderPlan, _ byTarget: [SurfaceID: [DrawPlace]?]) {
-        guard let places = byTarget[.output] ?? nil else { return nil }
+    /// is not made exactly once (`DrawsByTarget`).
+    init?(_ plan: RenderPlan, _ byTarget: DrawsByTarget) {
+        guard let places = byTarget[.output] else { return nil }
         for place in places {
             let fills = plan.withDraw(at: place) { command in
                 switch command {
@@ -178,11 +202,11 @@ private struct Sameness {
     /// Each surface of `plan`: nil until asked, then whether it is drawn as
     /// the surface of the same number in `previous` is.
     private var surfaces: [Bool?]
-    /// The draws into each target, by plan (`DrawPlace.byTarget`).
-    private let previousDraws: [SurfaceID: [DrawPlace]?]
-    private let draws: [SurfaceID: [DrawPlace]?]
+    /// The draws into each target, by plan.
+    private let previousDraws: DrawsByTarget
+    private let draws: DrawsByTarget
 
-    init(previous: RenderPlan, plan: RenderPlan, previousDraws: [SurfaceID: [DrawPlace]?], draws: [SurfaceID: [DrawPlace]?]) {
+    init(previous: RenderPlan, plan: RenderPlan, previousDraws: DrawsByTarget, draws: DrawsByTarget) {
         (self.previous, self.plan, self.previousDraws, self.draws) = (previous, plan, previousDraws, draws)
         surfaces = [Bool?](repeating: nil, count: plan.surfaces.count)
     }
@@ -216,7 +240,7 @@ private struct Sameness {
         // within its own drawing is refused before it is drawn).
         surfaces[i] = false
         guard previous.surfaces.indices.contains(i), previous.surfaces[i] == plan.surfaces[i],
-              let old = previousDraws[.offscreen(i)] ?? nil, let new = draws[.offscreen(i)] ?? nil,
+              let old = previousDraws[.offscreen(i)], let new = draws[.offscreen(i)],
               old.count == new.count else { return false }
         for (a, b) in zip(old, new) where !same(a, b) { return false }
         surfaces[i] = true

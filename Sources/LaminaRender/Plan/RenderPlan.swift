@@ -176,30 +176,45 @@ extension RenderPlan {
     /// The planner draws each target in one pass; a plan that draws one in
     /// several (each clearing it) is left in its order.
     public mutating func drawSurfacesWhereUsed() {
-        var passesByTarget: [SurfaceID: [RenderPass]] = [:]
-        for pass in passes { passesByTarget[pass.target, default: []].append(pass) }
-        guard passesByTarget.values.allSatisfy({ $0.count == 1 }) else { return }
+        // Without surfaces there is only the output to draw, in its order.
+        guard !surfaces.isEmpty else { return }
+        // The pass drawing each target, by slot (the output's after the
+        // surfaces'): lists, not dictionaries, made for every frame.
+        let outputSlot = surfaces.count
+        func slot(_ target: SurfaceID) -> Int? {
+            switch target {
+            case .output: outputSlot
+            case .offscreen(let i): surfaces.indices.contains(i) ? i : nil
+            }
+        }
+        var passOf = [Int](repeating: -1, count: surfaces.count + 1)
+        for p in passes.indices {
+            guard let s = slot(passes[p].target), passOf[s] < 0 else { return }
+            passOf[s] = p
+        }
         var ordered: [RenderPass] = []
         ordered.reserveCapacity(passes.count)
-        var drawn: Set<SurfaceID> = []
+        var drawn = [Bool](repeating: false, count: surfaces.count + 1)
         func draw(_ target: SurfaceID) {
-            guard drawn.insert(target).inserted, let pass = passesByTarget[target]?.first else { return }
+            guard let s = slot(target), !drawn[s] else { return }
+            drawn[s] = true
+            guard passOf[s] >= 0 else { return }
+            let pass = passes[passOf[s]]
+            func isNeeded(_ surface: SurfaceID) -> Bool { surface != target && slot(surface).map { !drawn[$0] } ?? false }
             // The pass is cut before each draw that samples a surface not
             // yet drawn, which is drawn there; its draws are copied into
             // the pieces only where it is cut (by index: not copied out to
             // be asked).
             var start = 0
             var continues = pass.continuesTarget
-            for c in pass.commands.indices {
-                let needed = pass.commands[c].sampledSurfaces.filter { $0 != target && !drawn.contains($0) }
-                guard !needed.isEmpty else { continue }
+            for c in pass.commands.indices where pass.commands[c].sampledSurfaces.contains(where: isNeeded) {
                 if c > start {
                     ordered.append(RenderPass(target: target, commands: Array(pass.commands[start..<c]), continuesTarget: continues,
                                               firstDrawCovers: pass.firstDrawCovers && start == 0))
                     start = c
                     continues = true
                 }
-                for surface in needed { draw(surface) }
+                for surface in pass.commands[c].sampledSurfaces where isNeeded(surface) { draw(surface) }
             }
             // A pass of no draws still makes its (transparent) target.
             if start < pass.commands.count || !continues {
