@@ -96,7 +96,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
                 curves: curves)
         }
         return KeyframeTrack(
-            values: (values ?? []).map(AnimatableValue.init),
+            values: (values ?? []).map(AnimatableValue.init), templateIsFloat: values?.first.map { type(of: $0) == Float.self } ?? false,
             keyTimes: keyTimes.map { $0.map(\.doubleValue) },
             mode: calculationMode,
             timingFunctions: timingFunctions ?? [],
@@ -136,6 +136,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     override var needsModelValue: Bool {
         isAdditive || isCumulative || valueFunction != nil || (path == nil && (values?.isEmpty ?? true))
     }
+
+    override var templateIsFloat: Bool { track.templateIsFloat }
 
     override var templateValue: Any? {
         // Along a path the values are points; only the type matters here.

@@ -114,14 +114,22 @@ open class CAPropertyAnimation: CAAnimation {
     /// model value or the animation's values are `Float`s): a writer that
     /// skips the box must round it through `Float` as the box does.
     func boxesAsFloat(_ value: AnimatableValue, modelValue: Any?) -> Bool {
-        guard case .vector(.number, _) = value, let like = modelValue ?? templateValue else { return false }
-        return type(of: like) == Float.self
+        guard case .vector(.number, _) = value else { return false }
+        if let modelValue { return type(of: modelValue) == Float.self }
+        return templateIsFloat
     }
+
+    /// Whether `templateValue` is a `Float`.
+    var templateIsFloat: Bool { templateValue.map { type(of: $0) == Float.self } ?? false }
 
     /// `presentationValue(atTime:modelValue:)` before it is boxed: the
     /// value as the animation computes it.
     func animatedPresentationValue(atTime t: CFTimeInterval, modelValue: Any?) -> AnimatableValue? {
         guard let sample = timingSample(atTime: t) else { return nil }
+        // The usual animation: its own values, nothing made of the model's.
+        if modelValue == nil, valueFunction == nil, !isCumulative, !isAdditive {
+            return animatedValue(at: sample, base: nil)
+        }
         let model = modelValue.map(AnimatableValue.init)
         // Relative values start from the model value, except through a value
         // function, whose inputs are numbers while the model is a transform.

@@ -19,6 +19,9 @@ final class KeyframeTrack: @unchecked Sendable {
     /// For an animation along a path: per segment, the control points
     /// between its ends (none for a line, one for a quadratic, two for a cubic).
     let curves: [[CGPoint]]
+    /// Whether the animation's first value is a `Float` (its numbers are
+    /// then boxed as `Float`s: `CAPropertyAnimation.templateIsFloat`).
+    let templateIsFloat: Bool
     /// `mode` told once: a mode is a string, and `value(at:)` asked it
     /// twice a sample.
     private let isDiscrete: Bool, isCubic: Bool
@@ -28,11 +31,12 @@ final class KeyframeTrack: @unchecked Sendable {
     private let decomposed: [DecomposedTransform?]
 
     init(
-        values: [AnimatableValue], keyTimes: [Double]?, mode: CAAnimationCalculationMode,
+        values: [AnimatableValue], templateIsFloat: Bool = false, keyTimes: [Double]?, mode: CAAnimationCalculationMode,
         timingFunctions: [CAMediaTimingFunction], tension: [Double], continuity: [Double], bias: [Double],
         curves: [[CGPoint]] = []
     ) {
         self.curves = curves
+        self.templateIsFloat = templateIsFloat
         self.values = values
         self.mode = mode
         isDiscrete = mode == .discrete
