@@ -180,7 +180,14 @@ extension CALayer {
     /// answer those properties otherwise.
     package var setsNoEffects: Bool {
         Self.isLaminaClass(type(of: self)) && properties.shadowOpacity <= 0 && properties.filters == nil
-            && properties.backgroundFilters == nil && properties.compositingFilter == nil
+            && properties.backgroundFilters == nil && !properties.hasCompositingFilter
+    }
+
+    /// Whether the layer has no `contents`, known from one look at its
+    /// storage, as `setsNoEffects` is (most layers a snapshot reads have
+    /// none). False where not known that way.
+    package var storesNoContents: Bool {
+        Self.isLaminaClass(type(of: self)) && !properties.hasContents
     }
 
     /// Whether a copy of this layer can be filled again as another's

@@ -32,18 +32,23 @@ struct LayerProperties {
     var shadowOffset: CGSize = CGSize(width: 0, height: -3)
     var shadowRadius: CGFloat = 3
     var shadowPath: CGPath?
-    var contents: Any?
+    var contents: Any? { didSet { hasContents = contents != nil } }
     var contentsGravity: CALayerContentsGravity = .resize
     var contentsScale: CGFloat = 1
     var contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     var contentsCenter: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     var filters: [Any]?
     var backgroundFilters: [Any]?
-    var compositingFilter: Any?
+    var compositingFilter: Any? { didSet { hasCompositingFilter = compositingFilter != nil } }
     var contentsMultiplyColor: CGColor?
     var minificationFilter: CALayerContentsFilter = .linear
     var magnificationFilter: CALayerContentsFilter = .linear
     var minificationFilterBias: Float = 0
     var name: String?
     var needsDisplayOnBoundsChange: Bool = false
+
+    /// Whether `contents` and `compositingFilter` are set, kept as they are
+    /// set: a snapshot asks of every layer it reads, and looking at an
+    /// optional existential copied it out and destroyed it again.
+    private(set) var hasContents = false, hasCompositingFilter = false
 }

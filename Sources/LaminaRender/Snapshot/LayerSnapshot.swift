@@ -379,8 +379,9 @@ final class LayerSnapshotter {
 
     /// `contents` as pixels: an image, or what `draw(in:)` recorded.
     private func contentsImage(of layer: CALayer, at path: LayerPath) throws(RenderRefusal) -> CGImage? {
-        // Most layers have none: nil is not tried against each kind below.
-        guard let contents = layer.contents else { return nil }
+        // Most layers have none: nil is not tried against each kind below
+        // (nor copied out of the layer to be tried).
+        guard !layer.storesNoContents, let contents = layer.contents else { return nil }
         switch contents {
         case let image as CGImage: return image
         case let fade as ContentsCrossfade: return fade.from
@@ -396,8 +397,28 @@ final class LayerSnapshotter {
 
     private func content(of layer: CALayer, bounds: CGRect, at path: LayerPath) throws(RenderRefusal) -> [RenderContent] {
         var pieces: [RenderContent] = []
-        var backing: ImageContent?
         let kind = LayerClass(layer)
+        // A picture: a text layer's backing or the contents (most layers
+        // have neither, and are not asked further).
+        if kind == .other || !layer.storesNoContents {
+            try appendPicture(of: layer, kind: kind, bounds: bounds, at: path, to: &pieces)
+        }
+        if kind == .shape {
+            ShapeContent.append(unsafeDowncast(layer, to: CAShapeLayer.self), to: &pieces)
+        } else if kind == .other, let shape = layer as? CAShapeLayer {
+            ShapeContent.append(shape, to: &pieces)
+        }
+        if kind == .other, let gradient = layer as? CAGradientLayer, let fill = GradientFill(gradient, bounds: bounds) {
+            pieces.append(.gradient(fill))
+        }
+        return pieces
+    }
+
+    /// The layer's picture, if it shows one: a text layer's backing image,
+    /// or its `contents` (followed by the next picture of a crossfade).
+    private func appendPicture(of layer: CALayer, kind: LayerClass, bounds: CGRect, at path: LayerPath,
+                               to pieces: inout [RenderContent]) throws(RenderRefusal) {
+        var backing: ImageContent?
         if kind == .other, let text = layer as? CATextLayer, let rasterizer = options.textRasterizer {
             // A text layer draws its text into its backing store, which is
             // its contents.
@@ -428,15 +449,6 @@ final class LayerSnapshotter {
                 pieces.append(.image(over))
             }
         }
-        if kind == .shape {
-            ShapeContent.append(unsafeDowncast(layer, to: CAShapeLayer.self), to: &pieces)
-        } else if kind == .other, let shape = layer as? CAShapeLayer {
-            ShapeContent.append(shape, to: &pieces)
-        }
-        if kind == .other, let gradient = layer as? CAGradientLayer, let fill = GradientFill(gradient, bounds: bounds) {
-            pieces.append(.gradient(fill))
-        }
-        return pieces
     }
 
     /// The text image of `ceil(bounds.size * contentsScale)` pixels shown
