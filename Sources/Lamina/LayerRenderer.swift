@@ -128,8 +128,16 @@ public final class LayerRenderer {
     /// ```
     public var drawsOnlyChanges: Bool {
         get { (renderer as? CPURenderer)?.drawsOverLastFrame ?? false }
-        set { (renderer as? CPURenderer)?.drawsOverLastFrame = newValue }
+        set {
+            (renderer as? CPURenderer)?.drawsOverLastFrame = newValue
+            if !newValue { keptSnapshot = nil }
+        }
     }
+
+    /// While `drawsOnlyChanges`, the last frame's frozen tree, which the
+    /// next frame's is written over (`RenderLayer.resnapshot(ofModel:options:)`):
+    /// an animation's frames in turn are trees of much the same shape.
+    private var keptSnapshot: RenderLayer?
 
     /// Draws `layer` (the root of its tree) on a canvas, with animations
     /// sampled at `time`.
@@ -194,7 +202,17 @@ public final class LayerRenderer {
     ///   budget allows (checked first for the canvas, so an absurd one costs
     ///   nothing).
     public func prepare(_ layer: CALayer, canvas: RenderCanvas, time: CFTimeInterval = 0) throws(RenderRefusal) -> RenderPlan {
-        try plan(try snapshot(layer, canvas: canvas, time: time), canvas: canvas)
+        guard drawsOnlyChanges, layer.treeHasAnimations else {
+            return try plan(try snapshot(layer, canvas: canvas, time: time), canvas: canvas)
+        }
+        // Taken while it is written over (no other reference: its lists are
+        // filled where they lie), and kept again once planned.
+        var tree = keptSnapshot.take() ?? RenderLayer()
+        try planner.options.budget.check(canvas)
+        try tree.resnapshot(ofModel: layer, options: snapshotOptions(canvas: canvas, time: time))
+        let plan = try plan(tree, canvas: canvas)
+        keptSnapshot = consume tree
+        return plan
     }
 
     /// The first half of `prepare`: the tree at `time`, frozen (layers that
@@ -209,12 +227,17 @@ public final class LayerRenderer {
         // animations, each animated layer is read from a copy of it alone
         // at `time`, so a thousand-layer tree is not copied for the few
         // layers that move; without them, the model as it is.
-        let options = SnapshotOptions(textRasterizer: textRasterizer,
-                                      contentsFlipped: canvas.originBottomLeft, budget: planner.options.budget, time: time)
+        let options = snapshotOptions(canvas: canvas, time: time)
         if animated && layer.treeHasAnimations {
             return try RenderLayer(snapshotOfModel: layer, options: options)
         }
         return try RenderLayer(snapshotOf: layer, options: options)
+    }
+
+    /// How a tree is frozen for `canvas` at `time`.
+    private func snapshotOptions(canvas: RenderCanvas, time: CFTimeInterval) -> SnapshotOptions {
+        SnapshotOptions(textRasterizer: textRasterizer, contentsFlipped: canvas.originBottomLeft,
+                        budget: planner.options.budget, time: time)
     }
 
     /// The second half of `prepare`: a frozen tree planned for `canvas`.

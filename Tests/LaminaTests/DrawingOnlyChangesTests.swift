@@ -99,6 +99,69 @@ struct DrawingOnlyChangesTests {
         #expect(drawnOver == frames - 1)
     }
 
+    /// Each frame's frozen tree is written over the last one's
+    /// (`RenderLayer.resnapshot`): here the layers that show change from
+    /// frame to frame in number and in kind (nested groups whose members
+    /// come and go, a shape whose fill goes, a picture that shows and
+    /// goes, a whole tree hidden for a while), and the frames, taken out of
+    /// order, are still those drawn afresh.
+    @Test func aTreeWhoseLayersComeAndGoIsDrawnAsItWouldBeAfresh() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 60, height: 40)
+        func showing(_ layer: CALayer, from begin: Double, to end: Double) {
+            let show = CAKeyframeAnimation(keyPath: "hidden")
+            show.values = [true, false, true]
+            show.keyTimes = [0, NSNumber(value: begin), NSNumber(value: end)]
+            show.calculationMode = .discrete
+            show.duration = 1
+            show.fillMode = .both
+            layer.add(show, forKey: "show")
+        }
+        for g in 0..<3 {
+            let group = CALayer()
+            group.frame = CGRect(x: Double(g) * 20, y: 0, width: 20, height: 40)
+            for k in 0..<4 {
+                let member: CALayer
+                if k % 2 == 0 {
+                    let shape = CAShapeLayer()
+                    shape.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 8, height: 8), transform: nil)
+                    shape.fillColor = UIColor.blue.cgColor
+                    let fill = CAKeyframeAnimation(keyPath: "fillColor")
+                    fill.values = [UIColor.blue.cgColor, UIColor.clear.cgColor]
+                    fill.keyTimes = [0, 0.6]
+                    fill.calculationMode = .discrete
+                    fill.duration = 1
+                    fill.fillMode = .both
+                    shape.add(fill, forKey: "fill")
+                    member = shape
+                } else {
+                    member = CALayer()
+                    member.backgroundColor = UIColor.red.cgColor
+                    let picture = CABasicAnimation(keyPath: "contents")
+                    picture.toValue = try CGImage(width: 2, height: 2, filledWith: CGImage.Pixel(red: 0, green: 200, blue: 0, alpha: 255))
+                    picture.beginTime = 0.3
+                    picture.duration = 0.4
+                    member.add(picture, forKey: "picture")
+                }
+                member.frame = CGRect(x: 2, y: 2 + Double(k) * 9, width: 8, height: 8)
+                showing(member, from: Double(g * 4 + k) / 14, to: Double(g * 4 + k + 3) / 14)
+                group.addSublayer(member)
+            }
+            showing(group, from: Double(g) / 6, to: 0.6 + Double(g) / 8)
+            root.addSublayer(group)
+        }
+        showing(root, from: 0.05, to: 0.9)
+        let canvas = RenderCanvas(width: 60, height: 40, scale: 1)
+        let whole = try LayerRenderer(backend: .cpu)
+        let changes = try LayerRenderer(backend: .cpu)
+        changes.drawsOnlyChanges = true
+        for k in [0, 3, 7, 12, 5, 19, 1, 16, 10, 20, 14, 2, 18, 9, 13] {
+            let time = Double(k) / 20
+            let expected = try whole.render(root, canvas: canvas, time: time).pixelBytes
+            #expect(try changes.render(root, canvas: canvas, time: time).pixelBytes == expected, "time \(time)")
+        }
+    }
+
     /// Lottie animations of `../shared/lottie` (several kinds: shapes and
     /// trim paths, masks and mattes, precompositions), every frame.
     @Test(.enabled(if: FileManager.default.fileExists(atPath: lottieSamples.path), "no ../shared/lottie beside the repository"),

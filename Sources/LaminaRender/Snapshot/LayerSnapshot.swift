@@ -48,9 +48,37 @@ extension RenderLayer {
     /// that needs display draws its contents as it is reached (a hidden
     /// subtree is not).
     public init(snapshotOfModel layer: CALayer, options: SnapshotOptions = SnapshotOptions()) throws(RenderRefusal) {
+        self.init()
+        try resnapshot(ofModel: layer, options: options)
+    }
+
+    /// `init(snapshotOfModel:options:)` written over this value: the lists
+    /// of its layers' content and sublayers are filled again where they
+    /// lie rather than made anew. An animation's frames in turn freeze
+    /// trees of much the same shape, and making and freeing those lists
+    /// was a tenth of a small frame (`LayerRenderer` keeps the last tree
+    /// while it draws only changes).
+    public mutating func resnapshot(ofModel layer: CALayer, options: SnapshotOptions) throws(RenderRefusal) {
         let snapshotter = LayerSnapshotter(options: options)
         snapshotter.readsModels = true
-        self = try snapshotter.snapshot(layer, placedIn: .presented(sublayerSpace: nil), at: .root)
+        clearKeepingStorage()
+        try snapshotter.snapshot(layer, placedIn: .presented(sublayerSpace: nil), at: .root, into: &self)
+        // A root that draws nothing read none of its sublayers: the last tree's are not its own.
+        if isHidden || opacity == 0 { sublayers = [] }
+    }
+
+    /// This value as `RenderLayer()` makes it, but for the storage of its
+    /// lists: `content` emptied with its room kept, `sublayers` kept whole
+    /// for a snapshot to write its sublayers over, one by one, and cut to
+    /// what it wrote.
+    mutating func clearKeepingStorage() {
+        var content: [RenderContent] = [], sublayers: [RenderLayer] = []
+        swap(&content, &self.content)
+        swap(&sublayers, &self.sublayers)
+        self = RenderLayer()
+        content.removeAll(keepingCapacity: true)
+        self.content = content
+        self.sublayers = sublayers
     }
 }
 
@@ -194,7 +222,7 @@ final class LayerSnapshotter {
         r.isDoubleSided = layer.isDoubleSided
         // A model's sublayers and mask are the node's; a presented copy has none of its own.
         let tree = readsModels ? node : layer
-        r.sublayers = try sublayers(of: tree, presented: layer, at: path)
+        try sublayers(of: tree, presented: layer, at: path, into: &r.sublayers)
         guard r.kind == .ordinary else { return }
         if kind == .other, let emitter = layer as? CAEmitterLayer {
             // Above the background and border, below the sublayers.
@@ -213,16 +241,18 @@ final class LayerSnapshotter {
         }
         r.allowsGroupOpacity = layer.allowsGroupOpacity
         r.effects = try effects(of: layer, at: path)
-        r.content = try content(of: layer, bounds: r.bounds, at: path)
+        try content(of: layer, bounds: r.bounds, at: path, into: &r.content)
     }
 
-    /// Freezes the sublayer `node` straight into a new last element of
-    /// `list`, its superlayer's sublayers, and keeps it only if it draws: a
-    /// sublayer that draws nothing, nor lets its subtree draw, is left out
-    /// of the tree the planner walks (an animation's layers outside their
-    /// time range are many of its layers).
+    /// Freezes the sublayer `node` straight into `list`, its superlayer's
+    /// sublayers, at `kept` (over what a tree frozen before left there, or
+    /// as a new last element), and keeps it, counting it in `kept`, only if
+    /// it draws: a sublayer that draws nothing, nor lets its subtree draw,
+    /// is left out of the tree the planner walks (an animation's layers
+    /// outside their time range are many of its layers). The caller cuts
+    /// `list` to `kept` when done.
     private func append(_ node: CALayer, placedIn placement: LayerPlacement, at path: LayerPath,
-                        to list: inout [RenderLayer]) throws(RenderRefusal) {
+                        to list: inout [RenderLayer], kept: inout Int) throws(RenderRefusal) {
         let hidden = readsModels ? readModel(node) : nil
         if hidden == true, !node.isMask {
             // A model layer hidden at the time (most of a long animation's
@@ -231,9 +261,9 @@ final class LayerSnapshotter {
             try countLayers(1, at: path)
             return
         }
-        list.append(RenderLayer())
-        try snapshot(node, placedIn: placement, at: path, modelHidden: hidden, into: &list[list.count - 1])
-        if list[list.count - 1].isHidden || list[list.count - 1].opacity == 0 { list.removeLast() }
+        if kept < list.count { list[kept].clearKeepingStorage() } else { list.append(RenderLayer()) }
+        try snapshot(node, placedIn: placement, at: path, modelHidden: hidden, into: &list[kept])
+        if !list[kept].isHidden, list[kept].opacity != 0 { kept += 1 }
     }
 
     /// How a sublayer or mask of `presented` is placed: against it, when the
@@ -244,17 +274,20 @@ final class LayerSnapshotter {
 
     /// The sublayers of `layer` (the tree's layer: the model while reading
     /// models), placed under `presented` (the layer as it is at the time).
-    private func sublayers(of layer: CALayer, presented: CALayer, at path: LayerPath) throws(RenderRefusal) -> [RenderLayer] {
+    /// The frozen sublayers are written over `subs` (a tree frozen before's, or none).
+    private func sublayers(of layer: CALayer, presented: CALayer, at path: LayerPath,
+                           into subs: inout [RenderLayer]) throws(RenderRefusal) {
         let sublayers = layer.sublayers ?? []
-        var subs: [RenderLayer] = []
         subs.reserveCapacity(sublayers.count)
         let placement = sublayers.isEmpty ? .itsOwnTree : childPlacement(under: presented, isMask: false)
+        var kept = 0
         for (i, sublayer) in sublayers.enumerated() {
-            try append(sublayer, placedIn: placement, at: path.appending(.sublayer(i)), to: &subs)
+            try append(sublayer, placedIn: placement, at: path.appending(.sublayer(i)), to: &subs, kept: &kept)
         }
+        if subs.count > kept { subs.removeLast(subs.count - kept) }
         guard LayerClass(presented) == .other, let replicator = presented as? CAReplicatorLayer,
               replicator.instanceCount > 1 || replicator.instanceColor != nil else {
-            return subs
+            return
         }
         // Every instance past the first copies the sublayers' subtrees; an
         // instance with nothing to copy is still a step of the expansion.
@@ -268,12 +301,14 @@ final class LayerSnapshotter {
         // it shows them as they were that much earlier (their models'
         // presentations then), frozen as the first instance is.
         let models = (layer.sublayers ?? []).map { $0.model() }
+        let first = subs
         guard replicator.instanceDelay != 0, instances > 1, models.contains(where: \.treeHasAnimations) else {
-            return expansion.expand { _ in subs }
+            subs = expansion.expand { _ in first }
+            return
         }
         // Their copies share the models' contents: drawn once, before any copy.
         for model in models { model.displayIfNeededRecursively() }
-        var delayed: [[RenderLayer]] = [subs]
+        var delayed: [[RenderLayer]] = [first]
         for instance in 1..<instances {
             let time = options.time - Double(instance) * replicator.instanceDelay
             // These layers were counted above, as copies of the first instance.
@@ -281,16 +316,18 @@ final class LayerSnapshotter {
             countsLayers = false
             defer { countsLayers = counting }
             var frozen: [RenderLayer] = []
+            var kept = 0
             let reading = readsModels
             readsModels = false
             defer { readsModels = reading }
             for (i, model) in models.enumerated() {
                 try append(model.treeHasAnimations ? model.presentation(atTime: time) : model, placedIn: .itsOwnTree,
-                           at: path.appending(.sublayer(i)), to: &frozen)
+                           at: path.appending(.sublayer(i)), to: &frozen, kept: &kept)
             }
+            frozen.removeLast(frozen.count - kept)
             delayed.append(frozen)
         }
-        return expansion.expand { delayed[$0] }
+        subs = expansion.expand { delayed[$0] }
     }
 
     func countLayers(_ n: Int, at path: LayerPath) throws(RenderRefusal) {
@@ -395,8 +432,9 @@ final class LayerSnapshotter {
         }
     }
 
-    private func content(of layer: CALayer, bounds: CGRect, at path: LayerPath) throws(RenderRefusal) -> [RenderContent] {
-        var pieces: [RenderContent] = []
+    /// The layer's content, appended to `pieces` (empty, with room kept from a tree frozen before).
+    private func content(of layer: CALayer, bounds: CGRect, at path: LayerPath,
+                         into pieces: inout [RenderContent]) throws(RenderRefusal) {
         let kind = LayerClass(layer)
         // A picture: a text layer's backing or the contents (most layers
         // have neither, and are not asked further).
@@ -411,7 +449,6 @@ final class LayerSnapshotter {
         if kind == .other, let gradient = layer as? CAGradientLayer, let fill = GradientFill(gradient, bounds: bounds) {
             pieces.append(.gradient(fill))
         }
-        return pieces
     }
 
     /// The layer's picture, if it shows one: a text layer's backing image,
