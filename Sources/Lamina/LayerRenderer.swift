@@ -130,14 +130,13 @@ public final class LayerRenderer {
         get { (renderer as? CPURenderer)?.drawsOverLastFrame ?? false }
         set {
             (renderer as? CPURenderer)?.drawsOverLastFrame = newValue
-            if !newValue { keptSnapshot = nil }
+            frameSnapshots = newValue && renderer is CPURenderer ? frameSnapshots ?? FrameSnapshots() : nil
         }
     }
 
-    /// While `drawsOnlyChanges`, the last frame's frozen tree, which the
-    /// next frame's is written over (`RenderLayer.resnapshot(ofModel:options:)`):
-    /// an animation's frames in turn are trees of much the same shape.
-    private var keptSnapshot: RenderLayer?
+    /// While `drawsOnlyChanges`, what each frame's snapshot hands on to the
+    /// next: an animation's frames in turn are trees of much the same shape.
+    private var frameSnapshots: FrameSnapshots?
 
     /// Draws `layer` (the root of its tree) on a canvas, with animations
     /// sampled at `time`.
@@ -202,17 +201,13 @@ public final class LayerRenderer {
     ///   budget allows (checked first for the canvas, so an absurd one costs
     ///   nothing).
     public func prepare(_ layer: CALayer, canvas: RenderCanvas, time: CFTimeInterval = 0) throws(RenderRefusal) -> RenderPlan {
-        guard drawsOnlyChanges, layer.treeHasAnimations else {
+        guard let frameSnapshots, layer.treeHasAnimations else {
             return try plan(try snapshot(layer, canvas: canvas, time: time), canvas: canvas)
         }
-        // Taken while it is written over (no other reference: its lists are
-        // filled where they lie), and kept again once planned.
-        var tree = keptSnapshot.take() ?? RenderLayer()
         try planner.options.budget.check(canvas)
-        try tree.resnapshot(ofModel: layer, options: snapshotOptions(canvas: canvas, time: time))
-        let plan = try plan(tree, canvas: canvas)
-        keptSnapshot = consume tree
-        return plan
+        return try frameSnapshots.plan(ofModel: layer, options: snapshotOptions(canvas: canvas, time: time)) {
+            (tree) throws(RenderRefusal) in try plan(tree, canvas: canvas)
+        }
     }
 
     /// The first half of `prepare`: the tree at `time`, frozen (layers that

@@ -153,7 +153,7 @@ extension CALayer {
     /// Only animations of `hidden` write `hidden`, so applying them alone,
     /// in order, ends where applying every animation in order ends.
     package func isHiddenWhenPresented(atTime t: CFTimeInterval, scratch: CALayer) -> Bool? {
-        guard Self.isLaminaClass(type(of: self)) else { return nil }
+        guard isLaminaClassInstance else { return nil }
         guard animatesHidden else { return isHidden }
         var hidden = isHidden
         for i in animationEntries.indices {
@@ -179,7 +179,7 @@ extension CALayer {
     /// none). False where not known that way: a class of the app's own may
     /// answer those properties otherwise.
     package var setsNoEffects: Bool {
-        Self.isLaminaClass(type(of: self)) && properties.shadowOpacity <= 0 && properties.filters == nil
+        isLaminaClassInstance && properties.shadowOpacity <= 0 && properties.filters == nil
             && properties.backgroundFilters == nil && !properties.hasCompositingFilter
     }
 
@@ -187,7 +187,7 @@ extension CALayer {
     /// storage, as `setsNoEffects` is (most layers a snapshot reads have
     /// none). False where not known that way.
     package var storesNoContents: Bool {
-        Self.isLaminaClass(type(of: self)) && !properties.hasContents
+        isLaminaClassInstance && !properties.hasContents
     }
 
     /// Whether a copy of this layer can be filled again as another's

@@ -18,16 +18,23 @@ extension CALayer {
     /// transform and the flip, which play no part in it: every layer of
     /// every frame drawn is placed.
     package var placementTransform: CATransform3D {
-        LayerGeometry.placementTransform(bounds: bounds, position: position, zPosition: zPosition,
-                                         anchorPoint: anchorPoint, anchorPointZ: anchorPointZ, transform: transform)
+        guard isLaminaClassInstance else {
+            return LayerGeometry.placementTransform(bounds: bounds, position: position, zPosition: zPosition,
+                                                    anchorPoint: anchorPoint, anchorPointZ: anchorPointZ, transform: transform)
+        }
+        // Read from the storage, field by field, not through six getters.
+        return LayerGeometry.placementTransform(bounds: properties.bounds, position: properties.position,
+                                                zPosition: properties.zPosition, anchorPoint: properties.anchorPoint,
+                                                anchorPointZ: properties.anchorPointZ, transform: properties.transform)
     }
 
     /// `LayerGeometry.sublayerSpace(of: geometry)`: the layer's sublayer
     /// space, nil where it is the bounds' own (no flip, no sublayer
     /// transform, most layers), read without the rest of the geometry.
     package var sublayerSpace: CATransform3D? {
-        let flipped = isGeometryFlipped, sublayers = sublayerTransform
         // Most layers: neither, and nothing else read.
+        if isLaminaClassInstance, !properties.isGeometryFlipped, properties.sublayerTransformIsIdentity { return nil }
+        let flipped = isGeometryFlipped, sublayers = sublayerTransform
         guard flipped || !sublayers.isIdentity else { return nil }
         return LayerGeometry.sublayerSpace(bounds: bounds, anchorPoint: anchorPoint, anchorPointZ: anchorPointZ,
                                            sublayerTransform: sublayers, isGeometryFlipped: flipped)

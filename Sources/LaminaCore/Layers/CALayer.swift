@@ -365,6 +365,13 @@ open class CALayer {
     /// Whether `display()` is due.
     @exclusivity(unchecked) var needsDisplayFlag = false
 
+    /// Whether this is one of Lamina's own layer classes, whose properties
+    /// are exactly their storage (an app's subclass may answer a getter its
+    /// own way): told once, when the layer is made, for the renderer's
+    /// reads of every layer of every frame (`setsNoEffects`,
+    /// `placementTransform`...).
+    @exclusivity(unchecked) private(set) var isLaminaClassInstance = false
+
     /// For a presentation copy, the layer it was copied from.
     @exclusivity(unchecked) var modelLayerReference: CALayer?
 
@@ -391,6 +398,7 @@ open class CALayer {
     /// A layer with Core Animation's defaults, or with the defaults that the
     /// class's `defaultValue(forKey:)` returns where a subclass overrides it.
     public required init() {
+        isLaminaClassInstance = Self.isLaminaClass(type(of: self))
         applyClassDefaults()
     }
 
@@ -402,6 +410,7 @@ open class CALayer {
     /// values of custom keys are shared. Anything but a `CALayer` gives a
     /// layer with the defaults.
     public required init(layer: Any) {
+        isLaminaClassInstance = Self.isLaminaClass(type(of: self))
         guard let other = layer as? CALayer else {
             applyClassDefaults()
             return

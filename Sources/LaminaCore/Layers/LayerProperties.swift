@@ -14,7 +14,7 @@ struct LayerProperties {
     var anchorPoint: CGPoint = CGPoint(x: 0.5, y: 0.5)
     var anchorPointZ: CGFloat = 0
     var transform: CATransform3D = .identity
-    var sublayerTransform: CATransform3D = .identity
+    var sublayerTransform: CATransform3D = .identity { didSet { sublayerTransformIsIdentity = sublayerTransform.isIdentity } }
     var isGeometryFlipped: Bool = false
     var isHidden: Bool = false
     var isDoubleSided: Bool = true
@@ -51,4 +51,7 @@ struct LayerProperties {
     /// set: a snapshot asks of every layer it reads, and looking at an
     /// optional existential copied it out and destroyed it again.
     private(set) var hasContents = false, hasCompositingFilter = false
+    /// Whether `sublayerTransform` is the identity, kept as it is set: every
+    /// layer's sublayer space is asked for every frame, and most have none.
+    private(set) var sublayerTransformIsIdentity = true
 }

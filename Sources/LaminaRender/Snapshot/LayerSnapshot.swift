@@ -48,23 +48,9 @@ extension RenderLayer {
     /// that needs display draws its contents as it is reached (a hidden
     /// subtree is not).
     public init(snapshotOfModel layer: CALayer, options: SnapshotOptions = SnapshotOptions()) throws(RenderRefusal) {
-        self.init()
-        try resnapshot(ofModel: layer, options: options)
-    }
-
-    /// `init(snapshotOfModel:options:)` written over this value: the lists
-    /// of its layers' content and sublayers are filled again where they
-    /// lie rather than made anew. An animation's frames in turn freeze
-    /// trees of much the same shape, and making and freeing those lists
-    /// was a tenth of a small frame (`LayerRenderer` keeps the last tree
-    /// while it draws only changes).
-    public mutating func resnapshot(ofModel layer: CALayer, options: SnapshotOptions) throws(RenderRefusal) {
         let snapshotter = LayerSnapshotter(options: options)
         snapshotter.readsModels = true
-        clearKeepingStorage()
-        try snapshotter.snapshot(layer, placedIn: .presented(sublayerSpace: nil), at: .root, into: &self)
-        // A root that draws nothing read none of its sublayers: the last tree's are not its own.
-        if isHidden || opacity == 0 { sublayers = [] }
+        self = try snapshotter.snapshot(layer, placedIn: .presented(sublayerSpace: nil), at: .root)
     }
 
     /// This value as `RenderLayer()` makes it, but for the storage of its
@@ -79,6 +65,44 @@ extension RenderLayer {
         content.removeAll(keepingCapacity: true)
         self.content = content
         self.sublayers = sublayers
+    }
+}
+
+/// What an animation's frames, frozen in turn, hand on to the next: the
+/// last frame's tree, which the next is written over (its layers' lists of
+/// content and sublayers filled again where they lie, not made and freed
+/// for every frame), and the presentation copies of its animated layers,
+/// filled again as the next frame's. `LayerRenderer` keeps one while it
+/// draws only changes.
+///
+/// ```swift
+/// let frames = FrameSnapshots()
+/// for time in times {
+///     let plan = try frames.plan(ofModel: root, options: SnapshotOptions(time: time)) { tree throws(RenderRefusal) in
+///         try planner.plan(tree, canvas: canvas)
+///     }
+/// }
+/// ```
+package final class FrameSnapshots {
+    private var tree = RenderLayer()
+    private var spareCopies: [CALayer] = []
+
+    package init() {}
+
+    /// What `planning` makes of the model tree of `layer` at
+    /// `options.time`, frozen as `RenderLayer(snapshotOfModel:options:)`
+    /// freezes it, over the last frame's tree.
+    package func plan(ofModel layer: CALayer, options: SnapshotOptions,
+                      _ planning: (RenderLayer) throws(RenderRefusal) -> RenderPlan) throws(RenderRefusal) -> RenderPlan {
+        let snapshotter = LayerSnapshotter(options: options)
+        snapshotter.readsModels = true
+        swap(&snapshotter.spareCopies, &spareCopies)
+        defer { swap(&snapshotter.spareCopies, &spareCopies) }
+        tree.clearKeepingStorage()
+        try snapshotter.snapshot(layer, placedIn: .presented(sublayerSpace: nil), at: .root, into: &tree)
+        // A root that draws nothing read none of its sublayers: the last tree's are not its own.
+        if tree.isHidden || tree.opacity == 0 { tree.sublayers = [] }
+        return try planning(tree)
     }
 }
 
@@ -117,7 +141,7 @@ final class LayerSnapshotter {
     /// copies to be made in (`presentationAlone(atTime:reusing:)`). Not
     /// checked for overlapping access at run time: a snapshotter is one
     /// thread's, and the list is lent (`inout`) to one call at a time.
-    @exclusivity(unchecked) private var spareCopies: [CALayer] = []
+    @exclusivity(unchecked) var spareCopies: [CALayer] = []
     /// Where a model layer's animations of `hidden` are played to learn
     /// whether it shows at all (`CALayer.isHiddenWhenPresented`).
     private let scratch = CALayer()
