@@ -329,3 +329,24 @@ struct TransformIdentityTests {
         }
     }
 }
+
+@Suite("CATransform3D.isFinite")
+struct TransformFiniteTests {
+    /// Finite exactly when every entry is: an infinity or a NaN in any one
+    /// of the sixteen makes it not, the largest finite numbers do not.
+    @Test func anyEntryNotFiniteMakesTheTransformNotFinite() {
+        var huge = CATransform3D.identity
+        huge.m11 = .greatestFiniteMagnitude
+        huge.m42 = -.greatestFiniteMagnitude
+        #expect(huge.isFinite && CATransform3D.identity.isFinite)
+        let paths: [WritableKeyPath<CATransform3D, CGFloat>] = [\.m11, \.m12, \.m13, \.m14, \.m21, \.m22, \.m23, \.m24,
+                                                              \.m31, \.m32, \.m33, \.m34, \.m41, \.m42, \.m43, \.m44]
+        for path in paths {
+            for value in [CGFloat.infinity, -.infinity, .nan] {
+                var changed = huge
+                changed[keyPath: path] = value
+                #expect(!changed.isFinite, "\(path) = \(value)")
+            }
+        }
+    }
+}

@@ -65,10 +65,13 @@ public struct CATransform3D: Hashable, Sendable {
     /// Whether every field is finite (no array is made: decoding asks this
     /// of every layer's transform).
     public var isFinite: Bool {
-        m11.isFinite && m12.isFinite && m13.isFinite && m14.isFinite
-            && m21.isFinite && m22.isFinite && m23.isFinite && m24.isFinite
-            && m31.isFinite && m32.isFinite && m33.isFinite && m34.isFinite
-            && m41.isFinite && m42.isFinite && m43.isFinite && m44.isFinite
+        // x − x is 0 for a finite x and NaN for an infinite or NaN one, and
+        // a NaN makes the sum NaN: one test without a branch an entry (every
+        // layer's matrix of every frame is asked).
+        let r1 = SIMD4<Double>(m11, m12, m13, m14), r2 = SIMD4<Double>(m21, m22, m23, m24)
+        let r3 = SIMD4<Double>(m31, m32, m33, m34), r4 = SIMD4<Double>(m41, m42, m43, m44)
+        let zeros: SIMD4<Double> = (r1 - r1) + (r2 - r2) + (r3 - r3) + (r4 - r4)
+        return zeros.sum() == 0
     }
 
     /// The field names in order, as Core Animation spells them.
