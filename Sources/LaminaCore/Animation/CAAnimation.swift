@@ -98,7 +98,8 @@ open class CAAnimation: CAMediaTiming {
     /// Where the animation stands at `t`, a time of the layer it is attached
     /// to; nil when it has no effect there.
     package func timingSample(atTime t: CFTimeInterval) -> AnimationTimingSample? {
-        timingModel.sample(atTime: t)
+        // Sampled where it is kept (`timingModel` hands out a copy).
+        isLaminaClass ? timing.sample(atTime: t) : AnimationTimingModel(self).sample(atTime: t)
     }
 
     /// Whether the animation has played to its end by `t`.

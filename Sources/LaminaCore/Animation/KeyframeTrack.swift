@@ -105,7 +105,9 @@ final class KeyframeTrack: @unchecked Sendable {
             // As `TransformInterpolation.interpolate`, with the ends decomposed once.
             return .transform(from.interpolated(to: to, fraction: s).transform)
         }
-        return values[i].interpolated(to: values[i + 1], fraction: s)
+        // The two values lent where they lie (read out of the list, each
+        // was copied and destroyed again at every sample).
+        return values.withUnsafeBufferPointer { $0[i].interpolated(to: $0[i + 1], fraction: s) }
     }
 
     /// The Kochanek-Bartels spline on segment `i` at parameter `s`, as a
