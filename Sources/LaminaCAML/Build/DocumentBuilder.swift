@@ -407,7 +407,7 @@ final class DocumentBuilder {
     func blendMode(named name: String, at position: SourcePosition) throws(SceneError) -> String? {
         let kind = CAFilter.Kind(compositingFilter: name) ?? CAFilter.Kind(name)
         if kind.blendMode != nil { return kind.rawValue }
-        if CAFilter.Kind.nonSeparableBlendModes.contains(kind) {
+        if kind.isNonSeparableBlendMode {
             try skip("compositingFilter '\(name)'",
                      "Core Animation applies no non-separable blend mode: the layer is drawn source-over, as on a device",
                      at: position)

@@ -96,7 +96,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
                 curves: curves)
         }
         return KeyframeTrack(
-            values: (values ?? []).map(AnimatableValue.init), templateIsFloat: values?.first.map { type(of: $0) == Float.self } ?? false,
+            values: (values ?? []).map(AnimatableValue.init), templateIsFloat: super.templateIsFloat,
             keyTimes: keyTimes.map { $0.map(\.doubleValue) },
             mode: calculationMode,
             timingFunctions: timingFunctions ?? [],
@@ -137,6 +137,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         isAdditive || isCumulative || valueFunction != nil || (path == nil && (values?.isEmpty ?? true))
     }
 
+    /// Kept by the track, worked out once from `templateValue` as the
+    /// superclass works it out.
     override var templateIsFloat: Bool { track.templateIsFloat }
 
     override var templateValue: Any? {

@@ -93,6 +93,10 @@ open class CAFilter {
             .hueBlendMode, .saturationBlendMode, .colorBlendMode, .luminosityBlendMode,
         ]
 
+        /// Whether this is one of `nonSeparableBlendModes`, which Core
+        /// Animation takes and draws source-over.
+        package var isNonSeparableBlendMode: Bool { Self.nonSeparableBlendModes.contains(self) }
+
         /// How a layer with this compositing filter meets what lies under
         /// it; nil for a kind that is no blend mode Lamina applies (a
         /// non-separable one included).
@@ -126,7 +130,7 @@ open class CAFilter {
             if rawValue.hasPrefix("CI"), rawValue.hasSuffix("BlendMode"), rawValue.count > 11 {
                 let rest = rawValue.dropFirst(2)
                 let alias = Kind(rest.prefix(1).lowercased() + rest.dropFirst())
-                if alias.blendMode != nil || Self.nonSeparableBlendModes.contains(alias) { self = alias }
+                if alias.blendMode != nil || alias.isNonSeparableBlendMode { self = alias }
             }
         }
     }

@@ -123,7 +123,7 @@ final class LottieComposition {
             // As lottie-ios's Core Animation engine: the layer's compositing filter.
             if let m = Int(exactly: mode), Self.blendModes.indices.contains(m) {
                 let kind = Self.blendModes[m]
-                if CAFilter.Kind.nonSeparableBlendModes.contains(kind) {
+                if kind.isNonSeparableBlendMode {
                     // lottie-ios names it, and Core Animation draws the layer source-over.
                     try reader.diagnostics.skipped(
                         "\(path).bm", "\(kind.rawValue) is a non-separable blend mode, which Core Animation does not apply: "

@@ -10,11 +10,10 @@ extension LayerSnapshotter {
     static func blendMode(of layer: CALayer, at path: LayerPath) throws(RenderRefusal) -> BlendMode {
         guard let value = layer.compositingFilter else { return .normal }
         if let filter = value as? CAFilter, !filter.isEnabled { return .normal }
-        if let kind = CAFilter.Kind(compositingFilter: value), CAFilter.Kind.nonSeparableBlendModes.contains(kind) {
-            return .normal
-        }
-        guard let kind = CAFilter.Kind(compositingFilter: value), let mode = kind.blendMode else {
-            let name = CAFilter.Kind(compositingFilter: value).map { "\"\(Quoted.prefix($0.rawValue))\"" } ?? "a \(type(of: value))"
+        let kind = CAFilter.Kind(compositingFilter: value)
+        if kind?.isNonSeparableBlendMode == true { return .normal }
+        guard let mode = kind?.blendMode else {
+            let name = kind.map { "\"\(Quoted.prefix($0.rawValue))\"" } ?? "a \(type(of: value))"
             throw RenderRefusal(at: path, "its compositingFilter \(name) is not a blend mode Lamina applies; "
                                 + "expected one of \(CAFilter.Kind.blendModes.map(\.rawValue).joined(separator: ", "))")
         }

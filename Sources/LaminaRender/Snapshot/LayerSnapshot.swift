@@ -48,9 +48,8 @@ extension RenderLayer {
     /// that needs display draws its contents as it is reached (a hidden
     /// subtree is not).
     public init(snapshotOfModel layer: CALayer, options: SnapshotOptions = SnapshotOptions()) throws(RenderRefusal) {
-        let snapshotter = LayerSnapshotter(options: options)
-        snapshotter.readsModels = true
-        self = try snapshotter.snapshot(layer, placedIn: .presented(sublayerSpace: nil), at: .root)
+        self.init()
+        try LayerSnapshotter(options: options).snapshot(model: layer, into: &self)
     }
 
     /// This value as `RenderLayer()` makes it, but for the storage of its
@@ -95,11 +94,10 @@ package final class FrameSnapshots {
     package func plan(ofModel layer: CALayer, options: SnapshotOptions,
                       _ planning: (RenderLayer) throws(RenderRefusal) -> RenderPlan) throws(RenderRefusal) -> RenderPlan {
         let snapshotter = LayerSnapshotter(options: options)
-        snapshotter.readsModels = true
         swap(&snapshotter.spareCopies, &spareCopies)
         defer { swap(&snapshotter.spareCopies, &spareCopies) }
         tree.clearKeepingStorage()
-        try snapshotter.snapshot(layer, placedIn: .presented(sublayerSpace: nil), at: .root, into: &tree)
+        try snapshotter.snapshot(model: layer, into: &tree)
         // A root that draws nothing read none of its sublayers: the last tree's are not its own.
         if tree.isHidden || tree.opacity == 0 { tree.sublayers = [] }
         return try planning(tree)
@@ -159,6 +157,14 @@ final class LayerSnapshotter {
         var r = RenderLayer()
         try snapshot(node, placedIn: placement, at: path, into: &r)
         return r
+    }
+
+    /// The model tree of `layer` at `options.time`, frozen into `r` (a new
+    /// `RenderLayer`, or a tree frozen before: `FrameSnapshots`), as
+    /// `RenderLayer(snapshotOfModel:options:)` describes.
+    func snapshot(model layer: CALayer, into r: inout RenderLayer) throws(RenderRefusal) {
+        readsModels = true
+        try snapshot(layer, placedIn: .presented(sublayerSpace: nil), at: .root, into: &r)
     }
 
     /// `snapshot(_:placedIn:at:)`, written into `r` (a new `RenderLayer`)
