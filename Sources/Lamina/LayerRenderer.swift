@@ -276,7 +276,7 @@ public final class LayerRenderer {
         return try? gl.measureReadback()
     }
 
-    private static func firstLine(of error: any Error) -> String {
+    static func firstLine(of error: any Error) -> String {
         String(describing: error).split(separator: "\n").first.map(String.init) ?? "unknown error"
     }
 }

@@ -9,18 +9,6 @@ import Logging
 /// (`--queue` and `LAMINA_QUEUE`); the option wins. `ServeCommand` reads
 /// them; `RenderServer` runs with them.
 public struct ServerConfiguration: Sendable {
-    /// Which backend the workers draw with.
-    public enum BackendChoice: String, Sendable, CaseIterable {
-        /// GL where EGL finds a hardware GPU (a device or GBM platform with a
-        /// hardware driver) that hands pictures back at 1 GB/s or faster
-        /// (measured as each worker starts), the CPU otherwise: on llvmpipe,
-        /// and behind a GPU whose readback crawls (a virtual machine's), the
-        /// CPU backend is faster (docs/benchmarks.md).
-        case auto
-        case gl
-        case cpu
-    }
-
     /// Whether each render worker keeps to a core of its own
     /// (`CPUAffinity` says why).
     public enum PinChoice: String, Sendable, CaseIterable {

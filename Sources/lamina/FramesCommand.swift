@@ -36,8 +36,8 @@ struct FramesCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Pixels per point, instead of the scene's own scale.")
     var scale: Double?
 
-    @Option(help: "gl or cpu.")
-    var backend: RenderBackend = .gl
+    @Option(help: "auto, gl or cpu (see lamina render --help).")
+    var backend: BackendChoice = .auto
 
     @Option(help: "How many times an animated PNG or WebP plays; 0 is forever.")
     var loop: Int = 0
@@ -127,7 +127,8 @@ struct FramesCommand: ParsableCommand {
         do { try budget.check(decoded.canvas(scale: scale)) } catch { throw CommandFailure("\(name): \(error)") }
         let requireGL = ProcessInfo.processInfo.environment["LAMINA_REQUIRE_GL"] == "1"
         // Said once here, rather than once per worker.
-        let probe = try LayerRenderer(backend: backend, fallBack: !requireGL, budget: budget)
+        let probe = try LayerRenderer.choosing(backend, fallBack: !requireGL, budget: budget,
+                                               explain: { reason in if backend == .gl { warn(reason) } })
         // Each worker decodes its own copy of the scene: a layer tree
         // belongs to one thread.
         let document = try SceneInput.read(scene, limits: limits.sceneLimits, caml: caml)

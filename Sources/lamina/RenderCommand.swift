@@ -15,8 +15,8 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Where the PNG goes, or - for standard output.")
     var output: String
 
-    @Option(help: "gl or cpu. gl falls back to cpu, with a warning, when no EGL context can be made (unless LAMINA_REQUIRE_GL=1).")
-    var backend: RenderBackend = .gl
+    @Option(help: "auto, gl or cpu. auto draws with GL on a GPU that hands pictures back quickly, else on the CPU. gl falls back to cpu, with a warning, when no EGL context can be made (unless LAMINA_REQUIRE_GL=1).")
+    var backend: BackendChoice = .auto
 
     // `.unconditional`: "--scale -2" is a (refused) value, not a missing one.
     @Option(parsing: .unconditional, help: "Pixels per point, instead of the scene's own scale.")
@@ -69,7 +69,8 @@ struct RenderCommand: ParsableCommand {
         // LAMINA_REQUIRE_GL=1 (the test suite sets it) turns the fallback to
         // the CPU into an error, so a broken GL backend cannot pass unseen.
         let requireGL = ProcessInfo.processInfo.environment["LAMINA_REQUIRE_GL"] == "1"
-        let renderer = try LayerRenderer(backend: backend, eglPlatform: platform, fallBack: !requireGL, budget: budget)
+        let renderer = try LayerRenderer.choosing(backend, eglPlatform: platform, fallBack: !requireGL, budget: budget,
+                                                  explain: { reason in if backend == .gl { warn(reason) } })
         let image: CGImage
         do {
             image = try renderer.render(decoded, scale: scale, time: time)
@@ -111,7 +112,12 @@ struct LimitOptions: ParsableArguments {
     }
 }
 
-extension RenderBackend: ExpressibleByArgument {}
+extension BackendChoice: ExpressibleByArgument {}
+
+/// A warning on standard error, as the commands print them.
+func warn(_ message: String) {
+    FileHandle.standardError.write(Data(("lamina: " + message + "\n").utf8))
+}
 
 /// Reading a scene named on the command line, with errors that say where.
 enum SceneInput {

@@ -143,7 +143,7 @@ struct ServeCommand: ParsableCommand {
         if let v = try setting.integer(frameThreads, "frame-threads", "LAMINA_FRAME_THREADS", in: 1...256) { c.frameThreads = v }
         if let v = try setting.choice(pinWorkers, "pin-workers", "LAMINA_PIN_WORKERS", ServerConfiguration.PinChoice.self) { c.pinWorkers = v }
         if let v = try setting.integer(queue, "queue", "LAMINA_QUEUE", in: 0...100_000) { c.queue = v }
-        if let v = try setting.choice(backend, "backend", "LAMINA_BACKEND", ServerConfiguration.BackendChoice.self) { c.backend = v }
+        if let v = try setting.choice(backend, "backend", "LAMINA_BACKEND", BackendChoice.self) { c.backend = v }
         if let v = setting.value(eglPlatform, "egl-platform", "LAMINA_EGL_PLATFORM") {
             c.eglPlatform = try EGLPlatformChoice(parsing: v, origin: "--egl-platform (or LAMINA_EGL_PLATFORM)")
         }

@@ -6,16 +6,17 @@ import Lamina
 import Testing
 
 @Suite struct ExampleOptionsTests {
-    @Test func defaultsDrawOnTheGPUIntoExamplesOut() throws {
+    @Test func defaultsChooseTheBackendAndDrawIntoExamplesOut() throws {
         let options = try ExampleOptions(parsing: [])
         #expect(options == ExampleOptions())
-        #expect(options.backend == .gl)
+        #expect(options.backend == .auto)
         #expect(options.outputDirectory == "examples/out")
     }
 
     @Test func readsTheBackendAndTheFolder() throws {
         let options = try ExampleOptions(parsing: ["--out", "/tmp/x", "--backend", "cpu"])
         #expect(options.backend == .cpu)
+        #expect(try ExampleOptions(parsing: ["--backend", "gl"]).backend == .gl)
         #expect(options.outputDirectory == "/tmp/x")
     }
 
@@ -28,7 +29,7 @@ import Testing
             try ExampleOptions(parsing: ["--backend", "metal"])
         }
         #expect(throws: ExampleOptionsError.invalidValue("--out", "")) { try ExampleOptions(parsing: ["--out", ""]) }
-        #expect("\(ExampleOptionsError.invalidValue("--backend", "metal"))" == "--backend takes gl or cpu, not 'metal'")
+        #expect("\(ExampleOptionsError.invalidValue("--backend", "metal"))" == "--backend takes auto, gl or cpu, not 'metal'")
     }
 }
 

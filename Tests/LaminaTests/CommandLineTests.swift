@@ -51,7 +51,7 @@ private let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0
 
 @Suite("lamina command line")
 struct CommandLineTests {
-    @Test(arguments: ["gl", "cpu"])
+    @Test(arguments: ["auto", "gl", "cpu"])
     func renderWritesAPNG(backend: String) throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -59,6 +59,8 @@ struct CommandLineTests {
         try Data(goodScene.utf8).write(to: scene)
         let run = try lamina(["render", scene.path, "--output", png.path, "--backend", backend, "--scale", "2"])
         #expect(run.status == 0, "\(run.stderr)")
+        // auto chooses: nothing to warn about, whichever it takes.
+        if backend == "auto" { #expect(run.stderr.isEmpty, "\(run.stderr)") }
         let bytes = [UInt8](try Data(contentsOf: png))
         #expect(Array(bytes.prefix(8)) == pngSignature)
         // IHDR: width and height big-endian at bytes 16 and 20: 80 x 60 at scale 2.

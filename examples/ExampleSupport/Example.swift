@@ -18,9 +18,10 @@ import Lamina
 /// reads `UIScreen.main.scale` (chapter 6's text layers) gets the scale its
 /// picture has.
 ///
-/// Command line: `[--backend gl|cpu] [--out DIR]`. As for `lamina render`,
-/// `gl` falls back to the CPU with a warning when no EGL context can be made,
-/// unless `LAMINA_REQUIRE_GL=1`.
+/// Command line: `[--backend auto|gl|cpu] [--out DIR]`. As for `lamina
+/// render`, `auto` (the default) draws with GL on a GPU and on the CPU
+/// elsewhere, and `gl` falls back to the CPU with a warning when no EGL
+/// context can be made, unless `LAMINA_REQUIRE_GL=1`.
 public enum Example {
     /// Runs the example called `name` (its target's name), drawn at `scale`,
     /// and exits: status 0 when both files were written, 1 when something
@@ -78,6 +79,10 @@ public enum Example {
         let json = try SceneEncoder().encode(scene)
 
         let requireGL = ProcessInfo.processInfo.environment["LAMINA_REQUIRE_GL"] == "1"
+        // Why `gl` draws on the CPU is worth a warning; `auto` chose it.
+        let explain = { (reason: String) in
+            if options.backend == .gl { report(name, reason) }
+        }
         try FileManager.default.createDirectory(
             atPath: options.outputDirectory, withIntermediateDirectories: true)
         let base = options.outputDirectory.hasSuffix("/") ? options.outputDirectory : options.outputDirectory + "/"
@@ -88,13 +93,13 @@ public enum Example {
             let canvas = RenderCanvas(width: Double(size.width), height: Double(size.height), scale: Double(scale))
             var apng = try APNGEncoder(width: canvas.pixelWidth, height: canvas.pixelHeight, frameCount: timeline.count,
                                        options: .smallest)
-            let probe = try LayerRenderer(backend: options.backend, fallBack: !requireGL)
+            let probe = try LayerRenderer.choosing(options.backend, fallBack: !requireGL, explain: explain)
             try FrameRenderer(timeline: timeline, backend: probe.backend, fallBack: !requireGL) {
                 try SceneDecoder().decode(json)
             }.render { index, image in try apng.add(image, delay: timeline.delayFraction(ofFrame: index)) }
             try FileIO.writeFileAtomically(try apng.finish(), toPath: png)
         } else {
-            let renderer = try LayerRenderer(backend: options.backend, fallBack: !requireGL)
+            let renderer = try LayerRenderer.choosing(options.backend, fallBack: !requireGL, explain: explain)
             // The gallery commits these pictures: spend the time to make them small.
             try renderer.render(scene).writePNG(toFile: png, options: .smallest)
         }

@@ -1,14 +1,14 @@
 import Lamina
 
-/// The command line of an example program: `[--backend gl|cpu] [--out DIR]`.
+/// The command line of an example program: `[--backend auto|gl|cpu] [--out DIR]`.
 public struct ExampleOptions: Equatable, Sendable {
-    /// Which backend draws. Default `.gl`.
-    public var backend: RenderBackend = .gl
+    /// Which backend draws. Default `.auto`, as for `lamina render`.
+    public var backend: BackendChoice = .auto
     /// Where the picture and the scene go. Default `examples/out`.
     public var outputDirectory = "examples/out"
 
     /// One line describing the arguments.
-    public static let usage = "[--backend gl|cpu] [--out DIR]"
+    public static let usage = "[--backend auto|gl|cpu] [--out DIR]"
 
     /// The defaults.
     public init() {}
@@ -24,7 +24,7 @@ public struct ExampleOptions: Equatable, Sendable {
                 guard !value.isEmpty else { throw .invalidValue(flag, value) }
                 outputDirectory = value
             } else {
-                guard let backend = RenderBackend(rawValue: value) else { throw .invalidValue(flag, value) }
+                guard let backend = BackendChoice(rawValue: value) else { throw .invalidValue(flag, value) }
                 self.backend = backend
             }
         }
@@ -44,7 +44,7 @@ public enum ExampleOptionsError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .unknownArgument(let a): "unknown argument '\(a)'"
         case .missingValue(let flag): "\(flag) needs a value"
-        case .invalidValue("--backend", let v): "--backend takes gl or cpu, not '\(v)'"
+        case .invalidValue("--backend", let v): "--backend takes auto, gl or cpu, not '\(v)'"
         case .invalidValue(let flag, let v): "'\(v)' is not a valid value for \(flag)"
         }
     }

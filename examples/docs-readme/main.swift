@@ -12,6 +12,6 @@ face.backgroundColor = UIColor.red.cgColor
 face.transform = CATransform3DMakeRotation(.pi / 4, 0, 1, 0)
 container.addSublayer(face)
 
-let renderer = try LayerRenderer(backend: .gl)   // falls back to .cpu without EGL
+let renderer = try LayerRenderer.choosing(.auto)   // GL on a GPU, else the CPU
 let image = try renderer.render(container, canvas: RenderCanvas(width: 500, height: 300, scale: 2))
 try image.writePNG(toFile: "perspective.png")

@@ -28,7 +28,7 @@ final class RenderPool: Sendable {
     struct Setup: Sendable {
         var workers: Int
         var queueCapacity: Int
-        var backend: ServerConfiguration.BackendChoice
+        var backend: BackendChoice
         var eglPlatform: EGLPlatformChoice?
         var budget: RenderBudget
         var pngOptions: PNGEncoder.Options

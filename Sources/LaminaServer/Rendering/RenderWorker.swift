@@ -22,53 +22,17 @@ final class RenderWorker {
         if primary.backend == .cpu { cpu = primary }
     }
 
-    /// The renderer `setup.backend` asks for, or the CPU one (with a note
-    /// saying why) where GL cannot be had or, for `auto`, is not a GPU.
+    /// The renderer `setup.backend` asks for (`LayerRenderer.choosing`),
+    /// or the CPU one, with a note saying why, where GL cannot be had or,
+    /// for `auto`, is not the faster.
     private static func makePrimary(_ setup: RenderPool.Setup, note: inout String?) -> LayerRenderer {
-        func cpu() -> LayerRenderer {
-            // The CPU backend needs no EGL: it cannot fail to start.
-            try! LayerRenderer(backend: .cpu, budget: setup.budget, text: .own, warn: { _ in })
-        }
-        switch setup.backend {
-        case .cpu:
-            return cpu()
-        case .gl, .auto:
-            do {
-                let gl = try LayerRenderer(backend: .gl, eglPlatform: setup.eglPlatform, fallBack: false,
-                                           budget: setup.budget, text: .own, warn: { _ in })
-                if setup.backend == .auto, let reason = Self.reasonToDrawOnTheCPU(gl.identity, readback: gl.measureReadback()) {
-                    note = reason
-                    return cpu()
-                }
-                return gl
-            } catch {
-                note = "no EGL context (\(String(describing: error).split(separator: "\n").first ?? "")); drawing on the CPU"
-                return cpu()
-            }
-        }
-    }
-
-    /// The slowest readback `auto` draws with GL at, in bytes a second.
-    /// The CPU backend draws a Lottie sample's frame at 3 to 6 GB of
-    /// picture a second on one core (LottieLogo2: 2.2 MB in 0.35 ms): a GPU
-    /// that hands pictures back slower than 1 GB/s spends more on the
-    /// readback alone than the CPU takes for the whole frame.
-    static let slowestReadbackForGL = 1e9
-
-    /// Why `auto` should draw on the CPU with this GL context, or nil to
-    /// draw with it: a software renderer (llvmpipe draws slower than the
-    /// CPU backend), or a GPU that reads pictures back slower than
-    /// `slowestReadbackForGL` (a GPU behind a virtual machine read back at
-    /// 13 to 17 MB/s, where it drew in a few milliseconds: docs/benchmarks.md).
-    static func reasonToDrawOnTheCPU(_ gl: BackendIdentity, readback bytesPerSecond: @autoclosure () -> Double?) -> String? {
-        if gl.isSoftware {
-            return "GL is \(gl.renderer), a software renderer: the CPU backend is faster there"
-        }
-        if let rate = bytesPerSecond(), rate < slowestReadbackForGL {
-            return String(format: "GL (%@) reads pictures back at %.0f MB/s, under %.0f MB/s: the CPU backend is faster there",
-                          gl.renderer, rate / 1e6, slowestReadbackForGL / 1e6)
-        }
-        return nil
+        var reason: String?
+        // Neither `gl` nor `auto` throws (both fall back to the CPU), nor
+        // does the CPU backend, which needs no EGL.
+        let renderer = try! LayerRenderer.choosing(setup.backend, eglPlatform: setup.eglPlatform, budget: setup.budget,
+                                                   text: .own, warn: { _ in }, explain: { reason = $0 })
+        note = reason
+        return renderer
     }
 
     /// The renderer for a request's `backend`.
