@@ -108,17 +108,18 @@ extension LayerRenderer {
 }
 
 /// The device files through which a process reaches a GPU on Linux: a
-/// DRM render node (Mesa's drivers, `/dev/dri/renderD128`) or NVIDIA's
-/// control device. A container is given a GPU as these files; without any,
-/// EGL can offer only a software renderer.
+/// DRM render node (Mesa's drivers, `/dev/dri/renderD128`), NVIDIA's
+/// control device, or WSL's GPU (`/dev/dxg`, Mesa's d3d12 driver). A
+/// container is given a GPU as these files; without any, EGL can offer
+/// only a software renderer.
 package enum GPUDevices {
     /// The places looked at, for messages.
-    static let describedPaths = "/dev/dri/renderD*, /dev/nvidiactl"
+    static let describedPaths = "/dev/dri/renderD*, /dev/nvidiactl, /dev/dxg"
 
     /// Whether any of them is present in `root` (the machine's `/dev`).
     package static func anyPresent(in root: String = "/dev") -> Bool {
         let files = FileManager.default
-        if files.fileExists(atPath: root + "/nvidiactl") { return true }
+        if files.fileExists(atPath: root + "/nvidiactl") || files.fileExists(atPath: root + "/dxg") { return true }
         let dri = (try? files.contentsOfDirectory(atPath: root + "/dri")) ?? []
         return dri.contains { $0.hasPrefix("renderD") }
     }

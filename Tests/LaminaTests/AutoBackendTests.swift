@@ -31,8 +31,8 @@ import Lamina
         #expect(LayerRenderer.reasonToDrawOnTheCPU(Self.gpu, readback: nil) == nil)
     }
 
-    /// A GPU is reached through a DRM render node or NVIDIA's control
-    /// device; a card node alone (a display without a render engine) or
+    /// A GPU is reached through a DRM render node, NVIDIA's control
+    /// device or WSL's; a card node alone (a display without a render engine) or
     /// nothing at all is no GPU to draw with.
     @Test func aGPUIsARenderNodeOrNVIDIAsControlDevice() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-dev-\(UUID())")
@@ -45,6 +45,10 @@ import Lamina
         #expect(GPUDevices.anyPresent(in: root.path))
         try FileManager.default.removeItem(at: root.appendingPathComponent("dri"))
         FileManager.default.createFile(atPath: root.appendingPathComponent("nvidiactl").path, contents: nil)
+        #expect(GPUDevices.anyPresent(in: root.path))
+        try FileManager.default.removeItem(at: root.appendingPathComponent("nvidiactl"))
+        #expect(!GPUDevices.anyPresent(in: root.path))
+        FileManager.default.createFile(atPath: root.appendingPathComponent("dxg").path, contents: nil)
         #expect(GPUDevices.anyPresent(in: root.path))
     }
 
