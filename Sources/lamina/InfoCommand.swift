@@ -6,7 +6,7 @@ import Lamina
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
-        abstract: "Print the OpenGL ES driver, EGL platform, limits and shader folder the GPU backend uses, or (--fonts) where each font name resolves.")
+        abstract: "Print the backend --backend auto draws with here, and the OpenGL ES driver, EGL platform, limits and shader folder the GPU backend uses; or (--fonts) where each font name resolves.")
 
     @Option(
         name: .customLong("egl-platform"),
@@ -26,6 +26,9 @@ struct InfoCommand: ParsableCommand {
         try FontOptions.register(FontOptions.folders(given: []))
         if listFonts { return try printFonts() }
         let choice = try eglPlatform.map { try EGLPlatformChoice(parsing: $0, origin: "--egl-platform") }
+        // What `render`, `frames` and `serve` draw with when not told.
+        var reason: String?
+        let auto = try LayerRenderer.choosing(.auto, eglPlatform: choice, warn: { _ in }, explain: { reason = $0 })
         let info = try GLRenderer.describeContext(platform: choice)
         let shaderFolder: String
         do {
@@ -34,6 +37,7 @@ struct InfoCommand: ParsableCommand {
             shaderFolder = "not found (\(error))"
         }
         let rows: [(String, String)] = [
+            ("--backend auto", auto.identity.description + (reason.map { ": \($0)" } ?? "")),
             ("GL vendor", info.vendor),
             ("GL renderer", info.renderer),
             ("GL version", info.version),

@@ -122,6 +122,9 @@ struct CommandLineTests {
         #expect(run.status == 0, "\(run.stderr)")
         let text = String(decoding: run.stdout, as: UTF8.self)
         #expect(text.contains("GL renderer") && text.contains("EGL platform") && text.contains("max samples"))
+        // The choice `auto` makes here, and on the CPU why.
+        let auto = try #require(text.split(separator: "\n").first { $0.hasPrefix("--backend auto") })
+        #expect(auto.contains(" gl (") || auto.contains(" cpu: "), "\(auto)")
     }
 }
 
