@@ -8,11 +8,13 @@
 //   Shaders/    finding the top-level Shaders/ folder, #include expansion,
 //               compiling and caching programs
 //   Resources/  textures, render targets (with MSAA resolve, and a stencil
-//               once a path is filled into them), their pool, samplers
+//               once a path is stencilled into them), their pool, samplers,
+//               the float buffer path fills sum their edges in
 //   Draw/       GLPainter: polygons and meshes through a 4x4 matrix with
 //               rounded-rect coverage and clip half-planes, textures, tints,
-//               masks, stencil-then-cover path fills (nonzero and even-odd)
-//               and separable Gaussian blur
+//               masks, path fills (nonzero and even-odd) at each pixel's exact
+//               coverage, or stencil-then-cover where floats cannot be
+//               blended, and separable Gaussian blur
 //
 // The render-plan executor drives GLPainter; nothing here knows what a layer is.
 import LaminaRender

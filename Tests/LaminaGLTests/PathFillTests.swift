@@ -31,10 +31,13 @@ private enum Shapes {
 @Suite("Path fills", .enabled(if: GLTestSupport.isAvailable, "no EGL display on this machine"))
 struct PathFillTests {
     /// Fills `contours` into a fresh `size` x `size` target and reads it back.
+    /// `byWinding` false stencils the path (`GLPainter.fillsPathsByWinding`).
     private func fill(
         _ gl: GLFixture, _ contours: [[CGPoint]], evenOdd: Bool, color: RGBA = .white,
-        transform: CATransform3D = .identity, clipPlanes: [HalfPlane] = [], size: Int = 40, multisampled: Bool = false
+        transform: CATransform3D = .identity, clipPlanes: [HalfPlane] = [], size: Int = 40, multisampled: Bool = false,
+        byWinding: Bool = true
     ) throws -> Pixels {
+        gl.painter.fillsPathsByWinding = byWinding && gl.painter.windingBuffer != nil
         let target = try gl.target(size, size, multisampled: multisampled)
         try gl.painter.fillPath(
             contours, evenOdd: evenOdd, transform: transform, color: color, clipPlanes: clipPlanes, into: target)
@@ -158,9 +161,10 @@ struct PathFillTests {
         try gl.context.checkErrors("after consecutive paths")
     }
 
-    @Test("polygon draws after a path ignore the stencil, and the stencil comes only with a path")
+    @Test("polygon draws after a stencilled path ignore the stencil, and the stencil comes only with such a path")
     func polygonsIgnoreStencil() throws {
         let gl = try GLFixture()
+        gl.painter.fillsPathsByWinding = false
         let target = try gl.target(20, 20, multisampled: true)
         #expect(!target.hasStencil)
         try gl.painter.fillPolygon(
@@ -201,13 +205,14 @@ struct PathFillTests {
         expectExactly(try Pixels(target), [255, 0, 0, 255], "both halves", inside: Shapes.insideL)
     }
 
-    @Test("a path through a perspective matrix lands where the matrix projects it")
-    func perspective() throws {
+    @Test("a path through a perspective matrix lands where the matrix projects it", arguments: [true, false])
+    func perspective(byWinding: Bool) throws {
         let gl = try GLFixture()
         let matrix = PolygonDrawTests.perspective
         let outer = PolygonDrawTests.square.polygon
         let hole = CGRect(x: -10, y: -10, width: 20, height: 20).polygon.reversed()
-        let pixels = try fill(gl, [outer, Array(hole)], evenOdd: false, color: .red, transform: matrix, size: 100)
+        let pixels = try fill(gl, [outer, Array(hole)], evenOdd: false, color: .red, transform: matrix, size: 100,
+                              byWinding: byWinding)
         for (x, y) in [(-25.0, -25.0), (25, 25), (-25, 25), (25, -25), (0, -20), (20, 0), (-20, 0)] {
             let p = TestMatrix.project(matrix, x, y)
             #expect(pixels[Int(p.x), Int(p.y)] == [255, 0, 0, 255], "in the ring at local (\(x), \(y))")
@@ -216,21 +221,50 @@ struct PathFillTests {
             let p = TestMatrix.project(matrix, x, y)
             #expect(pixels[Int(p.x), Int(p.y)] == [0, 0, 0, 0], "empty at local (\(x), \(y))")
         }
-        // Without the hole it covers exactly the pixels the polygon draw does.
-        let solid = try fill(gl, [outer], evenOdd: true, color: .red, transform: matrix, size: 100)
-        let polygon = try gl.target(100, 100)
-        try gl.painter.fillPolygon(outer, transform: matrix, paint: .color(.red), into: polygon)
-        #expect(solid.bytes == (try polygon.readPixels()))
+        let solid = try fill(gl, [outer], evenOdd: true, color: .red, transform: matrix, size: 100, byWinding: byWinding)
+        if byWinding {
+            // Each pixel covered by the exact share of it the projected square covers.
+            let projected = outer.map { point in
+                let p = TestMatrix.project(matrix, Double(point.x), Double(point.y))
+                return CGPoint(x: p.x, y: p.y)
+            }
+            expectCoverage(solid, of: projected, "the square in perspective")
+        } else {
+            // Stencilled, it covers exactly the pixels the polygon draw does.
+            let polygon = try gl.target(100, 100)
+            try gl.painter.fillPolygon(outer, transform: matrix, paint: .color(.red), into: polygon)
+            #expect(solid.bytes == (try polygon.readPixels()))
+        }
     }
 
-    @Test("edges are anti-aliased on a multisampled target and hard without")
+    @Test("by winding, each pixel is covered by the share of it the path covers, on any target", arguments: [false, true])
+    func exactCoverage(multisampled: Bool) throws {
+        let gl = try GLFixture()
+        try #require(gl.painter.windingBuffer != nil, "this context cannot add floats by blending (GL_EXT_float_blend)")
+        // A concave arrow head whose slanted edges cross pixels at all offsets,
+        // and a triangle on no whole pixel.
+        let arrow = [CGPoint(x: 2, y: 2), CGPoint(x: 38, y: 20), CGPoint(x: 2, y: 38), CGPoint(x: 14, y: 20)]
+        let triangle = [CGPoint(x: 3, y: 5.3), CGPoint(x: 37, y: 11), CGPoint(x: 17, y: 36.6)]
+        for (name, shape) in [("arrow", arrow), ("triangle", triangle)] {
+            for evenOdd in [false, true] {
+                let pixels = try fill(gl, [shape], evenOdd: evenOdd, multisampled: multisampled)
+                expectCoverage(pixels, of: shape, "\(name), \(evenOdd ? "even-odd" : "nonzero")")
+            }
+        }
+        // Nothing is stencilled: the target never needed a stencil buffer.
+        let target = try gl.target(40, 40, multisampled: multisampled)
+        try gl.painter.fillPath([arrow], evenOdd: false, transform: .identity, color: .white, into: target)
+        #expect(!target.hasStencil)
+    }
+
+    @Test("stencilled, edges are anti-aliased on a multisampled target and hard without")
     func antiAliasing() throws {
         let gl = try GLFixture()
         // A concave arrow head whose slanted edges cross pixels at all offsets.
         let arrow = [
             CGPoint(x: 2, y: 2), CGPoint(x: 38, y: 20), CGPoint(x: 2, y: 38), CGPoint(x: 14, y: 20),
         ]
-        let smooth = try fill(gl, [arrow], evenOdd: false, multisampled: true)
+        let smooth = try fill(gl, [arrow], evenOdd: false, multisampled: true, byWinding: false)
         #expect(smooth.alpha(28, 20) == 255)
         #expect(smooth.alpha(8, 20) == 0, "the notch is empty")
         // In every column the top edge y = 2 + (x - 2) / 2 crosses, some
@@ -242,16 +276,58 @@ struct PathFillTests {
         }
         let partial = smooth.bytes.enumerated().filter { $0.offset % 4 == 3 && (1...254).contains($0.element) }
         #expect(partial.count > 60)
-        let hard = try fill(gl, [arrow], evenOdd: false, multisampled: false)
+        let hard = try fill(gl, [arrow], evenOdd: false, multisampled: false, byWinding: false)
         #expect(stride(from: 3, to: hard.bytes.count, by: 4).allSatisfy { [0, 255].contains(hard.bytes[$0]) })
 
         // Per-sample stencil matches what the GPU's own multisampling gives a
         // polygon with the same triangles.
         let triangle = [CGPoint(x: 3, y: 5.3), CGPoint(x: 37, y: 11), CGPoint(x: 17, y: 36.6)]
-        let path = try fill(gl, [triangle], evenOdd: false, multisampled: true)
+        let path = try fill(gl, [triangle], evenOdd: false, multisampled: true, byWinding: false)
         let polygon = try gl.target(40, 40, multisampled: true)
         try gl.painter.fillPolygon(triangle, transform: .identity, paint: .color(.white), into: polygon)
         #expect(path.bytes == (try polygon.readPixels()))
+    }
+
+    /// Expects each pixel's alpha to be the share of it `polygon` (simple:
+    /// no edge crosses another) covers, to within rounding.
+    private func expectCoverage(_ pixels: Pixels, of polygon: [CGPoint], _ what: String) {
+        var wrong: [String] = []
+        for y in 0..<pixels.height {
+            for x in 0..<pixels.width {
+                let expected = Self.area(of: polygon, clippedTo: CGRect(x: x, y: y, width: 1, height: 1)) * 255
+                let alpha = Double(pixels.alpha(x, y))
+                if abs(alpha - expected) > 1.5 { wrong.append("(\(x), \(y)): \(alpha) for \(expected)") }
+            }
+        }
+        let wrongCount = wrong.count
+        #expect(wrongCount == 0, "\(what): \(wrongCount) pixels off, first \(wrong.prefix(5))")
+    }
+
+    /// The area of `polygon` within `box` (Sutherland-Hodgman against the
+    /// box's four sides, then the shoelace formula).
+    private static func area(of polygon: [CGPoint], clippedTo box: CGRect) -> Double {
+        var points = polygon.map { SIMD2(Double($0.x), Double($0.y)) }
+        // Each side as (axis, bound, keep the side above the bound).
+        for (axis, bound, above) in [(0, Double(box.minX), true), (0, Double(box.maxX), false),
+                                     (1, Double(box.minY), true), (1, Double(box.maxY), false)] {
+            let inside = { (p: SIMD2<Double>) in above ? p[axis] >= bound : p[axis] <= bound }
+            var clipped: [SIMD2<Double>] = []
+            for (i, b) in points.enumerated() {
+                let a = points[(i + points.count - 1) % points.count]
+                if inside(b) != inside(a) {
+                    clipped.append(a + (b - a) * ((bound - a[axis]) / (b[axis] - a[axis])))
+                }
+                if inside(b) { clipped.append(b) }
+            }
+            points = clipped
+            if points.isEmpty { return 0 }
+        }
+        var twice = 0.0
+        for (i, b) in points.enumerated() {
+            let a = points[(i + points.count - 1) % points.count]
+            twice += a.x * b.y - b.x * a.y
+        }
+        return abs(twice) / 2
     }
 
     @Test("empty and degenerate contours draw nothing")

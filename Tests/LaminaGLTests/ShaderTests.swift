@@ -138,11 +138,11 @@ struct ShaderProgramTests {
     @Test("every program compiles, once")
     func compileAll() throws {
         let gl = try GLFixture()
-        #expect(gl.painter.programs.count == 5)
+        #expect(gl.painter.programs.count == 7)
         let first = try gl.painter.programs.program(.localVertex, .fillSolid)
         let second = try gl.painter.programs.program(.localVertex, .fillSolid)
         #expect(first === second)
-        #expect(gl.painter.programs.count == 5)
+        #expect(gl.painter.programs.count == 7)
     }
 
     @Test("a compile error names the file and carries the driver's log")

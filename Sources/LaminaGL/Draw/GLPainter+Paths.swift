@@ -5,7 +5,7 @@ import LaminaRender
 
 extension GLPainter {
     /// Fills a path, given as closed polygons, with a premultiplied colour
-    /// under the nonzero or the even-odd rule, by stencil-then-cover.
+    /// under the nonzero or the even-odd rule.
     ///
     /// The contours may be concave, self-intersecting, nested or overlapping:
     /// a point is filled when its winding number over all contours is not 0
@@ -13,18 +13,10 @@ extension GLPainter {
     /// once however many contours cover it, so a stroke's outline or a
     /// translucent shape made of overlapping pieces shows no darker seams.
     ///
-    /// Two passes share one upload of every contour:
-    /// 1. stencil: colour writes off, each contour drawn as a triangle fan
-    ///    from its first point; nonzero counts front faces up and back faces
-    ///    down (`GL_INCR_WRAP` / `GL_DECR_WRAP`), even-odd flips the bits
-    ///    (`GL_INVERT`), leaving the winding per sample;
-    /// 2. cover: the contours' bounding box, drawn in the colour where the
-    ///    stencil passes (nonzero: != 0, even-odd: bit 0 set) and setting the
-    ///    stencil back to 0 everywhere it touches, so the next path starts
-    ///    from a clean stencil.
-    ///
-    /// Edges are anti-aliased when `target` is multisampled (the stencil is
-    /// kept per sample); on a single-sampled target they are hard.
+    /// Where the painter `fillsPathsByWinding` (and no clip planes are
+    /// given), each pixel's coverage is computed exactly, as the CPU
+    /// backend computes it (`fillByWinding`); elsewhere the path is
+    /// stencilled and its edges left to multisampling (`fillByStencil`).
     ///
     /// - Parameters:
     ///   - contours: closed polygons in local coordinates, each implicitly
@@ -32,7 +24,7 @@ extension GLPainter {
     ///     than 3 points enclose nothing and are skipped.
     ///   - transform: local to the target's pixels, as for every draw. It may
     ///     be projective, but W must stay positive over the contours (and
-    ///     their bounding box, which the cover pass draws).
+    ///     their bounding box, which the stencil's cover pass draws).
     ///   - color: straight components in 0...1.
     ///   - clipPlanes: up to `GLDrawOptions.maximumClipPlanes` half-planes
     ///     a·x + b·y + c ≥ 0 in local coordinates; the fill is cut hard along
@@ -54,7 +46,72 @@ extension GLPainter {
         // Nothing to add: premultiplied, a colour of alpha 0 is all zeros.
         let premultiplied = color.premultipliedFloats()
         if premultiplied == .zero { return }
+        if fillsPathsByWinding, clipPlanes.isEmpty, let windingBuffer,
+           let edges = PathWindingGeometry(contours: contours, transform: transform, within: target.pictureRegion) {
+            try fillByWinding(edges, evenOdd: evenOdd, color: premultiplied, buffer: windingBuffer, into: target)
+        } else {
+            try fillByStencil(geometry, evenOdd: evenOdd, transform: transform, color: premultiplied,
+                              clipPlanes: clipPlanes, into: target)
+        }
+    }
 
+    /// The path's coverage computed at each pixel, in two passes:
+    /// 1. winding: each edge drawn as a quad from its left to its contour's
+    ///    right onto the winding buffer, adding at each pixel its direction
+    ///    times the part of the pixel right of it (`path_winding.frag`): the
+    ///    pixel's winding number weighted by area, exact where no two edges
+    ///    share a pixel;
+    /// 2. colour: the path's box, on whole pixels, in the colour times the
+    ///    coverage the fill rule makes of that number (`fill_path.frag`).
+    ///    Every sample of a multisampled pixel gets the same colour, so the
+    ///    resolve keeps the exact coverage.
+    private func fillByWinding(_ edges: PathWindingGeometry, evenOdd: Bool, color: SIMD4<Float>, buffer: GLWindingBuffer,
+                               into target: GLRenderTarget) throws {
+        let box = edges.box
+        try buffer.bindCleared(width: box.width, height: box.height)
+        applyFixedState(blending: true)
+        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
+        let winding = try programs.program(.pathWindingVertex, .pathWinding)
+        glUseProgram(winding.name)
+        winding.set("u_region", Float(box.x), Float(box.y), Float(box.width), Float(box.height))
+        winding.set("u_regionOrigin", Float(box.x), Float(box.y))
+        stream.drawEdges(edges.vertices)
+
+        try target.bindForDrawing()
+        applyFixedState(blending: true)
+        let fill = try programs.program(.localVertex, .fillPath)
+        glUseProgram(fill.name)
+        fill.set("u_clipFromLocal",
+                 matrix: CATransform3D.pixelToClip(width: target.pictureWidth, height: target.pictureHeight).uniformValues)
+        setClipPlanes([], on: fill)
+        fill.set("u_shapeEnabled", false)
+        fill.set("u_color", color.x, color.y, color.z, color.w)
+        fill.set("u_evenOdd", evenOdd)
+        fill.set("u_windingOrigin", Float(box.x), Float(box.y))
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        glBindTexture(GLenum(GL_TEXTURE_2D), buffer.texture)
+        glBindSampler(0, 0)
+        fill.set("u_winding", 0)
+        let (left, top) = (Float(box.x), Float(box.y))
+        let (right, bottom) = (Float(box.x + box.width), Float(box.y + box.height))
+        stream.draw(mode: GL_TRIANGLE_FAN, positions: [left, top, right, top, right, bottom, left, bottom], indices: nil)
+    }
+
+    /// The path stencilled, then covered. Two passes share one upload of
+    /// every contour:
+    /// 1. stencil: colour writes off, each contour drawn as a triangle fan
+    ///    from its first point; nonzero counts front faces up and back faces
+    ///    down (`GL_INCR_WRAP` / `GL_DECR_WRAP`), even-odd flips the bits
+    ///    (`GL_INVERT`), leaving the winding per sample;
+    /// 2. cover: the contours' bounding box, drawn in the colour where the
+    ///    stencil passes (nonzero: != 0, even-odd: bit 0 set) and setting the
+    ///    stencil back to 0 everywhere it touches, so the next path starts
+    ///    from a clean stencil.
+    ///
+    /// Edges are anti-aliased when `target` is multisampled (the stencil is
+    /// kept per sample); on a single-sampled target they are hard.
+    private func fillByStencil(_ geometry: PathFillGeometry, evenOdd: Bool, transform: CATransform3D,
+                               color premultiplied: SIMD4<Float>, clipPlanes: [HalfPlane], into target: GLRenderTarget) throws {
         let program = try programs.program(.localVertex, .fillSolid)
         try target.bindForDrawingWithStencil()
         applyFixedState(blending: true)

@@ -4,7 +4,7 @@ import Foundation
 import LaminaRender
 
 /// The draw primitives the render-plan executor drives: polygons, meshes and
-/// stencilled paths (`fillPath`) in painter's order with premultiplied
+/// paths (`fillPath`) in painter's order with premultiplied
 /// source-over blending, and blurs.
 ///
 /// Every draw gives its vertices in a local 2D space and a `CATransform3D` from
@@ -24,6 +24,15 @@ final class GLPainter {
     let targets: GLRenderTargetPool
     let samplers: GLSamplerCache
     let stream: GLVertexStream
+    /// Where path fills sum their edges; nil where the context cannot add
+    /// floats by blending (paths are then stencilled).
+    let windingBuffer: GLWindingBuffer?
+    /// Whether `fillPath` computes each pixel's exact coverage (a winding
+    /// pass into `windingBuffer`, then a colour pass), as the CPU backend
+    /// does, rather than stencilling the path and leaving its edges to
+    /// multisampling: true wherever the context allows it (tests turn it
+    /// off to draw both ways).
+    var fillsPathsByWinding: Bool
 
     /// Prepares a painter for `context`, compiling every program now so that
     /// a shader problem shows up here rather than in the middle of a frame.
@@ -35,6 +44,8 @@ final class GLPainter {
         targets = GLRenderTargetPool(context: context)
         samplers = GLSamplerCache(context: context)
         stream = try GLVertexStream(context: context)
+        windingBuffer = GLWindingBuffer.isSupported(by: context.info) ? GLWindingBuffer(context: context) : nil
+        fillsPathsByWinding = windingBuffer != nil
         try programs.compileAll()
     }
 

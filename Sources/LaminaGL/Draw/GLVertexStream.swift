@@ -3,41 +3,68 @@ import CEGL
 /// The buffers every draw streams its vertices through: one vertex array with
 /// a vec2 position at attribute 0 and an index buffer, refilled per draw
 /// (glBufferData orphans the previous contents, so no draw waits on another),
-/// and an empty vertex array for passes that generate their own vertices.
+/// one for path edges (`drawEdges`: a vec2 position and the vec4 edge each
+/// vertex carries), and an empty vertex array for passes that generate their
+/// own vertices.
 final class GLVertexStream {
     let context: GLContext
     private let vertexArray: GLuint
     private let emptyVertexArray: GLuint
     private let vertexBuffer: GLuint
     private let indexBuffer: GLuint
+    private let edgeVertexArray: GLuint
+    private let edgeBuffer: GLuint
 
     init(context: GLContext) throws {
         try context.makeCurrent(for: "creating vertex buffers")
         self.context = context
-        var arrays: [GLuint] = [0, 0]
-        glGenVertexArrays(2, &arrays)
+        var arrays: [GLuint] = [0, 0, 0]
+        glGenVertexArrays(3, &arrays)
         vertexArray = arrays[0]
         emptyVertexArray = arrays[1]
-        var buffers: [GLuint] = [0, 0]
-        glGenBuffers(2, &buffers)
+        edgeVertexArray = arrays[2]
+        var buffers: [GLuint] = [0, 0, 0]
+        glGenBuffers(3, &buffers)
         vertexBuffer = buffers[0]
         indexBuffer = buffers[1]
-        context.activity.vertexArrays += 2
-        context.activity.buffers += 2
+        edgeBuffer = buffers[2]
+        context.activity.vertexArrays += 3
+        context.activity.buffers += 3
 
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
         glEnableVertexAttribArray(0)
         glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
         glBindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), indexBuffer)
+        glBindVertexArray(edgeVertexArray)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), edgeBuffer)
+        let stride = GLsizei(Self.floatsPerEdgeVertex * MemoryLayout<Float>.stride)
+        glEnableVertexAttribArray(0)
+        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, nil)
+        glEnableVertexAttribArray(1)
+        glVertexAttribPointer(1, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
+                              UnsafeRawPointer(bitPattern: 2 * MemoryLayout<Float>.stride))
         glBindVertexArray(0)
         try context.checkErrors("creating vertex buffers")
     }
 
     deinit {
         guard (try? context.makeCurrent(for: "deleting vertex buffers")) != nil else { return }
-        glDeleteVertexArrays(2, [vertexArray, emptyVertexArray])
-        glDeleteBuffers(2, [vertexBuffer, indexBuffer])
+        glDeleteVertexArrays(3, [vertexArray, emptyVertexArray, edgeVertexArray])
+        glDeleteBuffers(3, [vertexBuffer, indexBuffer, edgeBuffer])
+    }
+
+    /// Floats per vertex of `drawEdges`: x, y, then the edge's x0, y0, x1, y1.
+    static let floatsPerEdgeVertex = 6
+
+    /// Uploads `vertices` (`floatsPerEdgeVertex` floats each, six vertices
+    /// a quad) and draws them as triangles.
+    func drawEdges(_ vertices: [Float]) {
+        glBindVertexArray(edgeVertexArray)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), edgeBuffer)
+        glBufferData(GLenum(GL_ARRAY_BUFFER), vertices.count * MemoryLayout<Float>.stride, vertices, GLenum(GL_STREAM_DRAW))
+        glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(vertices.count / Self.floatsPerEdgeVertex))
+        glBindVertexArray(0)
     }
 
     /// Uploads `positions` (x, y pairs) and `indices`, then draws.

@@ -56,6 +56,10 @@ final class GLRenderTarget: GLTextureSource {
     /// the target itself.
     var pictureWidth: Int { window?.pictureWidth ?? width }
     var pictureHeight: Int { window?.pictureHeight ?? height }
+    /// The picture's pixels drawing lands on: the window, or the whole target.
+    var pictureRegion: PathWindingGeometry.Box {
+        PathWindingGeometry.Box(x: window?.x ?? 0, y: window?.y ?? 0, width: width, height: height)
+    }
 
     /// Creates a target of `width` x `height` pixels, cleared to transparent.
     /// - Parameter multisampled: draw into a `info.multisampleCount`-sample

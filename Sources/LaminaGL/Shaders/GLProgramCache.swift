@@ -28,9 +28,10 @@ final class GLProgramCache {
     /// Compiles every program LaminaGL draws with, so that shader errors show
     /// up at start-up rather than at the first frame that needs one.
     func compileAll() throws {
-        for fragment in [ShaderFile.fillSolid, .fillTexture, .tintAlpha, .mask] {
+        for fragment in [ShaderFile.fillSolid, .fillTexture, .tintAlpha, .mask, .fillPath] {
             _ = try program(.localVertex, fragment)
         }
+        _ = try program(.pathWindingVertex, .pathWinding)
         _ = try program(.fullscreenVertex, .blur)
     }
 

@@ -24,4 +24,10 @@ enum ShaderFile: String, Sendable, CaseIterable {
     case copy = "copy.frag"
     /// A layer's colour filters: one 4x5 matrix on straight colour.
     case colorMatrix = "color_matrix.frag"
+    /// A path's edges, one quad each, onto its winding buffer.
+    case pathWindingVertex = "path_winding.vert"
+    /// What an edge adds to each pixel's area-weighted winding number.
+    case pathWinding = "path_winding.frag"
+    /// A colour times a path's coverage under its fill rule.
+    case fillPath = "fill_path.frag"
 }
