@@ -6,12 +6,11 @@
 precision highp float;
 
 #include "coverage.glsl"
+#include "texel_easing.glsl"
 
 uniform sampler2D u_texture;
 uniform vec4 u_uvFromLocal; // xy: scale, zw: offset
-// The texture's size in texels when reads are eased (a magnified picture,
-// TextureFilter.smoothLinear), else zero.
-uniform vec2 u_easedTexels;
+uniform vec2 u_easedTexels; // see texel_easing.glsl
 uniform vec4 u_tint;
 uniform float u_opacity;
 
@@ -20,15 +19,7 @@ out vec4 o_color;
 
 void main() {
     // Sample before any discard so implicit derivatives (mipmaps) are defined.
-    vec2 uv = v_local * u_uvFromLocal.xy + u_uvFromLocal.zw;
-    if (u_easedTexels.x > 0.0) {
-        // Between the same two texel centres per axis, moved so that the
-        // hardware's linear weights come out as smoothstep's: 3t² − 2t³.
-        vec2 p = uv * u_easedTexels - 0.5;
-        vec2 base = floor(p);
-        vec2 t = p - base;
-        uv = (base + t * t * (3.0 - 2.0 * t) + 0.5) / u_easedTexels;
-    }
+    vec2 uv = laminaEasedUV(v_local * u_uvFromLocal.xy + u_uvFromLocal.zw, u_easedTexels);
     vec4 texel = texture(u_texture, uv);
     o_color = texel * u_tint * (u_opacity * laminaCoverage(v_local));
 }

@@ -193,21 +193,20 @@ final class GLPainter {
         }
         if let tint {
             program.set("u_tint", tint.x, tint.y, tint.z, tint.w)
-            // Only the fill shader (which the tint belongs to) eases its reads.
-            program.set("u_easedTexels", inputs[0].easedTexels.0, inputs[0].easedTexels.1)
         }
         program.set("u_opacity", opacity)
         if let maskInverted {
             program.set("u_maskInverted", maskInverted)
         }
-        for (unit, (input, names)) in zip(inputs, [("u_texture", "u_uvFromLocal"), ("u_mask", "u_maskUVFromLocal")])
-            .enumerated() {
+        let uniforms = [("u_texture", "u_uvFromLocal", "u_easedTexels"), ("u_mask", "u_maskUVFromLocal", "u_maskEasedTexels")]
+        for (unit, (input, names)) in zip(inputs, uniforms).enumerated() {
             glActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
             glBindTexture(GLenum(GL_TEXTURE_2D), input.texture)
             glBindSampler(GLuint(unit), input.sampler)
             program.set(names.0, unit)
             let uv = input.uvFromLocal
             program.set(names.1, uv.0, uv.1, uv.2, uv.3)
+            program.set(names.2, input.easedTexels.0, input.easedTexels.1)
         }
         stream.draw(mode: mode, positions: positions, indices: indices)
     }

@@ -1,5 +1,5 @@
 /// The GLSL ES 3.00 files LaminaGL loads from the `Shaders` folder: one small
-/// file per job, plus `coverage.glsl` and `blend_support.glsl`, which the
+/// file per job, plus `coverage.glsl`, `texel_easing.glsl` and `blend_support.glsl`, which the
 /// fragment shaders include.
 enum ShaderFile: String, Sendable, CaseIterable {
     /// Local 2D vertices through a 4x4 matrix into clip space.
@@ -10,6 +10,8 @@ enum ShaderFile: String, Sendable, CaseIterable {
     case coverage = "coverage.glsl"
     /// The qualifier that lets a fill use the advanced blend equations (included).
     case blendSupport = "blend_support.glsl"
+    /// Texture reads eased between texels, as a magnified picture is (included).
+    case texelEasing = "texel_easing.glsl"
     /// Solid premultiplied colour.
     case fillSolid = "fill_solid.frag"
     /// Premultiplied texture times opacity.
