@@ -1,6 +1,6 @@
 #version 300 es
 // A path fill's colour pass: a premultiplied colour times the coverage its
-// winding pass left (GLPainter.fillPath), under the path's fill rule as the
+// winding pass left (GLPainter.fillPaths), under the path's fill rule as the
 // CPU backend applies it: nonzero takes min(|w|, 1), even-odd folds |w|
 // into a triangle wave of period 2.
 precision highp float;
@@ -9,7 +9,7 @@ precision highp float;
 
 uniform vec4 u_color;
 uniform sampler2D u_winding;
-uniform vec2 u_windingOrigin;  // the picture pixel of the winding buffer's texel (0, 0)
+uniform vec2 u_windingOrigin;  // the picture pixel of the winding buffer's texel (0, 0) for this path
 uniform bool u_evenOdd;
 
 in vec2 v_local;  // picture pixels: this pass draws in them

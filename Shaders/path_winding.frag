@@ -1,7 +1,7 @@
 #version 300 es
 // A path fill's winding pass: what one edge adds to one pixel's
 // area-weighted winding number, summed over every edge by additive blending
-// into a float buffer (GLPainter.fillPath).
+// into a float buffer (GLPainter.fillPaths).
 //
 // As the CPU backend's rasterizer (CoverageAccumulator) counts it: the edge
 // adds its direction times the part of the pixel that lies right of it
@@ -10,9 +10,7 @@
 // exact fraction it covers (where no two edges share it).
 precision highp float;
 
-flat in vec4 v_edge;  // from (x0, y0) to (x1, y1), in picture pixels
-
-uniform vec2 u_regionOrigin;  // the picture pixel of the buffer's texel (0, 0)
+flat in vec4 v_edge;  // from (x0, y0) to (x1, y1), in the buffer's pixels
 
 out vec4 o_winding;
 
@@ -23,7 +21,7 @@ float rightOf(float u) {
 }
 
 void main() {
-    vec2 cell = floor(gl_FragCoord.xy) + u_regionOrigin;  // the pixel's top-left corner
+    vec2 cell = floor(gl_FragCoord.xy);  // the pixel's top-left corner
     vec2 a = v_edge.xy;
     vec2 b = v_edge.zw;
     // The part of the edge within the pixel's row.

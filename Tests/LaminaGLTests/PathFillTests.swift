@@ -257,6 +257,37 @@ struct PathFillTests {
         #expect(!target.hasStencil)
     }
 
+    /// `fillPaths` shares the passes of many paths (their winding numbers
+    /// side by side in one buffer, shelf by shelf, a new batch when it is
+    /// full): the picture is the one filling them one by one draws.
+    @Test("paths filled together draw as they do one by one, across shelves and batches")
+    func batchedPathsDrawAsSinglePaths() throws {
+        let gl = try GLFixture()
+        try #require(gl.painter.windingBuffer != nil, "this context cannot add floats by blending (GL_EXT_float_blend)")
+        // Boxes of 1,200 pixels: two side by side overflow a 2,048 shelf,
+        // two shelves a batch; small ones between them fill the gaps.
+        var paths: [GLPainter.PathFill] = []
+        for k in 0..<7 {
+            let side = k.isMultiple(of: 2) ? 1200.0 : 90.0
+            let origin = Double(k) * 60 + 3.3
+            let star = Shapes.pentagram(center: CGPoint(x: origin + side / 2, y: origin + side / 2), radius: side / 2)
+            let colors: [RGBA] = [.red, .green, .blue]
+            var color = colors[k % 3]
+            color.alpha = 0.6
+            paths.append(GLPainter.PathFill(contours: [star], evenOdd: k % 3 == 1, transform: .identity, color: color))
+        }
+        let together = try gl.target(1700, 1700)
+        try gl.painter.fillPaths(paths, into: together)
+        let oneByOne = try gl.target(1700, 1700)
+        for path in paths {
+            try gl.painter.fillPath(path.contours, evenOdd: path.evenOdd, transform: path.transform, color: path.color,
+                                    into: oneByOne)
+        }
+        let (a, b) = (try together.readPixels(), try oneByOne.readPixels())
+        #expect(a.contains { $0 != 0 })
+        #expect(a == b, "\(zip(a, b).filter { $0 != $1 }.count) bytes differ")
+    }
+
     @Test("stencilled, edges are anti-aliased on a multisampled target and hard without")
     func antiAliasing() throws {
         let gl = try GLFixture()

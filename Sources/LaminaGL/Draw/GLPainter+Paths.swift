@@ -4,6 +4,16 @@ import Foundation
 import LaminaRender
 
 extension GLPainter {
+    /// One path fill: closed polygons in local coordinates, their fill
+    /// rule, the transform from local to the target's pixels and a colour
+    /// (see `fillPath`).
+    struct PathFill {
+        var contours: [[CGPoint]]
+        var evenOdd: Bool
+        var transform: CATransform3D
+        var color: RGBA
+    }
+
     /// Fills a path, given as closed polygons, with a premultiplied colour
     /// under the nonzero or the even-odd rule.
     ///
@@ -15,8 +25,8 @@ extension GLPainter {
     ///
     /// Where the painter `fillsPathsByWinding` (and no clip planes are
     /// given), each pixel's coverage is computed exactly, as the CPU
-    /// backend computes it (`fillByWinding`); elsewhere the path is
-    /// stencilled and its edges left to multisampling (`fillByStencil`).
+    /// backend computes it (`fillPaths`); elsewhere the path is stencilled
+    /// and its edges left to multisampling (`fillByStencil`).
     ///
     /// - Parameters:
     ///   - contours: closed polygons in local coordinates, each implicitly
@@ -35,47 +45,92 @@ extension GLPainter {
         _ contours: [[CGPoint]], evenOdd: Bool, transform: CATransform3D, color: RGBA,
         clipPlanes: [HalfPlane] = [], into target: GLRenderTarget
     ) throws {
-        try color.validate("a path colour")
-        try GLDrawOptions(clipPlanes: clipPlanes).validate()
-        try transform.validateForDrawing()
-        try context.makeCurrent(for: "filling a path")
-        guard target.context === context else {
-            throw GLError.invalidArgument("a render target from another GL context cannot be drawn into here")
-        }
-        guard let geometry = try PathFillGeometry(contours: contours) else { return }
-        // Nothing to add: premultiplied, a colour of alpha 0 is all zeros.
-        let premultiplied = color.premultipliedFloats()
-        if premultiplied == .zero { return }
-        if fillsPathsByWinding, clipPlanes.isEmpty, let windingBuffer,
-           let edges = PathWindingGeometry(contours: contours, transform: transform, within: target.pictureRegion) {
-            try fillByWinding(edges, evenOdd: evenOdd, color: premultiplied, buffer: windingBuffer, into: target)
-        } else {
+        let path = PathFill(contours: contours, evenOdd: evenOdd, transform: transform, color: color)
+        guard clipPlanes.isEmpty else {
+            try GLDrawOptions(clipPlanes: clipPlanes).validate()
+            guard let (geometry, premultiplied) = try prepare(path, into: target) else { return }
             try fillByStencil(geometry, evenOdd: evenOdd, transform: transform, color: premultiplied,
                               clipPlanes: clipPlanes, into: target)
+            return
         }
+        try fillPaths([path], into: target)
     }
 
-    /// The path's coverage computed at each pixel, in two passes:
+    /// Fills `paths` in order, each as `fillPath` fills it (no clip
+    /// planes), the later over the earlier.
+    ///
+    /// By winding, each path's coverage is computed at each pixel in two
+    /// passes, and the paths of one call share them: the winding passes of
+    /// as many paths as the winding buffer holds side by side are one draw
+    /// into it, then their colour passes are drawn in turn (a framebuffer
+    /// switch costs a software renderer a flush of everything it binned):
     /// 1. winding: each edge drawn as a quad from its left to its contour's
-    ///    right onto the winding buffer, adding at each pixel its direction
-    ///    times the part of the pixel right of it (`path_winding.frag`): the
-    ///    pixel's winding number weighted by area, exact where no two edges
-    ///    share a pixel;
+    ///    right onto the path's part of the winding buffer, adding at each
+    ///    pixel its direction times the part of the pixel right of it
+    ///    (`path_winding.frag`): the pixel's winding number weighted by
+    ///    area, exact where no two edges share a pixel;
     /// 2. colour: the path's box, on whole pixels, in the colour times the
     ///    coverage the fill rule makes of that number (`fill_path.frag`).
     ///    Every sample of a multisampled pixel gets the same colour, so the
     ///    resolve keeps the exact coverage.
-    private func fillByWinding(_ edges: PathWindingGeometry, evenOdd: Bool, color: SIMD4<Float>, buffer: GLWindingBuffer,
-                               into target: GLRenderTarget) throws {
-        let box = edges.box
-        try buffer.bindCleared(width: box.width, height: box.height)
+    /// A path with a point where W is not positive is stencilled, between
+    /// the others in its place.
+    func fillPaths(_ paths: [PathFill], into target: GLRenderTarget) throws {
+        guard fillsPathsByWinding, let buffer = windingBuffer else {
+            for path in paths {
+                guard let (geometry, premultiplied) = try prepare(path, into: target) else { continue }
+                try fillByStencil(geometry, evenOdd: path.evenOdd, transform: path.transform, color: premultiplied,
+                                  clipPlanes: [], into: target)
+            }
+            return
+        }
+        var batch = WindingBatch(limit: min(Self.multisampleTileSide, buffer.maximumSide))
+        for path in paths {
+            guard let (geometry, premultiplied) = try prepare(path, into: target) else { continue }
+            switch PathWindingGeometry.make(path.contours, transform: path.transform, within: target.pictureRegion) {
+            case .nothingShows:
+                continue
+            case .needsClipSpace:
+                try drawByWinding(&batch, buffer: buffer, into: target)
+                try fillByStencil(geometry, evenOdd: path.evenOdd, transform: path.transform, color: premultiplied,
+                                  clipPlanes: [], into: target)
+            case .edges(let edges):
+                if !batch.add(edges, evenOdd: path.evenOdd, color: premultiplied) {
+                    try drawByWinding(&batch, buffer: buffer, into: target)
+                    _ = batch.add(edges, evenOdd: path.evenOdd, color: premultiplied)
+                }
+            }
+        }
+        try drawByWinding(&batch, buffer: buffer, into: target)
+    }
+
+    /// Checks a path (its colour, transform and points) and the target;
+    /// its stencil geometry and premultiplied colour, or nil where it adds
+    /// nothing (no contour of 3 points, a colour of alpha 0).
+    private func prepare(_ path: PathFill, into target: GLRenderTarget) throws -> (PathFillGeometry, SIMD4<Float>)? {
+        try path.color.validate("a path colour")
+        try path.transform.validateForDrawing()
+        try context.makeCurrent(for: "filling a path")
+        guard target.context === context else {
+            throw GLError.invalidArgument("a render target from another GL context cannot be drawn into here")
+        }
+        guard let geometry = try PathFillGeometry(contours: path.contours) else { return nil }
+        // Nothing to add: premultiplied, a colour of alpha 0 is all zeros.
+        let premultiplied = path.color.premultipliedFloats()
+        return premultiplied == .zero ? nil : (geometry, premultiplied)
+    }
+
+    /// The batch's two passes (`fillPaths`), leaving it empty.
+    private func drawByWinding(_ batch: inout WindingBatch, buffer: GLWindingBuffer, into target: GLRenderTarget) throws {
+        guard !batch.paths.isEmpty else { return }
+        defer { batch.removeAll() }
+        try buffer.bindCleared(width: batch.usedWidth, height: batch.usedHeight)
         applyFixedState(blending: true)
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
         let winding = try programs.program(.pathWindingVertex, .pathWinding)
         glUseProgram(winding.name)
-        winding.set("u_region", Float(box.x), Float(box.y), Float(box.width), Float(box.height))
-        winding.set("u_regionOrigin", Float(box.x), Float(box.y))
-        stream.drawEdges(edges.vertices)
+        winding.set("u_size", Float(batch.usedWidth), Float(batch.usedHeight))
+        stream.drawEdges(batch.vertices)
 
         try target.bindForDrawing()
         applyFixedState(blending: true)
@@ -85,16 +140,20 @@ extension GLPainter {
                  matrix: CATransform3D.pixelToClip(width: target.pictureWidth, height: target.pictureHeight).uniformValues)
         setClipPlanes([], on: fill)
         fill.set("u_shapeEnabled", false)
-        fill.set("u_color", color.x, color.y, color.z, color.w)
-        fill.set("u_evenOdd", evenOdd)
-        fill.set("u_windingOrigin", Float(box.x), Float(box.y))
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), buffer.texture)
         glBindSampler(0, 0)
         fill.set("u_winding", 0)
-        let (left, top) = (Float(box.x), Float(box.y))
-        let (right, bottom) = (Float(box.x + box.width), Float(box.y + box.height))
-        stream.draw(mode: GL_TRIANGLE_FAN, positions: [left, top, right, top, right, bottom, left, bottom], indices: nil)
+        for path in batch.paths {
+            let box = path.box
+            fill.set("u_color", path.color.x, path.color.y, path.color.z, path.color.w)
+            fill.set("u_evenOdd", path.evenOdd)
+            // The texel of the box's top-left pixel is the path's slot's.
+            fill.set("u_windingOrigin", Float(box.x - path.slot.x), Float(box.y - path.slot.y))
+            let (left, top) = (Float(box.x), Float(box.y))
+            let (right, bottom) = (Float(box.maxX), Float(box.maxY))
+            stream.draw(mode: GL_TRIANGLE_FAN, positions: [left, top, right, top, right, bottom, left, bottom], indices: nil)
+        }
     }
 
     /// The path stencilled, then covered. Two passes share one upload of

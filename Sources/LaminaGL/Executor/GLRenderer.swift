@@ -84,13 +84,40 @@ final class GLPlanPainter: SurfacePainter {
     func draw(_ steps: [DrawStep<any GLTextureSource>], into target: inout GLRenderTarget, deadline: RenderDeadline?) throws {
         guard !steps.isEmpty else { return }
         guard multisampled, context.info.multisampleCount > 0 else {
-            try drawOneByOne(steps, into: &target, deadline: deadline)
+            try drawInOrder(steps, into: target, deadline: deadline)
             return
         }
         try painter.drawMultisampled(into: target) { tile in
-            var tile = tile
-            try drawOneByOne(steps, into: &tile, deadline: deadline)
+            try drawInOrder(steps, into: tile, deadline: deadline)
         }
+    }
+
+    /// The steps in order, each run of path fills between two polygons
+    /// handed over at once (`GLPainter.fillPaths` shares their passes).
+    private func drawInOrder(_ steps: [DrawStep<any GLTextureSource>], into target: GLRenderTarget,
+                             deadline: RenderDeadline?) throws {
+        var target = target
+        var paths: [GLPainter.PathFill] = []
+        for step in steps {
+            try deadline?.check()
+            switch step {
+            case .polygon(let draw, let textures):
+                if !paths.isEmpty {
+                    try painter.fillPaths(paths, into: target)
+                    paths.removeAll(keepingCapacity: true)
+                }
+                try drawPolygon(draw, textures: textures, into: &target)
+            case .path(let draw):
+                // Its planner is not told to make them (`fillsMaskedPaths`): a
+                // masked layer reaches this backend as surfaces.
+                guard draw.mask == nil else { throw InvalidRenderPlan("a path fill through a mask path, which the GL backend does not draw") }
+                let contours = draw.pieceContours
+                guard !contours.isEmpty else { continue }
+                paths.append(GLPainter.PathFill(contours: contours, evenOdd: draw.evenOdd, transform: draw.matrix,
+                                                color: draw.color))
+            }
+        }
+        if !paths.isEmpty { try painter.fillPaths(paths, into: target) }
     }
 
     func texture(of surface: GLRenderTarget) -> any GLTextureSource { surface }
@@ -144,14 +171,9 @@ final class GLPlanPainter: SurfacePainter {
                                 into: target)
     }
 
+    /// One path alone (`drawInOrder` hands runs of them to the painter).
     func fillPath(_ draw: PathFillDraw, into target: inout GLRenderTarget) throws {
-        // Its planner is not told to make them (`fillsMaskedPaths`): a
-        // masked layer reaches this backend as surfaces.
-        guard draw.mask == nil else { throw InvalidRenderPlan("a path fill through a mask path, which the GL backend does not draw") }
-        let contours = draw.pieceContours
-        guard !contours.isEmpty else { return }
-        try painter.fillPath(contours, evenOdd: draw.evenOdd, transform: draw.matrix,
-                             color: draw.color, into: target)
+        try drawInOrder([.path(draw)], into: target, deadline: nil)
     }
 
     /// All four channels: the same result on a white mask, and one shader

@@ -2,14 +2,15 @@ import CEGL
 
 /// Where a path fill sums its edges: a 32-bit float texture that the
 /// winding pass adds each edge's share of each pixel into (additive
-/// blending), and that the colour pass then reads (`GLPainter.fillPath`).
+/// blending), and that the colour pass then reads (`GLPainter.fillPaths`).
 ///
 /// Adding floats by blending into a float buffer needs
 /// `GL_EXT_color_buffer_float` and `GL_EXT_float_blend` (Mesa and the GPU
 /// drivers have both); without them paths are stencilled instead. One
-/// buffer serves a painter's every path: a fill uses its top-left corner,
-/// as large as the part of the path it draws, and the buffer grows (by
-/// whole steps, so that it rarely does) when a fill needs more.
+/// buffer serves a painter's every path: each path of a batch uses a part
+/// of it as large as the part of the path drawn (`WindingBatch`), and the
+/// buffer grows (by whole steps, so that it rarely does) when a batch
+/// needs more.
 final class GLWindingBuffer {
     let context: GLContext
     private(set) var width = 0
@@ -17,6 +18,9 @@ final class GLWindingBuffer {
     /// The texture and the framebuffer it is attached to; 0 until the first fill.
     private(set) var texture: GLuint = 0
     private var framebuffer: GLuint = 0
+
+    /// The longest side the buffer can have on this context.
+    var maximumSide: Int { min(context.info.maxTextureSize, context.info.maxRenderbufferSize) }
 
     /// The step the buffer's sides grow by.
     private static let growthStep = 256
@@ -55,7 +59,7 @@ final class GLWindingBuffer {
     }
 
     private func grow(toHold neededWidth: Int, _ neededHeight: Int) throws {
-        let limit = min(context.info.maxTextureSize, context.info.maxRenderbufferSize)
+        let limit = maximumSide
         func rounded(_ side: Int, _ current: Int) -> Int {
             min(limit, max(current, (side + Self.growthStep - 1) / Self.growthStep * Self.growthStep))
         }
