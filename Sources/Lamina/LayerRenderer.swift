@@ -79,7 +79,7 @@ public final class LayerRenderer {
                 let gl = try GLRenderer(platform: eglPlatform, environment: environment)
                 // What this GPU can hold: larger images are averaged down,
                 // larger surfaces drawn coarser, a larger canvas refused.
-                let side = min(gl.info.maxTextureSize, gl.info.maxRenderbufferSize)
+                let side = gl.info.maxTargetSide
                 planner.options.maxImageSide = min(planner.options.maxImageSide, side)
                 planner.options.maxSurfaceSide = min(planner.options.maxSurfaceSide, side)
                 planner.options.budget.canvasSide = min(planner.options.budget.canvasSide, side)

@@ -33,6 +33,9 @@ package struct GLInfo: Sendable, Equatable {
     public var maxTextureSize: Int
     /// `GL_MAX_RENDERBUFFER_SIZE`: the largest renderbuffer width or height.
     public var maxRenderbufferSize: Int
+    /// The longest side a render target can have: its texture's, and its
+    /// multisampled or stencil renderbuffer's.
+    public var maxTargetSide: Int { min(maxTextureSize, maxRenderbufferSize) }
     /// True when the context reports GPU resets (robustness with
     /// LOSE_CONTEXT_ON_RESET), so that a reset surfaces as `contextLost`.
     public var resetNotification: Bool

@@ -84,7 +84,7 @@ extension GLPainter {
             }
             return
         }
-        var batch = WindingBatch(limit: min(Self.multisampleTileSide, buffer.maximumSide))
+        var batch = WindingBatch(limit: min(Self.multisampleTileSide, context.info.maxTargetSide))
         for path in paths {
             guard let (geometry, premultiplied) = try prepare(path, into: target) else { continue }
             switch PathWindingGeometry.make(path.contours, transform: path.transform, within: target.pictureRegion) {

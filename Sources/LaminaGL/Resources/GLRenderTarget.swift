@@ -65,7 +65,7 @@ final class GLRenderTarget: GLTextureSource {
     /// - Parameter multisampled: draw into a `info.multisampleCount`-sample
     ///   buffer (4 where the GPU allows); ignored where it allows none.
     init(context: GLContext, width: Int, height: Int, multisampled: Bool = false) throws {
-        let limit = min(context.info.maxTextureSize, context.info.maxRenderbufferSize)
+        let limit = context.info.maxTargetSide
         try GLTexture.validate(width: width, height: height, limit: limit, what: "render target")
         try context.makeCurrent(for: "creating a render target")
         self.context = context

@@ -19,9 +19,6 @@ final class GLWindingBuffer {
     private(set) var texture: GLuint = 0
     private var framebuffer: GLuint = 0
 
-    /// The longest side the buffer can have on this context.
-    var maximumSide: Int { min(context.info.maxTextureSize, context.info.maxRenderbufferSize) }
-
     /// The step the buffer's sides grow by.
     private static let growthStep = 256
 
@@ -59,7 +56,7 @@ final class GLWindingBuffer {
     }
 
     private func grow(toHold neededWidth: Int, _ neededHeight: Int) throws {
-        let limit = maximumSide
+        let limit = context.info.maxTargetSide
         func rounded(_ side: Int, _ current: Int) -> Int {
             min(limit, max(current, (side + Self.growthStep - 1) / Self.growthStep * Self.growthStep))
         }
