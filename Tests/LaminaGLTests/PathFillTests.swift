@@ -386,6 +386,12 @@ struct PathFillTests {
                 [square, [CGPoint(x: 0, y: 0), CGPoint(x: Double.nan, y: 1), CGPoint(x: 2, y: 2)]], evenOdd: false,
                 transform: .identity, color: .red, into: target)
         }
+        // A contour too short to enclose anything is wrong data all the same.
+        #expect(throws: GLError.self) {
+            try gl.painter.fillPath(
+                [square, [CGPoint(x: 0, y: 0), CGPoint(x: 1, y: Double.infinity)]], evenOdd: false,
+                transform: .identity, color: .red, into: target)
+        }
         #expect(throws: GLError.self) {
             try gl.painter.fillPath(
                 [square], evenOdd: false, transform: .identity, color: .red,

@@ -48,9 +48,8 @@ extension GLPainter {
         let path = PathFill(contours: contours, evenOdd: evenOdd, transform: transform, color: color)
         guard clipPlanes.isEmpty else {
             try GLDrawOptions(clipPlanes: clipPlanes).validate()
-            guard let (geometry, premultiplied) = try prepare(path, into: target) else { return }
-            try fillByStencil(geometry, evenOdd: evenOdd, transform: transform, color: premultiplied,
-                              clipPlanes: clipPlanes, into: target)
+            guard let premultiplied = try prepare(path, into: target) else { return }
+            try fillByStencil(path, color: premultiplied, clipPlanes: clipPlanes, into: target)
             return
         }
         try fillPaths([path], into: target)
@@ -78,22 +77,21 @@ extension GLPainter {
     func fillPaths(_ paths: [PathFill], into target: GLRenderTarget) throws {
         guard fillsPathsByWinding, let buffer = windingBuffer else {
             for path in paths {
-                guard let (geometry, premultiplied) = try prepare(path, into: target) else { continue }
-                try fillByStencil(geometry, evenOdd: path.evenOdd, transform: path.transform, color: premultiplied,
-                                  clipPlanes: [], into: target)
+                guard let premultiplied = try prepare(path, into: target) else { continue }
+                try fillByStencil(path, color: premultiplied, clipPlanes: [], into: target)
             }
             return
         }
         var batch = WindingBatch(limit: min(Self.multisampleTileSide, context.info.maxTargetSide))
         for path in paths {
-            guard let (geometry, premultiplied) = try prepare(path, into: target) else { continue }
+            guard let premultiplied = try prepare(path, into: target) else { continue }
             switch PathWindingGeometry.make(path.contours, transform: path.transform, within: target.pictureRegion) {
             case .nothingShows:
                 continue
             case .needsClipSpace:
+                // (A point that is not finite is refused there.)
                 try drawByWinding(&batch, buffer: buffer, into: target)
-                try fillByStencil(geometry, evenOdd: path.evenOdd, transform: path.transform, color: premultiplied,
-                                  clipPlanes: [], into: target)
+                try fillByStencil(path, color: premultiplied, clipPlanes: [], into: target)
             case .edges(let edges):
                 if !batch.add(edges, evenOdd: path.evenOdd, color: premultiplied) {
                     try drawByWinding(&batch, buffer: buffer, into: target)
@@ -104,20 +102,19 @@ extension GLPainter {
         try drawByWinding(&batch, buffer: buffer, into: target)
     }
 
-    /// Checks a path (its colour, transform and points) and the target;
-    /// its stencil geometry and premultiplied colour, or nil where it adds
-    /// nothing (no contour of 3 points, a colour of alpha 0).
-    private func prepare(_ path: PathFill, into target: GLRenderTarget) throws -> (PathFillGeometry, SIMD4<Float>)? {
+    /// Checks a path's colour and transform and the target; the
+    /// premultiplied colour, or nil for a colour of alpha 0, which adds
+    /// nothing. (Its points are checked where they are read.)
+    private func prepare(_ path: PathFill, into target: GLRenderTarget) throws -> SIMD4<Float>? {
         try path.color.validate("a path colour")
         try path.transform.validateForDrawing()
         try context.makeCurrent(for: "filling a path")
         guard target.context === context else {
             throw GLError.invalidArgument("a render target from another GL context cannot be drawn into here")
         }
-        guard let geometry = try PathFillGeometry(contours: path.contours) else { return nil }
         // Nothing to add: premultiplied, a colour of alpha 0 is all zeros.
         let premultiplied = path.color.premultipliedFloats()
-        return premultiplied == .zero ? nil : (geometry, premultiplied)
+        return premultiplied == .zero ? nil : premultiplied
     }
 
     /// The batch's two passes (`fillPaths`), leaving it empty.
@@ -169,8 +166,10 @@ extension GLPainter {
     ///
     /// Edges are anti-aliased when `target` is multisampled (the stencil is
     /// kept per sample); on a single-sampled target they are hard.
-    private func fillByStencil(_ geometry: PathFillGeometry, evenOdd: Bool, transform: CATransform3D,
-                               color premultiplied: SIMD4<Float>, clipPlanes: [HalfPlane], into target: GLRenderTarget) throws {
+    private func fillByStencil(_ path: PathFill, color premultiplied: SIMD4<Float>, clipPlanes: [HalfPlane],
+                               into target: GLRenderTarget) throws {
+        guard let geometry = try PathFillGeometry(contours: path.contours) else { return }
+        let (evenOdd, transform) = (path.evenOdd, path.transform)
         let program = try programs.program(.localVertex, .fillSolid)
         try target.bindForDrawingWithStencil()
         applyFixedState(blending: true)

@@ -24,7 +24,8 @@ struct PathWindingGeometry {
         /// No pixel of the path lies in the region.
         case nothingShows
         /// A point lies where W is not positive (behind the eye of a
-        /// perspective): only clipping in clip space draws it right.
+        /// perspective), where only clipping in clip space draws it right,
+        /// or is not finite (which the stencil's geometry refuses).
         case needsClipSpace
     }
 
@@ -43,7 +44,14 @@ struct PathWindingGeometry {
         var pictureContours: [[SIMD2<Double>]] = []
         pictureContours.reserveCapacity(contours.count)
         var minimum = SIMD2(Double.infinity, .infinity), maximum = -minimum
-        for contour in contours where contour.count >= 3 {
+        for contour in contours {
+            // A short contour encloses nothing, but a point of it that is
+            // not finite is bad data all the same: the stencil's geometry
+            // refuses it, naming it.
+            guard contour.count >= 3 else {
+                if contour.contains(where: { !$0.x.isFinite || !$0.y.isFinite }) { return .needsClipSpace }
+                continue
+            }
             var points: [SIMD2<Double>] = []
             points.reserveCapacity(contour.count)
             for p in contour {
