@@ -141,16 +141,20 @@ extension GLPainter {
         glBindTexture(GLenum(GL_TEXTURE_2D), buffer.texture)
         glBindSampler(0, 0)
         fill.set("u_winding", 0)
-        for path in batch.paths {
-            let box = path.box
+        // Every path's box uploaded once, each drawn from its four vertices.
+        stream.upload(positions: batch.paths.flatMap { path in
+            let (left, top) = (Float(path.box.x), Float(path.box.y))
+            let (right, bottom) = (Float(path.box.maxX), Float(path.box.maxY))
+            return [left, top, right, top, right, bottom, left, bottom]
+        }, indices: nil)
+        for (i, path) in batch.paths.enumerated() {
             fill.set("u_color", path.color.x, path.color.y, path.color.z, path.color.w)
             fill.set("u_evenOdd", path.evenOdd)
             // The texel of the box's top-left pixel is the path's slot's.
-            fill.set("u_windingOrigin", Float(box.x - path.slot.x), Float(box.y - path.slot.y))
-            let (left, top) = (Float(box.x), Float(box.y))
-            let (right, bottom) = (Float(box.maxX), Float(box.maxY))
-            stream.draw(mode: GL_TRIANGLE_FAN, positions: [left, top, right, top, right, bottom, left, bottom], indices: nil)
+            fill.set("u_windingOrigin", Float(path.box.x - path.slot.x), Float(path.box.y - path.slot.y))
+            stream.drawUploaded(mode: GL_TRIANGLE_FAN, firstVertex: 4 * i, vertexCount: 4)
         }
+        stream.finishUploadedDraws()
     }
 
     /// The path stencilled, then covered. Two passes share one upload of

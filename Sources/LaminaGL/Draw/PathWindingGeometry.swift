@@ -41,7 +41,8 @@ struct PathWindingGeometry {
     /// pixels), within `region`.
     static func make(_ contours: [[CGPoint]], transform: CATransform3D, within region: Box) -> Outcome {
         let h = PlaneHomography(transform).h
-        var pictureContours: [[SIMD2<Double>]] = []
+        // Each contour's points in the picture, and its rightmost x.
+        var pictureContours: [(points: [SIMD2<Double>], right: Double)] = []
         pictureContours.reserveCapacity(contours.count)
         var minimum = SIMD2(Double.infinity, .infinity), maximum = -minimum
         for contour in contours {
@@ -54,6 +55,7 @@ struct PathWindingGeometry {
             }
             var points: [SIMD2<Double>] = []
             points.reserveCapacity(contour.count)
+            var contourRight = -Double.infinity
             for p in contour {
                 let (x, y) = (Double(p.x), Double(p.y))
                 let w = x * h.2 + y * h.5 + h.8
@@ -63,8 +65,9 @@ struct PathWindingGeometry {
                 points.append(point)
                 minimum = pointwiseMin(minimum, point)
                 maximum = pointwiseMax(maximum, point)
+                contourRight = max(contourRight, point.x)
             }
-            pictureContours.append(points)
+            pictureContours.append((points, contourRight))
         }
         guard !pictureContours.isEmpty else { return .nothingShows }
         let left = max(region.x, Int(minimum.x.rounded(.down))), right = min(region.maxX, Int(maximum.x.rounded(.up)))
@@ -74,9 +77,9 @@ struct PathWindingGeometry {
         let origin = SIMD2(Double(left), Double(top))
 
         var vertices: [Float] = []
-        vertices.reserveCapacity(pictureContours.reduce(0) { $0 + $1.count } * 6 * GLVertexStream.floatsPerEdgeVertex)
-        for points in pictureContours {
-            let contourRight = Double(min(right, Int(points.map(\.x).max()!.rounded(.up))))
+        vertices.reserveCapacity(pictureContours.reduce(0) { $0 + $1.points.count } * 6 * GLVertexStream.floatsPerEdgeVertex)
+        for (points, rightmost) in pictureContours {
+            let contourRight = Double(min(right, Int(rightmost.rounded(.up))))
             var a = points[points.count - 1]
             for b in points {
                 defer { a = b }
