@@ -5,9 +5,8 @@ import Foundation
 ///
 /// `auto`, the default everywhere, draws with GL only where GL is the
 /// faster of the two: on a hardware GPU that hands pictures back quickly.
-/// Mesa's llvmpipe, the GL a machine without a GPU has, draws slower than
-/// the CPU backend and with four samples a pixel where the CPU backend
-/// computes each pixel's exact coverage (docs/benchmarks.md), so there
+/// Mesa's llvmpipe, the GL a machine without a GPU has, draws the same
+/// pictures slower than the CPU backend (docs/benchmarks.md), so there
 /// `auto` draws on the CPU.
 ///
 /// ```swift
