@@ -292,6 +292,34 @@ import Testing
         #expect(held.model() === layer)
     }
 
+    /// Between paths of different elements (Core Animation cannot morph
+    /// them; its result is undefined) the animation jumps: the first path
+    /// until the segment's end, then the second, as a discrete keyframe
+    /// does, where it once showed the model's path (here none) between them.
+    /// Such an animation validates: it plays.
+    @Test func pathsThatCannotMorphJumpAtTheSegmentsEnd() throws {
+        let square = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
+        let triangle = CGMutablePath()
+        triangle.move(to: CGPoint(x: 0, y: 0))
+        triangle.addLine(to: CGPoint(x: 20, y: 0))
+        triangle.closeSubpath()
+        let keyframes = CAKeyframeAnimation(keyPath: "path")
+        keyframes.values = [square, triangle, square]
+        keyframes.duration = 2
+        let basic = CABasicAnimation(keyPath: "path")
+        basic.fromValue = square
+        basic.toValue = triangle
+        basic.duration = 1
+        for (animation, time, expected) in [(keyframes as CAPropertyAnimation, 0.5, square), (keyframes, 1.5, triangle as CGPath),
+                                            (basic, 0.5, square)] {
+            try animation.validate()
+            let layer = CAShapeLayer()
+            layer.add(animation, forKey: "a")
+            let presented = try #require(layer.presentationAlone(atTime: time) as? CAShapeLayer)
+            #expect(presented.path == expected, "\(type(of: animation)) at \(time)")
+        }
+    }
+
     /// An attached animation writes its value typed (`LayerKey.writeAnimated`):
     /// what `presentationValue` boxes and `setValue(_:forKey:)` writes, for
     /// each kind of value it takes that way, and for numbers given as Float

@@ -777,6 +777,37 @@ struct LottieReaderTests {
         #expect(rgba(image, 45, 45)[0] == 255 && rgba(image, 55, 55)[3] == 0)
     }
 
+    /// Keyframes whose paths have different numbers of vertices cannot
+    /// morph (Core Animation's result is undefined): each shape shows until
+    /// the next keyframe's, with a warning at the path item, rather than no
+    /// shape at all between them.
+    @Test func aShapeWhoseVerticesChangeShowsEachKeyframesShapeUntilTheNext() throws {
+        let square = #"{"v": [[20, 20], [40, 20], [40, 40], [20, 40]], "i": [[0,0],[0,0],[0,0],[0,0]], "o": [[0,0],[0,0],[0,0],[0,0]], "c": true}"#
+        let triangle = #"{"v": [[60, 60], [90, 60], [75, 90]], "i": [[0,0],[0,0],[0,0]], "o": [[0,0],[0,0],[0,0]], "c": true}"#
+        let shape = #"{"ty": "sh", "ks": {"a": 1, "k": [{"t": 0, "s": [\#(square)]}, {"t": 10, "s": [\#(triangle)]}]}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}"#
+        let bytes = Self.animation(Self.shapeLayer(shape))
+        let halfway = try picture(bytes, at: 0.5)
+        #expect(rgba(halfway, 30, 30) == [255, 0, 0, 255], "the square until frame 10")
+        #expect(rgba(halfway, 75, 70)[3] == 0)
+        let after = try picture(bytes, at: 1.5)
+        #expect(rgba(after, 75, 70) == [255, 0, 0, 255], "the triangle from frame 10")
+        #expect(rgba(after, 30, 30)[3] == 0)
+        let warnings = try LottieReader().read(bytes).warnings
+        #expect(warnings.contains { $0.subject == "$.layers[0].shapes[0]" && $0.action == .tolerated && $0.reason.contains("vertices") })
+        let morphing = try LottieReader().read(Self.animation(Self.shapeLayer(Self.redSquare))).warnings
+        #expect(!morphing.contains { $0.reason.contains("vertices") })
+    }
+
+    /// A star whose number of points is keyframed (rlottie's
+    /// `polystar_anim`) is drawn between its keyframes too.
+    @Test func aStarWhoseNumberOfPointsChangesIsDrawnBetweenKeyframes() throws {
+        let star = #"{"ty": "sr", "sy": 1, "d": 1, "pt": {"a": 1, "k": [{"t": 0, "s": [5], "i": {"x": [1], "y": [1]}, "o": {"x": [0], "y": [0]}}, {"t": 20, "s": [11]}]}, "p": {"a": 0, "k": [50, 50]}, "r": {"a": 0, "k": 0}, "ir": {"a": 0, "k": 20}, "is": {"a": 0, "k": 0}, "or": {"a": 0, "k": 45}, "os": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}"#
+        let bytes = Self.animation(Self.shapeLayer(star))
+        for time in [0.0, 0.35, 0.75, 1.25, 1.95] {
+            #expect(rgba(try picture(bytes, at: time), 50, 50) == [255, 0, 0, 255], "the star's middle at \(time) s")
+        }
+    }
+
     @Test func aPrecompositionPlaysOnItsOwnClock() throws {
         // The asset's square moves from x 0 to 40 over its frames 0...10;
         // the precomposition layer starts it at frame 10 (st).

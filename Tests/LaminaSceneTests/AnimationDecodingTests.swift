@@ -105,6 +105,13 @@ import Testing
         #expect(list.count == 1)
     }
 
+    /// Paths of different elements cannot morph, but the animation plays:
+    /// it jumps from one to the next (`AnimatableValue.interpolated`).
+    @Test func pathsOfDifferentElementsAreAnimatedByJumps() throws {
+        let list = try animations(#"{"type": "shape", "animations": [{"type": "keyframe", "keyPath": "path", "values": ["M 0 0 L 10 0 L 10 10 Z", "M 0 0 L 20 0 Z"], "duration": 1}]}"#)
+        #expect(list.count == 1)
+    }
+
     @Test func valuesTheModelCannotInterpolateAreRefused() {
         // Flags are animatable in Core Animation, but only in steps: an
         // interpolating animation of one is refused (validate() says so).

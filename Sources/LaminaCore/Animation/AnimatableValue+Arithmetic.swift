@@ -22,6 +22,13 @@ extension AnimatableValue {
             guard kind == otherKind else { return nil }
             return f == 0 ? self : f == 1 ? other : .vector(kind, a + (b - a) * f)
         }
+        if case .path(let a) = self, case .path(let b) = other, !PathMorph.canMorph(a, b) {
+            // Core Animation's result between paths of different elements
+            // is undefined; Lamina jumps, as a discrete keyframe does: the
+            // first path until the end, then the second (rather than no
+            // path at all, which is what no value would show).
+            return f < 1 ? self : other
+        }
         guard isCompatible(with: other) else { return nil }
         if f == 0 { return self }
         if f == 1 { return other }

@@ -9,8 +9,9 @@ import Foundation
 /// decomposition (see `TransformInterpolation`) and add by concatenation.
 /// Paths interpolate point by point when they have the same elements in the
 /// same order, as Core Animation's do (a shape morphing between keyframes);
-/// others jump. Arrays of such values work element by element. Images
-/// cross-dissolve, as Core Animation animates `contents`. Anything else
+/// others jump: the first shows until the segment's end, then the second.
+/// Arrays of such values work element by element. Images cross-dissolve,
+/// as Core Animation animates `contents`. Anything else
 /// (`Bool`, strings) is opaque: it can be shown by a discrete keyframe
 /// animation but not interpolated or added.
 enum AnimatableValue {
@@ -136,6 +137,14 @@ enum AnimatableValue {
             return a.count == b.count && zip(a, b).allSatisfy { $0.isCompatible(with: $1) }
         default: return false
         }
+    }
+
+    /// Whether an animation can go from this value to `other`: by
+    /// interpolating (`isCompatible`), or by a jump, as between two paths
+    /// whose elements differ (`interpolated(to:fraction:)`).
+    func canAnimate(to other: AnimatableValue) -> Bool {
+        if case .path = self, case .path = other { return true }
+        return isCompatible(with: other)
     }
 
     /// What the value is, for error messages: "number", "CGPoint", "array of 3".

@@ -53,7 +53,7 @@ open class CABasicAnimation: CAPropertyAnimation {
         case let (nil, nil, b?): pair = (base, base.flatMap { b.combined(onto: $0) })
         case (nil, nil, nil): pair = (base, base)
         }
-        guard let start = pair.0, let end = pair.1, start.isCompatible(with: end) else { return nil }
+        guard let start = pair.0, let end = pair.1, start.canAnimate(to: end) else { return nil }
         return (start, end)
     }
 
@@ -78,7 +78,7 @@ open class CABasicAnimation: CAPropertyAnimation {
             throw AnimationValidationError(property: name, problem: "a \(value.typeName) cannot be interpolated")
         }
         guard let (firstName, first) = named.first else { return }
-        for (name, value) in named.dropFirst() where !value.isCompatible(with: first) {
+        for (name, value) in named.dropFirst() where !first.canAnimate(to: value) {
             throw AnimationValidationError(
                 property: name, problem: "a \(value.typeName) does not match \(firstName), a \(first.typeName)")
         }

@@ -191,7 +191,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
                     property: "values[\(i)]",
                     problem: "a \(value.typeName) cannot be interpolated; use the discrete calculation mode")
             }
-            guard value.isCompatible(with: first) else {
+            guard first.canAnimate(to: value) else {
                 throw AnimationValidationError(
                     property: "values[\(i)]", problem: "a \(value.typeName) does not match values[0], a \(first.typeName)")
             }

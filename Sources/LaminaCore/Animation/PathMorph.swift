@@ -4,7 +4,9 @@ import Foundation
 /// layer's `path`: when both have the same elements in the same order
 /// (moves, lines, curves and closes alike), each point moves in a straight
 /// line from its place in one to its place in the other. Paths that differ
-/// in their elements cannot morph: the animation jumps between them.
+/// in their elements cannot morph: the animation jumps between them, the
+/// first shown until the segment's end (Core Animation's result is
+/// undefined there; showing no path at all would be the worst of answers).
 package enum PathMorph {
     /// Whether `a` and `b` have the same elements in the same order.
     package static func canMorph(_ a: PathData, _ b: PathData) -> Bool {

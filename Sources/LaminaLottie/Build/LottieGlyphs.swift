@@ -71,7 +71,7 @@ struct LottieGlyphs {
     private static func collect(_ items: [LottieShapeItem], matrix: CGAffineTransform, into outline: inout PathData) {
         for item in items {
             switch item {
-            case .path(let path):
+            case .path(let path, _, _):
                 outline.append(path.pathData(roundedBy: nil).path.initial.applying(matrix))
             case .group(let group):
                 collect(group.items, matrix: (group.transform?.initialMatrix ?? .identity).concatenating(matrix), into: &outline)

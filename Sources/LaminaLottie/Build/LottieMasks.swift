@@ -61,7 +61,9 @@ struct LottieMasks {
             let layer = CAShapeLayer.atOrigin()
             layer.fillColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
             layer.fillRule = inverted ? .evenOdd : .nonZero
-            LottieAnimator.apply(shape.map(\.pathData), to: layer, keyPath: "path", time: time) { data in
+            let outline = shape.map(\.pathData)
+            reader.warnWhereShapesCannotMorph(outline, at: "\(here).pt", position: object["pt"]?.position ?? value.position)
+            LottieAnimator.apply(outline, to: layer, keyPath: "path", time: time) { data in
                 guard inverted else { return CGPath(data) }
                 var cut = PathData()
                 cut.addRect(Self.outside)

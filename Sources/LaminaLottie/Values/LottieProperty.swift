@@ -206,6 +206,16 @@ enum LottieEasing {
     }
 }
 
+extension LottieProperty where Value == PathData {
+    /// How many of its keyframes' paths cannot morph into the next one's
+    /// (`PathMorph.canMorph`: a different number of vertices, as a star
+    /// whose number of points changes, or a path that gains one).
+    var segmentsThatCannotMorph: Int {
+        guard case .keyed(let keys) = self else { return 0 }
+        return zip(keys, keys.dropFirst()).count { !$0.hold && !PathMorph.canMorph($0.value, $1.value) }
+    }
+}
+
 /// Reads the properties of a Lottie document, reporting where they are wrong.
 struct LottiePropertyReader {
     let file: String
@@ -213,6 +223,16 @@ struct LottiePropertyReader {
 
     func error(_ path: String, _ value: JSONValue?, _ message: String) -> SceneError {
         SceneError(.invalidValue, at: "\(file): \(path)", position: value?.position, message)
+    }
+
+    /// Warns, at `path`, where `shape`'s keyframes change their number of
+    /// vertices: Core Animation cannot morph such paths (its result is
+    /// undefined), and Lamina jumps from one to the next at the keyframe.
+    func warnWhereShapesCannotMorph(_ shape: LottieProperty<PathData>, at path: String, position: SourcePosition) {
+        let count = shape.segmentsThatCannotMorph
+        guard count > 0 else { return }
+        diagnostics.tolerated(path, "the path's keyframes differ in their number of vertices, which Core Animation cannot morph: each shape shows until the next keyframe's (\(count) of them)",
+                              file: file, at: position)
     }
 
     /// A property object at `key` of `object`; nil when absent.

@@ -55,15 +55,32 @@ extension RenderLayer {
     /// This value as `RenderLayer()` makes it, but for the storage of its
     /// lists: `content` emptied with its room kept, `sublayers` kept whole
     /// for a snapshot to write its sublayers over, one by one, and cut to
-    /// what it wrote.
+    /// what it wrote, and `mask` kept whole for the snapshot to write the
+    /// layer's mask over (`reclaimed(_:)`).
     mutating func clearKeepingStorage() {
         var content: [RenderContent] = [], sublayers: [RenderLayer] = []
         swap(&content, &self.content)
         swap(&sublayers, &self.sublayers)
+        let mask = self.mask
         self = RenderLayer()
         content.removeAll(keepingCapacity: true)
         self.content = content
         self.sublayers = sublayers
+        self.mask = mask
+    }
+
+    /// A mask tree that `clearKeepingStorage` kept, out of its box and
+    /// cleared as that function clears a layer, for a snapshot to write
+    /// this frame's mask over (a Lottie track matte is a whole
+    /// precomposition: made afresh, its tree was built and freed every
+    /// frame); `RenderLayer()` for none. `box` is nil after.
+    static func reclaimed(_ box: inout Indirect<RenderLayer>?) -> RenderLayer {
+        guard var spare = box?.value else { return RenderLayer() }
+        // The box let go first: its lists are then the spare's alone, and
+        // filled again where they lie rather than copied.
+        box = nil
+        spare.clearKeepingStorage()
+        return spare
     }
 }
 
@@ -216,19 +233,24 @@ final class LayerSnapshotter {
         try countLayers(1, at: path)
         r.path = path
         r.name = layer.name
+        // The last frame's mask tree, if `r` was one of its layers: this
+        // frame's mask is written over it.
+        var spareMask = r.mask
+        r.mask = nil
         // Nothing of it is read: a hidden layer draws nothing, and its
         // superlayer leaves it out (`append(_:placedIn:at:to:)`).
         if hiddenWithoutCopy {
             r.isHidden = true
             return
         }
-        try freeze(layer, of: node, placedIn: placement, at: path, into: &r)
+        try freeze(layer, of: node, placedIn: placement, at: path, spareMask: &spareMask, into: &r)
     }
 
     /// Fills `r` with `layer` (`node` itself, or its presentation copy)
-    /// and everything below it.
+    /// and everything below it; its mask is written over `spareMask`, the
+    /// last frame's mask tree at this place, if any.
     private func freeze(_ layer: CALayer, of node: CALayer, placedIn placement: LayerPlacement, at path: LayerPath,
-                        into r: inout RenderLayer) throws(RenderRefusal) {
+                        spareMask: inout Indirect<RenderLayer>?, into r: inout RenderLayer) throws(RenderRefusal) {
         // Done with once this layer and its subtree are frozen: a later
         // layer's presentation copy is made in it.
         defer { if layer !== node, layer.canBeRefilled { spareCopies.append(layer) } }
@@ -266,7 +288,9 @@ final class LayerSnapshotter {
         if r.borderWidth > 0 { r.borderColor = layer.borderColor.map(RGBA.init) ?? RGBA(red: 0, green: 0, blue: 0, alpha: 0) }
         r.masksToBounds = layer.masksToBounds
         if let mask = tree.mask {
-            r.mask = Indirect(try snapshot(mask, placedIn: childPlacement(under: layer, isMask: true), at: path.appending(.mask)))
+            var frozen = RenderLayer.reclaimed(&spareMask)
+            try snapshot(mask, placedIn: childPlacement(under: layer, isMask: true), at: path.appending(.mask), into: &frozen)
+            r.mask = Indirect(frozen)
             r.maskIsInverted = layer.invertsMask
         }
         r.allowsGroupOpacity = layer.allowsGroupOpacity

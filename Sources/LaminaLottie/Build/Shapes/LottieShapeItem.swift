@@ -8,8 +8,9 @@ import LaminaJSON
 indirect enum LottieShapeItem {
     /// `gr`: its items, and its transform (`tr`) if it has one.
     case group(LottieShapeGroup)
-    /// `sh`, `rc`, `el`, `sr`: a path.
-    case path(LottiePath)
+    /// `sh`, `rc`, `el`, `sr`: a path, and the item's JSON path and place
+    /// in the file, for its diagnostics.
+    case path(LottiePath, path: String, position: SourcePosition)
     /// `fl`, `st`, `gf`, `gs`.
     case paint(LottiePaint)
     /// `tm`.
@@ -100,9 +101,10 @@ extension LottieShapeItem {
                 guard let shape = try reader.property(object, "ks", path: here, reader.shape) else {
                     throw reader.error(here, item, "a path (sh) needs its shape \"ks\"")
                 }
-                out.append(.path(.bezier(shape)))
+                out.append(.path(.bezier(shape), path: here, position: item.position))
             case "rc", "el", "sr":
-                out.append(.path(try LottieShapePaths.generated(object, type: type, path: here, reader: reader)))
+                out.append(.path(try LottieShapePaths.generated(object, type: type, path: here, reader: reader), path: here,
+                                 position: item.position))
             case "fl", "st", "gf", "gs":
                 let kind: LottiePaint.Kind = ["fl": .fill, "st": .stroke, "gf": .gradientFill][type] ?? .gradientStroke
                 out.append(.paint(LottiePaint(kind: kind, object: object, path: here, position: item.position)))

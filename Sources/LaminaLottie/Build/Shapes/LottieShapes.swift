@@ -164,8 +164,9 @@ struct LottieShapes {
         for item in others { if case .roundedCorners(let radius, let path, let position) = item { rounding = (radius, path, position); break } }
         var paths: [(shape: LottieProperty<PathData>, isBezier: Bool)] = []
         for index in group.paths {
-            guard case .path(let path) = items[index] else { continue }
+            guard case .path(let path, let source, let position) = items[index] else { continue }
             let (shape, rounded) = path.pathData(roundedBy: rounding?.radius)
+            reader.warnWhereShapesCannotMorph(shape, at: source, position: position)
             if !rounded, let rounding {
                 reader.diagnostics.tolerated("\(rounding.path) (rd)", "rounded corners do not round ellipses and stars (as lottie-ios)",
                                              file: reader.file, at: rounding.position)
