@@ -18,8 +18,16 @@ struct CAMLAnimatedGIFTests {
         return Data(try gif.finish(endingAt: 150))
     }
 
-    private func bundle(_ animation: String) throws -> URL {
-        let folder = try temporaryFolder().appendingPathComponent("Clip.ca")
+    /// A `.ca` bundle of the GIF and a layer showing it with `animation`,
+    /// read; the bundle's folder removed after.
+    private func readBundle(_ animation: String) throws -> CAMLReader.Result {
+        let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        return try CAMLReader().read(contentsOf: try bundle(animation, in: root))
+    }
+
+    private func bundle(_ animation: String, in root: URL) throws -> URL {
+        let folder = root.appendingPathComponent("Clip.ca")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try trafficGIF().write(to: folder.appendingPathComponent("clip.gif"))
         try write("""
@@ -44,17 +52,17 @@ struct CAMLAnimatedGIFTests {
     }
 
     @Test func aGIFAsStillContentsShowsItsFirstPicture() throws {
-        let result = try CAMLReader().read(contentsOf: try bundle(""))
+        let result = try readBundle("")
         #expect(result.warnings.isEmpty, "\(result.warnings)")
         #expect(try centre(result, at: 0.8) == [255, 0, 0])
     }
 
     @Test func aLoneGIFInAContentsAnimationPlaysAtItsOwnSpeed() throws {
-        let result = try CAMLReader().read(contentsOf: try bundle("""
+        let result = try readBundle("""
             <animation type="CAKeyframeAnimation" keyPath="contents" calculationMode="discrete" repeatCount="inf">
               <values><CGImage src="clip.gif"/></values>
             </animation>
-            """))
+            """)
         #expect(result.warnings.isEmpty, "\(result.warnings)")
         #expect(try centre(result, at: 0.25) == [255, 0, 0])
         #expect(try centre(result, at: 0.75) == [0, 255, 0])
@@ -64,11 +72,11 @@ struct CAMLAnimatedGIFTests {
 
     @Test func aGIFAmongOtherValuesPlaysInItsShareOfTheTime() throws {
         // Two values over 2 s: the GIF's three pictures in the first second.
-        let result = try CAMLReader().read(contentsOf: try bundle("""
+        let result = try readBundle("""
             <animation type="CAKeyframeAnimation" keyPath="contents" calculationMode="discrete" duration="2">
               <values><CGImage src="clip.gif"/><CGImage src="clip.gif"/></values>
             </animation>
-            """))
+            """)
         #expect(try centre(result, at: 0.1) == [255, 0, 0])
         #expect(try centre(result, at: 0.5) == [0, 255, 0])
         #expect(try centre(result, at: 0.9) == [0, 0, 255])

@@ -28,6 +28,8 @@ struct AppleReferenceTests {
         let name = "testCoreAnimationRenderingEngine." + sample.replacingOccurrences(of: "/", with: "-")
 
         let folder = referenceFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+
         let strategy = { (progress: Double) in
             Snapshotting<CALayer, CGImage>.image(at: loaded.time(atProgress: progress), precision: 0.985, perceptualPrecision: 0.97,
                                                  scale: scale)

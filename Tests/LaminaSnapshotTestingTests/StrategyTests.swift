@@ -20,7 +20,7 @@ func makeCard(color: CGColor = CGColor(red: 0.1, green: 0.4, blue: 0.9, alpha: 1
 /// Whether two pictures hold the same pixels (without printing them when not).
 func samePixels(_ a: CGImage, _ b: CGImage) -> Bool { a.pixelBytes == b.pixelBytes }
 
-/// A fresh folder for references.
+/// A fresh folder for references, removed by the caller.
 func referenceFolder() -> String {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-snapshot-tests-\(UUID().uuidString)")
     try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -31,6 +31,7 @@ func referenceFolder() -> String {
 struct StrategyTests {
     @Test func recordsThenPassesThenFailsWithThreePictures() throws {
         let folder = referenceFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let first = verifySnapshot(of: makeCard(), as: .image, named: "card", record: .missing, snapshotDirectory: folder)
         #expect(first?.contains("No reference was found on disk. Automatically recorded snapshot") == true)
         #expect(verifySnapshot(of: makeCard(), as: .image, named: "card", record: .missing, snapshotDirectory: folder) == nil)
@@ -104,6 +105,7 @@ struct StrategyTests {
         #expect(sheet.pixel(x: 5, y: 5) == start.pixel(x: 5, y: 5))
         #expect(sheet.pixel(x: 45, y: 5) == end.pixel(x: 5, y: 5))
         let folder = referenceFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         _ = verifySnapshot(of: layer, as: .frames(at: [0, 0.5]), named: "fade", record: .all, snapshotDirectory: folder)
         #expect(verifySnapshot(of: layer, as: .frames(at: [0, 0.5]), named: "fade", snapshotDirectory: folder) == nil)
         #expect(verifySnapshot(of: layer, as: .frames(at: [0, 0.6]), named: "fade", snapshotDirectory: folder) != nil)
@@ -113,6 +115,7 @@ struct StrategyTests {
         let card = makeCard()
         card.shadowOpacity = 0.5
         let folder = referenceFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         _ = verifySnapshot(of: card, as: .sceneJSON, named: "card", record: .all, snapshotDirectory: folder)
         let text = try String(contentsOfFile: folder + "/theSceneJSONIsThePictureAsText.card.json", encoding: .utf8)
         #expect(text.contains("\"cornerRadius\": 12"))
@@ -142,6 +145,7 @@ struct StrategyTests {
         shape.name = "dot \"one\"\nand <two>"
         card.addSublayer(shape)
         let folder = referenceFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         _ = verifySnapshot(of: card, as: .caml, named: "card", record: .all, snapshotDirectory: folder)
         let url = URL(fileURLWithPath: folder + "/theCAMLReadsBackToThePicture.card.caml")
         let text = try String(contentsOf: url, encoding: .utf8)
@@ -158,6 +162,7 @@ struct StrategyTests {
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 20))
         view.backgroundColor = UIColor(red: 0, green: 0.8, blue: 0.2, alpha: 1)
         let folder = referenceFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         _ = verifySnapshot(of: view, as: .image(scale: 1), named: "view", record: .all, snapshotDirectory: folder)
         let picture = try PNGDecoder().decode(contentsOfFile: folder + "/aViewIsSnapshotAsItsLayer.view.png")
         #expect(picture.width == 40 && picture.pixel(x: 3, y: 3)?.green == 204)
@@ -179,6 +184,7 @@ struct StrategyTests {
 
     @Test func anUnreadableReferenceSaysSo() throws {
         let folder = referenceFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         try Data("not a png".utf8).write(to: URL(fileURLWithPath: folder + "/anUnreadableReferenceSaysSo.card.png"))
         let failure = verifySnapshot(of: makeCard(), as: .image, named: "card", snapshotDirectory: folder)
         #expect(failure?.contains("The reference could not be read as a PNG picture") == true)
@@ -188,6 +194,7 @@ struct StrategyTests {
                    || ProcessInfo.processInfo.environment["LAMINA_REQUIRE_GL"] == "1", "no EGL context on this machine"))
     func theGPUDrawsWithinAPerceptualTolerance() throws {
         let folder = referenceFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         _ = verifySnapshot(of: makeCard(), as: .image(backend: .cpu), named: "card", record: .all, snapshotDirectory: folder)
         #expect(verifySnapshot(of: makeCard(), as: .image(precision: 0.99, perceptualPrecision: 0.98, backend: .gl), named: "card",
                                snapshotDirectory: folder) == nil)

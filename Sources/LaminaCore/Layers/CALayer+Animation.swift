@@ -227,11 +227,13 @@ extension CALayer {
         let model = animation.needsModelValue ? copy.value(forKeyPath: keyPath) : nil
         if animation.attachedKey != nil || split.transformComponent != nil || split.pointComponent != nil {
             // Typed, where the value has the property's own shape (or is a
-            // number for a transform's component or a point's coordinate)
-            // and is what the boxed path would write (a number the
-            // animation's values give as Float is rounded through Float there).
-            guard let value = animation.animatedPresentationValue(atTime: time, modelValue: model) else { return }
-            if !animation.boxesAsFloat(value, modelValue: model), copy.writeTyped(value, as: animation.attachedKey, at: split) { return }
+            // number for a transform's component or a point's coordinate),
+            // as the boxed path would write it: a number the animation's
+            // values (or the model) give as Float is boxed as a Float there,
+            // so it is rounded through Float here (Lottie's opacities are).
+            guard var value = animation.animatedPresentationValue(atTime: time, modelValue: model) else { return }
+            if animation.boxesAsFloat(value, modelValue: model), let number = value.asNumber { value = .number(Double(Float(number))) }
+            if copy.writeTyped(value, as: animation.attachedKey, at: split) { return }
             try? copy.writeValue(animation.boxed(value, modelValue: model), at: split, keyPath: keyPath)
             return
         }
