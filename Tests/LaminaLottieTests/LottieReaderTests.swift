@@ -913,6 +913,21 @@ struct LottieReaderTests {
         #expect(rgba(try LayerRenderer(backend: .cpu).render(withoutAsset.scene, time: 0), 50, 50) == [255, 0, 0, 255], "the rest is drawn")
     }
 
+    /// Sloppy files from the lottie-spec's tests: an image marked embedded
+    /// whose `p` is no data URI draws nothing, said so at the asset; an
+    /// `a` that is neither 0 nor 1 is read by the form of `k`, said so.
+    @Test func aMalformedEmbeddedImageAndAnOddAnimatedFlagAreWarnings() throws {
+        let assets = #"[{"id": "image_0", "w": 10, "h": 10, "p": "MalformedDataUrl", "e": 1}]"#
+        let image = #"{"ty": 2, "ind": 1, "refId": "image_0", "ip": 0, "op": 20, "ks": {}}"#
+        let malformed = try LottieReader().read(Self.animation(image, assets: assets))
+        #expect(malformed.warnings.contains { $0.subject == "$.assets[image_0].p" && $0.action == .tolerated && $0.reason.contains("e: 1") })
+        let odd = Self.shapeLayer(Self.redSquare, ks: #""p": {"a": 2, "k": [10, 0]}"#)
+        let read = try LottieReader().read(Self.animation(odd))
+        #expect(read.warnings.contains { $0.subject == "$.layers[0].ks.p.a" && $0.action == .tolerated })
+        #expect(rgba(try LayerRenderer(backend: .cpu).render(read.scene, time: 0), 65, 50) == [255, 0, 0, 255], "placed by k")
+        #expect(!(try LottieReader().read(Self.animation(Self.shapeLayer(Self.redSquare)))).warnings.contains { $0.subject.hasSuffix(".a") })
+    }
+
     @Test func unsupportedItemsAreWarnedAboutAtTheirPath() throws {
         let shapes = Self.redSquare + #", {"ty": "mm", "mm": 1}"#
         let result = try LottieReader().read(Self.animation(Self.shapeLayer(shapes)))

@@ -276,6 +276,10 @@ final class LottieComposition {
             data = [UInt8](bytes)
         } else if let stored = images(source) {
             data = stored
+        } else if asset["e"]?.number == 1 {
+            reader.diagnostics.tolerated("$.assets[\(id)].p", "the image is marked embedded (e: 1) but is no data URI: the layer draws nothing",
+                                         file: reader.file, at: asset["p"]?.position ?? object["refId"]!.position)
+            return
         } else {
             reader.diagnostics.tolerated("\(path) (image \(id))", "an image stored outside the file is not read (as lottie-ios, without its image provider)",
                                          file: reader.file, at: object["refId"]!.position)

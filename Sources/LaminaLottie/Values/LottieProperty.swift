@@ -254,6 +254,10 @@ struct LottiePropertyReader {
             try diagnostics.skipped("\(here).x", "expressions are JavaScript, which Core Animation does not run; the property's own value is drawn",
                                     file: file, at: value.position)
         }
+        if let animated = body["a"], animated.number != 0, animated.number != 1 {
+            diagnostics.tolerated("\(here).a", "\"a\" is 0 (a fixed value) or 1 (keyframes): the value is read by the form of \"k\"",
+                                  file: file, at: animated.position)
+        }
         guard let k = body["k"] else { throw error(here, value, "a property needs its value \"k\"") }
         if let keys = k.array, let firstKey = keys.first, firstKey.object?["t"] != nil {
             return .keyed(try keyframes(keys, path: here + ".k", read))
