@@ -105,6 +105,36 @@ struct LottieReaderTests {
         }
     }
 
+    /// A repeater that only turns (or only moves) is one `CAReplicatorLayer`
+    /// stepping the first copy, its items' animations played once: the
+    /// copies where lottie-ios's separate copies are, copy k turned by k
+    /// times the rotation about the shape layer's origin after the anchor
+    /// and scale. One that turns and moves keeps a layer a copy (no single
+    /// step makes k times a move after k turns), in the same places.
+    @Test func aRepeaterThatOnlyTurnsIsOneReplicatorLayer() throws {
+        // A 10 x 10 square centred 30 right of the anchor (50, 50), four
+        // copies a quarter turn apart: right, below, left, above the anchor.
+        let square = #"{"ty": "rc", "p": {"a": 0, "k": [80, 50]}, "s": {"a": 0, "k": [10, 10]}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [0, 0, 1, 1]}, "o": {"a": 0, "k": 100}}"#
+        func repeater(move: String) -> String {
+            #"{"ty": "rp", "c": {"a": 0, "k": 4}, "o": {"a": 0, "k": 0}, "m": 1, "tr": {"ty": "tr", "p": {"a": 0, "k": \#(move)}, "a": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 90}, "so": {"a": 0, "k": 100}, "eo": {"a": 0, "k": 100}}}"#
+        }
+        func hasReplicator(_ layer: CALayer) -> Bool {
+            layer is CAReplicatorLayer || (layer.sublayers ?? []).contains(where: hasReplicator)
+        }
+        // The layer at (50, 50), so the anchor's turns land on the canvas.
+        let place = #""p": {"a": 0, "k": [50, 50]}"#
+        let turning = try LottieReader().read(Self.animation(Self.shapeLayer(square + ", " + repeater(move: "[0, 0]"), ks: place)))
+        #expect(hasReplicator(turning.scene.rootLayer))
+        let image = try LayerRenderer(backend: .cpu).render(turning.scene, time: 0)
+        for (x, y) in [(80, 50), (50, 80), (20, 50), (50, 20)] { #expect(rgba(image, x, y) == [0, 0, 255, 255], "a copy at (\(x), \(y))") }
+        #expect(rgba(image, 50, 50)[3] == 0 && rgba(image, 72, 72)[3] == 0)
+        // Turning and moving by (10, 0) a copy: copy k at k turns, then k moves.
+        let both = try LottieReader().read(Self.animation(Self.shapeLayer(square + ", " + repeater(move: "[10, 0]"), ks: place)))
+        #expect(!hasReplicator(both.scene.rootLayer))
+        let moved = try LayerRenderer(backend: .cpu).render(both.scene, time: 0)
+        for (x, y) in [(80, 50), (60, 80), (40, 50), (80, 20)] { #expect(rgba(moved, x, y) == [0, 0, 255, 255], "a copy at (\(x), \(y))") }
+    }
+
     /// A keyframed number of copies shows, at each moment, the whole part of
     /// the count then: all the copies it ever reaches are made, each hidden
     /// while the count is below it.

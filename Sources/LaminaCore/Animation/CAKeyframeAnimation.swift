@@ -139,7 +139,12 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 
     /// Kept by the track, worked out once from `templateValue` as the
     /// superclass works it out.
-    override var templateIsFloat: Bool { track.templateIsFloat }
+    override var templateIsFloat: Bool {
+        // Read in place where the track was made on attaching (every frame
+        // asks): `track` hands out a copy, its lists retained and released.
+        if let float = attachedTrack?.templateIsFloat { return float }
+        return track.templateIsFloat
+    }
 
     override var templateValue: Any? {
         // Along a path the values are points; only the type matters here.

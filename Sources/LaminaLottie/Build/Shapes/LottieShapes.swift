@@ -131,6 +131,23 @@ struct LottieShapes {
             reader.diagnostics.tolerated("\(path).m", "copies are stacked later above earlier (as lottie-ios), whatever the composite order",
                                          file: reader.file, at: repeater.value.position)
         }
+        if let step = try Self.replicatorStep(of: object["tr"]?.object ?? JSONParser.emptyObject, path: path, reader: reader),
+           copies.keyframeCount == 0 {
+            // Every copy is the first one moved by the same step once more:
+            // one `CAReplicatorLayer`, whose instances are the same pictures
+            // as lottie-ios's copies, their animations played once rather
+            // than once a copy.
+            var transform = try LottieTransform(object["tr"]?.object ?? JSONParser.emptyObject, path: path + ".tr", reader: reader)
+            (transform.position, transform.positionX, transform.positionY, transform.rotation, transform.opacity) = (nil, nil, nil, nil, nil)
+            let (outer, inner) = transform.layers(time: time)
+            for layer in try groupLayers(items, topLevel: true, path: "\(path) (copy 0)") { inner.addSublayer(layer) }
+            let replicator = CAReplicatorLayer.atOrigin()
+            replicator.instanceCount = count
+            replicator.instanceTransform = step
+            replicator.addSublayer(outer)
+            parent.addSublayer(replicator)
+            return
+        }
         for k in 0..<count {
             var transform = try LottieTransform(object["tr"]?.object ?? JSONParser.emptyObject, path: path + ".tr", reader: reader)
             let times = Double(k)
@@ -146,6 +163,23 @@ struct LottieShapes {
             }
             parent.addSublayer(outer)
         }
+    }
+
+    /// The one step that takes each of a repeater's copies to the next,
+    /// where there is one: copy k is the items at the repeater's anchor and
+    /// scale, turned by k times its rotation and moved by k times its
+    /// position, which is the first copy stepped k times when it only turns
+    /// (about the shape layer's origin) or only moves, by a fixed amount.
+    /// Nil when it does both, or either changes over time.
+    private static func replicatorStep(of transform: JSONObject, path: String,
+                                       reader: LottiePropertyReader) throws(SceneError) -> CATransform3D? {
+        let read = try LottieTransform(transform, path: path + ".tr", reader: reader)
+        guard read.positionX == nil, read.positionY == nil, read.rotationX == nil, read.rotationY == nil else { return nil }
+        let position = read.position ?? .fixed([0, 0]), rotation = read.rotation ?? .fixed(0)
+        guard case .fixed(let move) = position, case .fixed(let turn) = rotation, move.count >= 2 else { return nil }
+        if turn == 0 { return CATransform3DMakeTranslation(move[0], move[1], 0) }
+        guard move[0] == 0, move[1] == 0 else { return nil }
+        return CATransform3DMakeRotation(turn * .pi / 180, 0, 0, 1)
     }
 
     // MARK: Render groups
