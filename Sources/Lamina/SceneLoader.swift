@@ -13,7 +13,7 @@ import LaminaJSON
 /// | `caml`: one CAML document | a document starting `<` | `.caml` |
 /// | `tendies`: a zipped wallpaper or `.ca` bundle | a zip archive (`PK`) | `.tendies` |
 /// | `lottie`: a Lottie animation (bodymovin JSON) | JSON with `layers` and `fr`, told from scene JSON by its content | `.json`, or any other name |
-/// | `dotLottie`: a `.lottie` archive | a zip archive with a dotLottie manifest | `.lottie` |
+/// | `dotLottie`: a `.lottie` archive, or a Lottie zip (an animation's JSON and its images, as lottie-android reads them) | a zip archive with a dotLottie manifest, or with a JSON file and no wallpaper or `.ca` bundle | `.lottie` |
 /// | `tgs`: a Telegram sticker, gzipped Lottie | gzip data (`1F 8B`) | `.tgs` |
 /// | a `.ca` bundle or `.wallpaper` folder | — | the folder |
 ///
@@ -36,8 +36,10 @@ public struct SceneLoader: Sendable {
         /// read as Lottie when their content is (`layers` and a frame rate `fr`).
         case lottie
         /// A dotLottie archive (`.lottie`): a zip of Lottie animations and
-        /// their images. Bytes declared `tendies` (a zip) are read as one
-        /// when they hold a dotLottie manifest.
+        /// their images; or a Lottie zip, an animation's JSON and its images
+        /// without a manifest (as lottie-android reads one). Bytes declared
+        /// `tendies` (a zip) are read as one when they hold a dotLottie
+        /// manifest, or a JSON file and no wallpaper or `.ca` bundle.
         case dotLottie
         /// A Telegram sticker (`.tgs`): a Lottie animation, gzipped.
         case tgs
@@ -101,12 +103,16 @@ public struct SceneLoader: Sendable {
         public var screenScale: Double
         /// CAML: how the device is tilted (x, y in -1...1), for parallax groups.
         public var tilt: CGPoint?
+        /// dotLottie archives and Lottie zips: the animation to draw, by its
+        /// id in the manifest (a Lottie zip's: its JSON file's name without
+        /// `.json`); nil: the first.
+        public var animation: String?
 
         /// The defaults: the scene format's limits, files allowed, lenient,
         /// the base state.
         public init(limits: SceneLimits = .default, allowsFiles: Bool = true, baseDirectory: URL? = nil,
                     strict: Bool = false, state: String? = nil, transition: CAMLReader.Transition? = nil,
-                    screen: CGSize? = nil, screenScale: Double = 1, tilt: CGPoint? = nil) {
+                    screen: CGSize? = nil, screenScale: Double = 1, tilt: CGPoint? = nil, animation: String? = nil) {
             self.limits = limits
             self.allowsFiles = allowsFiles
             self.baseDirectory = baseDirectory
@@ -116,6 +122,7 @@ public struct SceneLoader: Sendable {
             self.screen = screen
             self.screenScale = screenScale
             self.tilt = tilt
+            self.animation = animation
         }
 
         /// Whether any of the options for Apple's formats is set.
@@ -141,6 +148,10 @@ public struct SceneLoader: Sendable {
         guard let format = format ?? Format(sniffing: bytes) else {
             throw SceneError(.unsupportedFormat, at: name,
                              "expected scene JSON (starting '{'), a CAML document (starting '<') or a .tendies zip archive")
+        }
+        let isArchive = format == .dotLottie || (format == .tendies && LottieReader.isDotLottie(bytes))
+        if let animation = options.animation, !isArchive {
+            throw SceneError(.conflict, at: name, "an animation ('\(animation)') is chosen in .lottie archives and Lottie zips, and \(name) is not one")
         }
         switch format {
         case .json, .lottie:
@@ -171,7 +182,7 @@ public struct SceneLoader: Sendable {
                 throw SceneError(.conflict, at: name, "state and transition are for CAML inputs, and \(name) is a dotLottie archive")
             }
             let result = try LottieReader(limits: options.limits, strict: options.strict, deadline: deadline)
-                .read(dotLottie: bytes, name: name)
+                .read(dotLottie: bytes, animation: options.animation, name: name)
             var loaded = LoadedScene(scene: result.scene, format: .dotLottie, fingerprint: SHA256.hash(bytes).hex, camlResult: nil)
             loaded.lottie = result
             return loaded

@@ -63,16 +63,34 @@ public struct LottieReader: Sendable {
         return try read(value: JSONParser.parse(bytes, maxNesting: limits.jsonNesting, deadline: deadline), name: name)
     }
 
-    /// Whether `bytes` are a dotLottie archive: a zip holding a `manifest.json`
-    /// beside `animations/` (or `a/`, dotLottie 2).
+    /// Whether `bytes` are a Lottie archive: a dotLottie (a zip holding a
+    /// `manifest.json` beside `animations/`, or `a/` in dotLottie 2), or a
+    /// Lottie zip as lottie-android reads one (an animation's JSON and its
+    /// images, no manifest; not a wallpaper's or a `.ca` bundle's zip).
     package static func isDotLottie(_ bytes: [UInt8]) -> Bool {
         guard bytes.starts(with: [0x50, 0x4B]), let archive = try? ZipArchive(bytes, maximumEntries: 10_000) else { return false }
         let paths = Set(archive.entries.map(\.path))
-        return paths.contains("manifest.json") && paths.contains { $0.hasPrefix("animations/") || $0.hasPrefix("a/") }
+        if paths.contains("manifest.json") { return paths.contains { $0.hasPrefix("animations/") || $0.hasPrefix("a/") } }
+        let camlFolders = [".ca/", ".wallpaper/"]
+        return !paths.contains { path in camlFolders.contains { path.lowercased().contains($0) } }
+            && !animationFiles(in: archive).isEmpty
+    }
+
+    /// The JSON files of a Lottie zip, in the archive's order: none of
+    /// macOS's (`__MACOSX/`, `._` files) or a hidden folder's.
+    private static func animationFiles(in archive: ZipArchive) -> [ZipArchive.Entry] {
+        archive.entries.filter { entry in
+            let parts = entry.path.split(separator: "/")
+            return entry.kind == .file && entry.path.lowercased().hasSuffix(".json") && !parts.contains { $0.hasPrefix(".") || $0 == "__MACOSX" }
+        }
     }
 
     /// Reads a dotLottie archive (`.lottie`): the animation of its manifest
-    /// named `animation`, else the manifest's first; images from the archive.
+    /// named `animation`, else the manifest's first; images from the
+    /// archive. A Lottie zip (no manifest) is read as lottie-android reads
+    /// one: its animation is its JSON file (the one named `animation`, by
+    /// its file name without `.json`, where it holds several; else the
+    /// first, with a warning), its images found by file name anywhere in it.
     public func read(dotLottie bytes: [UInt8], animation: String? = nil, name: String = "animation.lottie") throws(SceneError) -> Result {
         func refuse(_ kind: SceneError.Kind, _ message: String) -> SceneError { SceneError(kind, at: name, message) }
         func refuse(_ message: String) -> SceneError { refuse(.invalidValue, message) }
@@ -99,7 +117,9 @@ public struct LottieReader: Sendable {
                 throw refuse("cannot read '\(path)': \(error.message)")
             }
         }
-        guard let manifestBytes = try file("manifest.json") else { throw refuse("a dotLottie archive needs its manifest.json") }
+        guard let manifestBytes = try file("manifest.json") else {
+            return try read(lottieZip: archive, animation: animation, name: name, file: file)
+        }
         let manifest = try JSONParser.parse(manifestBytes, maxNesting: 32, deadline: nil)
         let ids = (manifest.object?["animations"]?.array.map(Array.init) ?? []).compactMap { $0.object?["id"]?.string }
         guard let id = animation ?? ids.first else { throw refuse("the manifest names no animation") }
@@ -121,6 +141,43 @@ public struct LottieReader: Sendable {
         }
         return try read(value: JSONParser.parse(json, maxNesting: limits.jsonNesting, deadline: deadline), name: document,
                         images: { images[$0] })
+    }
+
+    /// A Lottie zip's animation (`read(dotLottie:animation:name:)`), its
+    /// entries read through `file`, which keeps to the limits.
+    private func read(lottieZip archive: ZipArchive, animation: String?, name: String,
+                      file: (String) throws(SceneError) -> [UInt8]?) throws(SceneError) -> Result {
+        let candidates = Self.animationFiles(in: archive)
+        func id(_ entry: ZipArchive.Entry) -> String { String((entry.path.split(separator: "/").last ?? "").dropLast(".json".count)) }
+        let chosen: ZipArchive.Entry
+        if let animation {
+            guard let named = candidates.first(where: { id($0) == animation }) else {
+                throw SceneError(.unknownName, at: name,
+                                 "no animation is called '\(animation)'; the archive has \(candidates.map(id).joined(separator: ", "))")
+            }
+            chosen = named
+        } else {
+            guard let first = candidates.first else {
+                throw SceneError(.invalidValue, at: name, "the archive holds no dotLottie manifest and no Lottie animation (.json)")
+            }
+            chosen = first
+        }
+        guard let json = try file(chosen.path) else { throw SceneError(.invalidValue, at: name, "cannot read '\(chosen.path)'") }
+        let imageTypes = ["png", "jpg", "jpeg", "webp", "gif"]
+        var images: [String: [UInt8]] = [:]
+        for entry in archive.entries where entry.kind == .file && !entry.path.split(separator: "/").contains(where: { $0.hasPrefix(".") || $0 == "__MACOSX" }) {
+            let fileName = String(entry.path.split(separator: "/").last ?? "")
+            guard imageTypes.contains(fileName.split(separator: ".").last.map { $0.lowercased() } ?? ""), images[fileName] == nil else { continue }
+            images[fileName] = try file(entry.path)
+        }
+        var result = try read(value: JSONParser.parse(json, maxNesting: limits.jsonNesting, deadline: deadline), name: "\(name)/\(chosen.path)",
+                              images: { images[$0] })
+        if animation == nil, candidates.count > 1 {
+            result.warnings.insert(SceneWarning(action: .tolerated, subject: chosen.path,
+                                                reason: "the archive holds \(candidates.count) animations and no manifest: the first is drawn (the others: \(candidates.dropFirst().map(id).joined(separator: ", ")))",
+                                                file: name, position: SourcePosition(line: 1, column: 1)), at: 0)
+        }
+        return result
     }
 
     /// Reads a parsed Lottie document; `images` gives the bytes of an

@@ -52,6 +52,7 @@ struct FramesCommand: ParsableCommand {
     var workers: Int?
 
     @OptionGroup var caml: CAMLOptions
+    @OptionGroup var lottie: LottieOptions
     @OptionGroup var limits: LimitOptions
     @OptionGroup var fonts: FontOptions
 
@@ -94,7 +95,7 @@ struct FramesCommand: ParsableCommand {
 
     func run() throws {
         try fonts.register()
-        let loaded = try SceneInput.load(scene, limits: limits.sceneLimits, caml: caml)
+        let loaded = try SceneInput.load(scene, limits: limits.sceneLimits, caml: caml, animation: lottie.animation)
         let decoded = loaded.scene
         let name = SceneInput.displayName(scene)
         let fps = self.fps ?? loaded.frameRate ?? 30
@@ -133,7 +134,7 @@ struct FramesCommand: ParsableCommand {
         // belongs to one thread.
         let document = try SceneInput.read(scene, limits: limits.sceneLimits, caml: caml)
         let loader = SceneLoader(options: .init(limits: limits.sceneLimits, baseDirectory: document.base,
-                                                strict: loaded.isLottie && caml.strict))
+                                                strict: loaded.isLottie && caml.strict, animation: lottie.animation))
         var frames = FrameRenderer(timeline: timeline, backend: probe.backend, scale: scale, budget: budget,
                                    fallBack: !requireGL) {
             try loader.load(document.bytes, format: SceneLoader.Format(sniffing: document.bytes) ?? .json).scene

@@ -35,6 +35,7 @@ struct RenderCommand: ParsableCommand {
     var eglPlatform: String?
 
     @OptionGroup var caml: CAMLOptions
+    @OptionGroup var lottie: LottieOptions
     @OptionGroup var limits: LimitOptions
     @OptionGroup var fonts: FontOptions
 
@@ -49,7 +50,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         try fonts.register()
         let platform = try eglPlatform.map { try EGLPlatformChoice(parsing: $0, origin: "--egl-platform") }
-        let loaded = try SceneInput.load(scene, limits: limits.sceneLimits, caml: caml)
+        let loaded = try SceneInput.load(scene, limits: limits.sceneLimits, caml: caml, animation: lottie.animation)
         let decoded = loaded.scene
         let name = SceneInput.displayName(scene)
         var time = self.time
@@ -175,9 +176,11 @@ enum SceneInput {
     /// and Lottie inputs go to standard error (once: a command that reads
     /// its input again is not warned again).
     static func load(
-        _ path: String, limits: SceneLimits = .default, allowsFiles: Bool = true, caml: CAMLOptions? = nil, quiet: Bool = false
+        _ path: String, limits: SceneLimits = .default, allowsFiles: Bool = true, caml: CAMLOptions? = nil, animation: String? = nil,
+        quiet: Bool = false
     ) throws -> LoadedScene {
         if isCAML(path) {
+            if animation != nil { throw CommandFailure("\(displayName(path)): --animation is for .lottie archives and Lottie zips") }
             let loaded = try loadCAML(path, bytes: nil, limits: limits, options: caml, allowsFiles: allowsFiles)
             remember(loaded, for: path)
             return loaded
@@ -187,7 +190,7 @@ enum SceneInput {
         }
         let document = try read(path, limits: limits, caml: nil)
         let loader = SceneLoader(options: .init(limits: limits, allowsFiles: allowsFiles, baseDirectory: document.base,
-                                                strict: caml?.strict ?? false))
+                                                strict: caml?.strict ?? false, animation: animation))
         let loaded: LoadedScene
         do {
             loaded = try loader.load(document.bytes, format: SceneLoader.Format(sniffing: document.bytes) ?? .json, name: displayName(path))

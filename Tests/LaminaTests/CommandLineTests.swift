@@ -46,6 +46,10 @@ private func temporaryDirectory() throws -> URL {
     return url
 }
 
+/// A dotLottie of three animations (lottie-ios's sample), in `../shared/lottie` beside the repository.
+private let multipleAnimations = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../../shared/lottie/samples/DotLottie/multiple_animations.lottie").standardizedFileURL
+
 private let goodScene = ##"{"width": 40, "height": 30, "backgroundColor": "#ff0000"}"##
 private let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
@@ -65,6 +69,29 @@ struct CommandLineTests {
         #expect(Array(bytes.prefix(8)) == pngSignature)
         // IHDR: width and height big-endian at bytes 16 and 20: 80 x 60 at scale 2.
         #expect(bytes[16..<24].elementsEqual([0, 0, 0, 80, 0, 0, 0, 60]))
+    }
+
+    /// `--animation` picks a dotLottie's animation by its manifest id; an
+    /// id it lacks is refused naming those it has, and the option is
+    /// refused for an input that is no archive.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: multipleAnimations.path), "no ../shared/lottie beside the repository"))
+    func renderDrawsTheDotLottieAnimationNamed() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var pictures: [Data] = []
+        for id in ["0", "2"] {
+            let png = dir.appendingPathComponent("\(id).png")
+            let run = try lamina(["render", multipleAnimations.path, "--animation", id, "--progress", "0.5", "--backend", "cpu", "-o", png.path])
+            #expect(run.status == 0, "\(run.stderr)")
+            pictures.append(try Data(contentsOf: png))
+        }
+        #expect(pictures[0] != pictures[1], "two animations, two pictures")
+        let missing = try lamina(["render", multipleAnimations.path, "--animation", "9", "-o", dir.appendingPathComponent("x.png").path])
+        #expect(missing.status == 1 && missing.stderr.contains("0, 1, 2"), "\(missing.stderr)")
+        let scene = dir.appendingPathComponent("scene.json")
+        try Data(goodScene.utf8).write(to: scene)
+        let notArchive = try lamina(["render", scene.path, "--animation", "0", "-o", dir.appendingPathComponent("y.png").path])
+        #expect(notArchive.status == 1 && notArchive.stderr.contains("Lottie zips"), "\(notArchive.stderr)")
     }
 
     /// `bench` times every stage, JSON in to PNG out, and says how the
