@@ -183,7 +183,11 @@ public struct SceneLoader: Sendable {
             }
             let result = try LottieReader(limits: options.limits, strict: options.strict, deadline: deadline)
                 .read(dotLottie: bytes, animation: options.animation, name: name)
-            var loaded = LoadedScene(scene: result.scene, format: .dotLottie, fingerprint: SHA256.hash(bytes).hex, camlResult: nil)
+            // The archive's bytes, and which of its animations is drawn.
+            var hash = SHA256()
+            hash.update(bytes)
+            if let animation = options.animation { hash.update(field: animation) }
+            var loaded = LoadedScene(scene: result.scene, format: .dotLottie, fingerprint: hash.finalize().hex, camlResult: nil)
             loaded.lottie = result
             return loaded
         case .tgs:

@@ -48,7 +48,9 @@ struct LottieArchiveTests {
         let first = try SceneLoader().load(bytes)
         #expect(first.format == .dotLottie && first.isLottie)
         #expect(try middle(first) == [255, 0, 0])
-        #expect(try middle(SceneLoader(options: .init(animation: "blue")).load(bytes)) == [0, 0, 255])
+        let blue = try SceneLoader(options: .init(animation: "blue")).load(bytes)
+        #expect(try middle(blue) == [0, 0, 255])
+        #expect(blue.fingerprint != first.fingerprint, "another animation is another scene to a cache")
         let missing = #expect(throws: SceneError.self) { try SceneLoader(options: .init(animation: "green")).load(bytes) }
         #expect(missing?.kind == .unknownName && missing?.message.contains("red, blue") == true, "\(String(describing: missing))")
     }
