@@ -958,6 +958,31 @@ struct LottieReaderTests {
         #expect(!(try LottieReader().read(Self.animation(Self.shapeLayer(Self.redSquare)))).warnings.contains { $0.subject.hasSuffix(".a") })
     }
 
+    /// Track mattes as lottie-ios pairs them: a layer with `tt` is masked
+    /// by the layer just above it, which is not drawn itself (alpha: shown
+    /// where the matte is; inverted: where it is not), whether or not that
+    /// layer says `td` (lottie-ios does not read it, and Apple's pictures of
+    /// `pr_2676`, a matte below its layer, are the closer for it); a `td`
+    /// layer no layer below uses is drawn.
+    @Test func aTrackMatteIsTheLayerJustAbove() throws {
+        func blue(tt: Int) -> String {
+            ##"{"ty": 1, "ind": 2, "ip": 0, "op": 20, "st": 0, "ks": {}, "sc": "#0000ff", "sw": 100, "sh": 100, "tt": \##(tt)}"##
+        }
+        func matte(td: Bool) -> String {
+            Self.shapeLayer(Self.redSquare, extra: td ? #", "td": 1"# : "")
+        }
+        func image(_ layers: String) throws -> CGImage { try picture(Self.animation(layers)) }
+        for td in [true, false] {
+            let alpha = try image(matte(td: td) + ", " + blue(tt: 1))
+            #expect(rgba(alpha, 50, 50) == [0, 0, 255, 255] && rgba(alpha, 10, 10)[3] == 0, "alpha, td \(td)")
+            let inverted = try image(matte(td: td) + ", " + blue(tt: 2))
+            #expect(rgba(inverted, 50, 50)[3] == 0 && rgba(inverted, 10, 10) == [0, 0, 255, 255], "inverted, td \(td)")
+        }
+        // A matte that no layer below uses is drawn, over the layer below.
+        let unused = try image(matte(td: true) + ", " + blue(tt: 0))
+        #expect(rgba(unused, 50, 50) == [255, 0, 0, 255] && rgba(unused, 10, 10) == [0, 0, 255, 255])
+    }
+
     @Test func unsupportedItemsAreWarnedAboutAtTheirPath() throws {
         let shapes = Self.redSquare + #", {"ty": "mm", "mm": 1}"#
         let result = try LottieReader().read(Self.animation(Self.shapeLayer(shapes)))

@@ -59,28 +59,32 @@ final class LottieComposition {
             objects.append((k, object, value))
             if let ind = object["ind"]?.smallInteger { byIndex[ind] = object }
         }
-        var nodes: [CALayer] = []  // top first
-        var pendingMatte: CALayer?
+        // Each layer's node (nil: it draws nothing), top first.
+        var nodes: [CALayer?] = []
         for (k, object, value) in objects {
             let here = "\(path)[\(k)]"
             try self.layers.spend(1, at: "\(reader.file): \(here)", position: value.position)
-            guard object["hd"]?.bool != true, let node = try layerNode(object, path: here, value: value, time: time,
-                                                                      byIndex: byIndex, precomps: precomps, depth: depth)
-            else { continue }
-            if object["td"]?.number == 1 {
-                // A track matte: not drawn itself; the layer below uses it.
-                pendingMatte = node
-                continue
-            }
-            if let matte = pendingMatte, let kind = object["tt"]?.smallInteger {
-                pendingMatte = nil
-                nodes.append(matted(node, by: matte, kind: kind, path: here, position: value.position))
-                continue
-            }
-            pendingMatte = nil
-            nodes.append(node)
+            nodes.append(object["hd"]?.bool == true ? nil : try layerNode(object, path: here, value: value, time: time,
+                                                                           byIndex: byIndex, precomps: precomps, depth: depth))
         }
-        for node in nodes.reversed() { container.addSublayer(node) }
+        // As lottie-ios pairs them, from the bottom up: a layer with a
+        // track matte (`tt`) is masked by the layer just above it, which is
+        // not drawn itself, whether or not that one says it is a matte
+        // (`td`, which lottie-ios does not read: a `td` layer that no
+        // layer below uses is drawn).
+        var k = objects.count - 1
+        while k >= 0 {
+            let (object, value) = (objects[k].object, objects[k].value)
+            if let kind = object["tt"]?.smallInteger, kind != 0, k > 0 {
+                if let node = nodes[k] {
+                    container.addSublayer(nodes[k - 1].map { matted(node, by: $0, kind: kind, path: "\(path)[\(k)]", position: value.position) } ?? node)
+                }
+                k -= 2
+                continue
+            }
+            if let node = nodes[k] { container.addSublayer(node) }
+            k -= 1
+        }
     }
 
     /// A layer masked by its track matte, as lottie-ios's Core Animation
