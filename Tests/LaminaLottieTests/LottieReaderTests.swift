@@ -983,6 +983,19 @@ struct LottieReaderTests {
         #expect(rgba(unused, 50, 50) == [255, 0, 0, 255] && rgba(unused, 10, 10) == [0, 0, 255, 255])
     }
 
+    /// lottie-ios stretches time in precompositions only: a shape layer's
+    /// `sr` is not applied, and said so at its path.
+    @Test func aShapeLayersTimeStretchIsAWarning() throws {
+        let moving = Self.shapeLayer(Self.redSquare, ks: #""p": {"a": 1, "k": [{"t": 0, "s": [0, 0]}, {"t": 10, "s": [40, 0]}]}"#,
+                                     extra: #", "sr": 0.5"#)
+        let read = try LottieReader().read(Self.animation(moving))
+        #expect(read.warnings.contains { $0.subject == "$.layers[0].sr" && $0.action == .tolerated })
+        // At 0.5 s (frame 5) the square is half way, as without the stretch.
+        let halfway = try LayerRenderer(backend: .cpu).render(read.scene, time: 0.5)
+        #expect(rgba(halfway, 55, 50) == [255, 0, 0, 255] && rgba(halfway, 45, 50)[3] == 0, "moved 20, not 40")
+        #expect(!(try LottieReader().read(Self.animation(Self.shapeLayer(Self.redSquare)))).warnings.contains { $0.subject.hasSuffix(".sr") })
+    }
+
     @Test func unsupportedItemsAreWarnedAboutAtTheirPath() throws {
         let shapes = Self.redSquare + #", {"ty": "mm", "mm": 1}"#
         let result = try LottieReader().read(Self.animation(Self.shapeLayer(shapes)))

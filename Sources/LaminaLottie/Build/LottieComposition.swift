@@ -152,6 +152,12 @@ final class LottieComposition {
             try LottieEffects(reader: reader, time: time).applyStyles(Array(styles), path: path + ".sy", to: content)
         }
 
+        if type != 0, let stretch = object["sr"], stretch.number != 1 {
+            // lottie-ios stretches a precomposition's clock only (lottie-web
+            // stretches any layer's).
+            reader.diagnostics.tolerated("\(path).sr", "a time stretch is applied to precompositions only (as lottie-ios): this layer plays at its own speed",
+                                         file: reader.file, at: stretch.position)
+        }
         switch type {
         case 0: try precomp(object, path: path, time: time, into: content, precomps: precomps, depth: depth)
         case 1: try solid(object, path: path, into: content)
