@@ -149,8 +149,8 @@ public struct SceneLoader: Sendable {
             throw SceneError(.unsupportedFormat, at: name,
                              "expected scene JSON (starting '{'), a CAML document (starting '<') or a .tendies zip archive")
         }
-        let isArchive = format == .dotLottie || (format == .tendies && LottieReader.isDotLottie(bytes))
-        if let animation = options.animation, !isArchive {
+        let isLottieArchive = format == .dotLottie || (format == .tendies && LottieReader.isLottieArchive(bytes))
+        if let animation = options.animation, !isLottieArchive {
             throw SceneError(.conflict, at: name, "an animation ('\(animation)') is chosen in .lottie archives and Lottie zips, and \(name) is not one")
         }
         switch format {
@@ -177,7 +177,7 @@ public struct SceneLoader: Sendable {
                                        options: .init(baseDirectory: options.baseDirectory, allowsFiles: options.allowsFiles),
                                        deadline: deadline)
             return LoadedScene(scene: try decoder.decode(value: root), format: .json, fingerprint: fingerprint, camlResult: nil)
-        case .tendies where LottieReader.isDotLottie(bytes), .dotLottie:
+        case .tendies where isLottieArchive, .dotLottie:
             guard options.state == nil, options.transition == nil else {
                 throw SceneError(.conflict, at: name, "state and transition are for CAML inputs, and \(name) is a dotLottie archive")
             }

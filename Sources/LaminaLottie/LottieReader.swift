@@ -67,13 +67,16 @@ public struct LottieReader: Sendable {
     /// `manifest.json` beside `animations/`, or `a/` in dotLottie 2), or a
     /// Lottie zip as lottie-android reads one (an animation's JSON and its
     /// images, no manifest; not a wallpaper's or a `.ca` bundle's zip).
-    package static func isDotLottie(_ bytes: [UInt8]) -> Bool {
+    package static func isLottieArchive(_ bytes: [UInt8]) -> Bool {
         guard bytes.starts(with: [0x50, 0x4B]), let archive = try? ZipArchive(bytes, maximumEntries: 10_000) else { return false }
         let paths = Set(archive.entries.map(\.path))
         if paths.contains("manifest.json") { return paths.contains { $0.hasPrefix("animations/") || $0.hasPrefix("a/") } }
-        let camlFolders = [".ca/", ".wallpaper/"]
-        return !paths.contains { path in camlFolders.contains { path.lowercased().contains($0) } }
-            && !animationFiles(in: archive).isEmpty
+        // Apple's: a wallpaper, a `.ca` bundle, or a CAML document of its own.
+        let caml = paths.contains { path in
+            let lowered = path.lowercased()
+            return lowered.contains(".ca/") || lowered.contains(".wallpaper/") || lowered.hasSuffix(".caml")
+        }
+        return !caml && !animationFiles(in: archive).isEmpty
     }
 
     /// The JSON files of a Lottie zip, in the archive's order: none of

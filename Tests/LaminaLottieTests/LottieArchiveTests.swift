@@ -98,8 +98,9 @@ struct LottieArchiveTests {
     /// that is no archive is a conflict, not ignored.
     @Test func onlyArchivesOfLottieAreReadAsLottie() throws {
         let wallpaper = try Self.zip([("Test.wallpaper/Background.ca/main.caml", Array("<caml/>".utf8)), ("notes.json", Array("{}".utf8))])
-        #expect(!LottieReader.isDotLottie(wallpaper))
-        #expect(!LottieReader.isDotLottie(try Self.zip([("images/a.png", try Self.png(1, 2, 3))])), "no animation in it")
+        #expect(!LottieReader.isLottieArchive(wallpaper))
+        #expect(!LottieReader.isLottieArchive(try Self.zip([("main.caml", Array("<caml/>".utf8)), ("notes.json", Array("{}".utf8))])))
+        #expect(!LottieReader.isLottieArchive(try Self.zip([("images/a.png", try Self.png(1, 2, 3))])), "no animation in it")
         let conflict = #expect(throws: SceneError.self) { try SceneLoader(options: .init(animation: "x")).load(Self.animation()) }
         #expect(conflict?.kind == .conflict)
     }
