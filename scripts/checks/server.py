@@ -459,6 +459,28 @@ def lottie_checks():
               status == 200 and headers.get("x-lamina-frames") == "20", (status, headers.get("x-lamina-frames")))
         status, _, png = server.request("POST", "/render", archive.getvalue(), {"Content-Type": "application/zip"})
         check("a dotLottie archive as application/zip is drawn", status == 200, (status, png[:200]))
+        blue = json.loads(json.dumps(animation))
+        blue["layers"][0]["shapes"][1]["c"]["k"] = [0, 0, 1, 1]
+        two = io.BytesIO()
+        with zipfile.ZipFile(two, "w") as z:
+            z.writestr("manifest.json", json.dumps({"animations": [{"id": "red"}, {"id": "blue"}]}))
+            z.writestr("animations/red.json", body)
+            z.writestr("animations/blue.json", json.dumps(blue))
+        status, red_headers, red = server.request("POST", "/render", two.getvalue(), {"Content-Type": "application/zip"})
+        status_blue, blue_headers, blue_png = server.request("POST", "/render?animation=blue", two.getvalue(), {"Content-Type": "application/zip"})
+        check("?animation=ID draws another of a dotLottie's animations, under another ETag",
+              status == 200 and status_blue == 200 and red != blue_png and red_headers.get("etag") != blue_headers.get("etag"),
+              (status, status_blue, red_headers.get("etag"), blue_headers.get("etag")))
+        status, _, answer = server.request("POST", "/render?animation=green", two.getvalue(), {"Content-Type": "application/zip"})
+        check("an animation the archive lacks is 422 naming those it has",
+              status == 422 and "red, blue" in error_of(answer).get("message", ""), (status, answer[:300]))
+        status, _, answer = server.request("POST", "/render?animation=red", body, {"Content-Type": "application/json"})
+        check("?animation on a JSON body is 400", status == 400, (status, answer[:300]))
+        lottie_zip = io.BytesIO()
+        with zipfile.ZipFile(lottie_zip, "w") as z:
+            z.writestr("sticker/data.json", body)
+        status, _, png = server.request("POST", "/render", lottie_zip.getvalue(), {"Content-Type": "application/zip"})
+        check("a Lottie zip (its JSON, no manifest) as application/zip is drawn", status == 200 and png.startswith(b"\x89PNG"), (status, png[:200]))
         status, _, png = server.request("POST", "/render", gzip.compress(body), {"Content-Type": "application/gzip"})
         check("a .tgs sticker as application/gzip is drawn", status == 200, (status, png[:200]))
         bomb = gzip.compress(b" " * (40 << 20))

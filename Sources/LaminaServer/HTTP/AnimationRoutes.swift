@@ -85,7 +85,7 @@ extension RenderRoutes {
 
     private func animation(of body: SceneBody, query: FramesQuery, deadline: ContinuousClock.Instant) async throws -> Animation {
         let decodeStart = ContinuousClock.now
-        let (decoded, worker) = try await decodeOnIdleWorker(body, caml: query.render.caml, deadline: deadline)
+        let (decoded, worker) = try await decodeOnIdleWorker(body, reading: query.render.reading, deadline: deadline)
         let scene = decoded.scene
         let canvas = scene.canvas(scale: query.render.scale)
         try configuration.budget.check(canvas)

@@ -82,7 +82,7 @@ struct RenderRoutes: Sendable {
         let query = try RenderQuery(request.uri)
         let body = try await SceneBody.read(request, maxBytes: configuration.maxBodyBytes, deadline: deadline, inFlight: bodies)
         let decodeStart = ContinuousClock.now
-        let (decoded, worker) = try await decodeOnIdleWorker(body, caml: query.caml, deadline: deadline)
+        let (decoded, worker) = try await decodeOnIdleWorker(body, reading: query.reading, deadline: deadline)
         let (scene, fingerprint) = (decoded.scene, decoded.fingerprint)
         try configuration.budget.check(scene.canvas(scale: query.scale))
         let decodeTime = ContinuousClock.now - decodeStart
@@ -121,12 +121,12 @@ struct RenderRoutes: Sendable {
     /// their own (`RenderPool.runOnIdleWorker` says why), else here; with
     /// the worker that decoded, to hand the request's job to. A body under
     /// `smallestBodyForAWorker` is decoded here.
-    func decodeOnIdleWorker(_ body: SceneBody, caml: CAMLQuery,
+    func decodeOnIdleWorker(_ body: SceneBody, reading: ReadingQuery,
                             deadline: ContinuousClock.Instant) async throws -> (decoded: DecodedBody, worker: Int?) {
         guard body.bytes.count >= Self.smallestBodyForAWorker else {
-            return (try decode(body, caml: caml, deadline: deadline), nil)
+            return (try decode(body, reading: reading, deadline: deadline), nil)
         }
-        let (decoded, worker) = try await pool.runOnIdleWorker { [self] in try decode(body, caml: caml, deadline: deadline) }
+        let (decoded, worker) = try await pool.runOnIdleWorker { [self] in try decode(body, reading: reading, deadline: deadline) }
         return (decoded, worker)
     }
 
@@ -139,14 +139,14 @@ struct RenderRoutes: Sendable {
     /// The scene of a body (`SceneLoader`, in the format its media type
     /// names), named for the cache, with what a CAML body had skipped; read
     /// within the request's deadline (past it: 503 `deadlineExceeded`).
-    func decode(_ body: SceneBody, caml: CAMLQuery, deadline: ContinuousClock.Instant) throws -> DecodedBody {
-        if body.format == .json, !caml.isEmpty {
-            throw APIError(.badRequest, "invalidQuery", "state, transition and strict are for CAML and .tendies bodies")
+    func decode(_ body: SceneBody, reading: ReadingQuery, deadline: ContinuousClock.Instant) throws -> DecodedBody {
+        if body.format == .json, !reading.isEmpty {
+            throw APIError(.badRequest, "invalidQuery", "state, transition, strict and animation are for CAML, .tendies and Lottie archive bodies")
         }
         // A server reads nothing from its own disk on a client's behalf:
         // images come only as data URIs, or from the archive sent.
         let options = SceneLoader.Options(limits: configuration.sceneLimits, allowsFiles: false,
-                                          strict: caml.strict, state: caml.state, transition: caml.transition)
+                                          strict: reading.strict, state: reading.state, transition: reading.transition, animation: reading.animation)
         let loaded = try SceneLoader(options: options, deadline: RenderDeadline(deadline))
             .load(body.bytes, format: body.format, name: body.format == .tendies ? "archive.tendies" : "document")
         return DecodedBody(scene: loaded.scene, fingerprint: loaded.fingerprint, warnings: loaded.warnings, duration: loaded.duration,
@@ -200,8 +200,8 @@ struct RenderRoutes: Sendable {
         let deadline = arrived + configuration.deadline
         let body = try await SceneBody.read(request, maxBytes: configuration.maxBodyBytes, deadline: deadline, inFlight: bodies)
         do {
-            let caml = try CAMLQuery(request.uri.queryParameters, known: CAMLQuery.names)
-            let (decoded, worker) = try await decodeOnIdleWorker(body, caml: caml, deadline: deadline)
+            let reading = try ReadingQuery(request.uri.queryParameters, known: ReadingQuery.names)
+            let (decoded, worker) = try await decodeOnIdleWorker(body, reading: reading, deadline: deadline)
             let scene = decoded.scene
             try configuration.budget.check(scene.canvas())
             _ = try await pool.render(RenderJob(scene: scene, scale: nil, time: nil, backend: nil, planOnly: true,
@@ -231,18 +231,19 @@ struct RenderRoutes: Sendable {
     }
 }
 
-/// `POST /render`'s query: `scale`, `time`, `backend`, each optional.
+/// `POST /render`'s query: `scale`, `time`, `backend`, each optional, and
+/// how the body is read (`ReadingQuery`).
 struct RenderQuery: Sendable {
     var scale: Double?
     var time: Double?
     var backend: RenderBackend?
-    /// How to read a CAML body.
-    var caml: CAMLQuery
+    /// How to read a CAML body or a Lottie archive.
+    var reading: ReadingQuery
 
     init(_ uri: URI, also extra: [String] = []) throws(APIError) {
         let parameters = uri.queryParameters
-        let known = ["scale", "time", "backend"] + CAMLQuery.names + extra
-        caml = try CAMLQuery(parameters, known: known)
+        let known = ["scale", "time", "backend"] + ReadingQuery.names + extra
+        reading = try ReadingQuery(parameters, known: known)
         for (name, _) in parameters where !known.contains(String(name)) {
             throw APIError(.badRequest, "invalidQuery",
                            "unknown query parameter \(Quoted.prefix(String(name), limit: 40)); expected \(known.joined(separator: ", "))")
@@ -370,17 +371,20 @@ struct DecodedBody {
     }
 }
 
-/// The query of a CAML or `.tendies` body: `state` (an `LKState` to render
-/// in), `transition` (`FROM:TO`, played from its start), `strict` (refuse
-/// what would be skipped).
-struct CAMLQuery: Sendable {
-    static let names = ["state", "transition", "strict"]
+/// How a body is read: for a CAML or `.tendies` body, `state` (an
+/// `LKState` to render in), `transition` (`FROM:TO`, played from its
+/// start), `strict` (refuse what would be skipped, Lottie too); for a
+/// dotLottie or Lottie zip, `animation` (which of its animations).
+struct ReadingQuery: Sendable {
+    static let names = ["state", "transition", "strict", "animation"]
 
     var state: String?
     var transition: CAMLReader.Transition?
     var strict = false
+    var animation: String?
 
-    var isEmpty: Bool { state == nil && transition == nil && !strict }
+    /// Whether none of the CAML and Lottie options is given (a scene JSON body takes none).
+    var isEmpty: Bool { state == nil && transition == nil && !strict && animation == nil }
 
     init(_ parameters: FlatDictionary<Substring, Substring>, known: [String]) throws(APIError) {
         for (name, _) in parameters where !known.contains(String(name)) {
@@ -388,6 +392,7 @@ struct CAMLQuery: Sendable {
                            "unknown query parameter \(Quoted.prefix(String(name), limit: 40)); expected \(known.joined(separator: ", "))")
         }
         state = parameters["state"].map(String.init)
+        animation = parameters["animation"].map(String.init)
         if let text = parameters["transition"] {
             guard let transition = CAMLReader.Transition(String(text)) else {
                 throw APIError(.badRequest, "invalidQuery", "transition must be FROM:TO, got \(Quoted.prefix(String(text), limit: 40))")
