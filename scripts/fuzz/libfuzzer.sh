@@ -81,10 +81,18 @@ PY
 for f in ../shared/caml-corpus/wallpapers/*.tendies; do
   [ -f "$f" ] && [ "$(wc -c < "$f")" -le 65536 ] && cp "$f" "$seeds/"
 done
-# Lottie animations and dotLottie archives small enough.
+# Lottie animations and dotLottie archives small enough, and a Lottie zip
+# (an animation's JSON in a folder, no manifest, as lottie-android zips it).
 for f in ../shared/lottie/samples/*.json ../shared/lottie/samples/*/*.json ../shared/lottie/samples/*/*.lottie; do
   [ -f "$f" ] && [ "$(wc -c < "$f")" -le 65536 ] && cp "$f" "$seeds/lottie-$(basename "$f")"
 done
+if [ -f ../shared/lottie/samples/TwitterHeartButton.json ]; then
+  python3 - "$seeds/lottie-zip.zip" ../shared/lottie/samples/TwitterHeartButton.json <<'PY'
+import sys, zipfile
+with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as archive:
+    archive.write(sys.argv[2], "heart/data.json")
+PY
+fi
 
 # A dictionary of the scene format's keys and words helps mutations stay
 # scenes: every quoted word of scene-format.md.

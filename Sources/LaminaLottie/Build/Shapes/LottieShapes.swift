@@ -131,13 +131,14 @@ struct LottieShapes {
             reader.diagnostics.tolerated("\(path).m", "copies are stacked later above earlier (as lottie-ios), whatever the composite order",
                                          file: reader.file, at: repeater.value.position)
         }
-        if let step = try Self.replicatorStep(of: object["tr"]?.object ?? JSONParser.emptyObject, path: path, reader: reader),
-           copies.keyframeCount == 0 {
+        // The repeater's transform, read once: each copy's is made from it.
+        let template = try LottieTransform(object["tr"]?.object ?? JSONParser.emptyObject, path: path + ".tr", reader: reader)
+        if copies.keyframeCount == 0, let step = Self.replicatorStep(of: template) {
             // Every copy is the first one moved by the same step once more:
             // one `CAReplicatorLayer`, whose instances are the same pictures
             // as lottie-ios's copies, their animations played once rather
             // than once a copy.
-            var transform = try LottieTransform(object["tr"]?.object ?? JSONParser.emptyObject, path: path + ".tr", reader: reader)
+            var transform = template
             (transform.position, transform.positionX, transform.positionY, transform.rotation, transform.opacity) = (nil, nil, nil, nil, nil)
             let (outer, inner) = transform.layers(time: time)
             for layer in try groupLayers(items, topLevel: true, path: "\(path) (copy 0)") { inner.addSublayer(layer) }
@@ -149,7 +150,7 @@ struct LottieShapes {
             return
         }
         for k in 0..<count {
-            var transform = try LottieTransform(object["tr"]?.object ?? JSONParser.emptyObject, path: path + ".tr", reader: reader)
+            var transform = template
             let times = Double(k)
             transform.position = transform.position?.map { $0.map { $0 * times } }
             transform.positionX = transform.positionX?.map { $0 * times }
@@ -171,11 +172,9 @@ struct LottieShapes {
     /// position, which is the first copy stepped k times when it only turns
     /// (about the shape layer's origin) or only moves, by a fixed amount.
     /// Nil when it does both, or either changes over time.
-    private static func replicatorStep(of transform: JSONObject, path: String,
-                                       reader: LottiePropertyReader) throws(SceneError) -> CATransform3D? {
-        let read = try LottieTransform(transform, path: path + ".tr", reader: reader)
-        guard read.positionX == nil, read.positionY == nil, read.rotationX == nil, read.rotationY == nil else { return nil }
-        let position = read.position ?? .fixed([0, 0]), rotation = read.rotation ?? .fixed(0)
+    private static func replicatorStep(of transform: LottieTransform) -> CATransform3D? {
+        guard transform.positionX == nil, transform.positionY == nil, transform.rotationX == nil, transform.rotationY == nil else { return nil }
+        let position = transform.position ?? .fixed([0, 0]), rotation = transform.rotation ?? .fixed(0)
         guard case .fixed(let move) = position, case .fixed(let turn) = rotation, move.count >= 2 else { return nil }
         if turn == 0 { return CATransform3DMakeTranslation(move[0], move[1], 0) }
         guard move[0] == 0, move[1] == 0 else { return nil }
