@@ -151,7 +151,7 @@ public struct SceneLoader: Sendable {
         }
         let isLottieArchive = format == .dotLottie || (format == .tendies && LottieReader.isLottieArchive(bytes))
         if let animation = options.animation, !isLottieArchive {
-            throw SceneError(.conflict, at: name, "an animation ('\(animation)') is chosen in .lottie archives and Lottie zips, and \(name) is not one")
+            throw SceneError(.conflict, at: name, "an animation ('\(Quoted.prefix(animation))') is chosen in .lottie archives and Lottie zips, and \(name) is not one")
         }
         switch format {
         case .json, .lottie:

@@ -127,7 +127,7 @@ public struct LottieReader: Sendable {
         let ids = (manifest.object?["animations"]?.array.map(Array.init) ?? []).compactMap { $0.object?["id"]?.string }
         guard let id = animation ?? ids.first else { throw refuse("the manifest names no animation") }
         guard ids.contains(id) || animation == nil else {
-            throw refuse(.unknownName, "no animation is called '\(id)'; the archive has \(ids.joined(separator: ", "))")
+            throw refuse(.unknownName, "no animation is called '\(Quoted.prefix(id))'; the archive has \(Self.listing(ids))")
         }
         // dotLottie 1 keeps animations in animations/, dotLottie 2 in a/.
         var folder = "animations"
@@ -146,6 +146,13 @@ public struct LottieReader: Sendable {
                         images: { images[$0] })
     }
 
+    /// An archive's animations named for a message: the first ten, each
+    /// cut short if long, and how many more.
+    static func listing(_ names: [String]) -> String {
+        let shown = names.prefix(10).map { Quoted.prefix($0, limit: 40) }.joined(separator: ", ")
+        return names.count > 10 ? "\(shown) and \(names.count - 10) more" : shown
+    }
+
     /// A Lottie zip's animation (`read(dotLottie:animation:name:)`), its
     /// entries read through `file`, which keeps to the limits.
     private func read(lottieZip archive: ZipArchive, animation: String?, name: String,
@@ -156,7 +163,7 @@ public struct LottieReader: Sendable {
         if let animation {
             guard let named = candidates.first(where: { id($0) == animation }) else {
                 throw SceneError(.unknownName, at: name,
-                                 "no animation is called '\(animation)'; the archive has \(candidates.map(id).joined(separator: ", "))")
+                                 "no animation is called '\(Quoted.prefix(animation))'; the archive has \(Self.listing(candidates.map(id)))")
             }
             chosen = named
         } else {
@@ -177,7 +184,7 @@ public struct LottieReader: Sendable {
                               images: { images[$0] })
         if animation == nil, candidates.count > 1 {
             result.warnings.insert(SceneWarning(action: .tolerated, subject: chosen.path,
-                                                reason: "the archive holds \(candidates.count) animations and no manifest: the first is drawn (the others: \(candidates.dropFirst().map(id).joined(separator: ", ")))",
+                                                reason: "the archive holds \(candidates.count) animations and no manifest: the first is drawn (the others: \(Self.listing(candidates.dropFirst().map(id))))",
                                                 file: name, position: SourcePosition(line: 1, column: 1)), at: 0)
         }
         return result

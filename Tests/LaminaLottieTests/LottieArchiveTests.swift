@@ -77,6 +77,16 @@ struct LottieArchiveTests {
         #expect(try middle(blue) == [0, 0, 255] && blue.warnings.isEmpty)
     }
 
+    /// A message naming an archive's animations names ten, and counts the
+    /// rest; the name asked for is cut short if long.
+    @Test func aMissingAnimationsMessageStaysShort() throws {
+        let bytes = try Self.zip((0..<25).map { ("a\($0).json", Self.animation()) })
+        let asked = String(repeating: "x", count: 10_000)
+        let error = #expect(throws: SceneError.self) { try SceneLoader(options: .init(animation: asked)).load(bytes) }
+        let message = try #require(error?.message)
+        #expect(message.contains("a0, a1") && message.contains("and 15 more") && message.count < 400, "\(message)")
+    }
+
     /// An entry that would inflate past the limits is refused by its
     /// declared size, before it is inflated: a zip bomb costs nothing.
     @Test func anEntryInflatingPastTheLimitsIsRefusedBeforeInflating() throws {
