@@ -79,13 +79,15 @@ public struct LottieReader: Sendable {
         return !caml && !animationFiles(in: archive).isEmpty
     }
 
-    /// The JSON files of a Lottie zip, in the archive's order: none of
-    /// macOS's (`__MACOSX/`, `._` files) or a hidden folder's.
+    /// The JSON files of a Lottie zip, in the archive's order.
     private static func animationFiles(in archive: ZipArchive) -> [ZipArchive.Entry] {
-        archive.entries.filter { entry in
-            let parts = entry.path.split(separator: "/")
-            return entry.kind == .file && entry.path.lowercased().hasSuffix(".json") && !parts.contains { $0.hasPrefix(".") || $0 == "__MACOSX" }
-        }
+        archive.entries.filter { $0.kind == .file && $0.path.lowercased().hasSuffix(".json") && !isLitter($0) }
+    }
+
+    /// Whether an entry of a Lottie zip is no part of the animation: macOS's
+    /// (`__MACOSX/`, `._` files, `.DS_Store`) or another hidden file or folder's.
+    private static func isLitter(_ entry: ZipArchive.Entry) -> Bool {
+        entry.path.split(separator: "/").contains { $0.hasPrefix(".") || $0 == "__MACOSX" }
     }
 
     /// Reads a dotLottie archive (`.lottie`): the animation of its manifest
@@ -175,7 +177,7 @@ public struct LottieReader: Sendable {
         guard let json = try file(chosen.path) else { throw SceneError(.invalidValue, at: name, "cannot read '\(chosen.path)'") }
         let imageTypes = ["png", "jpg", "jpeg", "webp", "gif"]
         var images: [String: [UInt8]] = [:]
-        for entry in archive.entries where entry.kind == .file && !entry.path.split(separator: "/").contains(where: { $0.hasPrefix(".") || $0 == "__MACOSX" }) {
+        for entry in archive.entries where entry.kind == .file && !Self.isLitter(entry) {
             let fileName = String(entry.path.split(separator: "/").last ?? "")
             guard imageTypes.contains(fileName.split(separator: ".").last.map { $0.lowercased() } ?? ""), images[fileName] == nil else { continue }
             images[fileName] = try file(entry.path)

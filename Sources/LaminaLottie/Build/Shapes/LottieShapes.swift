@@ -138,8 +138,10 @@ struct LottieShapes {
             // one `CAReplicatorLayer`, whose instances are the same pictures
             // as lottie-ios's copies, their animations played once rather
             // than once a copy.
+            // The first copy: not moved nor turned (`replicatorStep` saw no
+            // split position), at the repeater's anchor and scale.
             var transform = template
-            (transform.position, transform.positionX, transform.positionY, transform.rotation, transform.opacity) = (nil, nil, nil, nil, nil)
+            (transform.position, transform.rotation, transform.opacity) = (nil, nil, nil)
             let (outer, inner) = transform.layers(time: time)
             for layer in try groupLayers(items, topLevel: true, path: "\(path) (copy 0)") { inner.addSublayer(layer) }
             let replicator = CAReplicatorLayer.atOrigin()
