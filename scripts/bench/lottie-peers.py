@@ -15,8 +15,11 @@ manifest: the animation fitted into the snapshot's points, at 2x):
   - ThorVG (thorvg-python, the renderer of dotLottie's players): set_frame,
     update, draw, sync on a software canvas with no worker threads.
 No encoding: pixels only. Each renderer runs in a process of its own:
-  - one core: the best of --runs whole-animation times, in milliseconds a
-    frame;
+  - one core: the best of --runs passes over the whole animation, drawn one
+    after another in that process, in milliseconds a frame (the same for the
+    three: a process's first pass also pays for what it does once; each of
+    Lamina's passes has a renderer of its own, `--passes`, so nothing drawn
+    in one pass is kept for the next);
   - all cores: --cores processes (default: every core) each drawing the
     whole animation at once, in frames per second all together (the frames
     drawn over the slowest process's drawing time);
@@ -101,7 +104,7 @@ def command(renderer, lamina, python, path, w, h, scale, runs):
     """The command that draws every frame of `path` `runs` times with one renderer, on one core."""
     if renderer == "lamina":
         return [lamina, "bench", "--animation", "--backend", "cpu", "--frame-threads", "1", "--warmup", "1",
-                "--scale", repr(scale), path]
+                "--passes", str(runs), "--scale", repr(scale), path]
     return [python, "-c", PEER, renderer, path, str(w), str(h), str(runs)]
 
 
@@ -114,16 +117,11 @@ def result(renderer, stdout):
     return out["ms"], out["frames"]
 
 
-def one_core(renderer, cmd, runs):
-    """Best whole-animation ms, frames, and peak resident KiB of the process."""
-    best, frames, peak = float("inf"), 0, 0
-    for _ in range(1 if renderer != "lamina" else runs):
-        # The peers repeat inside one process; Lamina's bench draws the animation once a process.
-        run = subprocess.run(["/usr/bin/time", "-f", "%M"] + cmd, capture_output=True, text=True, check=True)
-        ms, frames = result(renderer, run.stdout)
-        best = min(best, ms)
-        peak = max(peak, int(run.stderr.strip().splitlines()[-1]))
-    return best, frames, peak
+def one_core(renderer, cmd):
+    """Best whole-animation ms of the process's passes, frames, and its peak resident KiB."""
+    run = subprocess.run(["/usr/bin/time", "-f", "%M"] + cmd, capture_output=True, text=True, check=True)
+    ms, frames = result(renderer, run.stdout)
+    return ms, frames, int(run.stderr.strip().splitlines()[-1])
 
 
 def all_cores(renderer, cmd, cores):
@@ -153,8 +151,7 @@ def folder_survey(folder, side, lamina, python, runs):
         for renderer in ("lamina", "rlottie", "thorvg"):
             try:
                 cmd = command(renderer, lamina, python, path, w, h, fit * (1 - 1e-12), runs)
-                ms, n = min((result(renderer, subprocess.run(cmd, capture_output=True, text=True, check=True, timeout=300).stdout)
-                             for _ in range(1 if renderer != "lamina" else runs)), key=lambda r: r[0])
+                ms, n = result(renderer, subprocess.run(cmd, capture_output=True, text=True, check=True, timeout=300).stdout)
                 per[renderer] = ms / max(n, 1)
                 frames = frames or n
             except (subprocess.CalledProcessError, subprocess.TimeoutExpired, ValueError, IndexError, KeyError):
@@ -201,7 +198,7 @@ def main():
         per, fps, memory, frames = {}, {}, {}, 0
         for renderer in renderers:
             cmd = command(renderer, args.lamina, python, path, w, h, 2 * fit * (1 - 1e-12), args.runs)
-            ms, n, peak = one_core(renderer, cmd, args.runs)
+            ms, n, peak = one_core(renderer, cmd)
             per[renderer], memory[renderer] = ms / n, peak / 1024
             frames = frames or n
             fps[renderer] = all_cores(renderer, command(renderer, args.lamina, python, path, w, h, 2 * fit * (1 - 1e-12), 1),

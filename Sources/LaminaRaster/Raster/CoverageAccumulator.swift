@@ -199,11 +199,11 @@ package struct CoverageAccumulator {
         ///
         /// A row's piece runs from where the edge crosses its top to where
         /// it crosses its bottom, x interpolated from the edge's start by
-        /// fraction of its height and clamped to the area. The first row's
-        /// top is the edge's start and the last row's bottom its end, whose
-        /// fractions are 0 and 1 (x is `xa` and `xa + dx`, no division); a
-        /// row's top is the row before's bottom, its x carried down. Most
-        /// edges of a flattened curve lie within one or two rows.
+        /// its slope and clamped to the area. The first row's top is the
+        /// edge's start and the last row's bottom its end (x is `xa` and
+        /// `xa + dx`); a row's top is the row before's bottom, its x
+        /// carried down. Most edges of a flattened curve lie within one or
+        /// two rows.
         @inline(__always)
         private func accumulate(
             _ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ dir: Double, _ base: UnsafeMutablePointer<Float>,
@@ -226,14 +226,17 @@ package struct CoverageAccumulator {
                 piece(firstRow, clamped(xa), xEnd, yb - ya)
                 return
             }
+            // x moves by `slope` a row: one division for the edge, not one
+            // a row (an edge that spans rows has dy > 0 beyond rounding).
+            let slope = dx / dy
             var row = firstRow
             var bottom = Double(row &+ 1)
-            var xTop = clamped(xa + dx * ((bottom - ya) / dy))
+            var xTop = clamped(xa + slope * (bottom - ya))
             piece(row, clamped(xa), xTop, bottom - ya)
             row &+= 1
             while row < lastRow {
                 bottom = Double(row &+ 1)
-                let xBottom = clamped(xa + dx * ((bottom - ya) / dy))
+                let xBottom = clamped(xa + slope * (bottom - ya))
                 piece(row, xTop, xBottom, 1)
                 xTop = xBottom
                 row &+= 1
