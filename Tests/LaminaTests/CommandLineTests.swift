@@ -111,6 +111,23 @@ struct CommandLineTests {
         #expect(lines.contains { $0.contains("frames 5, p10 ") && $0.contains(" ms, p90 ") }, "\(lines)")
     }
 
+    /// `bench --animation` times every frame of a scene's animation, and
+    /// with `--passes` draws it that many times and reports one pass.
+    @Test func benchTimesAnAnimationInPasses() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("moving.json")
+        try Data(moving.utf8).write(to: scene)
+        let run = try lamina(["bench", scene.path, "--animation", "--backend", "cpu", "--frames", "6", "--warmup", "0", "--passes", "3"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let row = try #require(String(decoding: run.stdout, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("moving.json") })
+        let fields = row.split(separator: " ")
+        #expect(fields.count == 8 && fields[1] == "cpu" && fields[2] == "6" && fields[3] == "20x10", "one pass of six frames: \(fields)")
+        #expect(fields[4...].allSatisfy { $0 == "/" || Double($0) != nil }, "\(fields)")
+        let none = try lamina(["bench", scene.path, "--animation", "--passes", "0"])
+        #expect(none.status != 0 && none.stderr.contains("--passes must be from 1 to 100"), "\(none.stderr)")
+    }
+
     @Test func renderToStandardOutputFromStandardInput() throws {
         let run = try lamina(["render", "-", "--output", "-", "--backend", "cpu"], stdin: Data(goodScene.utf8))
         #expect(run.status == 0, "\(run.stderr)")
@@ -294,10 +311,11 @@ struct HostileCommandLineTests {
     }
 }
 
+/// A square that moves for half a second: a scene with an animation.
+private let moving = ##"{"width": 20, "height": 10, "sublayers": [{"bounds": [0, 0, 4, 4], "position": [2, 5], "backgroundColor": "#ff0000", "animations": [{"keyPath": "position.x", "fromValue": 2, "toValue": 18, "duration": 0.5}]}]}"##
+
 @Suite("lamina frames")
 struct FramesCommandTests {
-    private let moving = ##"{"width": 20, "height": 10, "sublayers": [{"bounds": [0, 0, 4, 4], "position": [2, 5], "backgroundColor": "#ff0000", "animations": [{"keyPath": "position.x", "fromValue": 2, "toValue": 18, "duration": 0.5}]}]}"##
-
     @Test func aFolderGetsOneNumberedPNGPerFrame() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
