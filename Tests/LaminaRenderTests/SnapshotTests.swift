@@ -210,6 +210,54 @@ struct SnapshotTests {
     }
 }
 
+@Suite("A frame's layers cleared for the next")
+struct ClearKeepingStorageTests {
+    /// Every stored property of `RenderLayer`, in order: a field added
+    /// there is cleared in `clearKeepingStorage` too, and added here.
+    static let fields = ["name", "path", "kind", "bounds", "transformToSuperlayer", "isHidden", "opacity",
+                         "allowsGroupOpacity", "isDoubleSided", "backgroundColor", "cornerRadii", "borderWidth",
+                         "borderColor", "masksToBounds", "mask", "maskIsInverted", "effects", "content", "tint", "sublayers"]
+
+    @Test func everyFieldIsCleared() throws {
+        #expect(Mirror(reflecting: RenderLayer()).children.map { $0.label ?? "?" } == Self.fields)
+        var layer = RenderLayer()
+        layer.name = "set"
+        layer.path = LayerPath.root.appending(.sublayer(3))
+        layer.kind = .transform
+        layer.bounds = CGRect(x: 1, y: 2, width: 3, height: 4)
+        layer.transformToSuperlayer = CATransform3D(translationX: 5, y: 6, z: 7)
+        layer.isHidden = true
+        layer.opacity = 0.5
+        layer.allowsGroupOpacity = false
+        layer.isDoubleSided = false
+        layer.backgroundColor = RGBA(red: 1, green: 0, blue: 0, alpha: 1)
+        layer.cornerRadii = CornerRadii(minXMinY: 1, maxXMinY: 2, maxXMaxY: 3, minXMaxY: 4)
+        layer.borderWidth = 2
+        layer.borderColor = RGBA(red: 0, green: 1, blue: 0, alpha: 1)
+        layer.masksToBounds = true
+        layer.mask = Indirect(RenderLayer())
+        layer.maskIsInverted = true
+        layer.blendMode = .multiply
+        let shape = CAShapeLayer()
+        shape.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
+        layer.content = try RenderLayer(snapshotOf: shape).content
+        layer.tint = RGBA(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)
+        layer.sublayers = [RenderLayer(), RenderLayer()]
+        let cleared = { () -> RenderLayer in var l = layer; l.clearKeepingStorage(); return l }()
+        // Each field as a new layer has it, but the lists kept for the
+        // next frame to write over: the sublayers and the mask whole,
+        // the content emptied.
+        let fresh = Dictionary(uniqueKeysWithValues: Mirror(reflecting: RenderLayer()).children.map { ($0.label ?? "?", "\($0.value)") })
+        for child in Mirror(reflecting: cleared).children {
+            let label = child.label ?? "?"
+            guard !["mask", "sublayers"].contains(label) else { continue }
+            #expect("\(child.value)" == fresh[label], "\(label) is \(child.value) after clearing")
+        }
+        #expect(cleared.sublayers.count == 2 && cleared.mask != nil)
+        #expect(cleared.content.isEmpty && cleared.content.capacity >= 1)
+    }
+}
+
 @Suite("Snapshot constants")
 struct SnapshotConstantTests {
     private func layer(gravity: CALayerContentsGravity, filter: CALayerContentsFilter = .linear) throws -> CALayer {

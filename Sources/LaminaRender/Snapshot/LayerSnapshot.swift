@@ -57,16 +57,30 @@ extension RenderLayer {
     /// for a snapshot to write its sublayers over, one by one, and cut to
     /// what it wrote, and `mask` kept whole for the snapshot to write the
     /// layer's mask over (`reclaimed(_:)`).
+    ///
+    /// Field by field, in place (a frame clears every layer it keeps):
+    /// made afresh and assigned, each layer's value was built, copied over
+    /// and destroyed whole. `SnapshotTests` lists the fields, so that one
+    /// added to `RenderLayer` is added here too.
     mutating func clearKeepingStorage() {
-        var content: [RenderContent] = [], sublayers: [RenderLayer] = []
-        swap(&content, &self.content)
-        swap(&sublayers, &self.sublayers)
-        let mask = self.mask
-        self = RenderLayer()
+        name = nil
+        path = .root
+        kind = .ordinary
+        bounds = .zero
+        transformToSuperlayer = .identity
+        isHidden = false
+        opacity = 1
+        allowsGroupOpacity = true
+        isDoubleSided = true
+        backgroundColor = nil
+        cornerRadii = .zero
+        borderWidth = 0
+        borderColor = .black
+        masksToBounds = false
+        maskIsInverted = false
+        effects = nil
         content.removeAll(keepingCapacity: true)
-        self.content = content
-        self.sublayers = sublayers
-        self.mask = mask
+        tint = nil
     }
 
     /// A mask tree that `clearKeepingStorage` kept, out of its box and
