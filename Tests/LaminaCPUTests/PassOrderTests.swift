@@ -76,4 +76,29 @@ struct PassOrderTests {
         plan.computeSurfaceLifetimes()
         #expect(throws: InvalidRenderPlan.self) { try CPURenderer().render(plan) }
     }
+
+    /// The targets a plan's passes draw are followed pass by pass: the
+    /// output continued before it is drawn, a surface continued after it
+    /// was let go, or one the plan does not have, is a bad plan.
+    @Test func passesContinueOnlyWhatIsDrawnAndHeld() throws {
+        var outputFirst = plannedInOrder()
+        outputFirst.passes.insert(RenderPass(target: .output, continuesTarget: true), at: 0)
+        #expect(throws: InvalidRenderPlan.self) { try CPURenderer().render(outputFirst) }
+
+        var released = plannedInOrder()
+        released.passes.insert(RenderPass(target: .offscreen(0)), at: 0)
+        released.passes[0].releasedSurfaces = [0]
+        released.passes.insert(RenderPass(target: .offscreen(0), continuesTarget: true), at: 1)
+        #expect(throws: InvalidRenderPlan.self) { try CPURenderer().render(released) }
+
+        var unknown = plannedInOrder()
+        unknown.passes.insert(RenderPass(target: .offscreen(7)), at: 0)
+        #expect(throws: InvalidRenderPlan.self) { try CPURenderer().render(unknown) }
+
+        // Drawn first, continued after: a good plan.
+        var continued = plannedInOrder()
+        continued.passes.insert(RenderPass(target: .offscreen(0)), at: 0)
+        continued.passes.insert(RenderPass(target: .offscreen(0), continuesTarget: true), at: 1)
+        _ = try CPURenderer().render(continued)
+    }
 }

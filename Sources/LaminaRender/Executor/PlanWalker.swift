@@ -390,19 +390,29 @@ extension RenderPlan {
     /// passes for surfaces that exist, images that exist.
     func checkStructure() throws(InvalidRenderPlan) {
         guard width > 0, height > 0 else { throw InvalidRenderPlan("a picture of \(width)x\(height) pixels has nothing to draw") }
-        var drawn: Set<SurfaceID> = []
+        // Which targets hold a drawing: the output, then each surface by
+        // index (a list, not a set: planned every frame, and a set's
+        // storage cost more than the rest of the check).
+        var outputDrawn = false
+        var surfaceDrawn = [Bool](repeating: false, count: surfaces.count)
         for (p, pass) in passes.enumerated() {
-            if pass.continuesTarget, !drawn.contains(pass.target) {
-                throw InvalidRenderPlan("pass \(p) continues \(pass.target), which no earlier pass drew")
-            }
-            drawn.insert(pass.target)
-            for i in pass.releasedSurfaces { drawn.remove(.offscreen(i)) }
-            if case .offscreen(let i) = pass.target {
+            switch pass.target {
+            case .output:
+                if pass.continuesTarget, !outputDrawn {
+                    throw InvalidRenderPlan("pass \(p) continues \(pass.target), which no earlier pass drew")
+                }
+                outputDrawn = true
+            case .offscreen(let i):
                 guard surfaces.indices.contains(i) else { throw InvalidRenderPlan("pass \(p) targets unknown surface \(i)") }
                 guard surfaces[i].width > 0, surfaces[i].height > 0 else {
                     throw InvalidRenderPlan("pass \(p) targets surface \(i) of \(surfaces[i].width)x\(surfaces[i].height) pixels")
                 }
+                if pass.continuesTarget, !surfaceDrawn[i] {
+                    throw InvalidRenderPlan("pass \(p) continues \(pass.target), which no earlier pass drew")
+                }
+                surfaceDrawn[i] = true
             }
+            for i in pass.releasedSurfaces where surfaceDrawn.indices.contains(i) { surfaceDrawn[i] = false }
             // (By index: each draw asked where it lies, not copied out.)
             for c in pass.commands.indices {
                 if case .backdrop(let backdrop) = pass.commands[c] {
