@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Lottie animations drawn by Lamina, rlottie and ThorVG, side by side.
 
-    scripts/bench/lottie-peers.py [--lamina BIN] [--runs 3] [--cores N] [SAMPLE ...]
+    scripts/bench/lottie-peers.py [--lamina BIN] [--runs 3] [--rounds 3] [--cores N] [SAMPLE ...]
     scripts/bench/lottie-peers.py --folder DIR [--side 256] [--runs 1]
 
 Each animation's every frame (its own range and frame rate) is drawn into
@@ -19,10 +19,13 @@ No encoding: pixels only. Each renderer runs in a process of its own:
     after another in that process, in milliseconds a frame (the same for the
     three: a process's first pass also pays for what it does once; each of
     Lamina's passes has a renderer of its own, `--passes`, so nothing drawn
-    in one pass is kept for the next);
+    in one pass is kept for the next); the three take turns, --rounds
+    processes each, and each keeps its best (a machine whose speed drifts
+    then slows the three alike);
   - all cores: --cores processes (default: every core) each drawing the
-    whole animation at once, in frames per second all together (the frames
-    drawn over the slowest process's drawing time);
+    whole animation once at the same time, in frames per second all
+    together (the frames drawn over the slowest process's drawing time),
+    the best of the --rounds turns;
   - memory: the peak resident memory of the one-core process (`/usr/bin/time
     -f %M`), Python and the binding included for the peers.
 With --folder, every Lottie JSON file in DIR (files of any origin, without
@@ -172,6 +175,7 @@ def main():
     parser.add_argument("samples", nargs="*", help="sample names of ../shared/lottie (default: a fixed set)")
     parser.add_argument("--lamina", default=os.environ.get("LAMINA", os.path.join(ROOT, ".build", "release", "lamina")))
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=3, help="turns each renderer takes on one core (the best counts)")
     parser.add_argument("--cores", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--folder", help="time every Lottie JSON file of this folder instead (one core)")
     parser.add_argument("--side", type=int, default=256, help="with --folder: the longest side, in pixels")
@@ -197,12 +201,16 @@ def main():
         w, h = math.ceil(sample["w"] * fit * 2 - 1e-9), math.ceil(sample["h"] * fit * 2 - 1e-9)
         per, fps, memory, frames = {}, {}, {}, 0
         for renderer in renderers:
-            cmd = command(renderer, args.lamina, python, path, w, h, 2 * fit * (1 - 1e-12), args.runs)
-            ms, n, peak = one_core(renderer, cmd)
-            per[renderer], memory[renderer] = ms / n, peak / 1024
-            frames = frames or n
-            fps[renderer] = all_cores(renderer, command(renderer, args.lamina, python, path, w, h, 2 * fit * (1 - 1e-12), 1),
-                                      args.cores)
+            per[renderer], memory[renderer], fps[renderer] = float("inf"), 0, 0
+        for _ in range(args.rounds):
+            for renderer in renderers:
+                cmd = command(renderer, args.lamina, python, path, w, h, 2 * fit * (1 - 1e-12), args.runs)
+                ms, n, peak = one_core(renderer, cmd)
+                per[renderer], memory[renderer] = min(per[renderer], ms / n), max(memory[renderer], peak / 1024)
+                frames = frames or n
+            for renderer in renderers:
+                cmd = command(renderer, args.lamina, python, path, w, h, 2 * fit * (1 - 1e-12), 1)
+                fps[renderer] = max(fps[renderer], all_cores(renderer, cmd, args.cores))
         for peer in ratios:
             ratios[peer].append(per[peer] / per["lamina"])
             parallel[peer].append(fps["lamina"] / fps[peer])
