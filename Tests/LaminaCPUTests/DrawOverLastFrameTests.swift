@@ -114,6 +114,21 @@ struct DrawOverLastFrameTests {
         #expect(over.framesDrawnOverLast == frames.count - 1)
     }
 
+    /// A frame that holds still (nothing it draws differs from the last
+    /// frame's) is the last frame's pixels as they are, and a frame that
+    /// moves again after it is drawn over them.
+    @Test func aFrameThatHoldsStillIsTheLastFramesPicture() throws {
+        let frames = [10.0, 10, 10, 30, 30].map { Self.frame(squareY: $0) }
+        let whole = CPURenderer()
+        let over = CPURenderer()
+        over.drawsOverLastFrame = true
+        #expect(try #require(PlanDamage(from: frames[0], to: frames[1])).rows.isEmpty)
+        for plan in frames {
+            #expect(try over.render(plan).pixelBytes == whole.render(plan).pixelBytes)
+        }
+        #expect(over.framesDrawnOverLast == frames.count - 1)
+    }
+
     /// A picture handed out never changes: while it is held, the next
     /// frame is drawn whole into other pixels.
     @Test func aHeldPictureIsNotDrawnOver() throws {

@@ -76,6 +76,14 @@ package final class CPURenderer: Renderer {
             if let damage = reused?.damage {
                 framesDrawnOverLast += 1
                 drawnPixels = damage.drawnPixels
+                if damage.rows.isEmpty {
+                    // No row differs from the last frame's (an animation
+                    // holding still): its pixels are this frame's picture.
+                    // The plan is checked as a walk would check it; no
+                    // draw ran, so the painter's caches age by nothing.
+                    try plan.checkStructure()
+                    return reused.take()!.output
+                }
                 return try PlanWalker.redraw(plan, over: reused.take()!.output, damage: damage, with: painter, deadline: deadline)
             }
             return try PlanWalker.drawOutput(plan, with: painter, deadline: deadline)

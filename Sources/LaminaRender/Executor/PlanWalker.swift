@@ -388,7 +388,7 @@ extension RenderPlan {
 
     /// Checks what a backend relies on before anything is drawn: a size,
     /// passes for surfaces that exist, images that exist.
-    func checkStructure() throws(InvalidRenderPlan) {
+    package func checkStructure() throws(InvalidRenderPlan) {
         guard width > 0, height > 0 else { throw InvalidRenderPlan("a picture of \(width)x\(height) pixels has nothing to draw") }
         // Which targets hold a drawing: the output, then each surface by
         // index (a list, not a set: planned every frame, and a set's
