@@ -163,6 +163,13 @@ package enum PremultipliedAlpha {
                     to.storeBytes(of: pixel, toByteOffset: i, as: UInt32.self)
                     i += 4
                     continue
+                } else if a == 0 {
+                    // Transparent (most of an animation's frame drawn on
+                    // nothing): the table's row 0 is all zero, so the
+                    // pixel is zero, in one store.
+                    to.storeBytes(of: UInt32(0), toByteOffset: i, as: UInt32.self)
+                    i += 4
+                    continue
                 } else {
                     let row = Int(a) << 8
                     destination[i] = table[row | Int(source[i])]
