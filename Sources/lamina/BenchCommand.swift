@@ -221,24 +221,24 @@ struct BenchCommand: ParsableCommand {
     private func runAnimations(_ backends: [RenderBackend]) throws {
         print("case                   backend   frames     size   ms per frame (median / mean)   whole animation ms")
         for b in backends {
-            var renderer = try LayerRenderer(backend: b, fallBack: false)
-            renderer.drawsOnlyChanges = !wholeFrames
+            func makeRenderer() throws -> LayerRenderer {
+                let renderer = try LayerRenderer(backend: b, fallBack: false)
+                renderer.drawsOnlyChanges = !wholeFrames
+                return renderer
+            }
+            var renderer = try makeRenderer()
             for path in scenes {
                 let loaded = try SceneLoader().load(contentsOf: URL(fileURLWithPath: path))
                 let scene = loaded.scene
                 let canvas = scene.canvas(scale: scale)
                 let rate = loaded.frameRate ?? 30
                 let count = loaded.duration.map { max(1, Int(($0 * rate).rounded())) } ?? frames
-                for _ in 0..<warmup { _ = try renderer.render(scene.rootLayer, canvas: canvas, time: scene.time) }
                 var times: [Double] = []
                 for p in 0..<passes {
-                    if p > 0 {
-                        // A pass after the first in a renderer of its own: nothing
-                        // kept from the pass before (outlines, the last frame).
-                        renderer = try LayerRenderer(backend: b, fallBack: false)
-                        renderer.drawsOnlyChanges = !wholeFrames
-                        for _ in 0..<warmup { _ = try renderer.render(scene.rootLayer, canvas: canvas, time: scene.time) }
-                    }
+                    // A pass after the first in a renderer of its own: nothing
+                    // kept from the pass before (outlines, the last frame).
+                    if p > 0 { renderer = try makeRenderer() }
+                    for _ in 0..<warmup { _ = try renderer.render(scene.rootLayer, canvas: canvas, time: scene.time) }
                     var pass: [Double] = []
                     pass.reserveCapacity(count)
                     for k in 0..<count {

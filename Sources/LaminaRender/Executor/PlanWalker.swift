@@ -396,21 +396,21 @@ extension RenderPlan {
         var outputDrawn = false
         var surfaceDrawn = [Bool](repeating: false, count: surfaces.count)
         for (p, pass) in passes.enumerated() {
+            let drawnBefore: Bool
             switch pass.target {
             case .output:
-                if pass.continuesTarget, !outputDrawn {
-                    throw InvalidRenderPlan("pass \(p) continues \(pass.target), which no earlier pass drew")
-                }
+                drawnBefore = outputDrawn
                 outputDrawn = true
             case .offscreen(let i):
                 guard surfaces.indices.contains(i) else { throw InvalidRenderPlan("pass \(p) targets unknown surface \(i)") }
                 guard surfaces[i].width > 0, surfaces[i].height > 0 else {
                     throw InvalidRenderPlan("pass \(p) targets surface \(i) of \(surfaces[i].width)x\(surfaces[i].height) pixels")
                 }
-                if pass.continuesTarget, !surfaceDrawn[i] {
-                    throw InvalidRenderPlan("pass \(p) continues \(pass.target), which no earlier pass drew")
-                }
+                drawnBefore = surfaceDrawn[i]
                 surfaceDrawn[i] = true
+            }
+            if pass.continuesTarget, !drawnBefore {
+                throw InvalidRenderPlan("pass \(p) continues \(pass.target), which no earlier pass drew")
             }
             for i in pass.releasedSurfaces where surfaceDrawn.indices.contains(i) { surfaceDrawn[i] = false }
             // (By index: each draw asked where it lies, not copied out.)
